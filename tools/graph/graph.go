@@ -1,0 +1,488 @@
+// Package graph holds graphagent's graph type: string node IDs over dense int32
+// indices, a compact adjacency (CSR) built once and read many times, optional
+// edge weights and capacities, and sparse node and edge attributes. It also
+// holds the readers and writers for the graph file formats and the sandbox
+// that keeps file access inside the configured data folders.
+//
+// Semantics follow NetworkX's simple graphs (nx.Graph and nx.DiGraph): adding
+// an edge twice keeps one edge whose attributes are updated by the later
+// addition; self-loops and isolated nodes are kept; an undirected self-loop
+// adds two to its node's degree; neighbours are listed in the order their
+// edges were first added, so traversal orders match NetworkX's.
+package graph
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+)
+
+// Graph is an immutable simple graph. Build one with a Builder or a reader.
+// It is safe for concurrent reads.
+type Graph struct {
+	directed bool
+
+	ids   []string         // node index -> ID
+	index map[string]int32 // ID -> node index
+
+	// Edges in first-insertion order. For undirected graphs src/dst keep the
+	// orientation of the first insertion.
+	src, dst []int32
+	weight   []float64 // nil when no edge carries a weight
+	capacity []float64 // nil when no edge carries a capacity
+
+	// Out adjacency in CSR form: the neighbours of node i are
+	// outAdj[outOff[i]:outOff[i+1]], outEdge gives the edge index of each
+	// entry. For undirected graphs every non-loop edge appears at both ends,
+	// a self-loop once.
+	outOff  []int32
+	outAdj  []int32
+	outEdge []int32
+	// In adjacency for directed graphs; aliases the out arrays when undirected.
+	inOff  []int32
+	inAdj  []int32
+	inEdge []int32
+
+	selfLoops int
+
+	nodeAttrs map[int32]map[string]any
+	edgeAttrs map[int32]map[string]any
+	name      string
+}
+
+// Directed reports whether edges have a direction.
+func (g *Graph) Directed() bool { return g.directed }
+
+// Weighted reports whether any edge carries an explicit weight.
+func (g *Graph) Weighted() bool { return g.weight != nil }
+
+// HasCapacities reports whether any edge carries an explicit capacity.
+func (g *Graph) HasCapacities() bool { return g.capacity != nil }
+
+// N is the number of nodes.
+func (g *Graph) N() int { return len(g.ids) }
+
+// M is the number of edges (an undirected edge and a self-loop count once).
+func (g *Graph) M() int { return len(g.src) }
+
+// Name is the graph's label (file name or dataset), empty when unknown.
+func (g *Graph) Name() string { return g.name }
+
+// SetName sets the label reported by Name. It is meant for loaders, before the
+// graph is shared.
+func (g *Graph) SetName(name string) { g.name = name }
+
+// SelfLoops is the number of self-loop edges.
+func (g *Graph) SelfLoops() int { return g.selfLoops }
+
+// ID returns the string ID of node index i.
+func (g *Graph) ID(i int32) string { return g.ids[i] }
+
+// IDs returns all node IDs in insertion order. The slice must not be modified.
+func (g *Graph) IDs() []string { return g.ids }
+
+// Index returns the dense index of node id.
+func (g *Graph) Index(id string) (int32, bool) {
+	i, ok := g.index[id]
+	return i, ok
+}
+
+// MustIndex returns the index of id or an error wrapping ErrNodeNotFound.
+func (g *Graph) MustIndex(id string) (int32, error) {
+	i, ok := g.index[id]
+	if !ok {
+		return -1, fmt.Errorf("node %q: %w", id, ErrNodeNotFound)
+	}
+	return i, nil
+}
+
+// Out returns the successors of node i (all neighbours when undirected), in
+// the order their edges were first added. The slice must not be modified.
+func (g *Graph) Out(i int32) []int32 { return g.outAdj[g.outOff[i]:g.outOff[i+1]] }
+
+// OutEdges returns the edge indices aligned with Out(i).
+func (g *Graph) OutEdges(i int32) []int32 { return g.outEdge[g.outOff[i]:g.outOff[i+1]] }
+
+// In returns the predecessors of node i (all neighbours when undirected).
+func (g *Graph) In(i int32) []int32 { return g.inAdj[g.inOff[i]:g.inOff[i+1]] }
+
+// InEdges returns the edge indices aligned with In(i).
+func (g *Graph) InEdges(i int32) []int32 { return g.inEdge[g.inOff[i]:g.inOff[i+1]] }
+
+// OutDegree is the number of out-neighbour entries of i (a self-loop counts once).
+func (g *Graph) OutDegree(i int32) int { return int(g.outOff[i+1] - g.outOff[i]) }
+
+// InDegree is the number of in-neighbour entries of i (a self-loop counts once).
+func (g *Graph) InDegree(i int32) int { return int(g.inOff[i+1] - g.inOff[i]) }
+
+// Degree is NetworkX's degree: in + out for directed graphs; for undirected
+// graphs the number of incident edges with a self-loop counted twice.
+func (g *Graph) Degree(i int32) int {
+	if g.directed {
+		return g.OutDegree(i) + g.InDegree(i)
+	}
+	d := g.OutDegree(i)
+	if g.HasSelfLoop(i) {
+		d++
+	}
+	return d
+}
+
+// HasSelfLoop reports whether node i has an edge to itself.
+func (g *Graph) HasSelfLoop(i int32) bool {
+	if g.selfLoops == 0 {
+		return false
+	}
+	for _, v := range g.Out(i) {
+		if v == i {
+			return true
+		}
+	}
+	return false
+}
+
+// Edge returns the endpoints of edge e.
+func (g *Graph) Edge(e int32) (u, v int32) { return g.src[e], g.dst[e] }
+
+// Weight returns the weight of edge e, 1 when the graph is unweighted or the
+// edge has no weight (NetworkX's default for weighted algorithms).
+func (g *Graph) Weight(e int32) float64 {
+	if g.weight == nil {
+		return 1
+	}
+	return g.weight[e]
+}
+
+// Capacity returns the capacity of edge e: its capacity attribute, else its
+// weight, else +Inf (NetworkX treats a missing capacity as infinite).
+func (g *Graph) Capacity(e int32) float64 {
+	if g.capacity != nil {
+		return g.capacity[e]
+	}
+	if g.weight != nil {
+		return g.weight[e]
+	}
+	return math.Inf(1)
+}
+
+// FindEdge returns the edge from u to v (either direction when undirected).
+// It scans the shorter adjacency list.
+func (g *Graph) FindEdge(u, v int32) (int32, bool) {
+	a, b := u, v
+	if !g.directed && g.OutDegree(v) < g.OutDegree(u) {
+		a, b = v, u
+	}
+	if g.directed && g.InDegree(v) < g.OutDegree(u) {
+		ins, es := g.In(v), g.InEdges(v)
+		for k, x := range ins {
+			if x == u {
+				return es[k], true
+			}
+		}
+		return -1, false
+	}
+	adj, es := g.Out(a), g.OutEdges(a)
+	for k, x := range adj {
+		if x == b {
+			return es[k], true
+		}
+	}
+	return -1, false
+}
+
+// HasEdge reports whether an edge from u to v exists.
+func (g *Graph) HasEdge(u, v int32) bool {
+	_, ok := g.FindEdge(u, v)
+	return ok
+}
+
+// NodeAttrs returns the attributes of node i, nil when it has none.
+func (g *Graph) NodeAttrs(i int32) map[string]any { return g.nodeAttrs[i] }
+
+// EdgeAttrs returns the extra attributes of edge e (other than weight and
+// capacity), nil when it has none.
+func (g *Graph) EdgeAttrs(e int32) map[string]any { return g.edgeAttrs[e] }
+
+// String summarises the graph in one line.
+func (g *Graph) String() string {
+	kind := "undirected"
+	if g.directed {
+		kind = "directed"
+	}
+	w := ""
+	if g.Weighted() {
+		w = " weighted"
+	}
+	return fmt.Sprintf("%s%s graph with %d nodes and %d edges", kind, w, g.N(), g.M())
+}
+
+// Builder accumulates nodes and edges and produces a Graph. The zero value is
+// not usable; call NewBuilder.
+type Builder struct {
+	directed  bool
+	ids       []string
+	index     map[string]int32
+	src, dst  []int32
+	weight    []float64
+	capacity  []float64
+	hasW      bool
+	hasCap    bool
+	edgeIndex map[uint64]int32
+	nodeAttrs map[int32]map[string]any
+	edgeAttrs map[int32]map[string]any
+	maxNodes  int
+	maxEdges  int
+}
+
+// Limits bounds the size of a graph a Builder accepts; zero means unlimited.
+type Limits struct {
+	MaxNodes int
+	MaxEdges int
+}
+
+// NewBuilder returns a builder for a directed or undirected graph.
+func NewBuilder(directed bool) *Builder {
+	return &Builder{directed: directed, index: map[string]int32{}, edgeIndex: map[uint64]int32{}}
+}
+
+// SetLimits makes AddNode and AddEdge fail with ErrTooLarge past the limits.
+func (b *Builder) SetLimits(l Limits) { b.maxNodes, b.maxEdges = l.MaxNodes, l.MaxEdges }
+
+// Grow preallocates room for about n nodes and m edges.
+func (b *Builder) Grow(n, m int) {
+	if n > 0 && len(b.ids) == 0 {
+		b.ids = make([]string, 0, n)
+		b.index = make(map[string]int32, n)
+	}
+	if m > 0 && len(b.src) == 0 {
+		b.src = make([]int32, 0, m)
+		b.dst = make([]int32, 0, m)
+		b.edgeIndex = make(map[uint64]int32, m)
+	}
+}
+
+// Directed reports whether the graph being built is directed.
+func (b *Builder) Directed() bool { return b.directed }
+
+// NumNodes is the number of nodes added so far.
+func (b *Builder) NumNodes() int { return len(b.ids) }
+
+// NumEdges is the number of distinct edges added so far.
+func (b *Builder) NumEdges() int { return len(b.src) }
+
+// AddNode adds node id if it is new and returns its index.
+func (b *Builder) AddNode(id string) (int32, error) {
+	if i, ok := b.index[id]; ok {
+		return i, nil
+	}
+	if b.maxNodes > 0 && len(b.ids) >= b.maxNodes {
+		return -1, fmt.Errorf("more than %d nodes: %w", b.maxNodes, ErrTooLarge)
+	}
+	if len(b.ids) >= math.MaxInt32-1 {
+		return -1, fmt.Errorf("more than %d nodes: %w", math.MaxInt32-1, ErrTooLarge)
+	}
+	i := int32(len(b.ids))
+	b.ids = append(b.ids, id)
+	b.index[id] = i
+	return i, nil
+}
+
+// SetNodeAttr sets attribute key of node id, adding the node if needed.
+func (b *Builder) SetNodeAttr(id, key string, value any) error {
+	i, err := b.AddNode(id)
+	if err != nil {
+		return err
+	}
+	if b.nodeAttrs == nil {
+		b.nodeAttrs = map[int32]map[string]any{}
+	}
+	m := b.nodeAttrs[i]
+	if m == nil {
+		m = map[string]any{}
+		b.nodeAttrs[i] = m
+	}
+	m[key] = value
+	return nil
+}
+
+func (b *Builder) key(u, v int32) uint64 {
+	if !b.directed && u > v {
+		u, v = v, u
+	}
+	return uint64(uint32(u))<<32 | uint64(uint32(v))
+}
+
+// AddEdge adds the edge u→v (u–v when undirected) without a weight and
+// returns its index; adding an existing edge returns the existing index.
+func (b *Builder) AddEdge(u, v string) (int32, error) {
+	ui, err := b.AddNode(u)
+	if err != nil {
+		return -1, err
+	}
+	vi, err := b.AddNode(v)
+	if err != nil {
+		return -1, err
+	}
+	return b.AddEdgeIdx(ui, vi)
+}
+
+// AddEdgeIdx is AddEdge on node indices returned by AddNode.
+func (b *Builder) AddEdgeIdx(u, v int32) (int32, error) {
+	k := b.key(u, v)
+	if e, ok := b.edgeIndex[k]; ok {
+		return e, nil
+	}
+	if b.maxEdges > 0 && len(b.src) >= b.maxEdges {
+		return -1, fmt.Errorf("more than %d edges: %w", b.maxEdges, ErrTooLarge)
+	}
+	e := int32(len(b.src))
+	b.edgeIndex[k] = e
+	b.src = append(b.src, u)
+	b.dst = append(b.dst, v)
+	if b.weight != nil {
+		b.weight = append(b.weight, 1)
+	}
+	if b.capacity != nil {
+		b.capacity = append(b.capacity, math.Inf(1))
+	}
+	return e, nil
+}
+
+// AddWeightedEdge adds u→v with a weight; re-adding an edge updates its weight.
+func (b *Builder) AddWeightedEdge(u, v string, w float64) (int32, error) {
+	e, err := b.AddEdge(u, v)
+	if err != nil {
+		return -1, err
+	}
+	b.SetWeight(e, w)
+	return e, nil
+}
+
+// SetWeight sets the weight of edge e.
+func (b *Builder) SetWeight(e int32, w float64) {
+	if b.weight == nil {
+		b.weight = make([]float64, len(b.src), cap(b.src))
+		for k := range b.weight {
+			b.weight[k] = 1
+		}
+	}
+	b.weight[e] = w
+}
+
+// SetCapacity sets the capacity of edge e.
+func (b *Builder) SetCapacity(e int32, c float64) {
+	if b.capacity == nil {
+		b.capacity = make([]float64, len(b.src))
+		for k := range b.capacity {
+			b.capacity[k] = math.Inf(1)
+		}
+	}
+	b.capacity[e] = c
+}
+
+// SetEdgeAttr sets a non-numeric-role attribute of edge e. The keys "weight"
+// and "capacity" with numeric values go to SetWeight and SetCapacity.
+func (b *Builder) SetEdgeAttr(e int32, key string, value any) {
+	if f, ok := toFloat(value); ok {
+		switch key {
+		case "weight":
+			b.SetWeight(e, f)
+			return
+		case "capacity":
+			b.SetCapacity(e, f)
+			return
+		}
+	}
+	if b.edgeAttrs == nil {
+		b.edgeAttrs = map[int32]map[string]any{}
+	}
+	m := b.edgeAttrs[e]
+	if m == nil {
+		m = map[string]any{}
+		b.edgeAttrs[e] = m
+	}
+	m[key] = value
+}
+
+func toFloat(v any) (float64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return x, true
+	case float32:
+		return float64(x), true
+	case int:
+		return float64(x), true
+	case int64:
+		return float64(x), true
+	case int32:
+		return float64(x), true
+	case string:
+		f, err := strconv.ParseFloat(x, 64)
+		return f, err == nil
+	}
+	return 0, false
+}
+
+// Build produces the graph. The builder must not be used afterwards.
+func (b *Builder) Build() *Graph {
+	n := len(b.ids)
+	m := len(b.src)
+	g := &Graph{
+		directed:  b.directed,
+		ids:       b.ids,
+		index:     b.index,
+		src:       b.src,
+		dst:       b.dst,
+		weight:    b.weight,
+		capacity:  b.capacity,
+		nodeAttrs: b.nodeAttrs,
+		edgeAttrs: b.edgeAttrs,
+	}
+	b.edgeIndex = nil
+	for e := 0; e < m; e++ {
+		if b.src[e] == b.dst[e] {
+			g.selfLoops++
+		}
+	}
+	if b.directed {
+		g.outOff, g.outAdj, g.outEdge = csr(n, b.src, b.dst, false)
+		g.inOff, g.inAdj, g.inEdge = csr(n, b.dst, b.src, false)
+	} else {
+		g.outOff, g.outAdj, g.outEdge = csr(n, b.src, b.dst, true)
+		g.inOff, g.inAdj, g.inEdge = g.outOff, g.outAdj, g.outEdge
+	}
+	return g
+}
+
+// csr builds a compressed adjacency from edge endpoint arrays with a stable
+// counting sort, so each node's neighbours keep edge insertion order. With
+// both set, every non-loop edge is also stored reversed.
+func csr(n int, from, to []int32, both bool) (off, adj, eidx []int32) {
+	off = make([]int32, n+1)
+	for e := range from {
+		off[from[e]+1]++
+		if both && from[e] != to[e] {
+			off[to[e]+1]++
+		}
+	}
+	for i := 0; i < n; i++ {
+		off[i+1] += off[i]
+	}
+	total := off[n]
+	adj = make([]int32, total)
+	eidx = make([]int32, total)
+	pos := make([]int32, n)
+	copy(pos, off[:n])
+	for e := range from {
+		u, v := from[e], to[e]
+		adj[pos[u]] = v
+		eidx[pos[u]] = int32(e)
+		pos[u]++
+		if both && u != v {
+			adj[pos[v]] = u
+			eidx[pos[v]] = int32(e)
+			pos[v]++
+		}
+	}
+	return off, adj, eidx
+}

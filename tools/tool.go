@@ -1,0 +1,305 @@
+// Package tools defines graphagent's Tool interface, parameter specs with
+// generated JSON schemas, the registry, and the catalogue of exact graph
+// algorithms. Every tool answers as NetworkX does (or fails where NetworkX
+// raises) so that users get the answers they expect.
+package tools
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/graphagent/graphagent/tools/graph"
+)
+
+// Sentinel errors returned by tools; check them with errors.Is.
+var (
+	// ErrBadArgs means the arguments do not fit the tool's parameters.
+	ErrBadArgs = errors.New("bad arguments")
+	// ErrNotApplicable means the tool cannot answer on this graph (for
+	// example a topological sort of a cyclic graph); NetworkX raises here.
+	ErrNotApplicable = errors.New("not applicable to this graph")
+	// ErrUnknownTool means no tool has the given name.
+	ErrUnknownTool = errors.New("unknown tool")
+	// ErrTooLarge means the input exceeds the tool's size cap.
+	ErrTooLarge = graph.ErrTooLarge
+	// ErrNodeNotFound means an argument names a node that is not in the graph.
+	ErrNodeNotFound = graph.ErrNodeNotFound
+)
+
+// GraphKind says which graphs a tool applies to.
+type GraphKind string
+
+// Graph kinds a tool may declare.
+const (
+	AnyGraph        GraphKind = "any"
+	DirectedOnly    GraphKind = "directed"
+	UndirectedOnly  GraphKind = "undirected"
+	WeightedPrefers GraphKind = "weighted" // any graph; uses weights when present
+)
+
+// Spec describes a tool to people, to the retrieval index and to the planner.
+type Spec struct {
+	// Name is the tool's identifier, snake_case.
+	Name string `json:"name"`
+	// Description is one line saying what the tool computes.
+	Description string `json:"description"`
+	// WhenToUse says which questions it answers.
+	WhenToUse string `json:"when_to_use"`
+	// Returns describes the typed value.
+	Returns string `json:"returns"`
+	// AppliesTo says which graphs it accepts.
+	AppliesTo GraphKind `json:"applies_to"`
+	// Examples are sample questions, used for retrieval and help.
+	Examples []string `json:"examples"`
+	// Family groups tools in listings ("gtools", "common", "toolx").
+	Family string `json:"family"`
+	// Params lists the parameters, derived from the parameter struct.
+	Params []Param `json:"params"`
+	// Schema is the JSON schema of the arguments object.
+	Schema json.RawMessage `json:"schema"`
+}
+
+// Param describes one parameter of a tool.
+type Param struct {
+	Name        string `json:"name"`
+	Type        string `json:"type"` // JSON schema type: string, integer, number, boolean, array
+	Description string `json:"description"`
+	Required    bool   `json:"required"`
+	// Node is true when the value must name a node of the graph.
+	Node bool `json:"node,omitempty"`
+}
+
+// Result is what a tool returns: a typed value and a sentence.
+type Result struct {
+	// Value is the typed answer (bool, int, float64, []string, a struct...).
+	Value any `json:"value"`
+	// Text states the answer as a sentence.
+	Text string `json:"text"`
+}
+
+// Tool is one exact graph algorithm with its description.
+type Tool interface {
+	// Spec describes the tool.
+	Spec() Spec
+	// Run executes the tool on g with arguments as a JSON object.
+	Run(ctx context.Context, g *graph.Graph, args json.RawMessage) (Result, error)
+}
+
+// NodeID is a parameter naming a node. It accepts a JSON string or number, so
+// both "3" and 3 name node "3".
+type NodeID string
+
+// UnmarshalJSON accepts strings and numbers.
+func (n *NodeID) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	if len(b) > 0 && b[0] == '"' {
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return err
+		}
+		*n = NodeID(s)
+		return nil
+	}
+	var num json.Number
+	if err := json.Unmarshal(b, &num); err != nil {
+		return fmt.Errorf("node must be a string or a number, got %s", truncate(string(b), 40))
+	}
+	s := num.String()
+	// 3.0 names node "3".
+	if f, err := strconv.ParseFloat(s, 64); err == nil && f == float64(int64(f)) && !strings.ContainsAny(s, "eE") {
+		s = strconv.FormatInt(int64(f), 10)
+	}
+	*n = NodeID(s)
+	return nil
+}
+
+// Index resolves the node in g, with an error naming the parameter.
+func (n NodeID) Index(g *graph.Graph, param string) (int32, error) {
+	i, ok := g.Index(string(n))
+	if !ok {
+		return -1, fmt.Errorf("%s: node %q is not in the graph: %w", param, string(n), ErrNodeNotFound)
+	}
+	return i, nil
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "..."
+}
+
+// NoParams is the parameter struct of tools that take no arguments.
+type NoParams struct{}
+
+// funcTool adapts a typed function to Tool.
+type funcTool[P any] struct {
+	spec Spec
+	run  func(ctx context.Context, g *graph.Graph, p P) (Result, error)
+}
+
+// New makes a Tool from a spec and a function taking a typed parameter
+// struct P. Parameters are declared with struct tags:
+//
+//	Source NodeID `json:"source" desc:"the start node"`
+//	K      int    `json:"k,omitempty" desc:"how many"`   // omitempty: optional
+//
+// The spec's Params and Schema are generated from P.
+func New[P any](spec Spec, run func(ctx context.Context, g *graph.Graph, p P) (Result, error)) Tool {
+	var zero P
+	spec.Params = paramsOf(reflect.TypeOf(zero))
+	spec.Schema = schemaOf(spec.Params)
+	if spec.AppliesTo == "" {
+		spec.AppliesTo = AnyGraph
+	}
+	return &funcTool[P]{spec: spec, run: run}
+}
+
+func (t *funcTool[P]) Spec() Spec { return t.spec }
+
+func (t *funcTool[P]) Run(ctx context.Context, g *graph.Graph, args json.RawMessage) (Result, error) {
+	var p P
+	if err := DecodeArgs(t.spec, args, &p); err != nil {
+		return Result{}, err
+	}
+	if err := ctx.Err(); err != nil {
+		return Result{}, err
+	}
+	switch t.spec.AppliesTo {
+	case DirectedOnly:
+		if !g.Directed() {
+			return Result{}, fmt.Errorf("%s needs a directed graph: %w", t.spec.Name, ErrNotApplicable)
+		}
+	case UndirectedOnly:
+		if g.Directed() {
+			return Result{}, fmt.Errorf("%s needs an undirected graph: %w", t.spec.Name, ErrNotApplicable)
+		}
+	}
+	return t.run(ctx, g, p)
+}
+
+// DecodeArgs decodes a JSON arguments object into p strictly: unknown
+// parameters and missing required ones are errors wrapping ErrBadArgs.
+func DecodeArgs(spec Spec, args json.RawMessage, p any) error {
+	args = bytes.TrimSpace(args)
+	if len(args) == 0 || string(args) == "null" {
+		args = []byte("{}")
+	}
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(args, &raw); err != nil {
+		return fmt.Errorf("%s: arguments must be a JSON object: %v: %w", spec.Name, err, ErrBadArgs)
+	}
+	known := map[string]bool{}
+	for _, prm := range spec.Params {
+		known[prm.Name] = true
+		if _, ok := raw[prm.Name]; prm.Required && !ok {
+			return fmt.Errorf("%s: missing parameter %q: %w", spec.Name, prm.Name, ErrBadArgs)
+		}
+	}
+	var extra []string
+	for k := range raw {
+		if !known[k] {
+			extra = append(extra, k)
+		}
+	}
+	if len(extra) > 0 {
+		sort.Strings(extra)
+		return fmt.Errorf("%s: unknown parameter %s (it takes %s): %w", spec.Name, strings.Join(extra, ", "), paramNames(spec), ErrBadArgs)
+	}
+	if err := json.Unmarshal(args, p); err != nil {
+		return fmt.Errorf("%s: %v: %w", spec.Name, err, ErrBadArgs)
+	}
+	return nil
+}
+
+func paramNames(spec Spec) string {
+	if len(spec.Params) == 0 {
+		return "no parameters"
+	}
+	names := make([]string, len(spec.Params))
+	for i, p := range spec.Params {
+		names[i] = p.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+var nodeIDType = reflect.TypeOf(NodeID(""))
+
+func paramsOf(t reflect.Type) []Param {
+	if t == nil || t.Kind() != reflect.Struct {
+		return nil
+	}
+	var ps []Param
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		tag := f.Tag.Get("json")
+		name, opts, _ := strings.Cut(tag, ",")
+		if name == "-" {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		p := Param{Name: name, Description: f.Tag.Get("desc"), Required: !strings.Contains(opts, "omitempty")}
+		ft := f.Type
+		if ft.Kind() == reflect.Pointer {
+			ft = ft.Elem()
+			p.Required = false
+		}
+		switch {
+		case ft == nodeIDType:
+			p.Type, p.Node = "string", true
+		case ft.Kind() == reflect.String:
+			p.Type = "string"
+		case ft.Kind() == reflect.Bool:
+			p.Type = "boolean"
+		case ft.Kind() >= reflect.Int && ft.Kind() <= reflect.Uint64:
+			p.Type = "integer"
+		case ft.Kind() == reflect.Float32 || ft.Kind() == reflect.Float64:
+			p.Type = "number"
+		case ft.Kind() == reflect.Slice:
+			p.Type = "array"
+		default:
+			p.Type = "object"
+		}
+		ps = append(ps, p)
+	}
+	return ps
+}
+
+func schemaOf(ps []Param) json.RawMessage {
+	props := map[string]any{}
+	required := []string{}
+	for _, p := range ps {
+		prop := map[string]any{"type": p.Type}
+		if p.Node {
+			// Node IDs are strings, but models often write numbers.
+			prop["type"] = []string{"string", "integer"}
+		}
+		if p.Description != "" {
+			prop["description"] = p.Description
+		}
+		props[p.Name] = prop
+		if p.Required {
+			required = append(required, p.Name)
+		}
+	}
+	s := map[string]any{
+		"type":                 "object",
+		"properties":           props,
+		"required":             required,
+		"additionalProperties": false,
+	}
+	b, _ := json.Marshal(s)
+	return b
+}
