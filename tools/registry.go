@@ -33,6 +33,7 @@ func Catalogue() *Registry {
 	var all []Tool
 	all = append(all, basicTools()...)
 	all = append(all, advancedTools()...)
+	all = append(all, propertyTools()...)
 	r, err := NewRegistry(all...)
 	if err != nil {
 		// The catalogue is fixed at compile time; a clash is a programming

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+)
+
+// globalFlags are the settings every command shares, each with an env var.
+func globalFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringSliceFlag{Name: "data", EnvVars: []string{"GRAPHAGENT_DATA"}, Usage: "folders graph files may be read from (default: the current folder); in the env var, separate with " + string(os.PathListSeparator)},
+		&cli.StringFlag{Name: "home", EnvVars: []string{"GRAPHAGENT_HOME"}, Usage: "folder for long-term memory (default: the user's data folder)/graphagent"},
+		&cli.StringFlag{Name: "llm", EnvVars: []string{"GRAPHAGENT_LLM_URL"}, Usage: "base URL of an OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1 (default: the builtin backend)"},
+		&cli.StringFlag{Name: "model", EnvVars: []string{"GRAPHAGENT_MODEL"}, Usage: "model name served at --llm"},
+		&cli.StringFlag{Name: "api-key", EnvVars: []string{"GRAPHAGENT_API_KEY"}, Usage: "API key for --llm, if the server wants one"},
+		&cli.StringFlag{Name: "embed-url", EnvVars: []string{"GRAPHAGENT_EMBED_URL"}, Usage: "base URL of an OpenAI-compatible embeddings server (default: the builtin encoder)"},
+	}
+}
+
+// dataDirs returns the sandbox roots: --data, else the current folder.
+func dataDirs(c *cli.Context) []string {
+	var dirs []string
+	for _, d := range c.StringSlice("data") {
+		for _, p := range strings.Split(d, string(os.PathListSeparator)) {
+			if p = strings.TrimSpace(p); p != "" {
+				dirs = append(dirs, p)
+			}
+		}
+	}
+	if len(dirs) == 0 {
+		if wd, err := os.Getwd(); err == nil {
+			dirs = []string{wd}
+		}
+	}
+	return dirs
+}
+
+// homeDir returns the folder for long-term memory.
+func homeDir(c *cli.Context) (string, error) {
+	if h := c.String("home"); h != "" {
+		return h, nil
+	}
+	base := os.Getenv("XDG_DATA_HOME")
+	if base == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return "", err
+		}
+		base = filepath.Join(home, ".local", "share")
+	}
+	return filepath.Join(base, "graphagent"), nil
+}
