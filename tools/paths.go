@@ -1,0 +1,270 @@
+package tools
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/graphagent/graphagent/tools/graph"
+)
+
+// This file holds the single-source shortest-path primitives shared by the
+// catalogue (shortest path, eccentricity, diameter, closeness, all-pairs path
+// lengths...). They work on the graph's CSR arrays with caller-owned buffers so
+// that running them from many sources allocates nothing per source.
+//
+// Direction: with reverse false the search follows out-edges (successors);
+// with reverse true it follows in-edges (predecessors), which is NetworkX's
+// G.reverse() view and what directed closeness centrality uses. On undirected
+// graphs both are the same.
+
+// ctxCheckEvery is how many loop iterations run between context checks in
+// long loops of the catalogue.
+const ctxCheckEvery = 1 << 12
+
+// adjacency returns the neighbours of v and the edge index of each, following
+// out-edges or, when reverse, in-edges.
+func adjacency(g *graph.Graph, v int32, reverse bool) (nbrs, edges []int32) {
+	if reverse {
+		return g.In(v), g.InEdges(v)
+	}
+	return g.Out(v), g.OutEdges(v)
+}
+
+// newBFSBuffers returns a distance slice of length n filled with -1 and a
+// queue of capacity n, ready for bfsDistances.
+func newBFSBuffers(n int) (dist, queue []int32) {
+	dist = make([]int32, n)
+	for i := range dist {
+		dist[i] = -1
+	}
+	return dist, make([]int32, 0, n)
+}
+
+// bfsDistances runs a breadth-first search from src and records hop counts.
+//
+// Contract: dist has length g.N() and dist[v] == -1 for every node on entry
+// (use newBFSBuffers, then clearBFS between runs); queue is scratch space of
+// capacity at least g.N() (its length is ignored). On return dist[v] is the
+// number of edges on a shortest path from src to v (following out-edges, or
+// in-edges when reverse), -1 when v is unreachable, and the returned slice
+// (which aliases queue) lists the reached nodes in BFS order, src first, with
+// non-decreasing distances; a node's neighbours are visited in insertion order,
+// as NetworkX does. It never allocates when queue has enough capacity.
+func bfsDistances(g *graph.Graph, src int32, reverse bool, dist, queue []int32) []int32 {
+	queue = append(queue[:0], src)
+	dist[src] = 0
+	for head := 0; head < len(queue); head++ {
+		v := queue[head]
+		dv := dist[v] + 1
+		nbrs, _ := adjacency(g, v, reverse)
+		for _, u := range nbrs {
+			if dist[u] < 0 {
+				dist[u] = dv
+				queue = append(queue, u)
+			}
+		}
+	}
+	return queue
+}
+
+// clearBFS resets dist to -1 on the nodes a bfsDistances run reached, in
+// O(reached) time, so the buffers can be reused for the next source.
+func clearBFS(dist, reached []int32) {
+	for _, v := range reached {
+		dist[v] = -1
+	}
+}
+
+// heapItem is an entry of the Dijkstra priority queue: a tentative distance,
+// a push counter that breaks ties first-in first-out (as NetworkX's heapq
+// entries (dist, count, node) do), and the node.
+type heapItem struct {
+	d   float64
+	seq uint32
+	v   int32
+}
+
+func (a heapItem) less(b heapItem) bool {
+	return a.d < b.d || (a.d == b.d && a.seq < b.seq)
+}
+
+// dijkstra holds the reusable state of single-source Dijkstra searches on one
+// graph size. Create it once with newDijkstra and call run for each source;
+// each run costs O((n_reached + m_reached) log m_reached) and clears only
+// what the previous run touched.
+//
+// After run(src):
+//   - Dist[v] is the weighted distance from src to v (+Inf when unreachable);
+//   - Pred[v] is the predecessor of v on one shortest path (-1 for src and
+//     unreached nodes) and PredEdge[v] the index of the edge used;
+//   - Order lists the settled nodes in order of non-decreasing distance, src
+//     first.
+//
+// The predecessor chosen is the one NetworkX's single_source_dijkstra picks
+// (first strict improvement, heap ties broken by push order), so Path returns
+// the same path as nx.dijkstra_path on the same insertion order.
+//
+// Weights come from g.Weight(e) (1 when the graph or edge has none). A
+// negative or NaN weight on an edge the search relaxes is an error wrapping
+// ErrNotApplicable: Dijkstra's answer would be wrong there.
+type dijkstra struct {
+	Dist     []float64
+	Pred     []int32
+	PredEdge []int32
+	Order    []int32
+
+	done    []bool
+	touched []int32 // nodes whose Dist/Pred were set by the last run
+	heap    []heapItem
+}
+
+// newDijkstra returns state for graphs of n nodes, all distances +Inf.
+func newDijkstra(n int) *dijkstra {
+	d := &dijkstra{
+		Dist:     make([]float64, n),
+		Pred:     make([]int32, n),
+		PredEdge: make([]int32, n),
+		done:     make([]bool, n),
+	}
+	for i := range d.Dist {
+		d.Dist[i] = math.Inf(1)
+		d.Pred[i] = -1
+		d.PredEdge[i] = -1
+	}
+	return d
+}
+
+// reset undoes the last run on the nodes it touched.
+func (d *dijkstra) reset() {
+	inf := math.Inf(1)
+	for _, v := range d.touched {
+		d.Dist[v] = inf
+		d.Pred[v] = -1
+		d.PredEdge[v] = -1
+		d.done[v] = false
+	}
+	d.touched = d.touched[:0]
+	d.Order = d.Order[:0]
+	d.heap = d.heap[:0]
+}
+
+func (d *dijkstra) push(it heapItem) {
+	h := append(d.heap, it)
+	i := len(h) - 1
+	for i > 0 {
+		p := (i - 1) / 2
+		if !it.less(h[p]) {
+			break
+		}
+		h[i] = h[p]
+		i = p
+	}
+	h[i] = it
+	d.heap = h
+}
+
+func (d *dijkstra) pop() heapItem {
+	h := d.heap
+	top := h[0]
+	last := h[len(h)-1]
+	h = h[:len(h)-1]
+	n := len(h)
+	if n > 0 {
+		i := 0
+		for {
+			l := 2*i + 1
+			if l >= n {
+				break
+			}
+			c := l
+			if r := l + 1; r < n && h[r].less(h[l]) {
+				c = r
+			}
+			if !h[c].less(last) {
+				break
+			}
+			h[i] = h[c]
+			i = c
+		}
+		h[i] = last
+	}
+	d.heap = h
+	return top
+}
+
+// run computes shortest distances from src following out-edges (in-edges
+// when reverse). With target >= 0 it stops as soon as target is settled
+// (Dist of nodes settled later stays tentative or +Inf then). It returns
+// ctx's error if the context ends, or an error wrapping ErrNotApplicable on a
+// negative or NaN edge weight.
+func (d *dijkstra) run(ctx context.Context, g *graph.Graph, src, target int32, reverse bool) error {
+	d.reset()
+	d.Dist[src] = 0
+	d.touched = append(d.touched, src)
+	var seq uint32
+	d.push(heapItem{d: 0, seq: seq, v: src})
+	steps := 0
+	for len(d.heap) > 0 {
+		it := d.pop()
+		v := it.v
+		if d.done[v] {
+			continue
+		}
+		if steps++; steps%ctxCheckEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		d.done[v] = true
+		d.Order = append(d.Order, v)
+		if v == target {
+			return nil
+		}
+		dv := it.d
+		nbrs, edges := adjacency(g, v, reverse)
+		for k, u := range nbrs {
+			w := g.Weight(edges[k])
+			if !(w >= 0) {
+				return fmt.Errorf("edge %s-%s has weight %v; shortest paths need non-negative weights: %w",
+					g.ID(v), g.ID(u), w, ErrNotApplicable)
+			}
+			if d.done[u] {
+				continue
+			}
+			nd := dv + w
+			if nd < d.Dist[u] {
+				if math.IsInf(d.Dist[u], 1) {
+					d.touched = append(d.touched, u)
+				}
+				d.Dist[u] = nd
+				d.Pred[u] = v
+				d.PredEdge[u] = edges[k]
+				seq++
+				d.push(heapItem{d: nd, seq: seq, v: u})
+			}
+		}
+	}
+	return nil
+}
+
+// Path returns the shortest path from the last run's source to t as node
+// indices, source first, or nil when t was not reached.
+func (d *dijkstra) Path(t int32) []int32 {
+	if !d.done[t] {
+		return nil
+	}
+	n := 0
+	for v := t; v >= 0; v = d.Pred[v] {
+		n++
+	}
+	p := make([]int32, n)
+	for v := t; v >= 0; v = d.Pred[v] {
+		n--
+		p[n] = v
+	}
+	return p
+}
+
+// Reached reports whether the last run settled v (its Dist is final).
+func (d *dijkstra) Reached(v int32) bool { return d.done[v] }
