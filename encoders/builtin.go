@@ -1,0 +1,359 @@
+package encoders
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"unicode"
+	"unicode/utf8"
+)
+
+// DefaultDim is the dimension of the builtin encoder's vectors.
+const DefaultDim = 1024
+
+// Feature weights of the builtin encoder, before IDF and sublinear term
+// frequency. Words carry the meaning; word pairs keep some order ("number of
+// edges" against "number of nodes"); character n-grams match inflections and
+// compounds ("vertices"/"vertex", "acyclic"/"cycle") at a lower weight since a
+// word yields many of them.
+const (
+	wordWeight   = 1.0
+	bigramWeight = 0.7
+	charWeight   = 0.2
+	minGram      = 3
+	maxGram      = 4
+)
+
+// Hash seeds per feature kind, so a word and a character n-gram with the
+// same bytes land in different buckets.
+const (
+	seedWord uint64 = 0x9e3779b97f4a7c15
+	seedChar uint64 = 0xc2b2ae3d27d4eb4f
+	seedPair uint64 = 0x165667b19e3779f9
+)
+
+// Builtin is the default text encoder: no network and no model files. A text
+// is cut into lower-cased letter words (digits and punctuation separate
+// words and are dropped, so node IDs carry no weight); common English stop
+// words are skipped. Features are light-stemmed words, pairs of consecutive
+// content words and character 3- and 4-grams of each word. Each feature is
+// hashed (FNV-1a over its bytes, then a finaliser) to one of Dim buckets with
+// a sign taken from the hash, weighted by (1 + ln tf) times its inverse
+// document frequency over the fitted corpus, and the vector is scaled to unit
+// length. Unless built WithoutCleaning, texts first go through
+// StripGraphText, so edge lists and file paths in questions do not swamp the
+// words.
+//
+// A Builtin is immutable and safe for concurrent use. The same text always
+// gives the same vector for the same fitted corpus.
+type Builtin struct {
+	dim    int
+	clean  bool
+	idf    map[uint64]float32 // feature hash -> IDF; nil when not fitted
+	defIDF float32            // IDF of a feature unseen in the corpus
+	docs   int
+	print  uint64 // fingerprint of the fitted corpus
+}
+
+// BuiltinOption configures NewBuiltin.
+type BuiltinOption func(*Builtin)
+
+// WithDim sets the vector dimension; values below 16 are raised to 16.
+func WithDim(d int) BuiltinOption {
+	return func(b *Builtin) { b.dim = max(d, 16) }
+}
+
+// WithoutCleaning makes the encoder read texts as they are, without
+// StripGraphText.
+func WithoutCleaning() BuiltinOption {
+	return func(b *Builtin) { b.clean = false }
+}
+
+// NewBuiltin returns a builtin encoder whose inverse document frequencies are
+// fitted on corpus (the texts it will index). With an empty corpus every
+// feature has weight 1.
+func NewBuiltin(corpus []string, opts ...BuiltinOption) *Builtin {
+	b := &Builtin{dim: DefaultDim, clean: true}
+	for _, o := range opts {
+		o(b)
+	}
+	b.fit(corpus)
+	return b
+}
+
+// Fit returns a copy of the encoder with its inverse document frequencies
+// fitted on corpus.
+func (b *Builtin) Fit(corpus []string) Encoder {
+	c := &Builtin{dim: b.dim, clean: b.clean}
+	c.fit(corpus)
+	return c
+}
+
+func (b *Builtin) fit(corpus []string) {
+	b.idf, b.docs, b.print, b.defIDF = nil, 0, 0, 1
+	if len(corpus) == 0 {
+		return
+	}
+	df := make(map[uint64]int32)
+	var f featurizer
+	print := fnvOffset
+	for _, text := range corpus {
+		print = fnvString(print, text)
+		print = fnvByte(print, 0)
+		f.text(b.prepare(text))
+		hs := f.feats
+		slices.SortFunc(hs, func(x, y feat) int { return cmp.Compare(x.h, y.h) })
+		for i := range hs {
+			if i == 0 || hs[i].h != hs[i-1].h {
+				df[hs[i].h]++
+			}
+		}
+	}
+	n := float64(len(corpus))
+	b.idf = make(map[uint64]float32, len(df))
+	for h, d := range df {
+		b.idf[h] = float32(math.Log((1+n)/(1+float64(d))) + 1)
+	}
+	b.defIDF = float32(math.Log(1+n) + 1)
+	b.docs = len(corpus)
+	b.print = print
+}
+
+func (b *Builtin) prepare(text string) string {
+	if b.clean {
+		return StripGraphText(text)
+	}
+	return text
+}
+
+// Dim is the vector dimension.
+func (b *Builtin) Dim() int { return b.dim }
+
+// Name identifies the encoder, its dimension and its fitted corpus.
+func (b *Builtin) Name() string {
+	if b.idf == nil {
+		return fmt.Sprintf("builtin-v1-d%d", b.dim)
+	}
+	return fmt.Sprintf("builtin-v1-d%d-idf%d-%08x", b.dim, b.docs, uint32(b.print^b.print>>32))
+}
+
+// Encode returns the unit vector of each text (the zero vector for a text
+// with no words). It fails only when ctx is done.
+func (b *Builtin) Encode(ctx context.Context, texts []string) ([][]float32, error) {
+	out := make([][]float32, len(texts))
+	backing := make([]float32, len(texts)*b.dim)
+	var f featurizer
+	for i, t := range texts {
+		if i%64 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, fmt.Errorf("builtin encoder: %w", err)
+			}
+		}
+		v := backing[i*b.dim : (i+1)*b.dim : (i+1)*b.dim]
+		b.encode(&f, t, v)
+		out[i] = v
+	}
+	return out, nil
+}
+
+// EncodeOne returns the unit vector of one text.
+func (b *Builtin) EncodeOne(text string) []float32 {
+	v := make([]float32, b.dim)
+	var f featurizer
+	b.encode(&f, text, v)
+	return v
+}
+
+func (b *Builtin) encode(f *featurizer, text string, v []float32) {
+	f.text(b.prepare(text))
+	fs := f.feats
+	slices.SortFunc(fs, func(x, y feat) int { return cmp.Compare(x.h, y.h) })
+	dim := uint64(len(v))
+	for i := 0; i < len(fs); {
+		j := i + 1
+		for j < len(fs) && fs[j].h == fs[i].h {
+			j++
+		}
+		h := fs[i].h
+		w := fs[i].w * float32(1+math.Log(float64(j-i))) * b.idfOf(h)
+		m := fmix64(h)
+		if m>>63 == 1 {
+			w = -w
+		}
+		v[m%dim] += w
+		i = j
+	}
+	var s float64
+	for _, x := range v {
+		s += float64(x) * float64(x)
+	}
+	if s > 0 {
+		inv := float32(1 / math.Sqrt(s))
+		for k := range v {
+			v[k] *= inv
+		}
+	}
+}
+
+func (b *Builtin) idfOf(h uint64) float32 {
+	if b.idf == nil {
+		return 1
+	}
+	if w, ok := b.idf[h]; ok {
+		return w
+	}
+	return b.defIDF
+}
+
+// feat is one hashed feature occurrence with its kind weight.
+type feat struct {
+	h uint64
+	w float32
+}
+
+// featurizer cuts text into features, reusing its buffers across texts so
+// that no allocation happens per word.
+type featurizer struct {
+	word  []byte // current word, lower case
+	gram  []byte // "<word>"
+	prev  uint64 // hash of the previous content word, 0 at a break
+	feats []feat
+}
+
+func (f *featurizer) text(s string) {
+	f.feats = f.feats[:0]
+	f.word = f.word[:0]
+	f.prev = 0
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			r = unicode.ToLower(r)
+			if r < utf8.RuneSelf {
+				f.word = append(f.word, byte(r))
+			} else {
+				f.word = utf8.AppendRune(f.word, r)
+			}
+			continue
+		}
+		f.flush()
+		if breaksPhrase(r) {
+			f.prev = 0
+		}
+	}
+	f.flush()
+}
+
+// breaksPhrase reports whether r ends a run of words that may form pairs:
+// sentence and clause punctuation does, spaces, hyphens, underscores,
+// apostrophes and digits do not.
+func breaksPhrase(r rune) bool {
+	switch r {
+	case '.', ',', ';', ':', '!', '?', '(', ')', '[', ']', '{', '}', '"', '\n':
+		return true
+	}
+	return false
+}
+
+func (f *featurizer) flush() {
+	w := f.word
+	if len(w) < 2 || isStopWord(w) {
+		f.word = w[:0]
+		return
+	}
+	// Character n-grams of "<word>".
+	f.gram = append(f.gram[:0], '<')
+	f.gram = append(f.gram, w...)
+	f.gram = append(f.gram, '>')
+	for n := minGram; n <= maxGram; n++ {
+		for i := 0; i+n <= len(f.gram); i++ {
+			f.feats = append(f.feats, feat{fnvBytes(seedChar, f.gram[i:i+n]), charWeight})
+		}
+	}
+	hw := fnvBytes(seedWord, stem(w))
+	f.feats = append(f.feats, feat{hw, wordWeight})
+	if f.prev != 0 {
+		f.feats = append(f.feats, feat{fmix64(f.prev*31 ^ hw ^ seedPair), bigramWeight})
+	}
+	f.prev = hw
+	f.word = w[:0]
+}
+
+// stem strips common English inflections in place and returns the stem:
+// plurals ("vertices" -> "vertice", "edges" -> "edge", "queries" ->
+// "query"), "-ing" and "-ed". It only has to map a word and its variants to
+// the same bytes, not to produce a dictionary word.
+func stem(w []byte) []byte {
+	n := len(w)
+	switch {
+	case n > 4 && hasSuffix(w, "ies"):
+		w = w[:n-2]
+		w[n-3] = 'y'
+	case n > 4 && hasSuffix(w, "sses"):
+		w = w[:n-2]
+	case n > 3 && w[n-1] == 's' && w[n-2] != 's' && w[n-2] != 'u' && w[n-2] != 'i':
+		w = w[:n-1]
+	case n > 5 && hasSuffix(w, "ing"):
+		w = w[:n-3]
+	case n > 4 && hasSuffix(w, "ed"):
+		w = w[:n-2]
+	}
+	return w
+}
+
+func hasSuffix(w []byte, s string) bool {
+	return len(w) >= len(s) && string(w[len(w)-len(s):]) == s
+}
+
+// isStopWord reports whether w is a common English function word.
+func isStopWord(w []byte) bool {
+	switch string(w) {
+	case "a", "an", "the", "of", "in", "on", "at", "to", "for", "from", "by", "with", "and", "or",
+		"is", "are", "was", "were", "be", "been", "being", "it", "its", "this", "that", "these", "those",
+		"as", "if", "so", "than", "then", "there", "here", "do", "does", "did", "can", "could", "would",
+		"should", "will", "shall", "may", "might", "must", "me", "my", "we", "our", "you", "your",
+		"he", "she", "they", "them", "their", "his", "her", "us", "i", "what", "which", "who", "whom",
+		"please", "given", "tell", "let", "into", "about", "also", "just", "any", "some", "such",
+		"has", "have", "had", "but", "not", "no", "yes", "all", "each", "other", "own", "same", "very":
+		return true
+	}
+	return false
+}
+
+const (
+	fnvOffset uint64 = 14695981039346656037
+	fnvPrime  uint64 = 1099511628211
+)
+
+func fnvBytes(seed uint64, p []byte) uint64 {
+	h := fnvOffset ^ seed
+	for _, c := range p {
+		h ^= uint64(c)
+		h *= fnvPrime
+	}
+	return h
+}
+
+func fnvString(h uint64, s string) uint64 {
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= fnvPrime
+	}
+	return h
+}
+
+func fnvByte(h uint64, c byte) uint64 {
+	h ^= uint64(c)
+	return h * fnvPrime
+}
+
+// fmix64 is MurmurHash3's finaliser: it spreads FNV's weak low bits before a
+// hash picks a bucket and a sign.
+func fmix64(h uint64) uint64 {
+	h ^= h >> 33
+	h *= 0xff51afd7ed558ccd
+	h ^= h >> 33
+	h *= 0xc4ceb9fe1a85ec53
+	h ^= h >> 33
+	return h
+}

@@ -1,0 +1,269 @@
+package encoders
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// StripGraphText removes from a question the parts that write a graph out
+// rather than say what to do with it, so that retrieval sees the task:
+//
+//   - bracketed spans that hold graph data: a [...] list of two or more
+//     tuples, or any (...), [...] or {...} span with at least as many digits
+//     as letters (not counting attribute keys such as 'weight' in
+//     {'weight': 4}); each distinct attribute key of a removed span is kept
+//     once in its place, since "weight" or "capacity" says something about
+//     the task while the numbers do not;
+//   - words without letters that contain a digit ("3", "0-1", "2->5,");
+//   - file paths (a word with a slash or backslash, or ending in a graph or
+//     data file extension); file names are arbitrary labels.
+//
+// Spaces are collapsed. The result is meant for embedding, not for parsing
+// the graph. It runs in time linear in the length of q.
+func StripGraphText(q string) string {
+	if q == "" {
+		return ""
+	}
+	spans := graphSpans(q)
+	var b strings.Builder
+	b.Grow(len(q))
+	prev := 0
+	for _, sp := range spans {
+		writeWords(&b, q[prev:sp.start])
+		for _, k := range spanKeys(q[sp.start:sp.end]) {
+			writeWord(&b, k)
+		}
+		prev = sp.end
+	}
+	writeWords(&b, q[prev:])
+	return b.String()
+}
+
+type span struct{ start, end int }
+
+// graphSpans returns the outermost bracketed spans of q that hold graph data,
+// in order and disjoint. Brackets are matched with one stack pass and the
+// digit/letter counts of any span come from prefix sums, so the whole is
+// linear.
+func graphSpans(q string) []span {
+	n := len(q)
+	// Prefix counts over bytes: digits, letters outside attribute keys, and
+	// opening parentheses.
+	digits := make([]int32, n+1)
+	letters := make([]int32, n+1)
+	parens := make([]int32, n+1)
+	key := keyMask(q)
+	for i := 0; i < n; i++ {
+		c := q[i]
+		digits[i+1] = digits[i]
+		letters[i+1] = letters[i]
+		parens[i+1] = parens[i]
+		switch {
+		case c >= '0' && c <= '9':
+			digits[i+1]++
+		case c == '(':
+			parens[i+1]++
+		case isLetterByte(c) && !key[i]:
+			letters[i+1]++
+		}
+	}
+	// Match brackets with a stack; record the close of every open.
+	closeOf := make([]int32, n)
+	for i := range closeOf {
+		closeOf[i] = -1
+	}
+	var stack []int32
+	for i := 0; i < n; i++ {
+		switch q[i] {
+		case '(', '[', '{':
+			stack = append(stack, int32(i))
+		case ')', ']', '}':
+			// Pop to the nearest matching opener; unmatched closers are text.
+			want := opener(q[i])
+			for j := len(stack) - 1; j >= 0; j-- {
+				if q[stack[j]] == want {
+					closeOf[stack[j]] = int32(i)
+					stack = stack[:j]
+					break
+				}
+			}
+		}
+	}
+	var out []span
+	for i := 0; i < n; i++ {
+		e := closeOf[i]
+		if e < 0 {
+			continue
+		}
+		s, end := i, int(e)+1
+		d := digits[end] - digits[s]
+		l := letters[end] - letters[s]
+		p := parens[end] - parens[s]
+		if q[i] == '(' {
+			p-- // the span's own parenthesis
+		}
+		if (d > 0 && d >= l) || (q[i] == '[' && p >= 2) {
+			out = append(out, span{s, end})
+			i = end - 1
+		}
+	}
+	return out
+}
+
+func opener(c byte) byte {
+	switch c {
+	case ')':
+		return '('
+	case ']':
+		return '['
+	}
+	return '{'
+}
+
+// isLetterByte reports whether c is an ASCII letter or part of a multi-byte
+// UTF-8 sequence (counted as a letter: non-ASCII text is words, not numbers).
+func isLetterByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+
+// keyMask marks the bytes of words used as attribute keys: a word followed,
+// after optional quotes and spaces, by a colon, as in {'weight': 3}.
+func keyMask(q string) []bool {
+	mask := make([]bool, len(q))
+	for i := 0; i < len(q); {
+		if !isLetterByte(q[i]) && q[i] != '_' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(q) && (isLetterByte(q[j]) || q[j] == '_' || q[j] >= '0' && q[j] <= '9') {
+			j++
+		}
+		k := j
+		for k < len(q) && (q[k] == '\'' || q[k] == '"' || q[k] == ' ') {
+			k++
+		}
+		if k < len(q) && q[k] == ':' {
+			for x := i; x < j; x++ {
+				mask[x] = true
+			}
+		}
+		i = j
+	}
+	return mask
+}
+
+// spanKeys returns the distinct attribute keys of a removed span in order of
+// first appearance.
+func spanKeys(s string) []string {
+	var keys []string
+	mask := keyMask(s)
+	for i := 0; i < len(s); {
+		if !mask[i] {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && mask[j] {
+			j++
+		}
+		k := s[i:j]
+		dup := false
+		for _, x := range keys {
+			if x == k {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			keys = append(keys, k)
+		}
+		i = j
+	}
+	return keys
+}
+
+// writeWords appends the whitespace-separated words of s that carry text,
+// dropping number-only words and file paths.
+func writeWords(b *strings.Builder, s string) {
+	for len(s) > 0 {
+		i := 0
+		for i < len(s) {
+			r, w := utf8.DecodeRuneInString(s[i:])
+			if !unicode.IsSpace(r) {
+				break
+			}
+			i += w
+		}
+		s = s[i:]
+		j := 0
+		for j < len(s) {
+			r, w := utf8.DecodeRuneInString(s[j:])
+			if unicode.IsSpace(r) {
+				break
+			}
+			j += w
+		}
+		if j == 0 {
+			return
+		}
+		word := s[:j]
+		s = s[j:]
+		if keepWord(word) {
+			writeWord(b, word)
+		}
+	}
+}
+
+func writeWord(b *strings.Builder, w string) {
+	if b.Len() > 0 {
+		b.WriteByte(' ')
+	}
+	b.WriteString(w)
+}
+
+// keepWord reports whether a whitespace-separated word is text: it has a
+// letter, and it is not a file path.
+func keepWord(w string) bool {
+	hasLetter := false
+	for _, r := range w {
+		if unicode.IsLetter(r) {
+			hasLetter = true
+			break
+		}
+	}
+	if !hasLetter {
+		return false
+	}
+	return !isFilePath(w)
+}
+
+// isFilePath reports whether w (possibly quoted, possibly followed by
+// punctuation) names a file.
+func isFilePath(w string) bool {
+	w = strings.Trim(w, "\"'`()[]{}<>,;:!?")
+	w = strings.TrimRight(w, ".")
+	if w == "" {
+		return false
+	}
+	if strings.ContainsAny(w, "/\\") {
+		return true
+	}
+	dot := strings.LastIndexByte(w, '.')
+	if dot <= 0 {
+		return false
+	}
+	return isDataExtension(strings.ToLower(w[dot:]))
+}
+
+// isDataExtension reports whether ext (with its dot, lower case) ends the
+// names of graph and data files.
+func isDataExtension(ext string) bool {
+	switch ext {
+	case ".edgelist", ".edges", ".el", ".txt", ".csv", ".tsv", ".json", ".jsonl", ".gml", ".graphml",
+		".dot", ".gv", ".mtx", ".adjlist", ".net", ".pajek", ".gexf", ".gz", ".zip", ".npz", ".pkl", ".yaml", ".yml":
+		return true
+	}
+	return false
+}
