@@ -1,0 +1,821 @@
+// Package memory holds graphagent's long-term memory — solved examples and
+// labelled dataset samples, searched by exact cosine similarity in an
+// embedded github.com/philippgille/chromem-go database and kept durable by an
+// append-only, fsynced log — and the working memory of a session (loaded
+// graphs and recent results).
+package memory
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	chromem "github.com/philippgille/chromem-go"
+)
+
+const (
+	examplesColl  = "examples"
+	samplesPrefix = "samples/"
+
+	// DefaultK is the number of results a search returns when K is not set.
+	DefaultK = 5
+	// embedChunk bounds how many texts go to the embedder at once.
+	embedChunk = 512
+	// compactMin is the number of superseded log entries below which the log
+	// is never compacted.
+	compactMin = 1024
+)
+
+// Store is the long-term memory. It is safe for concurrent use.
+type Store struct {
+	emb    Embedder
+	logger *slog.Logger
+	db     *chromem.DB
+
+	seedMu sync.Mutex // serialises EnsureSeeded
+
+	mu       sync.RWMutex
+	closed   bool
+	dim      int
+	log      *wal // nil for an in-memory store
+	dir      string
+	dead     int // log entries superseded by later ones
+	examples map[string]*Example
+	exColl   *chromem.Collection
+	datasets map[string]*dataset
+}
+
+// dataset is one dataset's samples and their collection.
+type dataset struct {
+	coll  *chromem.Collection
+	items map[string]*Sample // by Sample.key()
+}
+
+// Option configures a Store.
+type Option func(*Store)
+
+// WithLogger sets the logger (default slog.Default()).
+func WithLogger(l *slog.Logger) Option {
+	return func(s *Store) {
+		if l != nil {
+			s.logger = l
+		}
+	}
+}
+
+// noEmbed is the collections' embedding function: the store always passes
+// vectors, so chromem-go must never embed by itself (its default would call
+// a remote API).
+func noEmbed(context.Context, string) ([]float32, error) {
+	return nil, errors.New("memory: collections are given vectors, not texts")
+}
+
+func newStore(emb Embedder, opts []Option) (*Store, error) {
+	if emb == nil {
+		return nil, fmt.Errorf("memory: no embedder: %w", ErrEncoder)
+	}
+	s := &Store{
+		emb:      emb,
+		logger:   slog.Default(),
+		db:       chromem.NewDB(),
+		examples: map[string]*Example{},
+		datasets: map[string]*dataset{},
+	}
+	for _, o := range opts {
+		o(s)
+	}
+	c, err := s.db.CreateCollection(examplesColl, nil, noEmbed)
+	if err != nil {
+		return nil, fmt.Errorf("memory: create collection: %w", err)
+	}
+	s.exColl = c
+	return s, nil
+}
+
+// NewInMemory returns a store that keeps nothing on disk (for tests,
+// benchmarks and throw-away sessions).
+func NewInMemory(emb Embedder, opts ...Option) (*Store, error) {
+	return newStore(emb, opts)
+}
+
+// Open opens the store kept in dir (created if needed), replaying its log.
+// Vectors stored by another embedder (by Name) are recomputed.
+func Open(ctx context.Context, dir string, emb Embedder, opts ...Option) (*Store, error) {
+	s, err := newStore(emb, opts)
+	if err != nil {
+		return nil, err
+	}
+	s.dir = dir
+	// Replay into plain maps first: later entries supersede earlier ones.
+	live := map[string]*logEntry{} // coll + "\x00" + key
+	order := []string{}
+	total := 0
+	w, err := openWAL(dir, func(e *logEntry) {
+		total++
+		k := e.Coll + "\x00" + e.Key
+		if _, ok := live[k]; !ok && e.Op == opPut {
+			order = append(order, k)
+		}
+		if e.Op == opDel {
+			delete(live, k)
+			return
+		}
+		live[k] = e
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.log = w
+	s.dead = total - len(live)
+
+	// Recompute missing or foreign vectors in batches, then index.
+	name := emb.Name()
+	var stale []*logEntry
+	entries := make([]*logEntry, 0, len(live))
+	for _, k := range order {
+		e, ok := live[k]
+		if !ok {
+			continue
+		}
+		delete(live, k) // a key re-put after a delete appears once
+		entries = append(entries, e)
+		if e.Enc != name || bytesVec(e.Vec) == nil {
+			stale = append(stale, e)
+		}
+	}
+	if len(stale) > 0 {
+		texts := make([]string, len(stale))
+		for i, e := range stale {
+			texts[i] = e.text()
+		}
+		vecs, err := s.embed(ctx, texts)
+		if err != nil {
+			w.close()
+			return nil, fmt.Errorf("memory: re-embed %d records: %w", len(stale), err)
+		}
+		for i, e := range stale {
+			e.Enc, e.Vec = name, vecBytes(vecs[i])
+		}
+		s.logger.Info("memory: recomputed vectors", "records", len(stale), "encoder", name)
+	}
+	for _, e := range entries {
+		v := bytesVec(e.Vec)
+		if s.dim == 0 {
+			s.dim = len(v)
+		}
+		if len(v) != s.dim {
+			w.close()
+			return nil, fmt.Errorf("memory: record %q has a %d-dimensional vector, others %d: %w", e.Key, len(v), s.dim, ErrCorrupt)
+		}
+		if err := s.index(ctx, e, v); err != nil {
+			w.close()
+			return nil, err
+		}
+	}
+	if len(stale) > 0 || (s.dead >= compactMin && s.dead > len(entries)) {
+		if err := s.compactLocked(); err != nil {
+			w.close()
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+// text is what an entry's vector embeds.
+func (e *logEntry) text() string {
+	if e.Example != nil {
+		return e.Example.Question
+	}
+	return e.Sample.Text
+}
+
+// index puts a record into the maps and the vector index. The caller holds
+// the write lock (or owns the store during Open).
+func (s *Store) index(ctx context.Context, e *logEntry, v []float32) error {
+	if e.Example != nil {
+		ex := e.Example
+		if _, ok := s.examples[ex.ID]; ok {
+			s.dead++
+		}
+		s.examples[ex.ID] = ex
+		return s.exColl.AddDocument(ctx, chromem.Document{ID: ex.ID, Metadata: ex.metadata(), Embedding: v, Content: ex.Question})
+	}
+	sm := e.Sample
+	ds, err := s.dataset(sm.Dataset)
+	if err != nil {
+		return err
+	}
+	k := sm.key()
+	if _, ok := ds.items[k]; ok {
+		s.dead++
+	}
+	ds.items[k] = sm
+	return ds.coll.AddDocument(ctx, chromem.Document{ID: k, Metadata: sm.metadata(), Embedding: v, Content: sm.Text})
+}
+
+// dataset returns (creating) the collection of a dataset.
+func (s *Store) dataset(name string) (*dataset, error) {
+	if ds, ok := s.datasets[name]; ok {
+		return ds, nil
+	}
+	c, err := s.db.CreateCollection(samplesPrefix+name, nil, noEmbed)
+	if err != nil {
+		return nil, fmt.Errorf("memory: create collection for dataset %q: %w", name, err)
+	}
+	ds := &dataset{coll: c, items: map[string]*Sample{}}
+	s.datasets[name] = ds
+	return ds, nil
+}
+
+// embed encodes texts in chunks and returns unit vectors of the store's
+// dimension.
+func (s *Store) embed(ctx context.Context, texts []string) ([][]float32, error) {
+	out := make([][]float32, 0, len(texts))
+	for start := 0; start < len(texts); start += embedChunk {
+		end := min(start+embedChunk, len(texts))
+		vecs, err := s.emb.Encode(ctx, texts[start:end])
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w: %w", s.emb.Name(), ErrEncoder, err)
+		}
+		if len(vecs) != end-start {
+			return nil, fmt.Errorf("%s returned %d vectors for %d texts: %w", s.emb.Name(), len(vecs), end-start, ErrEncoder)
+		}
+		for i, v := range vecs {
+			u, err := normalizeVec(v)
+			if err != nil {
+				return nil, fmt.Errorf("text %q: %w", truncate(texts[start+i], 60), err)
+			}
+			if len(out) > 0 && len(u) != len(out[0]) {
+				return nil, fmt.Errorf("%s returned vectors of lengths %d and %d: %w", s.emb.Name(), len(out[0]), len(u), ErrEncoder)
+			}
+			out = append(out, u)
+		}
+	}
+	return out, nil
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "..."
+}
+
+// commit makes entries durable (when persistent) and indexes them. vecs
+// align with entries of op put.
+func (s *Store) commit(ctx context.Context, entries []logEntry, vecs [][]float32) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return ErrClosed
+	}
+	if len(vecs) > 0 {
+		if s.dim == 0 {
+			s.dim = len(vecs[0])
+		}
+		if len(vecs[0]) != s.dim {
+			return fmt.Errorf("%s returned %d-dimensional vectors, the store holds %d: %w", s.emb.Name(), len(vecs[0]), s.dim, ErrEncoder)
+		}
+	}
+	if s.log != nil {
+		if err := s.log.appendEntries(entries); err != nil {
+			return err
+		}
+	}
+	vi := 0
+	for i := range entries {
+		e := &entries[i]
+		if e.Op == opDel {
+			s.removeLocked(ctx, e.Coll, e.Key)
+			continue
+		}
+		if err := s.index(ctx, e, vecs[vi]); err != nil {
+			return err
+		}
+		vi++
+	}
+	return nil
+}
+
+// removeLocked drops one record from the maps and the index.
+func (s *Store) removeLocked(ctx context.Context, coll, key string) bool {
+	if coll == examplesColl {
+		if _, ok := s.examples[key]; !ok {
+			return false
+		}
+		delete(s.examples, key)
+		_ = s.exColl.Delete(ctx, nil, nil, key) // in-memory: cannot fail with ids given
+	} else {
+		ds, ok := s.datasets[strings.TrimPrefix(coll, samplesPrefix)]
+		if !ok {
+			return false
+		}
+		if _, ok := ds.items[key]; !ok {
+			return false
+		}
+		delete(ds.items, key)
+		_ = ds.coll.Delete(ctx, nil, nil, key)
+	}
+	s.dead += 2 // the put and the delete are both dead now
+	return true
+}
+
+// AddExamples validates, embeds and stores examples; when it returns nil
+// they are durable. Examples without an ID get one derived from their
+// question, tool and arguments; an existing ID is overwritten.
+func (s *Store) AddExamples(ctx context.Context, exs []Example) error {
+	if len(exs) == 0 {
+		return nil
+	}
+	now := time.Now()
+	entries := make([]logEntry, len(exs))
+	texts := make([]string, len(exs))
+	for i := range exs {
+		ex := exs[i] // copy: the caller's slice is not modified
+		if err := ex.normalize(now); err != nil {
+			return err
+		}
+		entries[i] = logEntry{Op: opPut, Coll: examplesColl, Key: ex.ID, Example: &ex}
+		texts[i] = ex.Question
+	}
+	return s.put(ctx, entries, texts)
+}
+
+// AddSamples validates, embeds and stores dataset samples; when it returns
+// nil they are durable. A sample with the same dataset, kind and ID is
+// overwritten.
+func (s *Store) AddSamples(ctx context.Context, samples []Sample) error {
+	if len(samples) == 0 {
+		return nil
+	}
+	entries := make([]logEntry, len(samples))
+	texts := make([]string, len(samples))
+	for i := range samples {
+		sm := samples[i]
+		if err := sm.normalize(); err != nil {
+			return err
+		}
+		if len(sm.Attrs) > 0 {
+			attrs := make(map[string]string, len(sm.Attrs))
+			for k, v := range sm.Attrs {
+				attrs[k] = v
+			}
+			sm.Attrs = attrs
+		}
+		entries[i] = logEntry{Op: opPut, Coll: samplesPrefix + sm.Dataset, Key: sm.key(), Sample: &sm}
+		texts[i] = sm.Text
+	}
+	return s.put(ctx, entries, texts)
+}
+
+func (s *Store) put(ctx context.Context, entries []logEntry, texts []string) error {
+	// Embedding may be slow (a remote server): it runs outside the lock.
+	vecs, err := s.embed(ctx, texts)
+	if err != nil {
+		return err
+	}
+	name := s.emb.Name()
+	for i := range entries {
+		entries[i].Enc, entries[i].Vec = name, vecBytes(vecs[i])
+	}
+	return s.commit(ctx, entries, vecs)
+}
+
+// DeleteExamples removes examples by ID and returns how many existed.
+func (s *Store) DeleteExamples(ctx context.Context, ids ...string) (int, error) {
+	return s.delete(ctx, examplesColl, ids, func(id string) bool { _, ok := s.examples[id]; return ok })
+}
+
+// DeleteSamples removes samples of a dataset by kind and ID and returns how
+// many existed.
+func (s *Store) DeleteSamples(ctx context.Context, datasetName, kind string, ids ...string) (int, error) {
+	keys := make([]string, len(ids))
+	for i, id := range ids {
+		keys[i] = (&Sample{Kind: kind, ID: id}).key()
+	}
+	return s.delete(ctx, samplesPrefix+datasetName, keys, func(k string) bool {
+		ds, ok := s.datasets[datasetName]
+		if !ok {
+			return false
+		}
+		_, ok = ds.items[k]
+		return ok
+	})
+}
+
+func (s *Store) delete(ctx context.Context, coll string, keys []string, exists func(string) bool) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return 0, ErrClosed
+	}
+	var entries []logEntry
+	seen := map[string]bool{}
+	for _, k := range keys {
+		if !seen[k] && exists(k) {
+			seen[k] = true
+			entries = append(entries, logEntry{Op: opDel, Coll: coll, Key: k})
+		}
+	}
+	if len(entries) == 0 {
+		return 0, nil
+	}
+	if s.log != nil {
+		if err := s.log.appendEntries(entries); err != nil {
+			return 0, err
+		}
+	}
+	for _, e := range entries {
+		s.removeLocked(ctx, e.Coll, e.Key)
+	}
+	return len(entries), nil
+}
+
+// ExampleQuery filters and sizes an example search. Empty fields do not
+// filter.
+type ExampleQuery struct {
+	// K is the number of results (DefaultK when 0 or less).
+	K int
+	// Tool keeps examples answered by this tool.
+	Tool string
+	// Source keeps examples of this source.
+	Source string
+	// Verified, when set, keeps examples whose Verified equals it.
+	Verified *bool
+}
+
+// ExampleHit is an example found by a search with its cosine similarity.
+type ExampleHit struct {
+	Example
+	// Score is the cosine similarity to the query, in [-1, 1].
+	Score float32 `json:"score"`
+}
+
+// SearchExamples returns the examples most similar to query, best first.
+// An empty store gives no hits and no error.
+func (s *Store) SearchExamples(ctx context.Context, query string, q ExampleQuery) ([]ExampleHit, error) {
+	where := map[string]string{}
+	if q.Tool != "" {
+		where["tool"] = q.Tool
+	}
+	if q.Source != "" {
+		where["source"] = q.Source
+	}
+	if q.Verified != nil {
+		where["verified"] = strconv.FormatBool(*q.Verified)
+	}
+	res, err := s.search(ctx, query, q.K, where, func() (*chromem.Collection, bool) { return s.exColl, true })
+	if err != nil {
+		return nil, err
+	}
+	hits := make([]ExampleHit, 0, len(res))
+	for _, r := range res {
+		if ex, ok := s.lookupExample(r.ID); ok {
+			hits = append(hits, ExampleHit{Example: ex, Score: r.Similarity})
+		}
+	}
+	return hits, nil
+}
+
+func (s *Store) lookupExample(id string) (Example, bool) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	ex, ok := s.examples[id]
+	if !ok {
+		return Example{}, false
+	}
+	return *ex, true
+}
+
+// SampleQuery filters and sizes a sample search. Empty fields do not filter.
+type SampleQuery struct {
+	// K is the number of results (DefaultK when 0 or less).
+	K int
+	// Kind keeps nodes or edges.
+	Kind string
+	// Label keeps samples with this label.
+	Label string
+}
+
+// SampleHit is a sample found by a search with its cosine similarity.
+type SampleHit struct {
+	Sample
+	// Score is the cosine similarity to the query, in [-1, 1].
+	Score float32 `json:"score"`
+}
+
+// SearchSamples returns the samples of a dataset most similar to query, best
+// first. An unknown or empty dataset gives no hits and no error.
+func (s *Store) SearchSamples(ctx context.Context, datasetName, query string, q SampleQuery) ([]SampleHit, error) {
+	where := map[string]string{}
+	if q.Kind != "" {
+		where["kind"] = q.Kind
+	}
+	if q.Label != "" {
+		where["label"] = q.Label
+	}
+	res, err := s.search(ctx, query, q.K, where, func() (*chromem.Collection, bool) {
+		ds, ok := s.datasets[datasetName]
+		if !ok {
+			return nil, false
+		}
+		return ds.coll, true
+	})
+	if err != nil {
+		return nil, err
+	}
+	hits := make([]SampleHit, 0, len(res))
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if ds, ok := s.datasets[datasetName]; ok {
+		for _, r := range res {
+			if sm, ok := ds.items[r.ID]; ok {
+				hits = append(hits, SampleHit{Sample: *sm, Score: r.Similarity})
+			}
+		}
+	}
+	return hits, nil
+}
+
+// search embeds the query and runs an exact cosine search, with nResults
+// clamped to the collection's size (chromem-go fails when asked for more).
+func (s *Store) search(ctx context.Context, query string, k int, where map[string]string, coll func() (*chromem.Collection, bool)) ([]chromem.Result, error) {
+	if strings.TrimSpace(query) == "" {
+		return nil, fmt.Errorf("memory: search query is empty: %w", ErrInvalid)
+	}
+	if k <= 0 {
+		k = DefaultK
+	}
+	s.mu.RLock()
+	closed := s.closed
+	s.mu.RUnlock()
+	if closed {
+		return nil, ErrClosed
+	}
+	vecs, err := s.embed(ctx, []string{query})
+	if err != nil {
+		return nil, err
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	c, ok := coll()
+	if !ok {
+		return nil, nil
+	}
+	n := c.Count()
+	if n == 0 {
+		return nil, nil
+	}
+	if len(vecs[0]) != s.dim {
+		return nil, fmt.Errorf("%s gave a %d-dimensional query vector, the store holds %d: %w", s.emb.Name(), len(vecs[0]), s.dim, ErrEncoder)
+	}
+	if len(where) == 0 {
+		where = nil
+	}
+	res, err := c.QueryEmbedding(ctx, vecs[0], min(k, n), where, nil)
+	if err != nil {
+		return nil, fmt.Errorf("memory: search: %w", err)
+	}
+	return res, nil
+}
+
+// Example returns the example with the given ID.
+func (s *Store) Example(id string) (Example, bool) { return s.lookupExample(id) }
+
+// Examples returns every example, oldest first (ties by ID).
+func (s *Store) Examples() []Example {
+	s.mu.RLock()
+	out := make([]Example, 0, len(s.examples))
+	for _, ex := range s.examples {
+		out = append(out, *ex)
+	}
+	s.mu.RUnlock()
+	sort.Slice(out, func(i, j int) bool {
+		if !out[i].CreatedAt.Equal(out[j].CreatedAt) {
+			return out[i].CreatedAt.Before(out[j].CreatedAt)
+		}
+		return out[i].ID < out[j].ID
+	})
+	return out
+}
+
+// Samples returns every sample of a dataset sorted by kind and ID, or every
+// sample of every dataset when datasetName is empty.
+func (s *Store) Samples(datasetName string) []Sample {
+	s.mu.RLock()
+	var out []Sample
+	for name, ds := range s.datasets {
+		if datasetName != "" && name != datasetName {
+			continue
+		}
+		for _, sm := range ds.items {
+			out = append(out, *sm)
+		}
+	}
+	s.mu.RUnlock()
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Dataset != b.Dataset {
+			return a.Dataset < b.Dataset
+		}
+		if a.Kind != b.Kind {
+			return a.Kind < b.Kind
+		}
+		return a.ID < b.ID
+	})
+	return out
+}
+
+// Datasets returns the names of the datasets with samples, sorted.
+func (s *Store) Datasets() []string {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	names := make([]string, 0, len(s.datasets))
+	for n, ds := range s.datasets {
+		if len(ds.items) > 0 {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+// DatasetStats counts one dataset's samples.
+type DatasetStats struct {
+	Nodes  int            `json:"nodes"`
+	Edges  int            `json:"edges"`
+	Labels map[string]int `json:"labels"`
+}
+
+// Stats describes the store.
+type Stats struct {
+	Path       string                  `json:"path,omitempty"`
+	Encoder    string                  `json:"encoder"`
+	Dim        int                     `json:"dim"`
+	Examples   int                     `json:"examples"`
+	Verified   int                     `json:"verified"`
+	BySource   map[string]int          `json:"by_source"`
+	ByTool     map[string]int          `json:"by_tool"`
+	Datasets   map[string]DatasetStats `json:"datasets"`
+	LogEntries int                     `json:"log_entries"`
+	LogBytes   int64                   `json:"log_bytes"`
+}
+
+// Stats counts the records by source, tool and dataset.
+func (s *Store) Stats() Stats {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	st := Stats{
+		Encoder:  s.emb.Name(),
+		Dim:      s.dim,
+		Examples: len(s.examples),
+		BySource: map[string]int{},
+		ByTool:   map[string]int{},
+		Datasets: map[string]DatasetStats{},
+	}
+	for _, ex := range s.examples {
+		st.BySource[ex.Source]++
+		st.ByTool[ex.Tool]++
+		if ex.Verified {
+			st.Verified++
+		}
+	}
+	for name, ds := range s.datasets {
+		if len(ds.items) == 0 {
+			continue
+		}
+		d := DatasetStats{Labels: map[string]int{}}
+		for _, sm := range ds.items {
+			if sm.Kind == KindNode {
+				d.Nodes++
+			} else {
+				d.Edges++
+			}
+			if sm.Label != "" {
+				d.Labels[sm.Label]++
+			}
+		}
+		st.Datasets[name] = d
+	}
+	if s.log != nil {
+		st.Path, st.LogEntries, st.LogBytes = s.log.path, s.log.lines, s.log.size
+	}
+	return st
+}
+
+// Compact rewrites the log with only the live records (atomically).
+func (s *Store) Compact(ctx context.Context) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return ErrClosed
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return s.compactLocked()
+}
+
+func (s *Store) compactLocked() error {
+	if s.log == nil {
+		return nil
+	}
+	name := s.emb.Name()
+	examples, samples := s.exColl, s.datasets
+	err := s.log.rewrite(func(yield func(*logEntry) error) error {
+		ids := make([]string, 0, len(s.examples))
+		for id := range s.examples {
+			ids = append(ids, id)
+		}
+		sort.Strings(ids)
+		for _, id := range ids {
+			doc, err := examples.GetByID(context.Background(), id)
+			if err != nil {
+				return err
+			}
+			if err := yield(&logEntry{Op: opPut, Coll: examplesColl, Key: id, Example: s.examples[id], Enc: name, Vec: vecBytes(doc.Embedding)}); err != nil {
+				return err
+			}
+		}
+		names := make([]string, 0, len(samples))
+		for n := range samples {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			ds := samples[n]
+			keys := make([]string, 0, len(ds.items))
+			for k := range ds.items {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			for _, k := range keys {
+				doc, err := ds.coll.GetByID(context.Background(), k)
+				if err != nil {
+					return err
+				}
+				if err := yield(&logEntry{Op: opPut, Coll: samplesPrefix + n, Key: k, Sample: ds.items[k], Enc: name, Vec: vecBytes(doc.Embedding)}); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	s.dead = 0
+	return nil
+}
+
+// EnsureSeeded adds the examples made by gen when the store holds no
+// examples, and returns how many it added. gen runs only then.
+func (s *Store) EnsureSeeded(ctx context.Context, gen func(context.Context) ([]Example, error)) (int, error) {
+	s.seedMu.Lock()
+	defer s.seedMu.Unlock()
+	s.mu.RLock()
+	n, closed := len(s.examples), s.closed
+	s.mu.RUnlock()
+	if closed {
+		return 0, ErrClosed
+	}
+	if n > 0 {
+		return 0, nil
+	}
+	exs, err := gen(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("memory: seed: %w", err)
+	}
+	if err := s.AddExamples(ctx, exs); err != nil {
+		return 0, fmt.Errorf("memory: seed: %w", err)
+	}
+	s.logger.Debug("memory: seeded examples", "count", len(exs))
+	return len(exs), nil
+}
+
+// Close releases the log file. Everything acknowledged is already durable.
+func (s *Store) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return nil
+	}
+	s.closed = true
+	if s.log != nil {
+		return s.log.close()
+	}
+	return nil
+}
+
+// Len returns the number of examples.
+func (s *Store) Len() int {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return len(s.examples)
+}
