@@ -225,9 +225,8 @@ type Builder struct {
 	src, dst  []int32
 	weight    []float64
 	capacity  []float64
-	hasW      bool
-	hasCap    bool
-	edgeIndex map[uint64]int32
+	edges     edgeSet      // de-duplicates edges; see edgeset.go
+	idArena   idArena      // backing store for IDs added from bytes
 	nodeAttrs map[int32]map[string]any
 	edgeAttrs map[int32]map[string]any
 	maxNodes  int
@@ -242,7 +241,7 @@ type Limits struct {
 
 // NewBuilder returns a builder for a directed or undirected graph.
 func NewBuilder(directed bool) *Builder {
-	return &Builder{directed: directed, index: map[string]int32{}, edgeIndex: map[uint64]int32{}}
+	return &Builder{directed: directed, index: map[string]int32{}}
 }
 
 // SetLimits makes AddNode and AddEdge fail with ErrTooLarge past the limits.
@@ -257,7 +256,7 @@ func (b *Builder) Grow(n, m int) {
 	if m > 0 && len(b.src) == 0 {
 		b.src = make([]int32, 0, m)
 		b.dst = make([]int32, 0, m)
-		b.edgeIndex = make(map[uint64]int32, m)
+		b.edges.reserve(m, b.src, b.dst, b.directed)
 	}
 }
 
@@ -287,6 +286,15 @@ func (b *Builder) AddNode(id string) (int32, error) {
 	return i, nil
 }
 
+// addNodeBytes is AddNode for an ID held in a byte slice: a known ID is
+// found without allocating, a new one is copied into the ID arena.
+func (b *Builder) addNodeBytes(id []byte) (int32, error) {
+	if i, ok := b.index[string(id)]; ok {
+		return i, nil
+	}
+	return b.AddNode(b.idArena.str(id))
+}
+
 // SetNodeAttr sets attribute key of node id, adding the node if needed.
 func (b *Builder) SetNodeAttr(id, key string, value any) error {
 	i, err := b.AddNode(id)
@@ -305,13 +313,6 @@ func (b *Builder) SetNodeAttr(id, key string, value any) error {
 	return nil
 }
 
-func (b *Builder) key(u, v int32) uint64 {
-	if !b.directed && u > v {
-		u, v = v, u
-	}
-	return uint64(uint32(u))<<32 | uint64(uint32(v))
-}
-
 // AddEdge adds the edge u→v (u–v when undirected) without a weight and
 // returns its index; adding an existing edge returns the existing index.
 func (b *Builder) AddEdge(u, v string) (int32, error) {
@@ -326,19 +327,26 @@ func (b *Builder) AddEdge(u, v string) (int32, error) {
 	return b.AddEdgeIdx(ui, vi)
 }
 
-// AddEdgeIdx is AddEdge on node indices returned by AddNode.
+// AddEdgeIdx is AddEdge on node indices returned by AddNode. An index that
+// was not returned by AddNode gives an error wrapping ErrNodeNotFound.
 func (b *Builder) AddEdgeIdx(u, v int32) (int32, error) {
-	k := b.key(u, v)
-	if e, ok := b.edgeIndex[k]; ok {
+	if u < 0 || int(u) >= len(b.ids) || v < 0 || int(v) >= len(b.ids) {
+		return -1, fmt.Errorf("edge (%d, %d): node index out of range [0, %d): %w", u, v, len(b.ids), ErrNodeNotFound)
+	}
+	slot, e := b.edges.find(u, v, b.src, b.dst, b.directed)
+	if e >= 0 {
 		return e, nil
 	}
 	if b.maxEdges > 0 && len(b.src) >= b.maxEdges {
 		return -1, fmt.Errorf("more than %d edges: %w", b.maxEdges, ErrTooLarge)
 	}
-	e := int32(len(b.src))
-	b.edgeIndex[k] = e
+	if len(b.src) >= math.MaxInt32-1 {
+		return -1, fmt.Errorf("more than %d edges: %w", math.MaxInt32-1, ErrTooLarge)
+	}
+	e = int32(len(b.src))
 	b.src = append(b.src, u)
 	b.dst = append(b.dst, v)
+	b.edges.insert(slot, e, b.src, b.dst, b.directed)
 	if b.weight != nil {
 		b.weight = append(b.weight, 1)
 	}
@@ -438,7 +446,8 @@ func (b *Builder) Build() *Graph {
 		nodeAttrs: b.nodeAttrs,
 		edgeAttrs: b.edgeAttrs,
 	}
-	b.edgeIndex = nil
+	b.edges = edgeSet{}
+	b.idArena = idArena{}
 	for e := 0; e < m; e++ {
 		if b.src[e] == b.dst[e] {
 			g.selfLoops++

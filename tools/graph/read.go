@@ -1,0 +1,154 @@
+package graph
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+)
+
+// ReadOptions configure the readers.
+type ReadOptions struct {
+	// Directed makes the graph directed. Formats that state their own
+	// direction (node-link JSON with a "directed" field, DOT's digraph/graph)
+	// override it.
+	Directed bool
+	// Limits bounds the number of nodes and edges; zero means unlimited.
+	Limits Limits
+	// Name labels the graph (see Graph.Name) and names the source in syntax
+	// errors.
+	Name string
+}
+
+// source names the input in error messages.
+func (o ReadOptions) source(def string) string {
+	if o.Name != "" {
+		return o.Name
+	}
+	return def
+}
+
+// builder returns a Builder configured by the options.
+func (o ReadOptions) builder(directed bool) *Builder {
+	b := NewBuilder(directed)
+	b.SetLimits(o.Limits)
+	return b
+}
+
+// SyntaxError describes malformed graph text. It wraps ErrSyntax.
+type SyntaxError struct {
+	Source string // file or input name
+	Line   int    // 1-based line, 0 when unknown
+	Col    int    // 1-based column (byte offset in the line), 0 when unknown
+	Msg    string // what was wrong
+}
+
+// Error formats the error as "source:line:col: malformed graph: msg".
+func (e *SyntaxError) Error() string {
+	var sb strings.Builder
+	sb.WriteString(e.Source)
+	if e.Line > 0 {
+		fmt.Fprintf(&sb, ":%d", e.Line)
+		if e.Col > 0 {
+			fmt.Fprintf(&sb, ":%d", e.Col)
+		}
+	}
+	if sb.Len() > 0 {
+		sb.WriteString(": ")
+	}
+	sb.WriteString(ErrSyntax.Error())
+	sb.WriteString(": ")
+	sb.WriteString(e.Msg)
+	return sb.String()
+}
+
+// Unwrap returns ErrSyntax.
+func (e *SyntaxError) Unwrap() error { return ErrSyntax }
+
+// lineCol converts a byte offset of text into a 1-based line and column.
+func lineCol(text []byte, off int) (line, col int) {
+	if off > len(text) {
+		off = len(text)
+	}
+	if off < 0 {
+		off = 0
+	}
+	line = 1 + bytes.Count(text[:off], []byte{'\n'})
+	col = off - bytes.LastIndexByte(text[:off], '\n')
+	return line, col
+}
+
+// Format names a graph file format.
+type Format string
+
+// The formats Read understands.
+const (
+	// FormatEdgeList is a plain edge list: "u v [w]" per line (ReadEdgeList).
+	FormatEdgeList Format = "edgelist"
+	// FormatNodeLink is NetworkX node-link JSON (ReadNodeLink).
+	FormatNodeLink Format = "nodelink"
+	// FormatDOT is Graphviz DOT (ReadDOT).
+	FormatDOT Format = "dot"
+	// FormatPython is a Python-literal edge list such as
+	// "[(0, 1, {'weight': 4})]" (ParsePythonEdges).
+	FormatPython Format = "python"
+)
+
+// DetectFormat guesses the format of a file from its name's extension and,
+// when the extension says nothing, from the first bytes of its content:
+// '{' starts node-link JSON, '[' a Python edge list, "graph", "digraph" or
+// "strict" a DOT file; anything else is read as an edge list.
+func DetectFormat(name string, head []byte) Format {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".json":
+		return FormatNodeLink
+	case ".dot", ".gv":
+		return FormatDOT
+	case ".py":
+		return FormatPython
+	case ".edgelist", ".edges", ".el", ".tsv", ".csv", ".txt", ".adj":
+		return FormatEdgeList
+	}
+	h := bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
+	h = bytes.TrimLeft(h, " \t\r\n")
+	switch {
+	case len(h) == 0:
+		return FormatEdgeList
+	case h[0] == '{':
+		return FormatNodeLink
+	case h[0] == '[':
+		return FormatPython
+	case bytes.HasPrefix(h, []byte("//")), bytes.HasPrefix(h, []byte("/*")):
+		return FormatDOT
+	}
+	word := h
+	if i := bytes.IndexAny(word, " \t\r\n{"); i >= 0 {
+		word = word[:i]
+	}
+	switch strings.ToLower(string(word)) {
+	case "graph", "digraph", "strict":
+		return FormatDOT
+	}
+	return FormatEdgeList
+}
+
+// Read reads a graph in format f.
+func Read(r io.Reader, f Format, opt ReadOptions) (*Graph, error) {
+	switch f {
+	case FormatEdgeList:
+		return ReadEdgeList(r, opt)
+	case FormatNodeLink:
+		return ReadNodeLink(r, opt)
+	case FormatDOT:
+		return ReadDOT(r, opt)
+	case FormatPython:
+		text, err := io.ReadAll(r)
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", opt.source("python edge list"), err)
+		}
+		return ParsePythonEdges(string(text), opt)
+	}
+	return nil, fmt.Errorf("unknown graph format %q (want %s, %s, %s or %s)", f,
+		FormatEdgeList, FormatNodeLink, FormatDOT, FormatPython)
+}

@@ -1,0 +1,241 @@
+package graph
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"strconv"
+)
+
+// maxEdgeListLine is the longest line ReadEdgeList accepts.
+const maxEdgeListLine = 1 << 20
+
+// ReadEdgeList reads a plain edge list, one edge per line: "u v" or
+// "u v w" where w is a number (the weight; GTools flow files use it as the
+// capacity, which Graph.Capacity falls back to). Fields are separated by
+// spaces, tabs or a comma. Lines starting with '#' or '%' are comments, as is
+// the rest of a line from a field starting with '#' or '%'; blank lines are
+// skipped. A line with a single field declares an isolated node. A first line
+// that is a header ("source target", "src dst", "from to", or three fields
+// whose third is not a number, as in "source<TAB>target<TAB>weight") is
+// skipped. Repeated edges keep their first position and last weight.
+// Malformed lines give a *SyntaxError naming the line and column.
+func ReadEdgeList(r io.Reader, opt ReadOptions) (*Graph, error) {
+	src := opt.source("edge list")
+	size := sizeHint(r)
+	bufSize := maxEdgeListLine
+	if size > 0 && size+16 < int64(bufSize) {
+		bufSize = max(int(size)+16, 4096)
+	}
+	br := bufio.NewReaderSize(r, bufSize)
+	b := opt.builder(opt.Directed)
+	if size > 0 {
+		// Estimate the number of lines from the first block so the edge
+		// arrays and the de-duplication table are allocated once.
+		head, _ := br.Peek(min(64<<10, int(min(size, math.MaxInt32))))
+		if len(head) > 0 {
+			lines := int64(bytes.Count(head, []byte{'\n'})) + 1
+			est := lines
+			if int64(len(head)) < size {
+				est = size*lines/int64(len(head)) + 1
+			}
+			if opt.Limits.MaxEdges > 0 {
+				est = min(est, int64(opt.Limits.MaxEdges))
+			}
+			b.Grow(0, int(min(est+est/16, 1<<30)))
+		}
+	}
+
+	var (
+		toks     [3][]byte
+		cols     [3]int
+		lineNo   int
+		dataSeen bool
+	)
+	fail := func(col int, format string, a ...any) error {
+		return &SyntaxError{Source: src, Line: lineNo, Col: col, Msg: fmt.Sprintf(format, a...)}
+	}
+	for {
+		line, rerr := br.ReadSlice('\n')
+		if rerr != nil && rerr != io.EOF {
+			if errors.Is(rerr, bufio.ErrBufferFull) {
+				return nil, fail(0, "line longer than %d bytes", bufSize)
+			}
+			return nil, fmt.Errorf("read %s: %w", src, rerr)
+		}
+		if len(line) == 0 && rerr == io.EOF {
+			break
+		}
+		lineNo++
+
+		// Split into at most 3 fields.
+		n := 0
+		needTok := false
+		commaCol := 0
+		for i := 0; i < len(line); {
+			c := line[i]
+			if c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f' {
+				i++
+				continue
+			}
+			if c == ',' {
+				if n == 0 || needTok {
+					return nil, fail(i+1, "empty field before ','")
+				}
+				needTok, commaCol = true, i+1
+				i++
+				continue
+			}
+			if c == '#' || c == '%' {
+				break
+			}
+			start := i
+			for i < len(line) && !isFieldSep(line[i]) {
+				i++
+			}
+			if n == 3 {
+				return nil, fail(start+1, "more than 3 fields; want \"u v\" or \"u v weight\"")
+			}
+			toks[n], cols[n] = line[start:i], start+1
+			n++
+			needTok = false
+		}
+		if needTok {
+			return nil, fail(commaCol, "empty field after ','")
+		}
+		if n > 0 {
+			if !dataSeen && isHeader(toks[:n]) {
+				dataSeen = true
+				if rerr == io.EOF {
+					break
+				}
+				continue
+			}
+			dataSeen = true
+			if err := addEdgeLine(b, toks[:n], cols[:n]); err != nil {
+				var se *SyntaxError
+				if errors.As(err, &se) {
+					se.Source, se.Line = src, lineNo
+					return nil, se
+				}
+				return nil, fmt.Errorf("%s:%d: %w", src, lineNo, err)
+			}
+		}
+		if rerr == io.EOF {
+			break
+		}
+	}
+	g := b.Build()
+	g.SetName(opt.Name)
+	return g, nil
+}
+
+// addEdgeLine adds the node or edge of one edge-list line.
+func addEdgeLine(b *Builder, toks [][]byte, cols []int) error {
+	u, err := b.addNodeBytes(toks[0])
+	if err != nil || len(toks) == 1 {
+		return err
+	}
+	v, err := b.addNodeBytes(toks[1])
+	if err != nil {
+		return err
+	}
+	var w float64
+	if len(toks) == 3 {
+		var ok bool
+		if w, ok = parseNumber(toks[2]); !ok {
+			return &SyntaxError{Col: cols[2], Msg: fmt.Sprintf("weight %q is not a number", toks[2])}
+		}
+	}
+	e, err := b.AddEdgeIdx(u, v)
+	if err != nil {
+		return err
+	}
+	if len(toks) == 3 {
+		b.SetWeight(e, w)
+	}
+	return nil
+}
+
+func isFieldSep(c byte) bool {
+	return c == ' ' || c == '\t' || c == ',' || c == '\r' || c == '\n' || c == '\v' || c == '\f'
+}
+
+// parseNumber parses a decimal number; NaN is refused. Small integers take a
+// fast path without strconv.
+func parseNumber(p []byte) (float64, bool) {
+	if len(p) > 0 && len(p) <= 15 {
+		neg := false
+		q := p
+		if q[0] == '-' || q[0] == '+' {
+			neg = q[0] == '-'
+			q = q[1:]
+		}
+		if len(q) > 0 {
+			var x int64
+			for _, c := range q {
+				if c < '0' || c > '9' {
+					x = -1
+					break
+				}
+				x = x*10 + int64(c-'0')
+			}
+			if x >= 0 {
+				if neg {
+					return -float64(x), true
+				}
+				return float64(x), true
+			}
+		}
+	}
+	f, err := strconv.ParseFloat(string(p), 64)
+	if err != nil && !errors.Is(err, strconv.ErrRange) || math.IsNaN(f) {
+		return 0, false
+	}
+	return f, true
+}
+
+// headerPairs are the column names of the first two fields of a header line.
+var headerPairs = [...][2]string{
+	{"source", "target"}, {"src", "dst"}, {"from", "to"}, {"node1", "node2"},
+	{"head", "tail"}, {"source_id", "target_id"},
+}
+
+// isHeader reports whether the first data line is a header to skip: three
+// fields whose third is not a number, or two known column names.
+func isHeader(toks [][]byte) bool {
+	switch len(toks) {
+	case 3:
+		_, ok := parseNumber(toks[2])
+		return !ok
+	case 2:
+		for _, p := range headerPairs {
+			if bytes.EqualFold(toks[0], []byte(p[0])) && bytes.EqualFold(toks[1], []byte(p[1])) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sizeHinter is implemented by readers that know how many bytes remain.
+type sizeHinter interface{ sizeHint() int64 }
+
+// sizeHint returns the number of bytes r will yield, or 0 when unknown.
+func sizeHint(r io.Reader) int64 {
+	switch x := r.(type) {
+	case sizeHinter:
+		return x.sizeHint()
+	case interface{ Len() int }:
+		return int64(x.Len())
+	case interface{ Stat() (fs.FileInfo, error) }:
+		if fi, err := x.Stat(); err == nil && fi.Mode().IsRegular() {
+			return fi.Size()
+		}
+	}
+	return 0
+}
