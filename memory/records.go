@@ -172,21 +172,30 @@ func contentID(parts ...string) string {
 	return strconv.FormatUint(h, 16)
 }
 
-// normalizeVec returns v scaled to unit length (a copy), or an error when it
-// has no length or holds NaN/Inf: chromem-go's cosine is a dot product and
-// assumes unit vectors.
-func normalizeVec(v []float32) ([]float32, error) {
+// normalizeVec returns v scaled to unit length (a copy): chromem-go's cosine
+// is a dot product and assumes unit vectors. A zero vector (a text with no
+// features) becomes the uniform unit vector, which is nearly orthogonal to
+// the signed hashed vectors of real texts, and zero reports it. NaN or Inf is
+// an error.
+func normalizeVec(v []float32) (u []float32, zero bool, err error) {
 	var sum float64
 	for _, x := range v {
 		sum += float64(x) * float64(x)
 	}
-	if len(v) == 0 || sum == 0 || math.IsNaN(sum) || math.IsInf(sum, 0) {
-		return nil, fmt.Errorf("vector of length %d has no direction: %w", len(v), ErrEncoder)
+	if len(v) == 0 || math.IsNaN(sum) || math.IsInf(sum, 0) {
+		return nil, false, fmt.Errorf("vector of length %d is empty or not finite: %w", len(v), ErrEncoder)
+	}
+	out := make([]float32, len(v))
+	if sum == 0 {
+		c := float32(1 / math.Sqrt(float64(len(v))))
+		for i := range out {
+			out[i] = c
+		}
+		return out, true, nil
 	}
 	inv := 1 / math.Sqrt(sum)
-	out := make([]float32, len(v))
 	for i, x := range v {
 		out[i] = float32(float64(x) * inv)
 	}
-	return out, nil
+	return out, false, nil
 }

@@ -236,28 +236,36 @@ func (s *Store) dataset(name string) (*dataset, error) {
 // embed encodes texts in chunks and returns unit vectors of the store's
 // dimension.
 func (s *Store) embed(ctx context.Context, texts []string) ([][]float32, error) {
+	out, _, err := s.embedZero(ctx, texts)
+	return out, err
+}
+
+// embedZero is embed that also reports which texts had no features.
+func (s *Store) embedZero(ctx context.Context, texts []string) ([][]float32, []bool, error) {
 	out := make([][]float32, 0, len(texts))
+	zeros := make([]bool, 0, len(texts))
 	for start := 0; start < len(texts); start += embedChunk {
 		end := min(start+embedChunk, len(texts))
 		vecs, err := s.emb.Encode(ctx, texts[start:end])
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w: %w", s.emb.Name(), ErrEncoder, err)
+			return nil, nil, fmt.Errorf("%s: %w: %w", s.emb.Name(), ErrEncoder, err)
 		}
 		if len(vecs) != end-start {
-			return nil, fmt.Errorf("%s returned %d vectors for %d texts: %w", s.emb.Name(), len(vecs), end-start, ErrEncoder)
+			return nil, nil, fmt.Errorf("%s returned %d vectors for %d texts: %w", s.emb.Name(), len(vecs), end-start, ErrEncoder)
 		}
 		for i, v := range vecs {
-			u, err := normalizeVec(v)
+			u, zero, err := normalizeVec(v)
 			if err != nil {
-				return nil, fmt.Errorf("text %q: %w", truncate(texts[start+i], 60), err)
+				return nil, nil, fmt.Errorf("text %q: %w", truncate(texts[start+i], 60), err)
 			}
 			if len(out) > 0 && len(u) != len(out[0]) {
-				return nil, fmt.Errorf("%s returned vectors of lengths %d and %d: %w", s.emb.Name(), len(out[0]), len(u), ErrEncoder)
+				return nil, nil, fmt.Errorf("%s returned vectors of lengths %d and %d: %w", s.emb.Name(), len(out[0]), len(u), ErrEncoder)
 			}
 			out = append(out, u)
+			zeros = append(zeros, zero)
 		}
 	}
-	return out, nil
+	return out, zeros, nil
 }
 
 func truncate(s string, n int) string {
@@ -558,9 +566,14 @@ func (s *Store) search(ctx context.Context, query string, k int, where map[strin
 	if closed {
 		return nil, ErrClosed
 	}
-	vecs, err := s.embed(ctx, []string{query})
+	vecs, zero, err := s.embedZero(ctx, []string{query})
 	if err != nil {
 		return nil, err
+	}
+	if zero[0] {
+		// Nothing to search by (for example a question that is only an
+		// edge list): no example is similar.
+		return nil, nil
 	}
 	s.mu.RLock()
 	defer s.mu.RUnlock()
