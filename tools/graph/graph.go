@@ -225,8 +225,8 @@ type Builder struct {
 	src, dst  []int32
 	weight    []float64
 	capacity  []float64
-	edges     edgeSet      // de-duplicates edges; see edgeset.go
-	idArena   idArena      // backing store for IDs added from bytes
+	edges     edgeSet // de-duplicates edges; see edgeset.go
+	idArena   idArena // backing store for IDs added from bytes
 	nodeAttrs map[int32]map[string]any
 	edgeAttrs map[int32]map[string]any
 	maxNodes  int

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -152,3 +153,6 @@ func Read(r io.Reader, f Format, opt ReadOptions) (*Graph, error) {
 	return nil, fmt.Errorf("unknown graph format %q (want %s, %s, %s or %s)", f,
 		FormatEdgeList, FormatNodeLink, FormatDOT, FormatPython)
 }
+
+// sortStrings sorts keys in place.
+func sortStrings(keys []string) { slices.Sort(keys) }

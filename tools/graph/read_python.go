@@ -1,0 +1,511 @@
+package graph
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// maxPythonDepth bounds the nesting of brackets in a Python edge list.
+const maxPythonDepth = 64
+
+// ParsePythonEdges parses a Python-literal edge list as written inside
+// questions and by NetworkX's G.edges(data=True):
+//
+//	[(0, 1), (1, 2)]
+//	[(0, 1, 5), (1, 2, 2.5)]                  third element = weight
+//	[(0, 1, {'weight': 4, 'color': 'red'})]   attribute dict
+//	[('a', 'b'), ("c", "d")]                  quoted node names
+//
+// Edges may also be written as lists ([0, 1]); trailing commas, newlines and
+// True/False/None values are accepted. Attribute keys "weight" and
+// "capacity" with numeric values set the edge's weight and capacity; other
+// attributes are kept. Integer nodes are named by their decimal text, string
+// nodes by their (unescaped) value. The text must hold only the list and
+// surrounding white space. Errors are *SyntaxError values with the line and
+// column; nesting deeper than 64 brackets is an error, not a stack overflow.
+func ParsePythonEdges(text string, opt ReadOptions) (*Graph, error) {
+	p := pyParser{s: text, src: opt.source("python edge list"), b: opt.builder(opt.Directed)}
+	p.skipSpace()
+	if _, err := p.edgeList(); err != nil {
+		return nil, err
+	}
+	p.skipSpace()
+	if p.pos < len(p.s) {
+		return nil, p.fail("unexpected %s after the edge list", p.describe())
+	}
+	g := p.b.Build()
+	g.SetName(opt.Name)
+	return g, nil
+}
+
+// FindPythonEdgeList locates the first Python-literal edge list with at least
+// one edge inside a longer text, such as "Given a directed graph, the edges
+// are: [(0, 1), (1, 2)]. Is there a cycle?". It returns the byte offsets of
+// the opening and just past the closing bracket; text[start:end] is accepted
+// by ParsePythonEdges.
+func FindPythonEdgeList(text string) (start, end int, ok bool) {
+	for i := 0; i < len(text); {
+		k := strings.IndexByte(text[i:], '[')
+		if k < 0 {
+			return 0, 0, false
+		}
+		start = i + k
+		p := pyParser{s: text, pos: start}
+		if n, err := p.edgeList(); err == nil && n > 0 {
+			return start, p.pos, true
+		}
+		i = start + 1
+	}
+	return 0, 0, false
+}
+
+// pyParser is a recursive-descent parser over Python literals with an
+// explicit depth bound. With a nil builder it only validates.
+type pyParser struct {
+	s     string
+	pos   int
+	depth int
+	src   string
+	b     *Builder
+}
+
+// lineCol returns the 1-based line and column of the current position.
+func (p *pyParser) lineCol() (line, col int) {
+	line, col = 1, 1
+	for i := 0; i < p.pos && i < len(p.s); i++ {
+		if p.s[i] == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	return line, col
+}
+
+func (p *pyParser) fail(format string, a ...any) error {
+	line, col := p.lineCol()
+	return &SyntaxError{Source: p.src, Line: line, Col: col, Msg: fmt.Sprintf(format, a...)}
+}
+
+// describe names what is at the current position, for error messages.
+func (p *pyParser) describe() string {
+	if p.pos >= len(p.s) {
+		return "end of text"
+	}
+	r, _ := utf8.DecodeRuneInString(p.s[p.pos:])
+	return strconv.QuoteRune(r)
+}
+
+func (p *pyParser) skipSpace() {
+	for p.pos < len(p.s) {
+		switch p.s[p.pos] {
+		case ' ', '\t', '\n', '\r', '\f', '\v':
+			p.pos++
+		default:
+			return
+		}
+	}
+}
+
+func (p *pyParser) enter() error {
+	p.depth++
+	if p.depth > maxPythonDepth {
+		return p.fail("brackets nested deeper than %d", maxPythonDepth)
+	}
+	return nil
+}
+
+// edgeList parses "[edge, edge, ...]" and returns the number of edges.
+func (p *pyParser) edgeList() (int, error) {
+	if p.pos >= len(p.s) || p.s[p.pos] != '[' {
+		return 0, p.fail("expected '[' to start the edge list, found %s", p.describe())
+	}
+	p.pos++
+	n := 0
+	for {
+		p.skipSpace()
+		if p.pos >= len(p.s) {
+			return n, p.fail("edge list not closed: expected ']'")
+		}
+		if p.s[p.pos] == ']' {
+			p.pos++
+			return n, nil
+		}
+		if err := p.edge(); err != nil {
+			return n, err
+		}
+		n++
+		p.skipSpace()
+		if p.pos < len(p.s) && p.s[p.pos] == ',' {
+			p.pos++
+			continue
+		}
+		if p.pos < len(p.s) && p.s[p.pos] == ']' {
+			p.pos++
+			return n, nil
+		}
+		return n, p.fail("expected ',' or ']' after edge %d, found %s", n, p.describe())
+	}
+}
+
+// edge parses "(u, v)", "(u, v, weight)" or "(u, v, {attrs})", or the same
+// with square brackets.
+func (p *pyParser) edge() error {
+	open := p.s[p.pos]
+	var closer byte
+	switch open {
+	case '(':
+		closer = ')'
+	case '[':
+		closer = ']'
+	default:
+		return p.fail("expected an edge tuple '(u, v)', found %s", p.describe())
+	}
+	edgePos := p.pos
+	p.pos++
+	u, err := p.node()
+	if err != nil {
+		return err
+	}
+	if err := p.expect(',', "between the two nodes of an edge"); err != nil {
+		return err
+	}
+	v, err := p.node()
+	if err != nil {
+		return err
+	}
+	var (
+		weight  float64
+		hasW    bool
+		attrs   map[string]any
+		attrPos int
+	)
+	p.skipSpace()
+	if p.pos < len(p.s) && p.s[p.pos] == ',' {
+		p.pos++
+		p.skipSpace()
+		if p.pos < len(p.s) && p.s[p.pos] != closer {
+			attrPos = p.pos
+			switch c := p.s[p.pos]; {
+			case c == '{':
+				val, err := p.value()
+				if err != nil {
+					return err
+				}
+				attrs = val.(map[string]any)
+			case c == '-' || c == '+' || c == '.' || (c >= '0' && c <= '9'):
+				lit := p.number()
+				f, ok := parseNumber([]byte(lit))
+				if !ok || lit == "" {
+					return p.fail("edge weight %q is not a number", lit)
+				}
+				weight, hasW = f, true
+			default:
+				return p.fail("third element of an edge must be a weight or an attribute dict, found %s", p.describe())
+			}
+			p.skipSpace()
+			if p.pos < len(p.s) && p.s[p.pos] == ',' {
+				p.pos++
+				p.skipSpace()
+			}
+		}
+	}
+	if p.pos >= len(p.s) || p.s[p.pos] != closer {
+		if p.pos < len(p.s) && p.s[p.pos] != ')' && p.s[p.pos] != ']' {
+			return p.fail("edge has more than three elements or is missing %q, found %s", closer, p.describe())
+		}
+		return p.fail("expected %q to close the edge, found %s", closer, p.describe())
+	}
+	p.pos++
+	for k, val := range attrs {
+		if k == "weight" || k == "capacity" {
+			if _, ok := toFloat(val); !ok || isStringValue(val) {
+				p.pos = attrPos
+				return p.fail("edge attribute %q must be a number, found %v", k, val)
+			}
+		}
+	}
+	if p.b == nil {
+		return nil
+	}
+	e, err := p.b.AddEdge(u, v)
+	if err != nil {
+		p.pos = edgePos
+		line, col := p.lineCol()
+		return fmt.Errorf("%s:%d:%d: %w", p.src, line, col, err)
+	}
+	if hasW {
+		p.b.SetWeight(e, weight)
+	}
+	for k, val := range sortedAttrs(attrs) {
+		p.b.SetEdgeAttr(e, k, val)
+	}
+	return nil
+}
+
+func isStringValue(v any) bool { _, ok := v.(string); return ok }
+
+// sortedAttrs iterates attrs in a fixed order so results never depend on map
+// iteration order.
+func sortedAttrs(attrs map[string]any) func(yield func(string, any) bool) {
+	return func(yield func(string, any) bool) {
+		if len(attrs) == 0 {
+			return
+		}
+		keys := make([]string, 0, len(attrs))
+		for k := range attrs {
+			keys = append(keys, k)
+		}
+		sortStrings(keys)
+		for _, k := range keys {
+			if !yield(k, attrs[k]) {
+				return
+			}
+		}
+	}
+}
+
+func (p *pyParser) expect(c byte, where string) error {
+	p.skipSpace()
+	if p.pos < len(p.s) && p.s[p.pos] == c {
+		p.pos++
+		return nil
+	}
+	return p.fail("expected %q %s, found %s", c, where, p.describe())
+}
+
+// node parses a node: an integer or decimal number, or a quoted string.
+func (p *pyParser) node() (string, error) {
+	p.skipSpace()
+	if p.pos >= len(p.s) {
+		return "", p.fail("expected a node, found end of text")
+	}
+	switch c := p.s[p.pos]; {
+	case c == '\'' || c == '"':
+		return p.str()
+	case c == '-' || c == '+' || c == '.' || (c >= '0' && c <= '9'):
+		start := p.pos
+		lit := p.number()
+		if _, ok := parseNumber([]byte(lit)); !ok {
+			p.pos = start
+			return "", p.fail("node %q is not a number", lit)
+		}
+		return strings.TrimPrefix(lit, "+"), nil
+	}
+	return "", p.fail("expected a node (a number or a quoted string), found %s", p.describe())
+}
+
+// number scans a numeric literal and returns its text.
+func (p *pyParser) number() string {
+	start := p.pos
+	if p.pos < len(p.s) && (p.s[p.pos] == '-' || p.s[p.pos] == '+') {
+		p.pos++
+	}
+	for p.pos < len(p.s) {
+		c := p.s[p.pos]
+		if (c >= '0' && c <= '9') || c == '.' || c == '_' {
+			p.pos++
+			continue
+		}
+		if (c == 'e' || c == 'E') && p.pos+1 < len(p.s) {
+			p.pos++
+			if p.s[p.pos] == '-' || p.s[p.pos] == '+' {
+				p.pos++
+			}
+			continue
+		}
+		break
+	}
+	return strings.ReplaceAll(p.s[start:p.pos], "_", "")
+}
+
+// str parses a single- or double-quoted string with Python escapes.
+func (p *pyParser) str() (string, error) {
+	q := p.s[p.pos]
+	start := p.pos
+	p.pos++
+	var sb strings.Builder
+	for p.pos < len(p.s) {
+		c := p.s[p.pos]
+		switch {
+		case c == q:
+			p.pos++
+			return sb.String(), nil
+		case c == '\n':
+			p.pos = start
+			return "", p.fail("string not closed before the end of the line")
+		case c == '\\' && p.pos+1 < len(p.s):
+			p.pos++
+			e := p.s[p.pos]
+			p.pos++
+			switch e {
+			case 'n':
+				sb.WriteByte('\n')
+			case 't':
+				sb.WriteByte('\t')
+			case 'r':
+				sb.WriteByte('\r')
+			case '\\', '\'', '"':
+				sb.WriteByte(e)
+			case '\n':
+			case 'x', 'u', 'U':
+				n := 8
+				switch e {
+				case 'x':
+					n = 2
+				case 'u':
+					n = 4
+				}
+				if p.pos+n > len(p.s) {
+					p.pos -= 2
+					return "", p.fail("truncated \\%c escape", e)
+				}
+				r, err := strconv.ParseUint(p.s[p.pos:p.pos+n], 16, 32)
+				if err != nil || r > utf8.MaxRune {
+					p.pos -= 2
+					return "", p.fail("bad \\%c escape %q", e, p.s[p.pos+2:p.pos+2+n])
+				}
+				sb.WriteRune(rune(r))
+				p.pos += n
+			default:
+				sb.WriteByte('\\')
+				sb.WriteByte(e)
+			}
+		default:
+			sb.WriteByte(c)
+			p.pos++
+		}
+	}
+	p.pos = start
+	return "", p.fail("string not closed")
+}
+
+// value parses any literal: number, string, True, False, None, list, tuple
+// or dict. Dict keys become strings.
+func (p *pyParser) value() (any, error) {
+	p.skipSpace()
+	if p.pos >= len(p.s) {
+		return nil, p.fail("expected a value, found end of text")
+	}
+	switch c := p.s[p.pos]; {
+	case c == '\'' || c == '"':
+		return p.str()
+	case c == '-' || c == '+' || c == '.' || (c >= '0' && c <= '9'):
+		start := p.pos
+		lit := p.number()
+		if i, err := strconv.ParseInt(lit, 10, 64); err == nil {
+			return i, nil
+		}
+		f, ok := parseNumber([]byte(lit))
+		if !ok {
+			p.pos = start
+			return nil, p.fail("%q is not a number", lit)
+		}
+		return f, nil
+	case c == '[' || c == '(':
+		return p.sequence()
+	case c == '{':
+		return p.dict()
+	}
+	for _, kw := range [...]struct {
+		word string
+		val  any
+	}{{"True", true}, {"False", false}, {"None", nil}, {"inf", math.Inf(1)}} {
+		if strings.HasPrefix(p.s[p.pos:], kw.word) {
+			p.pos += len(kw.word)
+			return kw.val, nil
+		}
+	}
+	return nil, p.fail("expected a value, found %s", p.describe())
+}
+
+// sequence parses a list or tuple into []any.
+func (p *pyParser) sequence() (any, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer func() { p.depth-- }()
+	closer := byte(']')
+	if p.s[p.pos] == '(' {
+		closer = ')'
+	}
+	p.pos++
+	out := []any{}
+	for {
+		p.skipSpace()
+		if p.pos < len(p.s) && p.s[p.pos] == closer {
+			p.pos++
+			return out, nil
+		}
+		v, err := p.value()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+		p.skipSpace()
+		if p.pos < len(p.s) && p.s[p.pos] == ',' {
+			p.pos++
+			continue
+		}
+		if p.pos < len(p.s) && p.s[p.pos] == closer {
+			p.pos++
+			return out, nil
+		}
+		return nil, p.fail("expected ',' or %q, found %s", closer, p.describe())
+	}
+}
+
+// dict parses "{key: value, ...}" into map[string]any.
+func (p *pyParser) dict() (any, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer func() { p.depth-- }()
+	p.pos++
+	out := map[string]any{}
+	for {
+		p.skipSpace()
+		if p.pos < len(p.s) && p.s[p.pos] == '}' {
+			p.pos++
+			return out, nil
+		}
+		keyPos := p.pos
+		k, err := p.value()
+		if err != nil {
+			return nil, err
+		}
+		var key string
+		switch x := k.(type) {
+		case string:
+			key = x
+		case int64:
+			key = strconv.FormatInt(x, 10)
+		case float64:
+			key = strconv.FormatFloat(x, 'g', -1, 64)
+		default:
+			p.pos = keyPos
+			return nil, p.fail("dict key must be a string or a number")
+		}
+		if err := p.expect(':', "after a dict key"); err != nil {
+			return nil, err
+		}
+		v, err := p.value()
+		if err != nil {
+			return nil, err
+		}
+		out[key] = v
+		p.skipSpace()
+		if p.pos < len(p.s) && p.s[p.pos] == ',' {
+			p.pos++
+			continue
+		}
+		if p.pos < len(p.s) && p.s[p.pos] == '}' {
+			p.pos++
+			return out, nil
+		}
+		return nil, p.fail("expected ',' or '}' in a dict, found %s", p.describe())
+	}
+}
