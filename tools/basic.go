@@ -1,4 +1,320 @@
 package tools
 
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/graphagent/graphagent/tools/graph"
+)
+
+// ErrNoPath means the target cannot be reached from the source (NetworkX
+// raises NetworkXNoPath). It wraps ErrNotApplicable, so errors.Is matches
+// either.
+var ErrNoPath = fmt.Errorf("no path between the nodes: %w", ErrNotApplicable)
+
+// Families of the tools in this file.
+const (
+	familyGTools = "gtools"
+	familyCommon = "common"
+)
+
 // basicTools returns the GTools tasks and the common tasks.
-func basicTools() []Tool { return nil }
+func basicTools() []Tool {
+	return []Tool{
+		// GTools tasks.
+		nodeCountTool(),
+		edgeCountTool(),
+		nodeExistsTool(),
+		edgeExistsTool(),
+		degreeTool(),
+		cycleCheckTool(),
+		topologicalSortTool(),
+		pathExistsTool(),
+		shortestPathTool(),
+		maximumFlowTool(),
+		maximumTriangleSumTool(),
+		// Common tasks.
+		connectedComponentsTool(),
+		isConnectedTool(),
+		stronglyConnectedComponentsTool(),
+		neighborsTool(),
+		nonNeighborsTool(),
+		commonNeighborsTool(),
+		triangleCountTool(),
+		clusteringTool(),
+		bfsOrderTool(),
+		dfsOrderTool(),
+	}
+}
+
+// nodeParam is the parameter struct of tools about one node.
+type nodeParam struct {
+	Node NodeID `json:"node" desc:"the node, by its ID in the graph"`
+}
+
+// pairParam is the parameter struct of tools about an ordered pair of nodes.
+type pairParam struct {
+	Source NodeID `json:"source" desc:"the first node (where an edge or path starts)"`
+	Target NodeID `json:"target" desc:"the second node (where an edge or path ends)"`
+}
+
+// idsOf converts node indices to their string IDs.
+func idsOf(g *graph.Graph, idx []int32) []string {
+	out := make([]string, len(idx))
+	for k, v := range idx {
+		out[k] = g.ID(v)
+	}
+	return out
+}
+
+// listText renders up to max IDs for a sentence, eliding the rest.
+func listText(ids []string, max int) string {
+	if len(ids) <= max {
+		return strings.Join(ids, ", ")
+	}
+	return strings.Join(ids[:max], ", ") + fmt.Sprintf(", ... (%d more)", len(ids)-max)
+}
+
+// plural returns word with an s unless n is 1.
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}
+
+func nodeCountTool() Tool {
+	return New(Spec{
+		Name:        "node_count",
+		Description: "Count the nodes of the graph.",
+		WhenToUse:   "The question asks how many nodes (vertices) the graph has.",
+		Returns:     "integer: the number of nodes, isolated nodes included.",
+		AppliesTo:   AnyGraph,
+		Family:      familyGTools,
+		Examples: []string{
+			"How many nodes does this graph have?",
+			"Tell me the number of vertices in the network.",
+			"What is the order of the graph, i.e. its vertex count?",
+			"Count all the nodes that appear in the edge list.",
+			"How big is the graph in terms of nodes?",
+		},
+	}, func(_ context.Context, g *graph.Graph, _ NoParams) (Result, error) {
+		n := g.N()
+		return Result{Value: n, Text: fmt.Sprintf("The graph has %d %s.", n, plural(n, "node"))}, nil
+	})
+}
+
+func edgeCountTool() Tool {
+	return New(Spec{
+		Name:        "edge_count",
+		Description: "Count the edges of the graph.",
+		WhenToUse:   "The question asks how many edges (links, arcs, connections) the graph has.",
+		Returns:     "integer: the number of distinct edges; an undirected edge and a self-loop count once, duplicates once.",
+		AppliesTo:   AnyGraph,
+		Family:      familyGTools,
+		Examples: []string{
+			"How many edges are in this graph?",
+			"What is the total number of links between the nodes?",
+			"Count the arcs of the directed network.",
+			"Give me the size of the graph measured in edges.",
+			"How many connections does the network contain?",
+		},
+	}, func(_ context.Context, g *graph.Graph, _ NoParams) (Result, error) {
+		m := g.M()
+		return Result{Value: m, Text: fmt.Sprintf("The graph has %d %s.", m, plural(m, "edge"))}, nil
+	})
+}
+
+func nodeExistsTool() Tool {
+	return New(Spec{
+		Name:        "node_exists",
+		Description: "Check whether a node is in the graph.",
+		WhenToUse:   "The question asks whether a given node (vertex) belongs to the graph.",
+		Returns:     "boolean: true when the node is in the graph.",
+		AppliesTo:   AnyGraph,
+		Family:      familyGTools,
+		Examples: []string{
+			"Is node 12 part of this graph?",
+			"Does the vertex labelled 7 exist in the network?",
+			"Check if there is a node called 30.",
+			"Can node 4 be found among the graph's vertices?",
+			"Tell me whether 19 appears as a node.",
+		},
+	}, func(_ context.Context, g *graph.Graph, p nodeParam) (Result, error) {
+		_, ok := g.Index(string(p.Node))
+		if ok {
+			return Result{Value: true, Text: fmt.Sprintf("Yes, node %s is in the graph.", p.Node)}, nil
+		}
+		return Result{Value: false, Text: fmt.Sprintf("No, node %s is not in the graph.", p.Node)}, nil
+	})
+}
+
+func edgeExistsTool() Tool {
+	return New(Spec{
+		Name:        "edge_exists",
+		Description: "Check whether an edge joins two nodes (from source to target when directed).",
+		WhenToUse:   "The question asks whether two given nodes are directly connected by an edge.",
+		Returns:     "boolean: true when the edge exists; false also when a node is absent. Direction matters in directed graphs.",
+		AppliesTo:   AnyGraph,
+		Family:      familyGTools,
+		Examples: []string{
+			"Is there an edge between node 3 and node 8?",
+			"Does an arc go from 5 to 2 in this directed graph?",
+			"Are vertices 1 and 9 directly linked?",
+			"Check whether the connection (4, 6) is present.",
+			"Is node 10 adjacent to node 0?",
+		},
+	}, func(_ context.Context, g *graph.Graph, p pairParam) (Result, error) {
+		u, ok1 := g.Index(string(p.Source))
+		v, ok2 := g.Index(string(p.Target))
+		ok := ok1 && ok2 && g.HasEdge(u, v)
+		sep := "and"
+		if g.Directed() {
+			sep = "to"
+		}
+		if ok {
+			return Result{Value: true, Text: fmt.Sprintf("Yes, there is an edge from %s %s %s.", p.Source, sep, p.Target)}, nil
+		}
+		return Result{Value: false, Text: fmt.Sprintf("No, there is no edge from %s %s %s.", p.Source, sep, p.Target)}, nil
+	})
+}
+
+func degreeTool() Tool {
+	return New(Spec{
+		Name:        "degree",
+		Description: "The degree of a node: its number of incident edges (in-degree plus out-degree when directed).",
+		WhenToUse:   "The question asks for the degree of a node, or how many edges touch it.",
+		Returns:     "integer: the degree as NetworkX counts it; a self-loop adds 2.",
+		AppliesTo:   AnyGraph,
+		Family:      familyGTools,
+		Examples: []string{
+			"What is the degree of node 6?",
+			"How many edges are incident to vertex 14?",
+			"Count the links attached to node 2, incoming and outgoing.",
+			"How many connections does node 11 have?",
+			"Give the total degree of vertex 0 in this directed graph.",
+		},
+	}, func(_ context.Context, g *graph.Graph, p nodeParam) (Result, error) {
+		v, err := p.Node.Index(g, "node")
+		if err != nil {
+			return Result{}, err
+		}
+		d := g.Degree(v)
+		if g.Directed() {
+			return Result{Value: d, Text: fmt.Sprintf("Node %s has degree %d (in-degree %d plus out-degree %d).",
+				p.Node, d, g.InDegree(v), g.OutDegree(v))}, nil
+		}
+		return Result{Value: d, Text: fmt.Sprintf("Node %s has degree %d.", p.Node, d)}, nil
+	})
+}
+
+func neighborsTool() Tool {
+	return New(Spec{
+		Name:        "neighbors",
+		Description: "List the neighbours of a node (its successors when directed).",
+		WhenToUse:   "The question asks which nodes a node is connected to, or where its out-edges lead.",
+		Returns:     "array of node IDs (strings) in the order their edges were added, as NetworkX's G.neighbors; the node itself when it has a self-loop.",
+		AppliesTo:   AnyGraph,
+		Family:      familyCommon,
+		Examples: []string{
+			"Which nodes are adjacent to node 5?",
+			"List the vertices directly connected to 12.",
+			"Where do the outgoing edges of node 3 point to?",
+			"Who are the neighbours of node 8?",
+			"Name every node one hop away from 0.",
+		},
+	}, func(_ context.Context, g *graph.Graph, p nodeParam) (Result, error) {
+		v, err := p.Node.Index(g, "node")
+		if err != nil {
+			return Result{}, err
+		}
+		ids := idsOf(g, g.Out(v))
+		what := "neighbours"
+		if g.Directed() {
+			what = "successors"
+		}
+		return Result{Value: ids, Text: fmt.Sprintf("Node %s has %d %s: %s.", p.Node, len(ids), what, listText(ids, 50))}, nil
+	})
+}
+
+func nonNeighborsTool() Tool {
+	return New(Spec{
+		Name:        "non_neighbors",
+		Description: "List the nodes that are not neighbours of a node (not successors when directed), the node itself excluded.",
+		WhenToUse:   "The question asks which nodes a node is not directly connected to.",
+		Returns:     "array of node IDs (strings) in graph insertion order.",
+		AppliesTo:   AnyGraph,
+		Family:      familyCommon,
+		Examples: []string{
+			"Which nodes are not adjacent to node 4?",
+			"List every vertex that has no edge with 9.",
+			"What nodes can node 2 not reach in a single hop?",
+			"Name the nodes not directly linked to node 13.",
+		},
+	}, func(_ context.Context, g *graph.Graph, p nodeParam) (Result, error) {
+		v, err := p.Node.Index(g, "node")
+		if err != nil {
+			return Result{}, err
+		}
+		mark := make([]bool, g.N())
+		mark[v] = true
+		for _, u := range g.Out(v) {
+			mark[u] = true
+		}
+		out := []string{}
+		for i := range mark {
+			if !mark[i] {
+				out = append(out, g.ID(int32(i)))
+			}
+		}
+		return Result{Value: out, Text: fmt.Sprintf("Node %s is not adjacent to %d %s: %s.", p.Node, len(out), plural(len(out), "node"), listText(out, 50))}, nil
+	})
+}
+
+// commonParam names the two nodes of common_neighbors.
+type commonParam struct {
+	U NodeID `json:"u" desc:"the first node"`
+	V NodeID `json:"v" desc:"the second node"`
+}
+
+func commonNeighborsTool() Tool {
+	return New(Spec{
+		Name:        "common_neighbors",
+		Description: "List the nodes adjacent to both of two nodes (undirected graphs).",
+		WhenToUse:   "The question asks which neighbours two nodes share, or how many friends they have in common.",
+		Returns:     "array of node IDs (strings), the two nodes themselves excluded, in graph insertion order.",
+		AppliesTo:   UndirectedOnly,
+		Family:      familyCommon,
+		Examples: []string{
+			"Which neighbours do nodes 3 and 7 share?",
+			"How many mutual friends do 1 and 5 have?",
+			"Find the vertices linked to both 2 and 10.",
+			"List the common neighbours of node 0 and node 4.",
+		},
+	}, func(_ context.Context, g *graph.Graph, p commonParam) (Result, error) {
+		u, err := p.U.Index(g, "u")
+		if err != nil {
+			return Result{}, err
+		}
+		v, err := p.V.Index(g, "v")
+		if err != nil {
+			return Result{}, err
+		}
+		mark := make([]bool, g.N())
+		for _, x := range g.Out(u) {
+			mark[x] = true
+		}
+		mark[u], mark[v] = false, false
+		var idx []int32
+		for _, x := range g.Out(v) {
+			if mark[x] {
+				idx = append(idx, x)
+			}
+		}
+		slices.Sort(idx)
+		ids := idsOf(g, idx)
+		return Result{Value: ids, Text: fmt.Sprintf("Nodes %s and %s have %d common %s: %s.", p.U, p.V, len(ids), plural(len(ids), "neighbour"), listText(ids, 50))}, nil
+	})
+}
