@@ -1,0 +1,417 @@
+package tools
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/graphagent/graphagent/tools/graph"
+)
+
+// SpanningTreeEdge is one edge of a spanning tree.
+type SpanningTreeEdge struct {
+	Source string  `json:"source"`
+	Target string  `json:"target"`
+	Weight float64 `json:"weight"`
+}
+
+// SpanningTreeResult is the value of minimum_spanning_tree.
+type SpanningTreeResult struct {
+	// TotalWeight is the sum of the tree's edge weights (unique).
+	TotalWeight float64 `json:"total_weight"`
+	// NumEdges is the number of tree edges: nodes minus components.
+	NumEdges int `json:"num_edges"`
+	// Trees is the number of trees of the spanning forest (the number of
+	// connected components); 1 when the graph is connected.
+	Trees int `json:"trees"`
+	// Edges lists one minimum spanning forest in the order Kruskal's
+	// algorithm picks them (by weight, ties by edge insertion order).
+	Edges []SpanningTreeEdge `json:"edges"`
+}
+
+// KCoreResult is the value of k_core.
+type KCoreResult struct {
+	// K is the k used: the given one, or the largest core number.
+	K int `json:"k"`
+	// Nodes are the nodes of the k-core, the maximal subgraph in which every
+	// node has degree at least k (in + out degree when directed).
+	Nodes []string `json:"nodes"`
+	// NumEdges is the number of edges of the k-core.
+	NumEdges int `json:"num_edges"`
+	// CoreNumbers maps every node of the graph to its core number.
+	CoreNumbers map[string]int `json:"core_numbers"`
+}
+
+// CutResult is the value of bridges and articulation_points.
+type CutResult struct {
+	// Count is the number of bridges or articulation points.
+	Count int `json:"count"`
+	// Bridges lists the bridges as [u, v] pairs (bridges tool only).
+	Bridges [][2]string `json:"bridges,omitempty"`
+	// Nodes lists the articulation points (articulation_points tool only).
+	Nodes []string `json:"nodes,omitempty"`
+}
+
+func minimumSpanningTreeTool() Tool {
+	return New(Spec{
+		Name:        "minimum_spanning_tree",
+		Description: "Compute a minimum spanning tree (a spanning forest when disconnected) of an undirected graph with Kruskal's algorithm.",
+		WhenToUse: "Questions about the cheapest set of edges connecting all nodes, the minimum total cost to link every " +
+			"site, or the MST weight. Uses edge weights (1 when absent); disconnected graphs get one tree per component.",
+		Returns:   "total_weight, num_edges, trees (components) and edges as {source, target, weight}.",
+		AppliesTo: UndirectedOnly,
+		Family:    familyCommon,
+		Examples: []string{
+			"What is the total weight of the minimum spanning tree? Edges: (0,1,4), (1,2,2), (0,2,5), (2,3,1).",
+			"Which cables should be laid to connect every office at the lowest total cost? Costs: A-B 3, B-C 1, A-C 2.",
+			"Find an MST of the weighted graph in roads.edgelist and report its weight.",
+			"Give the edges of a minimum-weight spanning forest of this graph.",
+		},
+	}, func(ctx context.Context, g *graph.Graph, _ NoParams) (Result, error) {
+		res, err := kruskal(ctx, g)
+		if err != nil {
+			return Result{}, err
+		}
+		text := fmt.Sprintf("A minimum spanning tree has %d edges with total weight %s.", res.NumEdges, formatNumber(res.TotalWeight))
+		if res.Trees > 1 {
+			text = fmt.Sprintf("The graph is not connected; a minimum spanning forest of %d trees has %d edges with total weight %s.",
+				res.Trees, res.NumEdges, formatNumber(res.TotalWeight))
+		}
+		return Result{Value: res, Text: text}, nil
+	})
+}
+
+// kruskal computes a minimum spanning forest. Edges are sorted by weight
+// (stable on insertion order) and accepted when they join two trees; a NaN
+// weight is an error, as in NetworkX.
+func kruskal(ctx context.Context, g *graph.Graph) (SpanningTreeResult, error) {
+	m := g.M()
+	order := make([]int32, 0, m)
+	for e := int32(0); e < int32(m); e++ {
+		u, v := g.Edge(e)
+		w := g.Weight(e)
+		if math.IsNaN(w) {
+			return SpanningTreeResult{}, fmt.Errorf("minimum_spanning_tree: edge %s-%s has a NaN weight: %w", g.ID(u), g.ID(v), ErrNotApplicable)
+		}
+		if u != v {
+			order = append(order, e)
+		}
+	}
+	if g.Weighted() {
+		slices.SortStableFunc(order, func(a, b int32) int { return cmp.Compare(g.Weight(a), g.Weight(b)) })
+	}
+	if err := ctx.Err(); err != nil {
+		return SpanningTreeResult{}, fmt.Errorf("minimum_spanning_tree: %w", err)
+	}
+	uf := newUnionFind(g.N())
+	trees := g.N()
+	res := SpanningTreeResult{Edges: make([]SpanningTreeEdge, 0, min(g.N(), m))}
+	for k, e := range order {
+		if k%ctxCheckEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return SpanningTreeResult{}, fmt.Errorf("minimum_spanning_tree: %w", err)
+			}
+		}
+		u, v := g.Edge(e)
+		if !uf.union(u, v) {
+			continue
+		}
+		trees--
+		w := g.Weight(e)
+		res.TotalWeight += w
+		res.Edges = append(res.Edges, SpanningTreeEdge{Source: g.ID(u), Target: g.ID(v), Weight: w})
+		if trees == 1 {
+			break
+		}
+	}
+	res.NumEdges = len(res.Edges)
+	res.Trees = trees
+	return res, nil
+}
+
+func bridgesTool() Tool {
+	return New(Spec{
+		Name:        "bridges",
+		Description: "List the bridges of an undirected graph: edges whose removal disconnects their component.",
+		WhenToUse: "Questions about critical links, single points of failure among edges, cut edges, or which edge " +
+			"removals would split the network. Self-loops are never bridges.",
+		Returns:   "count and bridges as [u, v] node pairs.",
+		AppliesTo: UndirectedOnly,
+		Family:    familyCommon,
+		Examples: []string{
+			"Which edges are bridges in the graph 0-1, 1-2, 2-0, 2-3?",
+			"Find every cut edge: removing it would increase the number of connected components.",
+			"Which single road closures would cut part of the network in roads.edgelist off from the rest?",
+			"How many bridges does this undirected graph have? Edges: a-b, b-c, c-d, d-b.",
+		},
+	}, func(ctx context.Context, g *graph.Graph, _ NoParams) (Result, error) {
+		bridges, _, err := lowLink(ctx, g)
+		if err != nil {
+			return Result{}, fmt.Errorf("bridges: %w", err)
+		}
+		pairs := make([][2]string, len(bridges))
+		shown := make([]string, 0, min(len(bridges), 20))
+		for i, e := range bridges {
+			u, v := g.Edge(e)
+			pairs[i] = [2]string{g.ID(u), g.ID(v)}
+			if i < 20 {
+				shown = append(shown, g.ID(u)+"-"+g.ID(v))
+			}
+		}
+		text := "The graph has no bridges."
+		if len(pairs) > 0 {
+			text = fmt.Sprintf("The graph has %d bridges: %s", len(pairs), listText(shown, 20))
+			if len(pairs) > 20 {
+				text += fmt.Sprintf(", ... (%d more)", len(pairs)-20)
+			}
+			text += "."
+		}
+		return Result{Value: CutResult{Count: len(pairs), Bridges: pairs}, Text: text}, nil
+	})
+}
+
+func articulationPointsTool() Tool {
+	return New(Spec{
+		Name:        "articulation_points",
+		Description: "List the articulation points (cut vertices) of an undirected graph: nodes whose removal disconnects their component.",
+		WhenToUse: "Questions about critical nodes, single points of failure, cut vertices, or which node removals " +
+			"would split the network into more pieces.",
+		Returns:   "count and nodes, the articulation points in node order.",
+		AppliesTo: UndirectedOnly,
+		Family:    familyCommon,
+		Examples: []string{
+			"What are the articulation points of the graph with edges 0-1, 1-2, 2-0, 1-3, 3-4?",
+			"Which vertices are cut vertices, i.e. deleting one of them disconnects the graph?",
+			"If a single router fails, which routers would split the network in net.edgelist?",
+			"How many nodes of this undirected graph are critical for its connectivity?",
+		},
+	}, func(ctx context.Context, g *graph.Graph, _ NoParams) (Result, error) {
+		_, cut, err := lowLink(ctx, g)
+		if err != nil {
+			return Result{}, fmt.Errorf("articulation_points: %w", err)
+		}
+		nodes := idsOf(g, cut)
+		text := "The graph has no articulation points."
+		if len(nodes) > 0 {
+			text = fmt.Sprintf("The graph has %d articulation points: %s.", len(nodes), listText(nodes, 30))
+		}
+		return Result{Value: CutResult{Count: len(nodes), Nodes: nodes}, Text: text}, nil
+	})
+}
+
+// lowLink runs Tarjan's low-link depth-first search on an undirected graph,
+// iteratively, and returns its bridges (edge indices, ascending) and
+// articulation points (node indices, ascending). O(n + m).
+func lowLink(ctx context.Context, g *graph.Graph) (bridges, cut []int32, err error) {
+	n := int32(g.N())
+	disc := make([]int32, n)
+	low := make([]int32, n)
+	parentEdge := make([]int32, n)
+	pos := make([]int32, n)
+	isCut := make([]bool, n)
+	isBridge := make([]bool, g.M())
+	for i := range disc {
+		disc[i] = -1
+	}
+	stack := make([]int32, 0, 64)
+	time := int32(0)
+	steps := 0
+	for s := int32(0); s < n; s++ {
+		if disc[s] >= 0 {
+			continue
+		}
+		disc[s], low[s], parentEdge[s] = time, time, -1
+		time++
+		rootChildren := 0
+		stack = append(stack[:0], s)
+		for len(stack) > 0 {
+			steps++
+			if steps%ctxCheckEvery == 0 {
+				if err := ctx.Err(); err != nil {
+					return nil, nil, err
+				}
+			}
+			v := stack[len(stack)-1]
+			nbrs := g.Out(v)
+			if int(pos[v]) < len(nbrs) {
+				k := pos[v]
+				pos[v]++
+				w, e := nbrs[k], g.OutEdges(v)[k]
+				if e == parentEdge[v] {
+					continue
+				}
+				if disc[w] < 0 {
+					disc[w], low[w], parentEdge[w] = time, time, e
+					time++
+					if v == s {
+						rootChildren++
+					}
+					stack = append(stack, w)
+				} else if disc[w] < low[v] {
+					low[v] = disc[w]
+				}
+				continue
+			}
+			stack = stack[:len(stack)-1]
+			if len(stack) == 0 {
+				break
+			}
+			p := stack[len(stack)-1]
+			if low[v] < low[p] {
+				low[p] = low[v]
+			}
+			if low[v] > disc[p] {
+				isBridge[parentEdge[v]] = true
+			}
+			if p != s && low[v] >= disc[p] {
+				isCut[p] = true
+			}
+		}
+		if rootChildren > 1 {
+			isCut[s] = true
+		}
+	}
+	for e, b := range isBridge {
+		if b {
+			bridges = append(bridges, int32(e))
+		}
+	}
+	for v, c := range isCut {
+		if c {
+			cut = append(cut, int32(v))
+		}
+	}
+	return bridges, cut, nil
+}
+
+// KCoreParams are the parameters of k_core.
+type KCoreParams struct {
+	K *int `json:"k,omitempty" desc:"the core order k (at least 0); default: the largest core number"`
+}
+
+func kCoreTool() Tool {
+	return New(Spec{
+		Name:        "k_core",
+		Description: "Compute the k-core of a graph (maximal subgraph whose nodes all have degree at least k) and every node's core number.",
+		WhenToUse: "Questions about the densest core, the innermost shell, core numbers or degeneracy, or the subgraph " +
+			"left after repeatedly removing nodes of degree below k. Directed graphs use in + out degree. Graphs with " +
+			"self-loops are rejected, as in NetworkX.",
+		Returns:   "k, nodes of the k-core, num_edges of the k-core, and core_numbers mapping each node to its core number.",
+		AppliesTo: AnyGraph,
+		Family:    familyCommon,
+		Examples: []string{
+			"What is the 2-core of the graph with edges 0-1, 1-2, 2-0, 2-3?",
+			"Find the main core (the k-core with the largest k) of the network in social.edgelist.",
+			"What is the core number of each node in this graph?",
+			"Which nodes remain after repeatedly deleting every vertex with fewer than 3 neighbours?",
+			"What is the degeneracy of this graph?",
+		},
+	}, func(ctx context.Context, g *graph.Graph, p KCoreParams) (Result, error) {
+		if p.K != nil && *p.K < 0 {
+			return Result{}, fmt.Errorf("k_core: k must be at least 0, got %d: %w", *p.K, ErrBadArgs)
+		}
+		if g.SelfLoops() > 0 {
+			return Result{}, fmt.Errorf("k_core: the graph has %d self-loops, which core numbers do not allow: %w", g.SelfLoops(), ErrNotApplicable)
+		}
+		core, err := coreNumbers(ctx, g)
+		if err != nil {
+			return Result{}, fmt.Errorf("k_core: %w", err)
+		}
+		res := KCoreResult{CoreNumbers: make(map[string]int, g.N())}
+		if p.K != nil {
+			res.K = *p.K
+		} else {
+			if g.N() == 0 {
+				return Result{}, fmt.Errorf("k_core: the graph has no nodes, so it has no largest core number: %w", ErrNotApplicable)
+			}
+			for _, c := range core {
+				res.K = max(res.K, int(c))
+			}
+		}
+		var in []int32
+		for v, c := range core {
+			res.CoreNumbers[g.ID(int32(v))] = int(c)
+			if int(c) >= res.K {
+				in = append(in, int32(v))
+			}
+		}
+		res.Nodes = idsOf(g, in)
+		for e := int32(0); e < int32(g.M()); e++ {
+			u, v := g.Edge(e)
+			if int(core[u]) >= res.K && int(core[v]) >= res.K {
+				res.NumEdges++
+			}
+		}
+		text := fmt.Sprintf("The %d-core has %d nodes and %d edges", res.K, len(res.Nodes), res.NumEdges)
+		if len(res.Nodes) > 0 {
+			text += ": " + listText(res.Nodes, 30)
+		}
+		return Result{Value: res, Text: text + "."}, nil
+	})
+}
+
+// coreNumbers computes every node's core number with the Batagelj-Zaversnik
+// bucket algorithm in O(n + m). Degrees are NetworkX's (in + out when
+// directed, where both neighbour lists are walked, so a pair of opposite
+// edges counts twice as in nx.core_number).
+func coreNumbers(ctx context.Context, g *graph.Graph) ([]int32, error) {
+	n := g.N()
+	deg := make([]int32, n)
+	maxDeg := int32(0)
+	for v := int32(0); v < int32(n); v++ {
+		deg[v] = int32(g.Degree(v))
+		maxDeg = max(maxDeg, deg[v])
+	}
+	// Bucket sort nodes by degree: bin[d] is the start of degree d in vert.
+	bin := make([]int32, maxDeg+2)
+	for _, d := range deg {
+		bin[d+1]++
+	}
+	for d := int32(1); d <= maxDeg+1; d++ {
+		bin[d] += bin[d-1]
+	}
+	vert := make([]int32, n)
+	pos := make([]int32, n)
+	fill := make([]int32, maxDeg+1)
+	copy(fill, bin[:maxDeg+1])
+	for v := int32(0); v < int32(n); v++ {
+		pos[v] = fill[deg[v]]
+		vert[pos[v]] = v
+		fill[deg[v]]++
+	}
+	for i := 0; i < n; i++ {
+		if i%ctxCheckEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		v := vert[i]
+		for pass := 0; pass < 2; pass++ {
+			nbrs := g.Out(v)
+			if pass == 1 {
+				if !g.Directed() {
+					break
+				}
+				nbrs = g.In(v)
+			}
+			for _, u := range nbrs {
+				if deg[u] <= deg[v] {
+					continue
+				}
+				// Move u to the front of its bucket, then shrink the bucket.
+				du := deg[u]
+				pu, pw := pos[u], bin[du]
+				w := vert[pw]
+				if u != w {
+					vert[pu], vert[pw] = w, u
+					pos[u], pos[w] = pw, pu
+				}
+				bin[du]++
+				deg[u]--
+			}
+		}
+	}
+	return deg, nil
+}

@@ -1,0 +1,346 @@
+package tools
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"strings"
+
+	"github.com/graphagent/graphagent/tools/graph"
+)
+
+// DefaultHamiltonianMaxNodes is the node cap of the catalogue's
+// hamiltonian_path tool: the exact search keeps one 32-bit word per subset of
+// nodes, 4 MiB at 20 nodes.
+const DefaultHamiltonianMaxNodes = 20
+
+// maxHamiltonianCap is the largest cap HamiltonianPathTool accepts (2^24
+// subsets, 64 MiB of search state).
+const maxHamiltonianCap = 24
+
+// HamiltonianResult is the value of hamiltonian_path.
+type HamiltonianResult struct {
+	// Exists reports whether a path visits every node exactly once.
+	Exists bool `json:"exists"`
+	// Path is one such path (following edge directions when directed).
+	Path []string `json:"path,omitempty"`
+}
+
+// EulerResult is the value of euler_path.
+type EulerResult struct {
+	// Exists reports whether a walk uses every edge exactly once.
+	Exists bool `json:"exists"`
+	// Circuit reports whether the graph is Eulerian (the walk can be closed).
+	Circuit bool `json:"circuit"`
+	// Path is one Eulerian path as the sequence of visited nodes (edges+1
+	// entries; a single node for a graph with one node and no edge).
+	Path []string `json:"path,omitempty"`
+}
+
+// HamiltonianPathTool returns the hamiltonian_path tool with an exact search
+// capped at maxNodes nodes (1..24; out-of-range values use
+// DefaultHamiltonianMaxNodes). Larger graphs get an exact "no" when a cheap
+// necessary condition fails (not connected, too many dead ends) and an error
+// wrapping ErrTooLarge otherwise.
+func HamiltonianPathTool(maxNodes int) Tool {
+	if maxNodes < 1 || maxNodes > maxHamiltonianCap {
+		maxNodes = DefaultHamiltonianMaxNodes
+	}
+	return New(Spec{
+		Name:        "hamiltonian_path",
+		Description: "Decide exactly whether a graph has a Hamiltonian path (visiting every node once) and give one.",
+		WhenToUse: fmt.Sprintf("Questions asking for a route, tour or ordering that visits each node exactly once, "+
+			"following edge directions in directed graphs. Exact search, for graphs of up to %d nodes.", maxNodes),
+		Returns:   "exists (bool) and path, one Hamiltonian path as a list of node IDs.",
+		AppliesTo: AnyGraph,
+		Family:    familyCommon,
+		Examples: []string{
+			"Is there a path in this graph that visits every vertex exactly once? Edges: 0-1, 1-2, 2-3, 0-3, 1-3.",
+			"Find a Hamiltonian path in the directed graph with edges a->b, b->c, c->d, a->c.",
+			"Can a salesman start somewhere and pass through each of the cities 1..6 once using only these roads?",
+			"Give an ordering of all nodes such that consecutive nodes are adjacent.",
+			"Does the graph in small.edgelist have a Hamiltonian path?",
+		},
+	}, func(ctx context.Context, g *graph.Graph, _ NoParams) (Result, error) {
+		res, err := hamiltonianPath(ctx, g, maxNodes)
+		if err != nil {
+			return Result{}, err
+		}
+		if !res.Exists {
+			return Result{Value: res, Text: "The graph has no Hamiltonian path."}, nil
+		}
+		return Result{Value: res, Text: fmt.Sprintf("The graph has a Hamiltonian path: %s.", strings.Join(res.Path, " -> "))}, nil
+	})
+}
+
+// hamiltonianPath decides the Hamiltonian path problem exactly.
+func hamiltonianPath(ctx context.Context, g *graph.Graph, maxNodes int) (HamiltonianResult, error) {
+	n := g.N()
+	if n == 0 {
+		return HamiltonianResult{}, fmt.Errorf("hamiltonian_path: the graph has no nodes: %w", ErrNotApplicable)
+	}
+	if n == 1 {
+		return HamiltonianResult{Exists: true, Path: []string{g.ID(0)}}, nil
+	}
+	// Exact refutations valid at any size.
+	_, comps, err := weakComponents(ctx, g)
+	if err != nil {
+		return HamiltonianResult{}, err
+	}
+	if comps > 1 {
+		return HamiltonianResult{}, nil
+	}
+	noIn, noOut := 0, 0
+	for v := int32(0); v < int32(n); v++ {
+		in, out := 0, 0
+		for _, w := range g.In(v) {
+			if w != v {
+				in++
+			}
+		}
+		for _, w := range g.Out(v) {
+			if w != v {
+				out++
+			}
+		}
+		if g.Directed() {
+			if in == 0 {
+				noIn++
+			}
+			if out == 0 {
+				noOut++
+			}
+		} else if out == 1 {
+			noIn++ // a leaf must be an end of the path
+		}
+	}
+	if noIn > 2 || (g.Directed() && (noIn > 1 || noOut > 1)) {
+		return HamiltonianResult{}, nil
+	}
+	if n > maxNodes {
+		return HamiltonianResult{}, fmt.Errorf("hamiltonian_path: the graph has %d nodes and the exact search is limited to %d: %w",
+			n, maxNodes, ErrTooLarge)
+	}
+
+	// succ[v] and pred[v] are neighbour bitmasks without self-loops.
+	succ := make([]uint32, n)
+	pred := make([]uint32, n)
+	for v := int32(0); v < int32(n); v++ {
+		for _, w := range g.Out(v) {
+			if w != v {
+				succ[v] |= 1 << uint(w)
+			}
+		}
+		for _, w := range g.In(v) {
+			if w != v {
+				pred[v] |= 1 << uint(w)
+			}
+		}
+	}
+	// ends[mask] is the set of nodes v such that some path visits exactly
+	// the nodes of mask and ends at v.
+	full := uint32(1)<<uint(n) - 1
+	ends := make([]uint32, int(full)+1)
+	for v := 0; v < n; v++ {
+		ends[1<<uint(v)] = 1 << uint(v)
+	}
+	for mask := uint32(1); mask < full; mask++ {
+		if mask&0xffff == 0 {
+			if err := ctx.Err(); err != nil {
+				return HamiltonianResult{}, fmt.Errorf("hamiltonian_path: %w", err)
+			}
+		}
+		e := ends[mask]
+		if e == 0 {
+			continue
+		}
+		var reach uint32
+		for x := e; x != 0; x &= x - 1 {
+			reach |= succ[bits.TrailingZeros32(x)]
+		}
+		reach &^= mask
+		for x := reach; x != 0; x &= x - 1 {
+			w := uint32(1) << uint(bits.TrailingZeros32(x))
+			ends[mask|w] |= w
+		}
+	}
+	if ends[full] == 0 {
+		return HamiltonianResult{}, nil
+	}
+	// Walk back from an end of a full path.
+	path := make([]int32, n)
+	v := int32(bits.TrailingZeros32(ends[full]))
+	mask := full
+	for i := n - 1; ; i-- {
+		path[i] = v
+		if i == 0 {
+			break
+		}
+		mask &^= 1 << uint(v)
+		v = int32(bits.TrailingZeros32(ends[mask] & pred[v]))
+	}
+	return HamiltonianResult{Exists: true, Path: idsOf(g, path)}, nil
+}
+
+// EulerParams are the parameters of euler_path.
+type EulerParams struct {
+	Source *NodeID `json:"source,omitempty" desc:"optional node the path must start at"`
+}
+
+func eulerPathTool() Tool {
+	return New(Spec{
+		Name:        "euler_path",
+		Description: "Decide whether a graph has an Eulerian path (using every edge exactly once) and give one.",
+		WhenToUse: "Questions asking for a walk or drawing that traverses each edge exactly once (the Königsberg bridges " +
+			"problem, drawing a figure without lifting the pen), optionally from a given start node. Every node must " +
+			"lie on an edge (isolated nodes rule it out), as in NetworkX.",
+		Returns:   "exists (bool), circuit (bool: the walk can return to its start) and path, the visited nodes in order.",
+		AppliesTo: AnyGraph,
+		Family:    familyCommon,
+		Examples: []string{
+			"Is there an Euler path in the graph with edges 0-1, 1-2, 2-0, 2-3?",
+			"Can I draw this figure in one stroke without going over any line twice? Lines: A-B, B-C, C-D, D-A, A-C.",
+			"Find a trail that uses every directed edge exactly once: 1->2, 2->3, 3->1, 3->4.",
+			"Starting at node 3, is it possible to traverse each edge of the graph exactly one time?",
+			"Does the network in bridges.edgelist have an Eulerian circuit or path?",
+		},
+	}, func(ctx context.Context, g *graph.Graph, p EulerParams) (Result, error) {
+		src := int32(-1)
+		if p.Source != nil {
+			s, err := p.Source.Index(g, "source")
+			if err != nil {
+				return Result{}, err
+			}
+			src = s
+		}
+		res, err := eulerPath(ctx, g, src)
+		if err != nil {
+			return Result{}, err
+		}
+		switch {
+		case !res.Exists && src >= 0:
+			return Result{Value: res, Text: fmt.Sprintf("The graph has no Eulerian path starting at node %s.", g.ID(src))}, nil
+		case !res.Exists:
+			return Result{Value: res, Text: "The graph has no Eulerian path."}, nil
+		}
+		kind := "an Eulerian path"
+		if res.Circuit {
+			kind = "an Eulerian circuit"
+		}
+		shown := res.Path
+		more := ""
+		if len(shown) > 40 {
+			shown, more = shown[:40], fmt.Sprintf(" ... (%d more nodes)", len(res.Path)-40)
+		}
+		return Result{Value: res, Text: fmt.Sprintf("The graph has %s: %s%s.", kind, strings.Join(shown, " -> "), more)}, nil
+	})
+}
+
+// eulerPath follows nx.has_eulerian_path and nx.eulerian_path: an Eulerian
+// graph (connected, even degrees / strongly connected, balanced) has a path
+// from any node; otherwise exactly two odd nodes (one node with one more
+// out-edge and one with one more in-edge) and connectivity (weak when
+// directed) are needed, and the path starts at an odd node (the one with the
+// extra out-edge). A null graph is an error, as in NetworkX. src < 0 means any
+// start. The walk is built by Hierholzer's algorithm with an explicit stack.
+func eulerPath(ctx context.Context, g *graph.Graph, src int32) (EulerResult, error) {
+	n := g.N()
+	if n == 0 {
+		return EulerResult{}, fmt.Errorf("euler_path: connectivity is undefined for the null graph: %w", ErrNotApplicable)
+	}
+	_, comps, err := weakComponents(ctx, g)
+	if err != nil {
+		return EulerResult{}, err
+	}
+	connected := comps == 1
+	start := int32(-1)
+	eulerian := true
+	if g.Directed() {
+		// A balanced, weakly connected digraph is strongly connected.
+		startCand, ins, outs, bad := int32(-1), 0, 0, false
+		for v := int32(0); v < int32(n); v++ {
+			d := g.OutDegree(v) - g.InDegree(v)
+			switch {
+			case d == 0:
+			case d == 1:
+				outs++
+				startCand = v
+			case d == -1:
+				ins++
+			default:
+				bad = true
+			}
+		}
+		eulerian = ins == 0 && outs == 0 && !bad && connected
+		if !eulerian {
+			if bad || ins > 1 || outs > 1 || !connected || (src >= 0 && src != startCand) {
+				return EulerResult{}, nil
+			}
+			start = startCand
+		}
+	} else {
+		odd, firstOdd := 0, int32(-1)
+		for v := int32(0); v < int32(n); v++ {
+			if g.Degree(v)%2 == 1 {
+				odd++
+				if firstOdd < 0 {
+					firstOdd = v
+				}
+			}
+		}
+		eulerian = odd == 0 && connected
+		if !eulerian {
+			if odd != 2 || !connected || (src >= 0 && g.Degree(src)%2 != 1) {
+				return EulerResult{}, nil
+			}
+			start = firstOdd
+		}
+	}
+	if src >= 0 {
+		start = src
+	}
+	if start < 0 {
+		start = 0 // NetworkX's arbitrary_element: the first node
+	}
+
+	m := g.M()
+	used := make([]bool, m)
+	next := make([]int32, n) // position in each node's out-list
+	stack := make([]int32, 0, 64)
+	walk := make([]int32, 0, m+1)
+	stack = append(stack, start)
+	steps := 0
+	for len(stack) > 0 {
+		steps++
+		if steps%ctxCheckEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return EulerResult{}, fmt.Errorf("euler_path: %w", err)
+			}
+		}
+		v := stack[len(stack)-1]
+		nbrs, es := g.Out(v), g.OutEdges(v)
+		k := next[v]
+		for int(k) < len(nbrs) && used[es[k]] {
+			k++
+		}
+		if int(k) < len(nbrs) {
+			used[es[k]] = true
+			next[v] = k + 1
+			stack = append(stack, nbrs[k])
+			continue
+		}
+		next[v] = k
+		walk = append(walk, v)
+		stack = stack[:len(stack)-1]
+	}
+	if len(walk) != m+1 {
+		// Unreachable when the checks above hold; kept as a guard.
+		return EulerResult{}, fmt.Errorf("euler_path: walk covers %d of %d edges", len(walk)-1, m)
+	}
+	// Hierholzer emits the walk backwards.
+	path := make([]string, len(walk))
+	for i, v := range walk {
+		path[len(walk)-1-i] = g.ID(v)
+	}
+	return EulerResult{Exists: true, Circuit: eulerian, Path: path}, nil
+}
