@@ -6,6 +6,7 @@ import (
 	"io"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -156,3 +157,6 @@ func Read(r io.Reader, f Format, opt ReadOptions) (*Graph, error) {
 
 // sortStrings sorts keys in place.
 func sortStrings(keys []string) { slices.Sort(keys) }
+
+// formatFloat writes f in the shortest form that reads back exactly.
+func formatFloat(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }

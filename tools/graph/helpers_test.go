@@ -1,0 +1,68 @@
+package graph
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// sharedData is the shared dataset folder beside the checkout
+// (/work/shared/data from /work/main/tools/graph).
+const sharedData = "../../../shared/data"
+
+// dataPath returns a path under the shared data folder and fails the test
+// when it is missing.
+func dataPath(t testing.TB, parts ...string) string {
+	t.Helper()
+	p := filepath.Join(append([]string{sharedData}, parts...)...)
+	if _, err := os.Stat(p); err != nil {
+		t.Fatalf("shared data missing (clone shared/ beside the repository): %v", err)
+	}
+	return p
+}
+
+// runPython runs a Python script (which may import networkx) with stdin and
+// returns its standard output. Python 3 with NetworkX is a test requirement.
+func runPython(t testing.TB, script string, stdin []byte) []byte {
+	t.Helper()
+	cmd := exec.Command("python3", "-c", script)
+	cmd.Stdin = bytes.NewReader(stdin)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("python3 (with networkx) is required for this test: %v\n%s", err, stderr.String())
+	}
+	return out
+}
+
+// mustBuild builds a graph from "u v" pairs.
+func mustBuild(t testing.TB, directed bool, edges ...[2]string) *Graph {
+	t.Helper()
+	b := NewBuilder(directed)
+	for _, e := range edges {
+		if _, err := b.AddEdge(e[0], e[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return b.Build()
+}
+
+// edgeSet returns the graph's edges as "u v w" strings (u <= v by ID order
+// when undirected), for comparisons independent of edge order.
+func edgeStrings(g *Graph) map[string]bool {
+	out := map[string]bool{}
+	for e := int32(0); e < int32(g.M()); e++ {
+		u, v := g.Edge(e)
+		a, b := g.ID(u), g.ID(v)
+		if !g.Directed() && b < a {
+			a, b = b, a
+		}
+		out[a+" "+b+" "+formatFloat(g.Weight(e))] = true
+	}
+	return out
+}
+
+func bytesReader(b []byte) *bytes.Reader { return bytes.NewReader(b) }
