@@ -1,0 +1,319 @@
+// Command peers times graphagent's tools against NetworkX and igraph on the
+// same generated graphs, in one run, and prints the ratios as a Markdown table.
+//
+//	go run ./eval/peers                    # 10^4, 10^5 and 10^6 edges (minutes)
+//	go run ./eval/peers -sizes 10000       # quick look
+//
+// Each graph is a connected random undirected graph with integer weights 1..100
+// and average degree 10, written as an edge list; every library reads it
+// untimed and then runs the algorithm (best of up to 5 runs within a second).
+// NetworkX runs under the first python3 that has networkx and scipy, igraph
+// under the first that has python-igraph (Debian: python3-networkx,
+// python3-scipy, python3-igraph).
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/graphagent/graphagent/tools"
+	"github.com/graphagent/graphagent/tools/graph"
+)
+
+var algos = []string{"shortest_path", "connected_components", "triangle_count", "maximum_flow", "diameter", "pagerank"}
+
+// tooSlow lists algorithm sizes a library is not asked to run: NetworkX's
+// all-pairs BFS for the diameter is O(nm) in Python.
+var tooSlow = map[string]map[string]int{
+	"networkx":   {"diameter": 10_000},
+	"igraph":     {"diameter": 100_000},
+	"graphagent": {"diameter": 100_000},
+}
+
+func main() {
+	sizes := flag.String("sizes", "10000,100000,1000000", "edge counts of the generated graphs, comma separated")
+	algoFlag := flag.String("algos", strings.Join(algos, ","), "algorithms to time")
+	out := flag.String("out", "", "also write the Markdown table to this file")
+	dir := flag.String("dir", "", "folder for the generated graphs (default: a temporary folder)")
+	flag.Parse()
+	if err := run(context.Background(), *sizes, *algoFlag, *out, *dir, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "peers:", err)
+		os.Exit(1)
+	}
+}
+
+type timing struct {
+	seconds float64
+	value   string
+	skipped string
+}
+
+func run(ctx context.Context, sizeList, algoList, outPath, dir string, w io.Writer) error {
+	var sizes []int
+	for _, s := range strings.Split(sizeList, ",") {
+		f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+		if err != nil || f < 10 {
+			return fmt.Errorf("-sizes: %q is not an edge count", s)
+		}
+		sizes = append(sizes, int(f))
+	}
+	chosen := strings.Split(algoList, ",")
+	if dir == "" {
+		d, err := os.MkdirTemp("", "graphagent-peers-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(d)
+		dir = d
+	}
+	nxPy := findPython("import networkx, scipy")
+	igPy := findPython("import igraph")
+	results := map[string]map[string]map[int]timing{} // lib -> algo -> size
+	for _, lib := range []string{"graphagent", "networkx", "igraph"} {
+		results[lib] = map[string]map[int]timing{}
+		for _, a := range chosen {
+			results[lib][a] = map[int]timing{}
+		}
+	}
+	var files []string
+	for _, m := range sizes {
+		path := filepath.Join(dir, fmt.Sprintf("g%d.edgelist", m))
+		src, dst, err := writeGraph(path, m)
+		if err != nil {
+			return err
+		}
+		files = append(files, path)
+		slog.Info("timing graphagent", "edges", m)
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		g, err := graph.ReadEdgeList(bufio.NewReaderSize(f, 1<<20), graph.ReadOptions{})
+		f.Close()
+		if err != nil {
+			return err
+		}
+		for _, a := range chosen {
+			if lim, ok := tooSlow["graphagent"][a]; ok && m > lim {
+				results["graphagent"][a][m] = timing{skipped: "-"}
+				continue
+			}
+			t, err := timeTool(ctx, g, a, src, dst)
+			if err != nil {
+				return fmt.Errorf("graphagent %s at %d edges: %w", a, m, err)
+			}
+			results["graphagent"][a][m] = t
+		}
+	}
+	for lib, py := range map[string]string{"networkx": nxPy, "igraph": igPy} {
+		if py == "" {
+			slog.Warn("no python3 with the library; its column stays empty", "lib", lib)
+			continue
+		}
+		var skip []string
+		for a, lim := range tooSlow[lib] {
+			for _, m := range sizes {
+				if m > lim {
+					skip = append(skip, fmt.Sprintf("%s@%d", a, m))
+				}
+			}
+		}
+		slog.Info("timing", "lib", lib, "python", py)
+		args := append([]string{filepath.Join(sourceDir(), "peers.py"), "--lib", lib, "--algo", strings.Join(chosen, ","), "--skip", strings.Join(skip, ",")}, files...)
+		cmd := exec.CommandContext(ctx, py, args...)
+		cmd.Stderr = os.Stderr
+		outb, err := cmd.Output()
+		if err != nil {
+			return fmt.Errorf("%s: %w", lib, err)
+		}
+		sc := bufio.NewScanner(bytes.NewReader(outb))
+		for sc.Scan() {
+			var rec struct {
+				File, Algo, Skipped string
+				Seconds             float64
+				Value               any
+			}
+			if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
+				return fmt.Errorf("%s output: %w", lib, err)
+			}
+			m := sizeOf(rec.File)
+			results[lib][rec.Algo][m] = timing{seconds: rec.Seconds, value: fmt.Sprint(rec.Value), skipped: skipMark(rec.Skipped)}
+		}
+	}
+	table := render(results, chosen, sizes)
+	fmt.Fprint(w, table)
+	if outPath != "" {
+		return os.WriteFile(outPath, []byte(table), 0o644)
+	}
+	return nil
+}
+
+func skipMark(s string) string {
+	if s != "" {
+		return "-"
+	}
+	return ""
+}
+
+func sizeOf(path string) int {
+	base := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(path), "g"), ".edgelist")
+	n, _ := strconv.Atoi(base)
+	return n
+}
+
+// sourceDir finds eval/peers from the working directory (go run from the
+// module root or from the folder itself).
+func sourceDir() string {
+	for _, d := range []string{"eval/peers", "."} {
+		if _, err := os.Stat(filepath.Join(d, "peers.py")); err == nil {
+			return d
+		}
+	}
+	return "eval/peers"
+}
+
+func findPython(probe string) string {
+	for _, py := range []string{"python3", "/usr/bin/python3"} {
+		if exec.Command(py, "-c", probe).Run() == nil {
+			return py
+		}
+	}
+	return ""
+}
+
+// writeGraph writes a connected random undirected graph with m edges and
+// n = m/5 nodes: a random spanning tree, then random extra edges. The header
+// names a source and a target far apart for path and flow queries.
+func writeGraph(path string, m int) (src, dst string, err error) {
+	n := m / 5
+	r := rand.New(rand.NewPCG(uint64(m), 42))
+	seen := make(map[uint64]bool, m)
+	key := func(u, v int) uint64 {
+		if u > v {
+			u, v = v, u
+		}
+		return uint64(u)<<32 | uint64(v)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return "", "", err
+	}
+	bw := bufio.NewWriterSize(f, 1<<20)
+	fmt.Fprintf(bw, "# directed=0 source=0 target=%d\n", n-1)
+	count := 0
+	add := func(u, v int) {
+		if u == v || seen[key(u, v)] {
+			return
+		}
+		seen[key(u, v)] = true
+		fmt.Fprintf(bw, "%d %d %d\n", u, v, 1+r.IntN(100))
+		count++
+	}
+	for v := 1; v < n; v++ {
+		add(r.IntN(v), v)
+	}
+	for count < m {
+		add(r.IntN(n), r.IntN(n))
+	}
+	if err := bw.Flush(); err != nil {
+		f.Close()
+		return "", "", err
+	}
+	return "0", strconv.Itoa(n - 1), f.Close()
+}
+
+func timeTool(ctx context.Context, g *graph.Graph, name, src, dst string) (timing, error) {
+	t, err := tools.Catalogue().Get(name)
+	if err != nil {
+		return timing{}, err
+	}
+	var args json.RawMessage = []byte("{}")
+	switch name {
+	case "shortest_path":
+		args, _ = json.Marshal(map[string]string{"source": src, "target": dst})
+	case "maximum_flow":
+		args, _ = json.Marshal(map[string]string{"source": src, "sink": dst})
+	}
+	best := -1.0
+	var total float64
+	var res tools.Result
+	for i := 0; i < 5 && total < 1; i++ {
+		start := time.Now()
+		res, err = t.Run(ctx, g, args)
+		d := time.Since(start).Seconds()
+		if err != nil {
+			return timing{}, err
+		}
+		total += d
+		if best < 0 || d < best {
+			best = d
+		}
+	}
+	return timing{seconds: best, value: res.Text}, nil
+}
+
+func render(results map[string]map[string]map[int]timing, chosen []string, sizes []int) string {
+	var b strings.Builder
+	fmt.Fprintln(&b, "| algorithm | edges | graphagent | NetworkX | igraph | NetworkX / graphagent | graphagent / igraph |")
+	fmt.Fprintln(&b, "|---|---:|---:|---:|---:|---:|---:|")
+	var nxRatios, igRatios []float64
+	for _, a := range chosen {
+		for _, m := range sizes {
+			ga, nx, ig := results["graphagent"][a][m], results["networkx"][a][m], results["igraph"][a][m]
+			r1, r2 := "-", "-"
+			if ga.seconds > 0 && nx.seconds > 0 {
+				nxRatios = append(nxRatios, nx.seconds/ga.seconds)
+				r1 = fmt.Sprintf("%.1f×", nx.seconds/ga.seconds)
+			}
+			if ga.seconds > 0 && ig.seconds > 0 {
+				igRatios = append(igRatios, ga.seconds/ig.seconds)
+				r2 = fmt.Sprintf("%.2f", ga.seconds/ig.seconds)
+			}
+			fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s | %s |\n", a, m, secs(ga), secs(nx), secs(ig), r1, r2)
+		}
+	}
+	fmt.Fprintf(&b, "\nMedian NetworkX / graphagent: %s; median graphagent / igraph: %s (lower is faster for graphagent).\n",
+		median(nxRatios, "%.1f×"), median(igRatios, "%.2f"))
+	return b.String()
+}
+
+func secs(t timing) string {
+	switch {
+	case t.skipped != "":
+		return "skipped"
+	case t.seconds == 0:
+		return "n/a"
+	case t.seconds < 1e-3:
+		return fmt.Sprintf("%.0f µs", t.seconds*1e6)
+	case t.seconds < 1:
+		return fmt.Sprintf("%.1f ms", t.seconds*1e3)
+	}
+	return fmt.Sprintf("%.2f s", t.seconds)
+}
+
+func median(xs []float64, format string) string {
+	if len(xs) == 0 {
+		return "n/a"
+	}
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	mid := s[len(s)/2]
+	if len(s)%2 == 0 {
+		mid = (s[len(s)/2-1] + s[len(s)/2]) / 2
+	}
+	return fmt.Sprintf(format, mid)
+}
