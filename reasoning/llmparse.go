@@ -422,13 +422,16 @@ func llmWordRune(r rune) bool {
 }
 
 // llmQuestionTokens returns the question's words (maximal runs of letters,
-// digits and underscores) and the numbers it writes, in one pass.
+// digits and underscores, decimal numbers whole) and the numbers it writes.
 func llmQuestionTokens(q string) (words map[string]bool, numbers map[float64]bool) {
 	words = map[string]bool{}
 	numbers = map[float64]bool{}
 	start := -1
 	for i, r := range q + " " {
-		if llmWordRune(r) {
+		// A '.' between digits belongs to a decimal number, so that the 5
+		// of 2.5 is not taken for node 5.
+		decimalPoint := r == '.' && start >= 0 && i > 0 && q[i-1] >= '0' && q[i-1] <= '9' && i+1 < len(q) && q[i+1] >= '0' && q[i+1] <= '9'
+		if llmWordRune(r) || decimalPoint {
 			if start < 0 {
 				start = i
 			}
