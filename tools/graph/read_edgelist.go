@@ -22,7 +22,8 @@ const maxEdgeListLine = 1 << 20
 // skipped. A line with a single field declares an isolated node. A first line
 // that is a header ("source target", "src dst", "from to", or three fields
 // whose third is not a number, as in "source<TAB>target<TAB>weight") is
-// skipped. Repeated edges keep their first position and last weight.
+// skipped; so is a first line of two non-numeric fields followed by lines
+// whose nodes are numbers ("citing cited"). Repeated edges keep their first position and last weight.
 // Malformed lines give a *SyntaxError naming the line and column.
 func ReadEdgeList(r io.Reader, opt ReadOptions) (*Graph, error) {
 	src := opt.source("edge list")
@@ -55,6 +56,10 @@ func ReadEdgeList(r io.Reader, opt ReadOptions) (*Graph, error) {
 		cols     [3]int
 		lineNo   int
 		dataSeen bool
+		// A first line of two non-numeric fields with unknown names is held
+		// back: it is a header when the next line's nodes are numbers.
+		pending     [2][]byte
+		pendingLine int
 	)
 	fail := func(col int, format string, a ...any) error {
 		return &SyntaxError{Source: src, Line: lineNo, Col: col, Msg: fmt.Sprintf(format, a...)}
@@ -108,14 +113,24 @@ func ReadEdgeList(r io.Reader, opt ReadOptions) (*Graph, error) {
 			return nil, fail(commaCol, "empty field after ','")
 		}
 		if n > 0 {
-			if !dataSeen && isHeader(toks[:n]) {
+			if !dataSeen {
 				dataSeen = true
-				if rerr == io.EOF {
-					break
+				if isHeader(toks[:n]) {
+					continue
 				}
-				continue
+				if n == 2 && !isNumeric(toks[0]) && !isNumeric(toks[1]) {
+					pending = [2][]byte{bytes.Clone(toks[0]), bytes.Clone(toks[1])}
+					pendingLine = lineNo
+					continue
+				}
+			} else if pendingLine > 0 {
+				if n < 2 || !isNumeric(toks[0]) || !isNumeric(toks[1]) {
+					if err := addEdgeLine(b, pending[:], []int{1, 1}); err != nil {
+						return nil, fmt.Errorf("%s:%d: %w", src, pendingLine, err)
+					}
+				}
+				pendingLine = 0
 			}
-			dataSeen = true
 			if err := addEdgeLine(b, toks[:n], cols[:n]); err != nil {
 				var se *SyntaxError
 				if errors.As(err, &se) {
@@ -129,9 +144,19 @@ func ReadEdgeList(r io.Reader, opt ReadOptions) (*Graph, error) {
 			break
 		}
 	}
+	if pendingLine > 0 { // a lone two-field line is an edge
+		if err := addEdgeLine(b, pending[:], []int{1, 1}); err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", src, pendingLine, err)
+		}
+	}
 	g := b.Build()
 	g.SetName(opt.Name)
 	return g, nil
+}
+
+func isNumeric(p []byte) bool {
+	_, ok := parseNumber(p)
+	return ok
 }
 
 // addEdgeLine adds the node or edge of one edge-list line.
@@ -206,12 +231,12 @@ var headerPairs = [...][2]string{
 }
 
 // isHeader reports whether the first data line is a header to skip: three
-// fields whose third is not a number, or two known column names.
+// fields whose third is not a number (nor both others), or two known column
+// names.
 func isHeader(toks [][]byte) bool {
 	switch len(toks) {
 	case 3:
-		_, ok := parseNumber(toks[2])
-		return !ok
+		return !isNumeric(toks[2]) && !(isNumeric(toks[0]) && isNumeric(toks[1]))
 	case 2:
 		for _, p := range headerPairs {
 			if bytes.EqualFold(toks[0], []byte(p[0])) && bytes.EqualFold(toks[1], []byte(p[1])) {

@@ -1,0 +1,234 @@
+package graph
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestReadEdgeListFormats(t *testing.T) {
+	tests := []struct {
+		name, in string
+		directed bool
+		nodes    []string
+		edges    []string // "u v w" as edgeStrings gives them
+		weighted bool
+	}{
+		{"plain", "0 1\n1 2\n", false, []string{"0", "1", "2"}, []string{"0 1 1", "1 2 1"}, false},
+		{"weighted tabs", "0\t1\t4\n1\t2\t2.5\n", false, []string{"0", "1", "2"}, []string{"0 1 4", "1 2 2.5"}, true},
+		{"csv", "a,b,3\nb, c ,-1e2\n", true, []string{"a", "b", "c"}, []string{"a b 3", "b c -100"}, true},
+		{"comments and blanks", "# header comment\n% matrix-market style\n\n0 1 # trailing\n  \n1 2 % also\n", false,
+			[]string{"0", "1", "2"}, []string{"0 1 1", "1 2 1"}, false},
+		{"isolated node", "0 1\n7\n", false, []string{"0", "1", "7"}, []string{"0 1 1"}, false},
+		{"no final newline, CRLF", "0 1\r\n1 2", false, []string{"0", "1", "2"}, []string{"0 1 1", "1 2 1"}, false},
+		{"tsv header with weight", "source\ttarget\tweight\n0\t1\t4\n", false, []string{"0", "1"}, []string{"0 1 4"}, true},
+		{"known two-column header", "src dst\nx y\n", true, []string{"x", "y"}, []string{"x y 1"}, false},
+		{"unknown header before numbers", "citing\tcited\n5\t6\n", true, []string{"5", "6"}, []string{"5 6 1"}, false},
+		{"first edge with names", "alice bob\ncarol dave\n", false, []string{"alice", "bob", "carol", "dave"},
+			[]string{"alice bob 1", "carol dave 1"}, false},
+		{"lone named edge", "alice bob\n", false, []string{"alice", "bob"}, []string{"alice bob 1"}, false},
+		{"duplicates undirected", "a b 3\nb a 5\na b\n", false, []string{"a", "b"}, []string{"a b 5"}, true},
+		{"duplicates directed", "a b 3\nb a 5\na b\n", true, []string{"a", "b"}, []string{"a b 3", "b a 5"}, true},
+		{"self-loop", "a a 2\n", false, []string{"a"}, []string{"a a 2"}, true},
+		{"hash inside a node", "a#1 b\n", false, []string{"a#1", "b"}, []string{"a#1 b 1"}, false},
+		{"empty", "", false, nil, nil, false},
+		{"only comments", "# nothing\n", false, nil, nil, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := ReadEdgeList(strings.NewReader(tc.in), ReadOptions{Directed: tc.directed, Name: "t"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(g.IDs(), tc.nodes) && !(len(g.IDs()) == 0 && len(tc.nodes) == 0) {
+				t.Fatalf("nodes %v, want %v", g.IDs(), tc.nodes)
+			}
+			got := slices.Sorted(maps.Keys(edgeStrings(g)))
+			if !slices.Equal(got, tc.edges) && !(len(got) == 0 && len(tc.edges) == 0) {
+				t.Fatalf("edges %v, want %v", got, tc.edges)
+			}
+			if g.Weighted() != tc.weighted || g.Directed() != tc.directed || g.Name() != "t" {
+				t.Fatalf("weighted=%v directed=%v name=%q", g.Weighted(), g.Directed(), g.Name())
+			}
+		})
+	}
+}
+
+// TestReadEdgeListErrors checks that every kind of malformed line gives a
+// *SyntaxError wrapping ErrSyntax with the right line, column and reason.
+func TestReadEdgeListErrors(t *testing.T) {
+	tests := []struct {
+		name, in  string
+		line, col int
+		msg       string
+	}{
+		{"bad weight", "0 1\n1 2 x\n", 2, 5, `weight "x" is not a number`},
+		{"NaN weight", "0 1 NaN\n", 1, 5, `weight "NaN" is not a number`},
+		{"too many fields", "0 1\n0 1 2 3\n", 2, 7, "more than 3 fields"},
+		{"leading comma", ",0 1\n", 1, 1, "empty field before ','"},
+		{"double comma", "0,,1\n", 1, 3, "empty field before ','"},
+		{"trailing comma", "0,1,\n", 1, 4, "empty field after ','"},
+		{"header then bad weight", "source target weight\n0 1 x\n", 2, 5, "not a number"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ReadEdgeList(strings.NewReader(tc.in), ReadOptions{Name: "in.txt"})
+			var se *SyntaxError
+			if !errors.Is(err, ErrSyntax) || !errors.As(err, &se) {
+				t.Fatalf("error %v, want a *SyntaxError", err)
+			}
+			if se.Source != "in.txt" || se.Line != tc.line || se.Col != tc.col || !strings.Contains(se.Msg, tc.msg) {
+				t.Fatalf("got %q (line %d col %d), want line %d col %d with %q", err, se.Line, se.Col, tc.line, tc.col, tc.msg)
+			}
+			if !strings.HasPrefix(err.Error(), "in.txt:") {
+				t.Fatalf("message %q does not start with the source", err)
+			}
+		})
+	}
+	// A line longer than the buffer.
+	long := strings.Repeat("x", maxEdgeListLine+10) + " y\n"
+	_, err := ReadEdgeList(io.MultiReader(strings.NewReader(long)), ReadOptions{})
+	if !errors.Is(err, ErrSyntax) || !strings.Contains(err.Error(), "line longer than") {
+		t.Fatalf("long line: %v", err)
+	}
+}
+
+func TestReadEdgeListLimits(t *testing.T) {
+	in := "0 1\n1 2\n2 3\n"
+	if _, err := ReadEdgeList(strings.NewReader(in), ReadOptions{Limits: Limits{MaxEdges: 2}}); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), ":3:") {
+		t.Fatalf("edge limit: %v", err)
+	}
+	if _, err := ReadEdgeList(strings.NewReader(in), ReadOptions{Limits: Limits{MaxNodes: 3}}); !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("node limit: %v", err)
+	}
+	if g, err := ReadEdgeList(strings.NewReader(in), ReadOptions{Limits: Limits{MaxNodes: 4, MaxEdges: 3}}); err != nil || g.M() != 3 {
+		t.Fatalf("within limits: %v", err)
+	}
+}
+
+// realEdgeFile is a real data file and how to read it.
+type realEdgeFile struct {
+	Path     string `json:"path"`
+	Directed bool   `json:"directed"`
+	Header   bool   `json:"header"`
+}
+
+// TestReadEdgeListRealData reads the shared datasets' edge TSVs and every
+// GTools .edgelist file and compares nodes, edges and weights with
+// NetworkX reading the same files.
+func TestReadEdgeListRealData(t *testing.T) {
+	files := []realEdgeFile{
+		{Path: dataPath(t, "karate", "edges.tsv"), Header: true},
+		{Path: dataPath(t, "football", "edges.tsv"), Header: true},
+		{Path: dataPath(t, "email_eu_core", "edges.tsv"), Directed: true, Header: true},
+		{Path: dataPath(t, "cora", "edges.tsv"), Directed: true, Header: true},
+		{Path: dataPath(t, "citeseer_text", "edges.tsv"), Directed: true, Header: true},
+	}
+	gt := gtoolsEdgeLists(t)
+	if len(gt) < 100 {
+		t.Fatalf("gtools edge lists: only %d files", len(gt))
+	}
+	for _, p := range gt {
+		// Topo is directed; Triangle undirected; others by folder.
+		dir := strings.Contains(p, "/Di/") || strings.Contains(p, "/Topo/")
+		files = append(files, realEdgeFile{Path: p, Directed: dir})
+	}
+	in, _ := json.Marshal(files)
+	const script = `
+import sys, json, networkx as nx
+out = []
+for f in json.load(sys.stdin):
+    G = nx.DiGraph() if f["directed"] else nx.Graph()
+    with open(f["path"]) as fh:
+        lines = fh.read().splitlines()
+    if f["header"]:
+        lines = lines[1:]
+    for ln in lines:
+        p = ln.split()
+        if len(p) == 3:
+            G.add_edge(p[0], p[1], weight=float(p[2]))
+        elif len(p) == 2:
+            G.add_edge(p[0], p[1])
+    def key(u, v, d):
+        if not f["directed"] and v < u:
+            u, v = v, u
+        return "%s %s %r" % (u, v, float(d.get("weight", 1.0)))
+    out.append({"nodes": list(G.nodes), "edges": sorted(key(u, v, d) for u, v, d in G.edges(data=True))})
+print(json.dumps(out))
+`
+	var want []struct {
+		Nodes []string `json:"nodes"`
+		Edges []string `json:"edges"`
+	}
+	if err := json.Unmarshal(runPython(t, script, in), &want); err != nil {
+		t.Fatal(err)
+	}
+	for i, f := range files {
+		fh, err := os.Open(f.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := ReadEdgeList(fh, ReadOptions{Directed: f.Directed, Name: filepath.Base(f.Path)})
+		fh.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", f.Path, err)
+		}
+		if !slices.Equal(g.IDs(), want[i].Nodes) {
+			t.Fatalf("%s: %d nodes, NetworkX %d (or different order)", f.Path, g.N(), len(want[i].Nodes))
+		}
+		var got []string
+		for e := int32(0); e < int32(g.M()); e++ {
+			u, v := g.Edge(e)
+			a, b := g.ID(u), g.ID(v)
+			if !f.Directed && b < a {
+				a, b = b, a
+			}
+			got = append(got, a+" "+b+" "+pyFloat(g.Weight(e)))
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, want[i].Edges) {
+			t.Fatalf("%s: edges differ from NetworkX (%d vs %d)", f.Path, len(got), len(want[i].Edges))
+		}
+	}
+	// Spot-check against the dataset READMEs: email-Eu-core has 1,005 nodes,
+	// 25,571 directed edges and 642 self-loops; karate 34 nodes, 78 edges.
+	fh, _ := os.Open(dataPath(t, "email_eu_core", "edges.tsv"))
+	defer fh.Close()
+	g, err := ReadEdgeList(fh, ReadOptions{Directed: true})
+	if err != nil || g.M() != 25571 || g.SelfLoops() != 642 || g.N() > 1005 {
+		t.Fatalf("email-Eu-core: %v, %v selfloops %d", g, err, g.SelfLoops())
+	}
+}
+
+// pyFloat formats a float as Python's repr does for the values in the data
+// (integral values as "4.0").
+func pyFloat(f float64) string {
+	s := formatFloat(f)
+	if !strings.ContainsAny(s, ".eEn") {
+		s += ".0"
+	}
+	return s
+}
+
+// gtoolsEdgeLists returns every GTools .edgelist file of the shared sample.
+func gtoolsEdgeLists(t testing.TB) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(dataPath(t, "gtools", "EL"), func(p string, d fs.DirEntry, err error) error {
+		if err == nil && strings.HasSuffix(p, ".edgelist") {
+			out = append(out, p)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
