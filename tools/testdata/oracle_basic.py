@@ -1,0 +1,168 @@
+"""NetworkX answers for the basic tools (tools/basic*.go).
+
+Each function takes (G, args) and returns a JSON-able value shaped like the Go
+tool's value, or raises where NetworkX raises. Sets are turned into lists in
+graph insertion order, the order the Go tools document.
+"""
+import itertools
+
+import networkx as nx
+
+
+def _order(G):
+    return {n: i for i, n in enumerate(G)}
+
+
+def _in_order(G, nodes):
+    o = _order(G)
+    return sorted(nodes, key=o.__getitem__)
+
+
+def _need(G, *nodes):
+    for n in nodes:
+        if n not in G:
+            raise nx.NodeNotFound("node %s not in graph" % n)
+
+
+def degree(G, a):
+    _need(G, a["node"])
+    return G.degree(a["node"])
+
+
+def cycle_check(G, a):
+    if G.is_directed():
+        return not nx.is_directed_acyclic_graph(G)
+    try:
+        nx.find_cycle(G)
+        found = True
+    except nx.NetworkXNoCycle:
+        found = False
+    # cycle_basis is the other usual reading; both must agree.
+    assert found == (len(nx.cycle_basis(G)) > 0)
+    return found
+
+
+def shortest_path(G, a):
+    s, t = a["source"], a["target"]
+    length = nx.shortest_path_length(G, s, t, weight="weight")
+    path = nx.shortest_path(G, s, t, weight="weight")
+    return {"length": length, "path": path}
+
+
+def maximum_flow(G, a):
+    return nx.maximum_flow_value(G, a["source"], a["sink"], capacity="capacity")
+
+
+def maximum_triangle_sum(G, a):
+    if G.is_directed():
+        raise nx.NetworkXNotImplemented("not implemented for directed type")
+    best = None
+    for u in G:
+        for v, w in itertools.combinations([x for x in G[u] if x != u], 2):
+            if G.has_edge(v, w):
+                s = (G[u][v].get("weight", 1) + G[u][w].get("weight", 1) + G[v][w].get("weight", 1))
+                if best is None or s > best:
+                    best = s
+    if best is None:
+        raise ValueError("no triangle")
+    return best
+
+
+def _components(G, comps):
+    o = _order(G)
+    lists = [sorted(c, key=o.__getitem__) for c in comps]
+    lists.sort(key=lambda c: o[c[0]])
+    return lists
+
+
+def connected_components(G, a):
+    if G.is_directed():
+        comps = _components(G, nx.weakly_connected_components(G))
+        return {"count": len(comps), "components": comps, "weak": True}
+    comps = _components(G, nx.connected_components(G))
+    return {"count": len(comps), "components": comps}
+
+
+def is_connected(G, a):
+    if G.is_directed():
+        return nx.is_weakly_connected(G)
+    return nx.is_connected(G)
+
+
+def strongly_connected_components(G, a):
+    comps = _components(G, nx.strongly_connected_components(G))
+    return {"count": len(comps), "components": comps}
+
+
+def neighbors(G, a):
+    _need(G, a["node"])
+    return list(G.neighbors(a["node"]))
+
+
+def non_neighbors(G, a):
+    _need(G, a["node"])
+    return _in_order(G, nx.non_neighbors(G, a["node"]))
+
+
+def common_neighbors(G, a):
+    return _in_order(G, nx.common_neighbors(G, a["u"], a["v"]))
+
+
+def triangle_count(G, a):
+    if G.is_directed():
+        raise nx.NetworkXNotImplemented("not implemented for directed type")
+    node = a.get("node")
+    per = a.get("per_node", False)
+    out = {}
+    if node is not None:
+        _need(G, node)
+        out["triangles"] = nx.triangles(G, node)
+        out["node"] = node
+    else:
+        out["triangles"] = sum(nx.triangles(G).values()) // 3
+    if per:
+        out["per_node"] = dict(nx.triangles(G))
+    return out
+
+
+def clustering_coefficient(G, a):
+    node = a.get("node")
+    if node is not None:
+        _need(G, node)
+        return nx.clustering(G, node)
+    return nx.average_clustering(G)
+
+
+def bfs_order(G, a):
+    _need(G, a["source"])
+    return list(nx.bfs_tree(G, a["source"]))
+
+
+def dfs_order(G, a):
+    _need(G, a["source"])
+    return list(nx.dfs_preorder_nodes(G, a["source"]))
+
+
+TOOLS = {
+    "node_count": lambda G, a: G.number_of_nodes(),
+    "edge_count": lambda G, a: G.number_of_edges(),
+    "node_exists": lambda G, a: a["node"] in G,
+    "edge_exists": lambda G, a: G.has_edge(a["source"], a["target"]),
+    "degree": degree,
+    "cycle_check": cycle_check,
+    "topological_sort": lambda G, a: list(nx.topological_sort(G)),
+    "path_exists": lambda G, a: nx.has_path(G, a["source"], a["target"]),
+    "shortest_path": shortest_path,
+    "maximum_flow": maximum_flow,
+    "maximum_triangle_sum": maximum_triangle_sum,
+    "connected_components": connected_components,
+    "is_connected": is_connected,
+    "strongly_connected_components": strongly_connected_components,
+    "neighbors": neighbors,
+    "non_neighbors": non_neighbors,
+    "common_neighbors": common_neighbors,
+    "triangle_count": triangle_count,
+    "clustering_coefficient": clustering_coefficient,
+    "bfs_order": bfs_order,
+    "dfs_order": dfs_order,
+}
