@@ -200,6 +200,7 @@ func (p *pyParser) edge() error {
 				lit := p.number()
 				f, ok := parseNumber([]byte(lit))
 				if !ok || lit == "" {
+					p.pos = attrPos
 					return p.fail("edge weight %q is not a number", lit)
 				}
 				weight, hasW = f, true
