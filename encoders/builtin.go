@@ -123,7 +123,7 @@ func (b *Builtin) fit(corpus []string) {
 
 func (b *Builtin) prepare(text string) string {
 	if b.clean {
-		return StripGraphText(text)
+		return CleanQuestion(text)
 	}
 	return text
 }

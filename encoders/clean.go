@@ -267,3 +267,70 @@ func isDataExtension(ext string) bool {
 	}
 	return false
 }
+
+// StripPromptTemplate removes the wrapper of instruction-tuning prompt
+// templates around a question: in the Alpaca layout ("Below is an
+// instruction that describes a task... ### Instruction: ... ### Input: ...
+// ### Response:") it keeps the Instruction and Input sections; chat-template
+// markers such as <|im_start|>user, <|eot_id|>, [INST] and <s> are removed.
+// Text without a template is returned unchanged.
+func StripPromptTemplate(q string) string {
+	if i := strings.Index(q, "### Instruction:"); i >= 0 {
+		q = q[i+len("### Instruction:"):]
+		if j := strings.Index(q, "### Response:"); j >= 0 {
+			q = q[:j]
+		}
+		q = strings.Replace(q, "### Input:", " ", 1)
+	}
+	if !strings.ContainsAny(q, "<[") {
+		return strings.TrimSpace(q)
+	}
+	var b strings.Builder
+	b.Grow(len(q))
+	for i := 0; i < len(q); {
+		if end := templateMarker(q[i:]); end > 0 {
+			b.WriteByte(' ')
+			i += end
+			continue
+		}
+		b.WriteByte(q[i])
+		i++
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// templateMarker returns the length of the chat-template marker at the start
+// of s ("<|...|>" with an optional role word after it, "[INST]", "[/INST]",
+// "<s>", "</s>"), or 0.
+func templateMarker(s string) int {
+	for _, m := range [...]string{"[INST]", "[/INST]", "<s>", "</s>", "<<SYS>>", "<</SYS>>"} {
+		if strings.HasPrefix(s, m) {
+			return len(m)
+		}
+	}
+	if !strings.HasPrefix(s, "<|") {
+		return 0
+	}
+	end := strings.Index(s, "|>")
+	if end < 0 || end > 40 {
+		return 0
+	}
+	n := end + 2
+	if strings.HasPrefix(s[2:], "im_start") || strings.HasPrefix(s[2:], "start_header_id") {
+		// A role name follows: "<|im_start|>user", "<|start_header_id|>user<|end_header_id|>".
+		rest := s[n:]
+		for _, role := range [...]string{"system", "user", "assistant"} {
+			if strings.HasPrefix(rest, role) {
+				n += len(role)
+				break
+			}
+		}
+	}
+	return n
+}
+
+// CleanQuestion prepares a question for embedding: StripPromptTemplate, then
+// StripGraphText.
+func CleanQuestion(q string) string {
+	return StripGraphText(StripPromptTemplate(q))
+}

@@ -9,6 +9,8 @@ import (
 	"context"
 	"errors"
 	"math"
+
+	"github.com/viterin/vek/vek32"
 )
 
 // Encoder maps texts to vectors of a fixed dimension. Implementations return
@@ -66,23 +68,15 @@ func Normalize(v []float32) bool {
 	return true
 }
 
-// Dot is the dot product of two vectors of equal length; for unit vectors it
-// is their cosine similarity. It panics on unequal lengths (a programming
-// error).
+// Dot is the dot product of two vectors of equal length (SIMD where the CPU
+// has it); for unit vectors it is their cosine similarity. It panics on
+// unequal lengths, a programming error.
 func Dot(a, b []float32) float32 {
 	if len(a) != len(b) {
 		panic("encoders.Dot: vectors of unequal length")
 	}
-	var s0, s1, s2, s3 float32
-	i := 0
-	for ; i+4 <= len(a); i += 4 {
-		s0 += a[i] * b[i]
-		s1 += a[i+1] * b[i+1]
-		s2 += a[i+2] * b[i+2]
-		s3 += a[i+3] * b[i+3]
+	if len(a) == 0 {
+		return 0
 	}
-	for ; i < len(a); i++ {
-		s0 += a[i] * b[i]
-	}
-	return (s0 + s1) + (s2 + s3)
+	return vek32.Dot(a, b)
 }
