@@ -1,0 +1,217 @@
+package reasoning
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/graphagent/graphagent/tools/graph"
+)
+
+// exKind is the kind of a token of question text.
+type exKind uint8
+
+const (
+	exNum     exKind = iota + 1 // 12, 3.5
+	exWord                      // Paris, v1, node_3, 3rd
+	exStr                       // 'A', "New York" (text is the content)
+	exPunct                     // ( ) [ ] { } , ; : . ? ! = and any other symbol
+	exArrow                     // -> --> => → ⟶
+	exBiArrow                   // <-> <=> ↔ ⟷
+	exDash                      // - -- – — −
+	exNL                        // a line break
+)
+
+// exTok is one token: its kind, its text (the number, word or string
+// content), the punctuation byte, and its byte span in the question.
+type exTok struct {
+	kind exKind
+	ch   byte
+	text string
+	s, e int
+}
+
+// exMaxDepth is the deepest bracket nesting a question may have.
+const exMaxDepth = 32
+
+// exLex splits the question into tokens in one pass. It fails on invalid
+// UTF-8 and on brackets nested deeper than exMaxDepth, naming the byte
+// offset, with errors wrapping graph.ErrSyntax.
+func exLex(ctx context.Context, q string) ([]exTok, error) {
+	if !utf8.ValidString(q) {
+		off := 0
+		for off < len(q) {
+			r, size := utf8.DecodeRuneInString(q[off:])
+			if r == utf8.RuneError && size <= 1 {
+				break
+			}
+			off += size
+		}
+		return nil, fmt.Errorf("question is not valid UTF-8 at byte %d: %w", off, graph.ErrSyntax)
+	}
+	toks := make([]exTok, 0, len(q)/3+8)
+	depth := 0
+	for i := 0; i < len(q); {
+		if len(toks)&4095 == 4095 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		c := q[i]
+		switch {
+		case c == '\n':
+			toks = append(toks, exTok{kind: exNL, s: i, e: i + 1})
+			i++
+		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
+			i++
+		case c >= '0' && c <= '9':
+			j := i + 1
+			for j < len(q) && q[j] >= '0' && q[j] <= '9' {
+				j++
+			}
+			if j+1 < len(q) && q[j] == '.' && q[j+1] >= '0' && q[j+1] <= '9' {
+				j += 2
+				for j < len(q) && q[j] >= '0' && q[j] <= '9' {
+					j++
+				}
+			}
+			if j < len(q) && exIsWordByte(q, j) {
+				j = exWordEnd(q, j)
+				toks = append(toks, exTok{kind: exWord, text: q[i:j], s: i, e: j})
+			} else {
+				toks = append(toks, exTok{kind: exNum, text: q[i:j], s: i, e: j})
+			}
+			i = j
+		case c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'):
+			j := exWordEnd(q, i)
+			toks = append(toks, exTok{kind: exWord, text: q[i:j], s: i, e: j})
+			i = j
+		case c == '\'' || c == '"' || c == '`':
+			if j, ok := exQuoteEnd(q, i, string(c)); ok {
+				toks = append(toks, exTok{kind: exStr, text: q[i+1 : j], s: i, e: j + 1})
+				i = j + 1
+				continue
+			}
+			toks = append(toks, exTok{kind: exPunct, ch: c, s: i, e: i + 1})
+			i++
+		case c == '-':
+			j := i
+			for j < len(q) && q[j] == '-' {
+				j++
+			}
+			if j < len(q) && q[j] == '>' {
+				toks = append(toks, exTok{kind: exArrow, s: i, e: j + 1})
+				i = j + 1
+			} else {
+				toks = append(toks, exTok{kind: exDash, s: i, e: j})
+				i = j
+			}
+		case c == '<':
+			j := i + 1
+			for j < len(q) && (q[j] == '-' || q[j] == '=') {
+				j++
+			}
+			if j > i+1 && j < len(q) && q[j] == '>' {
+				toks = append(toks, exTok{kind: exBiArrow, s: i, e: j + 1})
+				i = j + 1
+			} else {
+				toks = append(toks, exTok{kind: exPunct, ch: c, s: i, e: i + 1})
+				i++
+			}
+		case c == '=' && i+1 < len(q) && q[i+1] == '>':
+			toks = append(toks, exTok{kind: exArrow, s: i, e: i + 2})
+			i += 2
+		case c < utf8.RuneSelf:
+			switch c {
+			case '(', '[', '{':
+				depth++
+				if depth > exMaxDepth {
+					return nil, fmt.Errorf("brackets nested deeper than %d levels at byte %d: %w", exMaxDepth, i, graph.ErrSyntax)
+				}
+			case ')', ']', '}':
+				if depth > 0 {
+					depth--
+				}
+			}
+			toks = append(toks, exTok{kind: exPunct, ch: c, s: i, e: i + 1})
+			i++
+		default:
+			r, size := utf8.DecodeRuneInString(q[i:])
+			switch {
+			case unicode.IsLetter(r):
+				j := exWordEnd(q, i)
+				toks = append(toks, exTok{kind: exWord, text: q[i:j], s: i, e: j})
+				i = j
+				continue
+			case r == '→' || r == '⟶' || r == '➔' || r == '➝' || r == '⇒' || r == '↦':
+				toks = append(toks, exTok{kind: exArrow, s: i, e: i + size})
+			case r == '↔' || r == '⟷' || r == '⇔':
+				toks = append(toks, exTok{kind: exBiArrow, s: i, e: i + size})
+			case r == '–' || r == '—' || r == '−':
+				toks = append(toks, exTok{kind: exDash, s: i, e: i + size})
+			case r == '“':
+				if j := strings.IndexRune(q[i+size:], '”'); j >= 0 && j <= 256 && !strings.ContainsRune(q[i+size:i+size+j], '\n') {
+					toks = append(toks, exTok{kind: exStr, text: q[i+size : i+size+j], s: i, e: i + size + j + len("”")})
+					i += size + j + len("”")
+					continue
+				}
+				toks = append(toks, exTok{kind: exPunct, ch: '"', s: i, e: i + size})
+			case r == '‘':
+				if j := strings.IndexRune(q[i+size:], '’'); j >= 0 && j <= 256 && !strings.ContainsRune(q[i+size:i+size+j], '\n') {
+					toks = append(toks, exTok{kind: exStr, text: q[i+size : i+size+j], s: i, e: i + size + j + len("’")})
+					i += size + j + len("’")
+					continue
+				}
+				toks = append(toks, exTok{kind: exPunct, ch: '\'', s: i, e: i + size})
+			case unicode.IsSpace(r):
+			default:
+				toks = append(toks, exTok{kind: exPunct, ch: '?', s: i, e: i + size})
+			}
+			i += size
+		}
+	}
+	return toks, nil
+}
+
+// exIsWordByte reports whether the rune at q[i] continues a word.
+func exIsWordByte(q string, i int) bool {
+	c := q[i]
+	if c < utf8.RuneSelf {
+		return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+	}
+	r, _ := utf8.DecodeRuneInString(q[i:])
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+// exWordEnd returns the end of the word starting at i.
+func exWordEnd(q string, i int) int {
+	for i < len(q) && exIsWordByte(q, i) {
+		if q[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		_, size := utf8.DecodeRuneInString(q[i:])
+		i += size
+	}
+	return i
+}
+
+// exQuoteEnd finds the closing quote of a string opened at i. A quote right
+// after a letter or digit is an apostrophe ("there's"), not an opening;
+// strings end on the same line within 256 bytes.
+func exQuoteEnd(q string, i int, quote string) (int, bool) {
+	if i > 0 && exIsWordByte(q, i-1) {
+		return 0, false
+	}
+	rest := q[i+1:]
+	if len(rest) > 257 {
+		rest = rest[:257]
+	}
+	j := strings.Index(rest, quote)
+	if j < 0 || strings.IndexByte(rest[:j], '\n') >= 0 {
+		return 0, false
+	}
+	return i + 1 + j, true
+}

@@ -1,0 +1,311 @@
+package reasoning
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/graphagent/graphagent/tools/graph"
+)
+
+// exEdgeSet renders a graph's edges as sorted "u-v", "u-v:w" (weight) or
+// "u-v:cN" (capacity) strings; undirected endpoints are put in order.
+func exEdgeSet(g *graph.Graph) []string {
+	out := make([]string, 0, g.M())
+	for e := int32(0); int(e) < g.M(); e++ {
+		u, v := g.Edge(e)
+		a, b := g.ID(u), g.ID(v)
+		if !g.Directed() && b < a {
+			a, b = b, a
+		}
+		s := a + "-" + b
+		if g.Weighted() {
+			s += ":" + strconv.FormatFloat(g.Weight(e), 'g', -1, 64)
+		}
+		if g.HasCapacities() {
+			s += ":c" + strconv.FormatFloat(g.Capacity(e), 'g', -1, 64)
+		}
+		out = append(out, s)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// exWant parses the expected edges of a table case: "0-1 1-2:4 2-3:c5".
+// Undirected endpoints are ordered as exEdgeSet does.
+func exWant(spec string, directed bool) []string {
+	out := []string{}
+	for _, f := range strings.Fields(spec) {
+		ends, w, _ := strings.Cut(f, ":")
+		a, b, _ := strings.Cut(ends, "-")
+		if !directed && b < a {
+			a, b = b, a
+		}
+		s := a + "-" + b
+		if w != "" {
+			s += ":" + w
+		}
+		out = append(out, s)
+	}
+	slices.Sort(out)
+	return out
+}
+
+type exCase struct {
+	name      string
+	q         string
+	directed  bool
+	edges     string // "" means no graph
+	nodes     string // when set, the exact node order
+	file      string
+	dataset   string
+	session   bool
+	confident bool   // Confidence >= ConfidentExtraction expected
+	method    string // when set, the expected Method
+	rest      string // when set, QuestionWithoutGraph must equal it
+}
+
+func exCases() []exCase {
+	return []exCase{
+		// Python-style lists.
+		{name: "python list", q: "Given an undirected graph, the edges are: [(0, 1), (1, 2), (2, 0)]. Is there a cycle?",
+			edges: "0-1 1-2 0-2", confident: true, method: "python list",
+			rest: "Given an undirected graph, the edges are. Is there a cycle?"},
+		{name: "python dict weights", q: "Given a directed graph, the edges are: [(0, 1, {'weight': 4}), (1, 2, {'weight': 2.5})]. Find the shortest path from 0 to 2.",
+			directed: true, edges: "0-1:4 1-2:2.5", confident: true},
+		{name: "python capacity", q: "Given a directed graph,the edges are: [(0, 1, {'capacity': 3}), (1, 2, {'capacity': 7})]. Compute the max flow.",
+			directed: true, edges: "0-1:c3 1-2:c7", confident: true},
+		{name: "python quoted names", q: "The edges are [('A', 'B'), ('B', 'C')]. How many nodes?", edges: "A-B B-C", confident: true},
+		{name: "list of lists", q: "Edges: [[0, 1], [1, 2], [2, 3]]. Is it connected?", edges: "0-1 1-2 2-3", confident: true},
+		{name: "python list and isolated range", q: "The nodes are numbered from 0 to 5. The edges are [(0, 1), (1, 2)].",
+			edges: "0-1 1-2", nodes: "0 1 2 3 4 5", confident: true},
+		// Tuples in prose.
+		{name: "tuples in prose", q: "Consider the graph with edges (0, 1), (1, 2) and (2, 3). What is the diameter?",
+			edges: "0-1 1-2 2-3", confident: true, method: "tuples"},
+		{name: "weighted tuples", q: "Edges (A, B, 3), (B, C, 4), (A, C, 10). Shortest path from A to C?",
+			edges: "A-B:3 B-C:4 A-C:10", confident: true},
+		{name: "tuples with letters unquoted list", q: "The graph is [(A, B), (B, C), (C, A)].", edges: "A-B B-C A-C", confident: true},
+		{name: "single query tuple ignored", q: "Given the edges [(0, 1), (1, 2)], is (0, 2) an edge?", edges: "0-1 1-2", confident: true},
+		{name: "negative weight tuple", q: "Directed edges: (0, 1, -2), (1, 2, 5).", directed: true, edges: "0-1:-2 1-2:5", confident: true},
+		// Dashes and arrows.
+		{name: "dashes", q: "Is there a cycle in this graph: 0-1, 1-2, 2-0?", edges: "0-1 1-2 0-2", confident: true, method: "dashes"},
+		{name: "double dashes", q: "Graph: a--b, b--c, c--d. Find the path from a to d.", edges: "a-b b-c c-d", confident: true},
+		{name: "arrows imply directed", q: "Edges: 0->1, 1->2, 2->3. Find a topological order.", directed: true, edges: "0-1 1-2 2-3", confident: true, method: "arrows"},
+		{name: "spaced arrows", q: "A -> B, B -> C, C -> A. Does the graph have a cycle?", directed: true, edges: "A-B B-C C-A", confident: true},
+		{name: "unicode arrows", q: "Routes: Paris → Berlin, Berlin → Rome, Rome → Paris.", directed: true, edges: "Paris-Berlin Berlin-Rome Rome-Paris", confident: true},
+		{name: "arrows but undirected", q: "In the undirected graph 0 -> 1, 1 -> 2 how many edges are there?", edges: "0-1 1-2"},
+		{name: "arrow chain", q: "The path a->b->c->d is the whole digraph.", directed: true, edges: "a-b b-c c-d", confident: true},
+		{name: "one arrow per line", q: "Edges:\n1 -> 2\n2 -> 3\n3 -> 1\nIs it strongly connected?", directed: true, edges: "1-2 2-3 3-1", confident: true},
+		{name: "dash per line with weights", q: "Weighted graph:\nA-B 4\nB-C 2\nA-C 7\nWhat is the shortest path from A to C?", edges: "A-B:4 B-C:2 A-C:7", confident: true},
+		{name: "arrow weights in parens", q: "Directed graph: s -> a (3), a -> t (2), s -> t (9).", directed: true, edges: "s-a:3 a-t:2 s-t:9", confident: true},
+		{name: "arrow weight colon", q: "0->1: 5, 1->2: 3", directed: true, edges: "0-1:5 1-2:3", confident: true},
+		{name: "arrow capacity", q: "Flow network: s->a capacity 10, a->t capacity 4, s->t capacity 3. Max flow from s to t?", directed: true, edges: "s-a:c10 a-t:c4 s-t:c3", confident: true},
+		{name: "bidirectional arrow directed", q: "Directed graph: 1 <-> 2, 2 -> 3.", directed: true, edges: "1-2 2-1 2-3", confident: true},
+		{name: "arrow with extra targets", q: "0 -> 1, 2, 3\n1 -> 3", directed: true, edges: "0-1 0-2 0-3 1-3", confident: true},
+		{name: "em dash", q: "Edges: A—B, B—C.", edges: "A-B B-C", confident: true},
+		{name: "hyphenated words are not edges", q: "Compute the in-degree of node 3 using a well-known algorithm.", edges: "", confident: true},
+		// Prose.
+		{name: "edge between with weight", q: "There is an edge between node 3 and node 7 with weight 2. There is an edge between node 7 and node 9 with weight 5.",
+			edges: "3-7:2 7-9:5", confident: true, method: "prose"},
+		{name: "directed edge from", q: "There is a directed edge from A to B. There is a directed edge from B to C.", directed: true, edges: "A-B B-C", confident: true},
+		{name: "connected to list", q: "Node 0 is connected to nodes 1, 2 and 5. Node 1 is connected to node 2.", edges: "0-1 0-2 0-5 1-2", confident: true},
+		{name: "linked", q: "3 is linked to 4. 4 is linked to 5. Is 3 connected to 5?", edges: "3-4 4-5", confident: true},
+		{name: "adjacent", q: "A is adjacent to B and C. B is adjacent to D.", edges: "A-B A-C B-D", confident: true},
+		{name: "points to", q: "Alice points to Bob. Bob points to Carol. Who can Alice reach?", directed: true, edges: "Alice-Bob Bob-Carol", confident: true},
+		{name: "has an edge to", q: "Node 1 has an edge to node 2, and node 2 has an edge to node 3.", directed: true, edges: "1-2 2-3", confident: true},
+		{name: "pair are connected", q: "Nodes 1 and 2 are connected. Nodes 2 and 3 are connected.", edges: "1-2 2-3", confident: true},
+		{name: "edges from to chain", q: "The digraph has edges from 0 to 1, from 1 to 2 and from 2 to 0.", directed: true, edges: "0-1 1-2 2-0", confident: true},
+		{name: "edges between pairs", q: "There are edges between 0 and 1, 1 and 2, and 2 and 3.", edges: "0-1 1-2 2-3", confident: true},
+		{name: "edge of weight before", q: "An edge of weight 4 connects... no: there is an edge of weight 4 between 1 and 2.", edges: "1-2:4"},
+		{name: "road distance", q: "A road from Paris to Lyon has length 465. A road from Lyon to Nice has length 470.", directed: true, edges: "Paris-Lyon:465 Lyon-Nice:470"},
+		{name: "capacity prose", q: "There is a pipe from s to a with capacity 5 and a pipe from a to t with capacity 3. What is the maximum flow?", directed: true, edges: "s-a:c5 a-t:c3", confident: true},
+		{name: "connected with weight", q: "Node 1 is connected to node 2 with weight 7.", edges: "1-2:7", confident: true},
+		{name: "query sentence only", q: "Is there an edge between node 3 and node 7?", edges: ""},
+		// Pair lists, edge-list lines, adjacency.
+		{name: "edges colon pairs", q: "edges: 0 1, 1 2, 2 3. Count the triangles.", edges: "0-1 1-2 2-3", confident: true, method: "pair list"},
+		{name: "edges colon weighted pairs", q: "edges: 0 1 5; 1 2 3", edges: "0-1:5 1-2:3", confident: true},
+		{name: "edge list lines", q: "Here is the graph:\n0 1\n1 2\n2 0\nDoes it contain a cycle?", edges: "0-1 1-2 0-2", confident: true, method: "edge-list lines"},
+		{name: "weighted edge list lines", q: "0 1 3\n1 2 4\n", edges: "0-1:3 1-2:4", confident: true},
+		{name: "adjacency lines", q: "Adjacency list:\n0: 1 2 3\n1: 2\n2: 3", edges: "0-1 0-2 0-3 1-2 2-3", confident: true, method: "adjacency"},
+		{name: "adjacency brackets", q: "A: [B, C]\nB: [C]\nC: []", edges: "A-B A-C B-C", confident: true},
+		{name: "adjacency directed", q: "Directed adjacency:\n0: 1, 2\n1: 2", directed: true, edges: "0-1 0-2 1-2", confident: true},
+		// Node ranges and declared nodes.
+		{name: "numbered range", q: "The nodes are numbered from 0 to 6. Edges: 0-1, 1-2.", edges: "0-1 1-2", nodes: "0 1 2 3 4 5 6", confident: true},
+		{name: "count with range paren", q: "The graph has 10 nodes (0-9) and edges 0-1, 1-2, 5-9.", edges: "0-1 1-2 5-9", nodes: "0 1 2 3 4 5 6 7 8 9", confident: true},
+		{name: "nodes through", q: "Nodes 0 through 4; edges (0, 1), (3, 4).", edges: "0-1 3-4", nodes: "0 1 2 3 4", confident: true},
+		{name: "count only", q: "A graph with 5 nodes has edges 0-1, 1-2. How many connected components?", edges: "0-1 1-2", nodes: "0 1 2 3 4", confident: true},
+		{name: "count one based", q: "A graph with 4 nodes has edges 1-2, 2-3.", edges: "1-2 2-3", nodes: "1 2 3 4", confident: true},
+		{name: "node list declared", q: "Nodes: A, B, C, D. Edges: A-B, C-B.", edges: "A-B B-C", nodes: "A B C D", confident: true},
+		{name: "isolated node", q: "Edges: 0-1, 1-2. Node 7 is isolated.", edges: "0-1 1-2", nodes: "0 1 2 7", confident: true},
+		{name: "range dots", q: "Vertices 1..5, edges 1-2, 2-3.", edges: "1-2 2-3", nodes: "1 2 3 4 5", confident: true},
+		// Directedness words.
+		{name: "digraph word", q: "In the digraph with edges (0, 1), (1, 2), is there a path from 2 to 0?", directed: true, edges: "0-1 1-2", confident: true},
+		{name: "arcs word", q: "The arcs are 0-1, 1-2.", directed: true, edges: "0-1 1-2", confident: true},
+		{name: "undirected overrides", q: "Given an undirected graph with edges (0, 1), (1, 2).", edges: "0-1 1-2", confident: true},
+		// References.
+		{name: "file quoted", q: `What is the diameter? The path is "data/roads.edgelist".`, file: "data/roads.edgelist", confident: true, method: "file"},
+		{name: "file bare", q: "What is the diameter of the graph in roads.edgelist?", file: "roads.edgelist", method: "file"},
+		{name: "graph file tsv", q: "Load the graph file karate.tsv and count its triangles.", file: "karate.tsv", method: "file"},
+		{name: "gtools file", q: `Given a directed graph, the edges are in an edgelist file, the path is "../GTools/Test/EL/Flow/Di/data/task_0.edgelist". The task is: you need to find the max flow. The nodes in question are: source_node=5 , sink_node=13.`,
+			directed: true, file: "../GTools/Test/EL/Flow/Di/data/task_0.edgelist", confident: true, method: "file"},
+		{name: "slashed path no ext", q: "The graph file is data/graphs/roads and it is undirected.", file: "data/graphs/roads", method: "file"},
+		{name: "dataset", q: "Which community is node 5 in, in the Zachary karate club graph?", dataset: "karate", method: "dataset"},
+		{name: "dataset cora", q: "What topic is paper 1033 about in Cora?", dataset: "cora", method: "dataset"},
+		{name: "session it", q: "Is it connected?", session: true, method: "session", confident: true},
+		{name: "session loaded earlier", q: "What is the diameter of the graph loaded earlier?", session: true, method: "session", confident: true},
+		{name: "no graph", q: "What is a spanning tree?", method: "none", confident: true},
+		// Unaccounted numbers lower the confidence.
+		{name: "leftover numbers", q: "Edges: 0-1, 1-2. Also 3 4 5 6 might matter.", edges: "0-1 1-2"},
+		{name: "bare numbers no notation", q: "The graph 1 2 3 4 5 6 has some structure.", edges: "", session: true},
+	}
+}
+
+func TestExtractTable(t *testing.T) {
+	cases := exCases()
+	if len(cases) < 60 {
+		t.Fatalf("only %d table cases", len(cases))
+	}
+	ctx := context.Background()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			ex, err := ExtractGraph(ctx, c.q, ExtractOptions{})
+			if err != nil {
+				t.Fatalf("ExtractGraph: %v", err)
+			}
+			t.Logf("method=%s conf=%.2f notes=%v", ex.Method, ex.Confidence, ex.Notes)
+			if c.edges == "" {
+				if ex.Graph != nil && ex.Graph.M() > 0 {
+					t.Errorf("want no graph, got %v edges %v", ex.Graph, exEdgeSet(ex.Graph))
+				}
+			} else {
+				if ex.Graph == nil {
+					t.Fatalf("want edges %s, got no graph (method %s)", c.edges, ex.Method)
+				}
+				if got, want := exEdgeSet(ex.Graph), exWant(c.edges, c.directed); !slices.Equal(got, want) {
+					t.Errorf("edges = %v, want %v", got, want)
+				}
+				if ex.Directed != c.directed || ex.Graph.Directed() != c.directed {
+					t.Errorf("directed = %v (graph %v), want %v", ex.Directed, ex.Graph.Directed(), c.directed)
+				}
+			}
+			if c.nodes != "" {
+				if got := strings.Join(ex.Graph.IDs(), " "); got != c.nodes {
+					t.Errorf("nodes = %q, want %q", got, c.nodes)
+				}
+			}
+			if ex.FileRef != c.file {
+				t.Errorf("FileRef = %q, want %q", ex.FileRef, c.file)
+			}
+			if c.file != "" && ex.Directed != c.directed {
+				t.Errorf("directed = %v, want %v", ex.Directed, c.directed)
+			}
+			if ex.DatasetRef != c.dataset {
+				t.Errorf("DatasetRef = %q, want %q", ex.DatasetRef, c.dataset)
+			}
+			if ex.UsesSessionGraph != c.session {
+				t.Errorf("UsesSessionGraph = %v, want %v", ex.UsesSessionGraph, c.session)
+			}
+			if c.confident && ex.Confidence < ConfidentExtraction {
+				t.Errorf("confidence %.2f, want >= %.2f (notes %v)", ex.Confidence, ConfidentExtraction, ex.Notes)
+			}
+			if c.method != "" && ex.Method != c.method {
+				t.Errorf("method = %q, want %q", ex.Method, c.method)
+			}
+			if c.rest != "" {
+				if got := QuestionWithoutGraph(c.q, ex); got != c.rest {
+					t.Errorf("QuestionWithoutGraph = %q, want %q", got, c.rest)
+				}
+			}
+			if ex.Confidence < 0 || ex.Confidence > 1 {
+				t.Errorf("confidence %v outside 0..1", ex.Confidence)
+			}
+		})
+	}
+}
+
+// TestExtractLowConfidence checks that text the parsers cannot account for
+// sends the question to the LLM step.
+func TestExtractLowConfidence(t *testing.T) {
+	for _, q := range []string{
+		"Edges: 0-1, 1-2. Also 3 4 5 6 might matter.",
+		"The graph 1 2 3 4 5 6 has some structure.",
+		"Given the edges [(0, 1), (1, 2)] and also 4-5, 5-6 written separately.",
+		"Our graph: edges 0-1, 1-2 in the undirected sense, arcs 2->3 directed.",
+	} {
+		ex, err := ExtractGraph(context.Background(), q, ExtractOptions{})
+		if err != nil {
+			t.Fatalf("%q: %v", q, err)
+		}
+		if ex.Confidence >= ConfidentExtraction {
+			t.Errorf("%q: confidence %.2f, want below %.2f (method %s)", q, ex.Confidence, ConfidentExtraction, ex.Method)
+		}
+	}
+}
+
+func TestExtractErrors(t *testing.T) {
+	ctx := context.Background()
+	cases := []struct {
+		name string
+		q    string
+		opt  ExtractOptions
+		want error
+		msg  string
+	}{
+		{"too many bytes", strings.Repeat("a", 2000), ExtractOptions{MaxBytes: 1000}, graph.ErrTooLarge, "bytes"},
+		{"too many edges", "Edges: " + exChain(50, "-"), ExtractOptions{MaxEdges: 10}, graph.ErrTooLarge, "edges"},
+		{"too many nodes", "Edges: " + exChain(50, "->"), ExtractOptions{MaxNodes: 10}, graph.ErrTooLarge, "nodes"},
+		{"python list too many edges", "[" + strings.Repeat("(0, 1), (1, 2), (2, 3), ", 2) + "(3, 4)]", ExtractOptions{MaxEdges: 2}, graph.ErrTooLarge, "edges"},
+		{"range too large", "The nodes are numbered from 0 to 99999999.", ExtractOptions{MaxNodes: 1000}, graph.ErrTooLarge, "range"},
+		{"deep nesting", strings.Repeat("(", 100) + strings.Repeat(")", 100), ExtractOptions{}, graph.ErrSyntax, "nested"},
+		{"invalid utf8", "edges 0-1 \xff\xfe", ExtractOptions{}, graph.ErrSyntax, "UTF-8"},
+		{"bad python dict", "The edges are [(0, 1, {'weight': 'heavy'}), (1, 2, {'weight': 3})].", ExtractOptions{}, graph.ErrSyntax, "weight"},
+		{"number out of range", "Edges: 0-1 weight 1" + strings.Repeat("0", 400) + ", 1-2.", ExtractOptions{}, graph.ErrSyntax, "number"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := ExtractGraph(ctx, c.q, c.opt)
+			if !errors.Is(err, c.want) {
+				t.Fatalf("err = %v, want %v", err, c.want)
+			}
+			if !strings.Contains(err.Error(), c.msg) {
+				t.Errorf("error %q does not mention %q", err, c.msg)
+			}
+		})
+	}
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := ExtractGraph(cctx, "Edges: 0-1", ExtractOptions{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled context: err = %v", err)
+	}
+}
+
+// exChain writes n edges 0 sep 1, 1 sep 2, ...
+func exChain(n int, sep string) string {
+	var sb strings.Builder
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		fmt.Fprintf(&sb, "%d%s%d", i, sep, i+1)
+	}
+	return sb.String()
+}
+
+func TestQuestionWithoutGraph(t *testing.T) {
+	q := "Given a directed graph, the edges are: [(0, 1), (1, 2)]. The task is: find the shortest path from 0 to 2."
+	ex, err := ExtractGraph(context.Background(), q, ExtractOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := QuestionWithoutGraph(q, ex)
+	if strings.Contains(got, "(0, 1)") || !strings.Contains(got, "find the shortest path from 0 to 2") {
+		t.Errorf("QuestionWithoutGraph = %q", got)
+	}
+	if q[ex.Span[0]:ex.Span[1]] != "[(0, 1), (1, 2)]" {
+		t.Errorf("Span covers %q", q[ex.Span[0]:ex.Span[1]])
+	}
+}
