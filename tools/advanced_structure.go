@@ -1,11 +1,9 @@
 package tools
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"math"
-	"slices"
 
 	"github.com/graphagent/graphagent/tools/graph"
 )
@@ -88,6 +86,7 @@ func minimumSpanningTreeTool() Tool {
 // weight is an error, as in NetworkX.
 func kruskal(ctx context.Context, g *graph.Graph) (SpanningTreeResult, error) {
 	m := g.M()
+	keys := make([]uint64, 0, m)
 	order := make([]int32, 0, m)
 	for e := int32(0); e < int32(m); e++ {
 		u, v := g.Edge(e)
@@ -96,11 +95,12 @@ func kruskal(ctx context.Context, g *graph.Graph) (SpanningTreeResult, error) {
 			return SpanningTreeResult{}, fmt.Errorf("minimum_spanning_tree: edge %s-%s has a NaN weight: %w", g.ID(u), g.ID(v), ErrNotApplicable)
 		}
 		if u != v {
+			keys = append(keys, sortableFloat(w))
 			order = append(order, e)
 		}
 	}
 	if g.Weighted() {
-		slices.SortStableFunc(order, func(a, b int32) int { return cmp.Compare(g.Weight(a), g.Weight(b)) })
+		radixSortStable(keys, order)
 	}
 	if err := ctx.Err(); err != nil {
 		return SpanningTreeResult{}, fmt.Errorf("minimum_spanning_tree: %w", err)
@@ -129,6 +129,51 @@ func kruskal(ctx context.Context, g *graph.Graph) (SpanningTreeResult, error) {
 	res.NumEdges = len(res.Edges)
 	res.Trees = trees
 	return res, nil
+}
+
+// sortableFloat maps a float64 to a uint64 whose unsigned order is the
+// numeric order (-0 sorts just before +0; NaN is excluded by the caller).
+func sortableFloat(f float64) uint64 {
+	b := math.Float64bits(f)
+	if b>>63 == 1 {
+		return ^b
+	}
+	return b | 1<<63
+}
+
+// radixSortStable sorts vals by keys, ascending and stable, with an LSD radix
+// sort on 16-bit digits; digits on which all keys agree are skipped. O(n).
+func radixSortStable(keys []uint64, vals []int32) {
+	n := len(keys)
+	if n < 2 {
+		return
+	}
+	tmpK := make([]uint64, n)
+	tmpV := make([]int32, n)
+	var count [1 << 16]int
+	for shift := uint(0); shift < 64; shift += 16 {
+		clear(count[:])
+		for _, k := range keys {
+			count[(k>>shift)&0xffff]++
+		}
+		if count[(keys[0]>>shift)&0xffff] == n {
+			continue // every key has this digit
+		}
+		sum := 0
+		for d := range count {
+			c := count[d]
+			count[d] = sum
+			sum += c
+		}
+		for i, k := range keys {
+			d := (k >> shift) & 0xffff
+			tmpK[count[d]] = k
+			tmpV[count[d]] = vals[i]
+			count[d]++
+		}
+		copy(keys, tmpK)
+		copy(vals, tmpV)
+	}
 }
 
 func bridgesTool() Tool {

@@ -158,6 +158,7 @@ func TestAdvancedIsBipartiteOracle(t *testing.T) {
 			}
 		}
 	})
+	t.Logf("coverage: %d answered, %d bipartite of %d", ok, yes, len(runs))
 	if ok != len(runs) || yes < 100 || yes > len(runs)-50 {
 		t.Errorf("coverage: %d answered, %d bipartite of %d", ok, yes, len(runs))
 	}
@@ -193,6 +194,7 @@ func TestAdvancedMatchingOracle(t *testing.T) {
 			used[p[0]], used[p[1]] = true, true
 		}
 	})
+	t.Logf("coverage: %d answered, %d errors", ok, errs)
 	if ok < 200 || errs < 30 {
 		t.Errorf("coverage: %d answered, %d errors", ok, errs)
 	}
@@ -200,7 +202,12 @@ func TestAdvancedMatchingOracle(t *testing.T) {
 
 func TestAdvancedHamiltonianOracle(t *testing.T) {
 	var runs []caseRun
-	for _, tg := range randomGraphs(104, 300, genOptions{MaxNodes: 11, SelfLoops: true}) {
+	for _, tg := range randomGraphs(104, 200, genOptions{MaxNodes: 11, SelfLoops: true}) {
+		runs = append(runs, caseRun{tg: tg})
+	}
+	// Connected graphs, where the exact search (not a cheap refutation)
+	// decides.
+	for _, tg := range connectedGraphs(115, 200, 12) {
 		runs = append(runs, caseRun{tg: tg})
 	}
 	yes := 0
@@ -231,6 +238,7 @@ func TestAdvancedHamiltonianOracle(t *testing.T) {
 			t.Errorf("path %v visits %d of %d nodes", res.Path, len(seen), g.N())
 		}
 	})
+	t.Logf("coverage: %d answered, %d with a path", ok, yes)
 	if ok != len(runs) || yes < 60 || yes > len(runs)-60 {
 		t.Errorf("coverage: %d answered, %d with a path", ok, yes)
 	}
@@ -288,7 +296,41 @@ func TestAdvancedHamiltonianLimits(t *testing.T) {
 	}
 }
 
-// trailGraph returns a graph made of one random trail (so it has an Eulerian
+// connectedGraphs returns weakly connected random graphs of 2..maxNodes
+// nodes: a random spanning tree plus random edges, sometimes self-loops.
+func connectedGraphs(seed uint64, count, maxNodes int) []testGraph {
+	r := rand.New(rand.NewPCG(seed, seed+3))
+	out := make([]testGraph, 0, count)
+	for c := 0; c < count; c++ {
+		tg := testGraph{Directed: r.IntN(2) == 0}
+		n := 2 + r.IntN(maxNodes-1)
+		perm := r.Perm(n)
+		for _, p := range perm {
+			tg.Nodes = append(tg.Nodes, strconv.Itoa(p))
+		}
+		add := func(a, b int) {
+			if r.IntN(2) == 0 {
+				a, b = b, a
+			}
+			tg.Edges = append(tg.Edges, [3]string{strconv.Itoa(perm[a]), strconv.Itoa(perm[b]), ""})
+		}
+		for i := 1; i < n; i++ {
+			add(r.IntN(i), i)
+		}
+		p := []float64{0.05, 0.15, 0.3}[r.IntN(3)]
+		for i := 0; i < n; i++ {
+			for j := i; j < n; j++ {
+				if (i != j || r.IntN(10) == 0) && r.Float64() < p {
+					add(i, j)
+				}
+			}
+		}
+		out = append(out, tg)
+	}
+	return out
+}
+
+// trailGraphs returns a graph made of one random trail (so it has an Eulerian
 // path, sometimes a circuit), at times with a chord or an isolated node
 // added to break it.
 func trailGraphs(seed uint64, count int) []testGraph {
@@ -411,6 +453,7 @@ func TestAdvancedEulerOracle(t *testing.T) {
 			t.Errorf("circuit %v is not closed", res.Path)
 		}
 	})
+	t.Logf("coverage: %d answered, %d with a path, %d circuits, %d errors", ok, yes, circuits, errs)
 	if ok < 200 || yes < 80 || circuits < 20 || errs != 1 {
 		t.Errorf("coverage: %d answered, %d with a path, %d circuits, %d errors", ok, yes, circuits, errs)
 	}
@@ -425,7 +468,11 @@ func TestAdvancedEulerOracle(t *testing.T) {
 
 func TestAdvancedMSTOracle(t *testing.T) {
 	var runs []caseRun
-	for _, tg := range randomGraphs(107, 260, genOptions{MaxNodes: 25, Directed: ptr(false), SelfLoops: true, FloatWeights: true}) {
+	for _, tg := range randomGraphs(107, 160, genOptions{MaxNodes: 25, Directed: ptr(false), SelfLoops: true, FloatWeights: true}) {
+		runs = append(runs, caseRun{tg: tg})
+	}
+	// Negative and zero weights too.
+	for _, tg := range randomGraphs(117, 100, genOptions{MaxNodes: 25, Directed: ptr(false), SelfLoops: true, FloatWeights: true, MinWeight: -10}) {
 		runs = append(runs, caseRun{tg: tg})
 	}
 	for _, tg := range randomGraphs(108, 20, genOptions{MaxNodes: 8, Directed: ptr(true)}) {
@@ -465,8 +512,44 @@ func TestAdvancedMSTOracle(t *testing.T) {
 			t.Errorf("edges sum to %v, total says %v", sum, res.TotalWeight)
 		}
 	})
+	t.Logf("coverage: %d answered, %d errors, %d forests", ok, errs, forests)
 	if ok != 260 || errs != 20 || forests < 50 {
 		t.Errorf("coverage: %d answered, %d errors, %d forests", ok, errs, forests)
+	}
+}
+
+func TestAdvancedRadixSort(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	pool := []float64{math.Inf(-1), -1e300, -2.5, -1, math.Copysign(0, -1), 0, 1e-300, 1, 2.5, 3, 1e300, math.Inf(1)}
+	for trial := 0; trial < 50; trial++ {
+		n := r.IntN(3000)
+		ws := make([]float64, n)
+		keys := make([]uint64, n)
+		vals := make([]int32, n)
+		for i := range ws {
+			if r.IntN(2) == 0 {
+				ws[i] = pool[r.IntN(len(pool))]
+			} else {
+				ws[i] = r.NormFloat64() * 1e3
+			}
+			keys[i], vals[i] = sortableFloat(ws[i]), int32(i)
+		}
+		want := make([]int32, n)
+		for i := range want {
+			want[i] = int32(i)
+		}
+		// Stable by value; -0 before +0 as sortableFloat orders them.
+		sort.SliceStable(want, func(a, b int) bool {
+			x, y := ws[want[a]], ws[want[b]]
+			if x == 0 && y == 0 {
+				return math.Signbit(x) && !math.Signbit(y)
+			}
+			return x < y
+		})
+		radixSortStable(keys, vals)
+		if !slices.Equal(vals, want) {
+			t.Fatalf("trial %d: radix order differs from a stable sort", trial)
+		}
 	}
 }
 
@@ -498,6 +581,7 @@ func TestAdvancedKCoreOracle(t *testing.T) {
 			}
 		}
 	})
+	t.Logf("coverage: %d answered, %d errors (self-loops)", ok, errs)
 	if ok < 100 || errs < 30 {
 		t.Errorf("coverage: %d answered, %d errors (self-loops)", ok, errs)
 	}
@@ -545,6 +629,7 @@ func TestAdvancedBridgesOracle(t *testing.T) {
 		}
 		found += len(w)
 	})
+	t.Logf("coverage: %d answered, %d errors, %d bridges", ok, errs, found)
 	if ok < 250 || errs != 10 || found < 200 {
 		t.Errorf("coverage: %d answered, %d errors, %d bridges", ok, errs, found)
 	}
@@ -562,6 +647,7 @@ func TestAdvancedArticulationOracle(t *testing.T) {
 		}
 		found += len(w)
 	})
+	t.Logf("coverage: %d answered, %d errors, %d points", ok, errs, found)
 	if ok < 250 || errs != 10 || found < 200 {
 		t.Errorf("coverage: %d answered, %d errors, %d points", ok, errs, found)
 	}
@@ -596,6 +682,7 @@ func TestAdvancedColoringOracle(t *testing.T) {
 			}
 		}
 	})
+	t.Logf("coverage: %d of %d answered", ok, len(runs))
 	if ok != len(runs) {
 		t.Errorf("coverage: %d of %d answered", ok, len(runs))
 	}
@@ -640,6 +727,7 @@ func TestAdvancedAggregationOracle(t *testing.T) {
 			}
 		}
 	})
+	t.Logf("coverage: %d of %d answered", ok, len(runs))
 	if ok != len(runs) {
 		t.Errorf("coverage: %d of %d answered", ok, len(runs))
 	}
