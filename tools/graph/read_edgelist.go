@@ -22,8 +22,8 @@ const maxEdgeListLine = 1 << 20
 // skipped. A line with a single field declares an isolated node. A first line
 // that is a header ("source target", "src dst", "from to", or three fields
 // whose third is not a number, as in "source<TAB>target<TAB>weight") is
-// skipped; so is a first line of two non-numeric fields followed by lines
-// whose nodes are numbers ("citing cited"). Repeated edges keep their first position and last weight.
+// skipped; so is a first line of two words (letters, '_', '-', '.')
+// followed by a line whose nodes are numbers ("citing cited"). Repeated edges keep their first position and last weight.
 // Malformed lines give a *SyntaxError naming the line and column.
 func ReadEdgeList(r io.Reader, opt ReadOptions) (*Graph, error) {
 	src := opt.source("edge list")
@@ -118,7 +118,7 @@ func ReadEdgeList(r io.Reader, opt ReadOptions) (*Graph, error) {
 				if isHeader(toks[:n]) {
 					continue
 				}
-				if n == 2 && !isNumeric(toks[0]) && !isNumeric(toks[1]) {
+				if n == 2 && wordLike(toks[0]) && wordLike(toks[1]) {
 					pending = [2][]byte{bytes.Clone(toks[0]), bytes.Clone(toks[1])}
 					pendingLine = lineNo
 					continue
@@ -152,6 +152,17 @@ func ReadEdgeList(r io.Reader, opt ReadOptions) (*Graph, error) {
 	g := b.Build()
 	g.SetName(opt.Name)
 	return g, nil
+}
+
+// wordLike reports whether a field could be a column name: letters, '_',
+// '-' and '.' only.
+func wordLike(p []byte) bool {
+	for _, c := range p {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '-' || c == '.') {
+			return false
+		}
+	}
+	return len(p) > 0
 }
 
 func isNumeric(p []byte) bool {

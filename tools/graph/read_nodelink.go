@@ -144,10 +144,10 @@ func jsonSyntaxError(src string, data []byte, err error) error {
 	var te *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &se):
-		line, col := lineCol(data, int(se.Offset))
+		line, col := lineCol(data, int(se.Offset)-1) // Offset counts the bad byte
 		return &SyntaxError{Source: src, Line: line, Col: col, Msg: se.Error()}
 	case errors.As(err, &te):
-		line, col := lineCol(data, int(te.Offset))
+		line, col := lineCol(data, int(te.Offset)-1)
 		where := te.Field
 		if where == "" {
 			where = "document"

@@ -199,7 +199,7 @@ for c in json.load(sys.stdin):
         u, v = str(u), str(v)
         if not c["directed"] and v < u:
             u, v = v, u
-        return "%s %s %r %r" % (u, v, float(d.get("weight", 1)), float(d.get("capacity", d.get("weight", float("inf")))))
+        return "%s %s %r %r" % (u, v, float(d.get("weight", 1)), float(d.get("capacity", d.get("weight", float("inf")))))  # GTools edges have one or the other on every edge
     out.append({"nodes": [str(n) for n in G], "edges": sorted(key(u, v, d) for u, v, d in G.edges(data=True))})
 print(json.dumps(out))
 `

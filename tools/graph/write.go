@@ -37,6 +37,12 @@ func WriteEdgeList(w io.Writer, g *Graph) error {
 	case g.capacity != nil:
 		val = g.capacity
 	}
+	if len(g.src) > 0 && edgeListHeaderLike(g.ids[g.src[0]], g.ids[g.dst[0]]) {
+		// ReadEdgeList would skip a first line that looks like a header;
+		// declaring the first node alone first keeps the edge.
+		bw.WriteString(g.ids[g.src[0]])
+		bw.WriteByte('\n')
+	}
 	buf := make([]byte, 0, 64)
 	for e := range g.src {
 		buf = append(buf[:0], g.ids[g.src[e]]...)
@@ -61,6 +67,13 @@ func WriteEdgeList(w io.Writer, g *Graph) error {
 		return fmt.Errorf("write edge list: %w", err)
 	}
 	return nil
+}
+
+// edgeListHeaderLike reports whether "u v" as a first data line could be
+// taken for a header by ReadEdgeList.
+func edgeListHeaderLike(u, v string) bool {
+	t := [][]byte{[]byte(u), []byte(v)}
+	return isHeader(t) || wordLike(t[0]) && wordLike(t[1])
 }
 
 // edgeListID checks that a node ID survives an edge-list round trip.
