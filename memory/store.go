@@ -388,9 +388,11 @@ func (s *Store) put(ctx context.Context, entries []logEntry, texts []string) err
 	if err != nil {
 		return err
 	}
-	name := s.emb.Name()
-	for i := range entries {
-		entries[i].Enc, entries[i].Vec = name, vecBytes(vecs[i])
+	if s.log != nil { // set once by Open, before the store is shared
+		name := s.emb.Name()
+		for i := range entries {
+			entries[i].Enc, entries[i].Vec = name, vecBytes(vecs[i])
+		}
 	}
 	return s.commit(ctx, entries, vecs)
 }

@@ -1,0 +1,99 @@
+package memory
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"testing"
+
+	"github.com/graphagent/graphagent/encoders"
+)
+
+var benchWords = []string{
+	"shortest", "path", "cycle", "diameter", "flow", "maximum", "degree", "node", "edge", "graph",
+	"connected", "component", "bipartite", "triangle", "clustering", "coefficient", "topological",
+	"sort", "spanning", "tree", "weight", "density", "neighbor", "common", "jaccard", "pagerank",
+	"centrality", "betweenness", "closeness", "eccentricity", "radius", "periphery", "center",
+	"hamiltonian", "euler", "circuit", "matching", "clique", "community", "paper", "topic",
+	"molecule", "function", "recommend", "relation", "entity", "directed", "undirected", "count",
+}
+
+// benchStore fills an in-memory store (no log: the fast path) with n random
+// examples over the builtin encoder at its default dimension.
+func benchStore(b *testing.B, n int) *Store {
+	b.Helper()
+	s, err := NewInMemory(encoders.NewBuiltin(nil))
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, uint64(n)))
+	const batch = 10_000
+	exs := make([]Example, 0, batch)
+	for i := 0; i < n; i++ {
+		q := make([]byte, 0, 64)
+		for j := 0; j < 6+rng.IntN(6); j++ {
+			q = append(q, benchWords[rng.IntN(len(benchWords))]...)
+			q = append(q, ' ')
+		}
+		q = append(q, word(i)...)
+		exs = append(exs, Example{ID: "b" + strconv.Itoa(i), Question: string(q), Tool: "tool" + strconv.Itoa(i%40), Source: SourceSeed, Verified: i%2 == 0})
+		if len(exs) == batch || i == n-1 {
+			if err := s.AddExamples(context.Background(), exs); err != nil {
+				b.Fatal(err)
+			}
+			exs = exs[:0]
+		}
+	}
+	return s
+}
+
+// BenchmarkSearchExamples measures one search (query embedding included) at
+// 1,000, 10,000 and 100,000 examples, unfiltered and filtered by tool.
+func BenchmarkSearchExamples(b *testing.B) {
+	queries := []string{
+		"what is the shortest path between two nodes in this weighted graph",
+		"is there a cycle in the directed graph",
+		"compute the maximum flow from source to sink",
+		"which topic is this paper about",
+	}
+	for _, n := range []int{1_000, 10_000, 100_000} {
+		s := benchStore(b, n) // built once per size, outside the timings
+		for _, filtered := range []bool{false, true} {
+			name := fmt.Sprintf("n=%d", n)
+			q := ExampleQuery{K: 5}
+			if filtered {
+				name += "/tool"
+				q.Tool = "tool7"
+			}
+			b.Run(name, func(b *testing.B) {
+				b.ReportAllocs()
+				for i := 0; b.Loop(); i++ {
+					hits, err := s.SearchExamples(context.Background(), queries[i%len(queries)], q)
+					if err != nil || len(hits) != 5 {
+						b.Fatalf("%d hits, %v", len(hits), err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkAddDurable measures durable adds (log write and fsync) in batches
+// of 64 examples.
+func BenchmarkAddDurable(b *testing.B) {
+	s, err := Open(context.Background(), b.TempDir(), encoders.NewBuiltin(nil))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	exs := make([]Example, 64)
+	for i := 0; b.Loop(); i++ {
+		for j := range exs {
+			exs[j] = Example{ID: fmt.Sprintf("a%d-%d", i, j), Question: "question " + word(i*64+j) + " about graphs"}
+		}
+		if err := s.AddExamples(context.Background(), exs); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
