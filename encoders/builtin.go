@@ -20,8 +20,8 @@ const DefaultDim = 1024
 // word yields many of them.
 const (
 	wordWeight   = 1.0
-	bigramWeight = 0.7
-	charWeight   = 0.2
+	bigramWeight = 0.5
+	charWeight   = 0.1
 	minGram      = 3
 	maxGram      = 4
 )
@@ -314,7 +314,9 @@ func isStopWord(w []byte) bool {
 		"should", "will", "shall", "may", "might", "must", "me", "my", "we", "our", "you", "your",
 		"he", "she", "they", "them", "their", "his", "her", "us", "i", "what", "which", "who", "whom",
 		"please", "given", "tell", "let", "into", "about", "also", "just", "any", "some", "such",
-		"has", "have", "had", "but", "not", "no", "yes", "all", "each", "other", "own", "same", "very":
+		"has", "have", "had", "but", "not", "no", "yes", "all", "each", "other", "own", "same", "very",
+		// Words that frame a request rather than say what it asks.
+		"task", "need", "want", "question", "answer", "instruction", "response", "kindly":
 		return true
 	}
 	return false

@@ -17,7 +17,12 @@ import (
 //     the task while the numbers do not;
 //   - words without letters that contain a digit ("3", "0-1", "2->5,");
 //   - file paths (a word with a slash or backslash, or ending in a graph or
-//     data file extension); file names are arbitrary labels.
+//     data file extension); file names are arbitrary labels;
+//   - the clause that introduces such graph data, when the data follows a
+//     colon or "is"/"are" ("Given a directed graph, the edges are: [...]",
+//     "the edges are in a file, the path is x.edgelist"): from the start of
+//     its sentence, keeping only the words that say what kind of graph it is
+//     (directed, undirected, weighted, ...).
 //
 // Spaces are collapsed. The result is meant for embedding, not for parsing
 // the graph. It runs in time linear in the length of q.
@@ -26,18 +31,79 @@ func StripGraphText(q string) string {
 		return ""
 	}
 	spans := graphSpans(q)
-	var b strings.Builder
-	b.Grow(len(q))
+	var ws []cleanWord
 	prev := 0
 	for _, sp := range spans {
-		writeWords(&b, q[prev:sp.start])
+		ws = appendWords(ws, q[prev:sp.start])
+		ws = append(ws, cleanWord{data: true})
 		for _, k := range spanKeys(q[sp.start:sp.end]) {
-			writeWord(&b, k)
+			ws = append(ws, cleanWord{text: k})
 		}
 		prev = sp.end
 	}
-	writeWords(&b, q[prev:])
+	ws = appendWords(ws, q[prev:])
+	dropIntroductions(ws)
+	var b strings.Builder
+	b.Grow(len(q))
+	for _, w := range ws {
+		if w.text != "" && !w.drop {
+			writeWord(&b, w.text)
+		}
+	}
 	return b.String()
+}
+
+// cleanWord is a word of the cleaned question, or a marker where graph data
+// (a span or a file path) was removed.
+type cleanWord struct {
+	text string
+	data bool
+	drop bool
+}
+
+// dropIntroductions marks for removal the clause that introduces graph
+// data: when the word before a data marker ends with a colon or is "is" or
+// "are", the words back to the start of the sentence, except words naming a
+// kind of graph. Each word is visited at most twice.
+func dropIntroductions(ws []cleanWord) {
+	start := 0 // first word of the current sentence
+	for i, w := range ws {
+		if w.data {
+			if i > start && introduces(ws[i-1].text) {
+				for j := start; j < i; j++ {
+					if !isGraphKind(ws[j].text) {
+						ws[j].drop = true
+					}
+				}
+			}
+			start = i + 1
+			continue
+		}
+		if t := strings.TrimRight(w.text, "\"')"); t != "" {
+			switch t[len(t)-1] {
+			case '.', '?', '!':
+				start = i + 1
+			}
+		}
+	}
+}
+
+func introduces(w string) bool {
+	if strings.HasSuffix(w, ":") {
+		return true
+	}
+	w = strings.ToLower(strings.Trim(w, "\"',;"))
+	return w == "is" || w == "are"
+}
+
+// isGraphKind reports whether w names a kind of graph.
+func isGraphKind(w string) bool {
+	w = strings.ToLower(strings.Trim(w, "\"',;:.()"))
+	switch w {
+	case "directed", "undirected", "weighted", "unweighted", "digraph", "dag", "tree", "bipartite", "multigraph":
+		return true
+	}
+	return false
 }
 
 type span struct{ start, end int }
@@ -184,9 +250,9 @@ func spanKeys(s string) []string {
 	return keys
 }
 
-// writeWords appends the whitespace-separated words of s that carry text,
-// dropping number-only words and file paths.
-func writeWords(b *strings.Builder, s string) {
+// appendWords appends the whitespace-separated words of s that carry text,
+// dropping number-only words; a file path becomes a data marker.
+func appendWords(ws []cleanWord, s string) []cleanWord {
 	for len(s) > 0 {
 		i := 0
 		for i < len(s) {
@@ -206,14 +272,23 @@ func writeWords(b *strings.Builder, s string) {
 			j += w
 		}
 		if j == 0 {
-			return
+			break
 		}
 		word := s[:j]
 		s = s[j:]
-		if keepWord(word) {
-			writeWord(b, word)
+		switch {
+		case !hasLetter(word):
+		case isFilePath(word):
+			ws = append(ws, cleanWord{data: true})
+			// Keep the sentence end a path may carry: "x.edgelist." ends one.
+			if strings.HasSuffix(word, ".") || strings.HasSuffix(word, ".\"") {
+				ws = append(ws, cleanWord{text: "."})
+			}
+		default:
+			ws = append(ws, cleanWord{text: word})
 		}
 	}
+	return ws
 }
 
 func writeWord(b *strings.Builder, w string) {
@@ -223,20 +298,13 @@ func writeWord(b *strings.Builder, w string) {
 	b.WriteString(w)
 }
 
-// keepWord reports whether a whitespace-separated word is text: it has a
-// letter, and it is not a file path.
-func keepWord(w string) bool {
-	hasLetter := false
+func hasLetter(w string) bool {
 	for _, r := range w {
 		if unicode.IsLetter(r) {
-			hasLetter = true
-			break
+			return true
 		}
 	}
-	if !hasLetter {
-		return false
-	}
-	return !isFilePath(w)
+	return false
 }
 
 // isFilePath reports whether w (possibly quoted, possibly followed by
