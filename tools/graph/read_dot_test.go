@@ -1,0 +1,120 @@
+package graph
+
+import (
+	"errors"
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestReadDOT(t *testing.T) {
+	tests := []struct {
+		name, in string
+		directed bool
+		nodes    []string
+		edges    []string
+		weighted bool
+	}{
+		{"digraph chain", "digraph G { a -> b -> c }", true, []string{"a", "b", "c"}, []string{"a b 1", "b c 1"}, false},
+		{"graph with weights", `graph { 1 -- 2 [weight=3]; 2 -- 3 [weight="2.5"] }`, false, []string{"1", "2", "3"}, []string{"1 2 3", "2 3 2.5"}, true},
+		{"quoted IDs and subgraph end", `digraph { "a b" -> {c; d} }`, true, []string{"a b", "c", "d"}, []string{"a b c 1", "a b d 1"}, false},
+		{"numeric label is a weight", `digraph { x -> y [label=7] }`, true, []string{"x", "y"}, []string{"x y 7"}, true},
+		{"weight beats label", `digraph { x -> y [label=7, weight=2] }`, true, []string{"x", "y"}, []string{"x y 2"}, true},
+		{"edge defaults scoped", `digraph { edge [weight=4]; a -> b; subgraph s { edge [weight=9]; c -> d } e -> f }`, true,
+			[]string{"a", "b", "c", "d", "e", "f"}, []string{"a b 4", "c d 9", "e f 4"}, true},
+		{"isolated node and comments", "// c\ngraph { /* x */ n1 [shape=box]; n1 -- n2 # y\n}", false, []string{"n1", "n2"}, []string{"n1 n2 1"}, false},
+		{"strict and duplicates", `strict graph { a -- b [weight=1]; b -- a [weight=5] }`, false, []string{"a", "b"}, []string{"a b 5"}, true},
+		{"subgraph to subgraph", `graph { {a b} -- {c d} }`, false, []string{"a", "b", "c", "d"}, []string{"a c 1", "a d 1", "b c 1", "b d 1"}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			// opt.Directed is the opposite of the file's kind: the file wins.
+			g, err := ReadDOT(strings.NewReader(tc.in), ReadOptions{Directed: !tc.directed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.Directed() != tc.directed || g.Weighted() != tc.weighted {
+				t.Fatalf("directed=%v weighted=%v", g.Directed(), g.Weighted())
+			}
+			if !slices.Equal(g.IDs(), tc.nodes) {
+				t.Fatalf("nodes %q, want %q", g.IDs(), tc.nodes)
+			}
+			if got := slices.Sorted(maps.Keys(edgeStrings(g))); !slices.Equal(got, tc.edges) {
+				t.Fatalf("edges %q, want %q", got, tc.edges)
+			}
+		})
+	}
+	g, err := ReadDOT(strings.NewReader(`digraph "My G" { a [color=red]; a -> b [color=blue, capacity=3] }`), ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Name() != "My G" || g.NodeAttrs(0)["color"] != "red" || g.EdgeAttrs(0)["color"] != "blue" || g.Capacity(0) != 3 {
+		t.Fatalf("name %q node attrs %v edge attrs %v capacity %v", g.Name(), g.NodeAttrs(0), g.EdgeAttrs(0), g.Capacity(0))
+	}
+}
+
+func TestReadDOTErrors(t *testing.T) {
+	tests := []struct {
+		name, in  string
+		line, col int
+		msg       string
+	}{
+		{"parse error", "digraph {\n a -> \n}", 3, 1, "expected"},
+		{"empty", "", 1, 1, "expected one of strict, graph"},
+		{"only a comment", "/* nothing */", 1, 14, "expected one of strict, graph"},
+		{"two graphs", "graph {} graph {}", 0, 0, "2 graphs"},
+		{"wrong edge op in digraph", "digraph { a -- b }", 0, 0, "undirected edge '--' in a digraph"},
+		{"wrong edge op in graph", "graph { a -> b }", 0, 0, `contains directed edge from "a" to "b"`},
+		{"bad weight", `graph { a -- b [weight=heavy] }`, 0, 0, `weight "heavy" is not a number`},
+		{"deep subgraphs", "graph {" + strings.Repeat("{", 300) + "a" + strings.Repeat("}", 300) + "}", 0, 0, "nested deeper than"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ReadDOT(strings.NewReader(tc.in), ReadOptions{Name: "g.dot"})
+			var se *SyntaxError
+			if !errors.Is(err, ErrSyntax) || !errors.As(err, &se) {
+				t.Fatalf("error %v, want a *SyntaxError", err)
+			}
+			if se.Source != "g.dot" || se.Line != tc.line || se.Col != tc.col || !strings.Contains(se.Msg, tc.msg) {
+				t.Fatalf("got %q (line %d col %d), want line %d col %d with %q", err, se.Line, se.Col, tc.line, tc.col, tc.msg)
+			}
+		})
+	}
+}
+
+func TestDetectFormat(t *testing.T) {
+	tests := []struct {
+		name, head string
+		want       Format
+	}{
+		{"g.json", "", FormatNodeLink},
+		{"g.GV", "", FormatDOT},
+		{"g.dot", "", FormatDOT},
+		{"task_0.edgelist", "", FormatEdgeList},
+		{"edges.tsv", "{", FormatEdgeList},
+		{"noext", `  {"nodes": []}`, FormatNodeLink},
+		{"noext", "[(0, 1)]", FormatPython},
+		{"noext", "\xef\xbb\xbf digraph G {}", FormatDOT},
+		{"noext", "Strict graph{}", FormatDOT},
+		{"noext", "/* c */ graph {}", FormatDOT},
+		{"noext", "0 1\n", FormatEdgeList},
+		{"noext", "graphs 1\n", FormatEdgeList},
+		{"noext", "", FormatEdgeList},
+	}
+	for _, tc := range tests {
+		if got := DetectFormat(tc.name, []byte(tc.head)); got != tc.want {
+			t.Errorf("DetectFormat(%q, %q) = %q, want %q", tc.name, tc.head, got, tc.want)
+		}
+	}
+	if _, err := Read(strings.NewReader("0 1"), Format("gml"), ReadOptions{}); err == nil || !strings.Contains(err.Error(), `"gml"`) {
+		t.Fatalf("unknown format: %v", err)
+	}
+	for f, in := range map[Format]string{FormatEdgeList: "0 1", FormatNodeLink: `{"edges": [{"source": 0, "target": 1}]}`,
+		FormatDOT: "graph { 0 -- 1 }", FormatPython: "[(0, 1)]"} {
+		g, err := Read(strings.NewReader(in), f, ReadOptions{})
+		if err != nil || g.M() != 1 || g.N() != 2 {
+			t.Fatalf("Read %s: %v %v", f, g, err)
+		}
+	}
+}
