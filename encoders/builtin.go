@@ -281,7 +281,7 @@ func (f *featurizer) flush() {
 
 // stem strips common English inflections in place and returns the stem:
 // plurals ("vertices" -> "vertice", "edges" -> "edge", "queries" ->
-// "query"), "-ing" and "-ed". It only has to map a word and its variants to
+// "query"), then -ing or -ed. It only has to map a word and its variants to
 // the same bytes, not to produce a dictionary word.
 func stem(w []byte) []byte {
 	n := len(w)
@@ -293,10 +293,13 @@ func stem(w []byte) []byte {
 		w = w[:n-2]
 	case n > 3 && w[n-1] == 's' && w[n-2] != 's' && w[n-2] != 'u' && w[n-2] != 'i':
 		w = w[:n-1]
-	case n > 5 && hasSuffix(w, "ing"):
-		w = w[:n-3]
-	case n > 4 && hasSuffix(w, "ed"):
-		w = w[:n-2]
+	}
+	// -ing and -ed, so "directed" meets "direct"; the stem keeps at least
+	// four bytes.
+	for _, suf := range [...]string{"ing", "ed"} {
+		if len(w) >= len(suf)+4 && hasSuffix(w, suf) {
+			return w[:len(w)-len(suf)]
+		}
 	}
 	return w
 }

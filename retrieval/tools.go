@@ -16,6 +16,7 @@ const (
 	EntryDescription = "description" // name, description, returns and parameters
 	EntryWhenToUse   = "when_to_use"
 	EntryExample     = "example"
+	EntryDocument    = "document" // all of the above in one text
 )
 
 // ToolHit is one tool found for a query: its score is the best cosine
@@ -126,6 +127,13 @@ func specEntries(s tools.Spec) []toolEntry {
 		if ex = strings.TrimSpace(ex); ex != "" {
 			out = append(out, toolEntry{s.Name, EntryExample, ex})
 		}
+	}
+	if len(out) > 1 {
+		doc := make([]string, len(out))
+		for i, e := range out {
+			doc[i] = e.text
+		}
+		out = append(out, toolEntry{s.Name, EntryDocument, strings.Join(doc, "\n")})
 	}
 	return out
 }
