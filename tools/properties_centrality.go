@@ -196,23 +196,15 @@ func closenessOf(n, reached int, total int64) float64 {
 
 // closenessScores computes nx.closeness_centrality(G) for every node:
 // unweighted distances, measured TO the node on directed graphs (NetworkX
-// searches the reversed graph), in parallel over nodes.
+// searches the reversed graph).
 func closenessScores(ctx context.Context, g *graph.Graph) ([]float64, error) {
-	n := g.N()
-	out := make([]float64, n)
-	workers := sourceWorkers(n, 2*g.M())
-	type buf struct{ dist, queue []int32 }
-	bufs := make([]buf, workers)
-	for w := range bufs {
-		bufs[w].dist, bufs[w].queue = newBFSBuffers(n)
-	}
-	err := forEachSource(ctx, n, workers, func(w int, s int32) error {
-		b := &bufs[w]
-		out[s] = closenessFrom(g, s, b.dist, b.queue)
-		return nil
-	})
+	st, err := allSourcesBFS(ctx, g, g.Directed())
 	if err != nil {
 		return nil, err
+	}
+	out := make([]float64, g.N())
+	for s := range out {
+		out[s] = closenessOf(g.N(), int(st.Reached[s]), st.Sum[s])
 	}
 	return out, nil
 }

@@ -56,32 +56,18 @@ func nodeEccentricity(g *graph.Graph, v int32) (int, error) {
 	return int(dist[reached[len(reached)-1]]), nil
 }
 
-// eccentricities returns the eccentricity of every node (nx.eccentricity(G)):
-// one breadth-first search per node. It fails, as NetworkX does, when the
+// eccentricities returns the eccentricity of every node (nx.eccentricity(G)),
+// from a breadth-first search per node. It fails, as NetworkX does, when the
 // graph is not connected (not strongly connected when directed).
 func eccentricities(ctx context.Context, g *graph.Graph) ([]int32, error) {
 	if err := requireConnected(g); err != nil {
 		return nil, err
 	}
-	n := g.N()
-	ecc := make([]int32, n)
-	workers := sourceWorkers(n, 2*g.M())
-	type buf struct{ dist, queue []int32 }
-	bufs := make([]buf, workers)
-	for w := range bufs {
-		bufs[w].dist, bufs[w].queue = newBFSBuffers(n)
-	}
-	err := forEachSource(ctx, n, workers, func(w int, s int32) error {
-		b := &bufs[w]
-		reached := bfsDistances(g, s, false, b.dist, b.queue)
-		ecc[s] = b.dist[reached[len(reached)-1]]
-		clearBFS(b.dist, reached)
-		return nil
-	})
+	st, err := allSourcesBFS(ctx, g, false)
 	if err != nil {
 		return nil, err
 	}
-	return ecc, nil
+	return st.Ecc, nil
 }
 
 // pathTotals summarises the shortest-path lengths d(u, v) over all ordered
@@ -97,69 +83,54 @@ type pathTotals struct {
 }
 
 // allPairsTotals runs a search from every node and sums the shortest-path
-// lengths: hop counts (breadth-first search), or weighted lengths (Dijkstra)
-// when weighted is set and g has weights. Negative or NaN weights are an
+// lengths: hop counts (breadth-first search), or weighted lengths (Dijkstra,
+// one per source in parallel) when weighted is set and g has weights. Negative or NaN weights are an
 // error wrapping ErrNotApplicable.
 func allPairsTotals(ctx context.Context, g *graph.Graph, weighted bool) (pathTotals, error) {
+	var t pathTotals
+	if !weighted || !g.Weighted() {
+		st, err := allSourcesBFS(ctx, g, false)
+		if err != nil {
+			return pathTotals{}, err
+		}
+		for s := range st.Ecc {
+			t.HopSum += st.Sum[s]
+			t.Pairs += int64(st.Reached[s] - 1)
+			t.Max = math.Max(t.Max, float64(st.Ecc[s]))
+		}
+		t.Sum = float64(t.HopSum)
+		return t, nil
+	}
 	n := g.N()
 	workers := sourceWorkers(n, 2*g.M())
 	parts := make([]pathTotals, workers)
-	var err error
-	if weighted && g.Weighted() {
-		ds := make([]*dijkstra, workers)
-		for w := range ds {
-			ds[w] = newDijkstra(n)
-		}
-		err = forEachSource(ctx, n, workers, func(w int, s int32) error {
-			d := ds[w]
-			if err := d.run(ctx, g, s, -1, false); err != nil {
-				return err
-			}
-			p := &parts[w]
-			for _, v := range d.Order[1:] {
-				p.Sum += d.Dist[v]
-			}
-			p.Pairs += int64(len(d.Order) - 1)
-			if len(d.Order) > 1 {
-				p.Max = math.Max(p.Max, d.Dist[d.Order[len(d.Order)-1]])
-			}
-			return nil
-		})
-	} else {
-		type buf struct{ dist, queue []int32 }
-		bufs := make([]buf, workers)
-		for w := range bufs {
-			bufs[w].dist, bufs[w].queue = newBFSBuffers(n)
-		}
-		err = forEachSource(ctx, n, workers, func(w int, s int32) error {
-			b := &bufs[w]
-			reached := bfsDistances(g, s, false, b.dist, b.queue)
-			p := &parts[w]
-			var sum int64
-			for _, v := range reached {
-				sum += int64(b.dist[v])
-			}
-			p.HopSum += sum
-			p.Pairs += int64(len(reached) - 1)
-			if last := float64(b.dist[reached[len(reached)-1]]); last > p.Max {
-				p.Max = last
-			}
-			clearBFS(b.dist, reached)
-			return nil
-		})
+	ds := make([]*dijkstra, workers)
+	for w := range ds {
+		ds[w] = newDijkstra(n)
 	}
+	err := forEachSource(ctx, n, workers, func(w int, s int32) error {
+		d := ds[w]
+		if err := d.run(ctx, g, s, -1, false); err != nil {
+			return err
+		}
+		p := &parts[w]
+		for _, v := range d.Order[1:] {
+			p.Sum += d.Dist[v]
+		}
+		p.Pairs += int64(len(d.Order) - 1)
+		if len(d.Order) > 1 {
+			p.Max = math.Max(p.Max, d.Dist[d.Order[len(d.Order)-1]])
+		}
+		return nil
+	})
 	if err != nil {
 		return pathTotals{}, err
 	}
-	var t pathTotals
+	// Merged in worker order: deterministic for a given worker count.
 	for _, p := range parts {
 		t.Pairs += p.Pairs
 		t.Sum += p.Sum
-		t.HopSum += p.HopSum
 		t.Max = math.Max(t.Max, p.Max)
-	}
-	if !(weighted && g.Weighted()) {
-		t.Sum = float64(t.HopSum)
 	}
 	return t, nil
 }
