@@ -175,7 +175,8 @@ func (p *LLMPlanner) Generate(ctx context.Context, system, user string, schema j
 	if maxTokens <= 0 {
 		maxTokens = p.cfg.MaxTokens
 	}
-	return p.complete(ctx, "generate", schema, maxTokens, llmMessages(system, user))
+	r, err := p.complete(ctx, "generate", schema, maxTokens, llmMessages(system, user))
+	return r.text, err
 }
 
 // llmExchange runs one step: ask, parse, and if parsing or validation fails,
@@ -183,13 +184,17 @@ func (p *LLMPlanner) Generate(ctx context.Context, system, user string, schema j
 // the sentinel errors.
 func (p *LLMPlanner) llmExchange(ctx context.Context, step string, schema json.RawMessage, maxTokens int, system, user string, parse func(answer string) error) error {
 	msgs := llmMessages(system, user)
-	answer, err := p.complete(ctx, step, schema, maxTokens, msgs)
+	reply, err := p.complete(ctx, step, schema, maxTokens, msgs)
 	if err != nil {
 		return err
 	}
+	answer := reply.text
 	perr := parse(answer)
 	if perr == nil {
 		return nil
+	}
+	if reply.cut {
+		perr = fmt.Errorf("%w (the answer was cut off at the limit of %d tokens; be shorter)", perr, maxTokens)
 	}
 	p.count(ctx, UsageStats{Repairs: 1})
 	p.logger.DebugContext(ctx, "llm answer rejected; repairing", "step", step, "error", perr)
@@ -197,11 +202,14 @@ func (p *LLMPlanner) llmExchange(ctx context.Context, step string, schema json.R
 		llms.TextParts(llms.ChatMessageTypeAI, answer),
 		llms.TextParts(llms.ChatMessageTypeHuman, repairPrompt(perr)),
 	)
-	answer, err = p.complete(ctx, step, schema, maxTokens, msgs)
+	reply, err = p.complete(ctx, step, schema, maxTokens, msgs)
 	if err != nil {
 		return err
 	}
-	if err := parse(answer); err != nil {
+	if err := parse(reply.text); err != nil {
+		if reply.cut {
+			err = fmt.Errorf("%w (cut off at %d tokens)", err, maxTokens)
+		}
 		return fmt.Errorf("%s step, after one repair: %w", step, err)
 	}
 	return nil
@@ -234,9 +242,15 @@ type llmAttempt struct {
 
 type llmAttemptKey struct{}
 
-// complete sends msgs with retries and returns the answer text. Failures
-// after the retries wrap ErrServer.
-func (p *LLMPlanner) complete(ctx context.Context, step string, schema json.RawMessage, maxTokens int, msgs []llms.MessageContent) (string, error) {
+// llmReply is one answer: its text and whether the token limit cut it.
+type llmReply struct {
+	text string
+	cut  bool
+}
+
+// complete sends msgs with retries and returns the answer. Failures after
+// the retries wrap ErrServer.
+func (p *LLMPlanner) complete(ctx context.Context, step string, schema json.RawMessage, maxTokens int, msgs []llms.MessageContent) (llmReply, error) {
 	opts := []llms.CallOption{
 		llms.WithMaxTokens(maxTokens),
 		openai.WithLegacyMaxTokensField(),
@@ -245,7 +259,7 @@ func (p *LLMPlanner) complete(ctx context.Context, step string, schema json.RawM
 	var last error
 	for attempt := 0; ; attempt++ {
 		if err := ctx.Err(); err != nil {
-			return "", p.serverError(step, attempt, last, err)
+			return llmReply{}, p.serverError(step, attempt, last, err)
 		}
 		at := &llmAttempt{schema: schema, step: step}
 		actx, cancel := context.WithTimeout(context.WithValue(ctx, llmAttemptKey{}, at), p.cfg.Timeout)
@@ -263,20 +277,20 @@ func (p *LLMPlanner) complete(ctx context.Context, step string, schema json.RawM
 			d.PromptTokens = int64(generationInt(c.GenerationInfo, "PromptTokens"))
 			d.CompletionTokens = int64(generationInt(c.GenerationInfo, "CompletionTokens"))
 			p.count(ctx, d)
-			return c.Content, nil
+			return llmReply{text: c.Content, cut: c.StopReason == "length"}, nil
 		}
 		p.count(ctx, d)
 		retry, cause := p.classify(at, err)
 		last = cause
 		if ctx.Err() != nil {
-			return "", p.serverError(step, attempt+1, last, ctx.Err())
+			return llmReply{}, p.serverError(step, attempt+1, last, ctx.Err())
 		}
 		if !retry || attempt >= p.cfg.MaxRetries {
-			return "", p.serverError(step, attempt+1, last, nil)
+			return llmReply{}, p.serverError(step, attempt+1, last, nil)
 		}
 		wait := p.backoff(attempt, at.retryAfter)
 		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < wait {
-			return "", p.serverError(step, attempt+1, last, context.DeadlineExceeded)
+			return llmReply{}, p.serverError(step, attempt+1, last, context.DeadlineExceeded)
 		}
 		p.logger.DebugContext(ctx, "llm call failed; retrying", "step", step, "attempt", attempt+1, "wait", wait, "error", cause)
 		t := time.NewTimer(wait)
@@ -284,7 +298,7 @@ func (p *LLMPlanner) complete(ctx context.Context, step string, schema json.RawM
 		case <-t.C:
 		case <-ctx.Done():
 			t.Stop()
-			return "", p.serverError(step, attempt+1, last, ctx.Err())
+			return llmReply{}, p.serverError(step, attempt+1, last, ctx.Err())
 		}
 	}
 }

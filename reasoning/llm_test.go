@@ -705,3 +705,19 @@ func TestGenerate(t *testing.T) {
 	}
 	checkUsage(t, s, p.Usage())
 }
+
+func TestCutAnswerRepairSaysSo(t *testing.T) {
+	s := llmtest.New(t)
+	s.Enqueue(
+		llmtest.Response{Content: `{"thought": "a very long thought that goes on and on`, FinishReason: "length"},
+		llmtest.Reply(`{"thought": "short", "tool": "cycle_check"}`),
+	)
+	p := newLLMTestPlanner(t, s, nil)
+	got, err := p.ChooseTool(context.Background(), ToolRequest{Question: "q", Candidates: llmTestCandidates()})
+	if err != nil || got.Tool != "cycle_check" {
+		t.Fatalf("%+v %v", got, err)
+	}
+	if hint := s.Requests()[1].LastUser(); !strings.Contains(hint, "cut off at the limit of 77 tokens") || !strings.Contains(hint, "JSON") {
+		t.Fatalf("repair prompt %q", hint)
+	}
+}
