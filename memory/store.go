@@ -355,6 +355,18 @@ func (s *Store) AddExamples(ctx context.Context, exs []Example) error {
 	return s.put(ctx, entries, texts)
 }
 
+// AddExample stores one example and returns it as stored, with its
+// defaults (ID, CreatedAt, Source) filled in.
+func (s *Store) AddExample(ctx context.Context, ex Example) (Example, error) {
+	if err := ex.normalize(time.Now()); err != nil {
+		return Example{}, err
+	}
+	if err := s.AddExamples(ctx, []Example{ex}); err != nil {
+		return Example{}, err
+	}
+	return ex, nil
+}
+
 // AddSamples validates, embeds and stores dataset samples; when it returns
 // nil they are durable. A sample with the same dataset, kind and ID is
 // overwritten.

@@ -12,10 +12,6 @@ func chatCommand() *cli.Command {
 	return &cli.Command{Name: "chat", Usage: "conversation with working memory (not built yet)", Hidden: true}
 }
 
-func memoryCommand() *cli.Command {
-	return &cli.Command{Name: "memory", Usage: "long-term memory (not built yet)", Hidden: true}
-}
-
 func toolsSearchCommand() *cli.Command {
 	return &cli.Command{Name: "search", Usage: "search the tool index (not built yet)", Hidden: true}
 }
