@@ -89,6 +89,27 @@ func check(t *testing.T, tool string, runs []caseRun, cmp func(t *testing.T, c c
 	return ok, errs
 }
 
+// tinyRuns are the corner cases, directed and undirected: the null graph, one
+// node, one node with a self-loop, two isolated nodes, one edge, and an edge
+// next to a self-loop.
+func tinyRuns(args map[string]any) []caseRun {
+	var runs []caseRun
+	for _, directed := range []bool{false, true} {
+		for _, tg := range []testGraph{
+			{},
+			{Nodes: []string{"0"}},
+			{Nodes: []string{"0"}, Edges: [][3]string{{"0", "0", ""}}},
+			{Nodes: []string{"0", "1"}},
+			{Nodes: []string{"0", "1"}, Edges: [][3]string{{"1", "0", ""}}},
+			{Nodes: []string{"0", "1"}, Edges: [][3]string{{"0", "1", "2"}, {"1", "1", "3"}}, Weighted: true},
+		} {
+			tg.Directed = directed
+			runs = append(runs, caseRun{tg: tg, args: args})
+		}
+	}
+	return runs
+}
+
 func decode[T any](t *testing.T, raw json.RawMessage) T {
 	t.Helper()
 	var v T
@@ -129,6 +150,7 @@ func TestAdvancedIsBipartiteOracle(t *testing.T) {
 		runs = append(runs, caseRun{tg: tg})
 	}
 	yes := 0
+	runs = append(runs, tinyRuns(nil)...)
 	ok, _ := check(t, "is_bipartite", runs, func(t *testing.T, c caseRun, g *graph.Graph, got Result, want json.RawMessage) {
 		res := got.Value.(BipartiteResult)
 		if w := decode[bool](t, want); res.Bipartite != w {
@@ -175,6 +197,7 @@ func TestAdvancedMatchingOracle(t *testing.T) {
 	for _, tg := range randomGraphs(103, 20, genOptions{MaxNodes: 10, Directed: ptr(true)}) {
 		runs = append(runs, caseRun{tg: bipartiteVariant(tg)})
 	}
+	runs = append(runs, tinyRuns(nil)...)
 	ok, errs := check(t, "maximum_bipartite_matching", runs, func(t *testing.T, c caseRun, g *graph.Graph, got Result, want json.RawMessage) {
 		res := got.Value.(MatchingResult)
 		w := decode[struct {
@@ -211,7 +234,8 @@ func TestAdvancedHamiltonianOracle(t *testing.T) {
 		runs = append(runs, caseRun{tg: tg})
 	}
 	yes := 0
-	ok, _ := check(t, "hamiltonian_path", runs, func(t *testing.T, c caseRun, g *graph.Graph, got Result, want json.RawMessage) {
+	runs = append(runs, tinyRuns(nil)...)
+	ok, errs := check(t, "hamiltonian_path", runs, func(t *testing.T, c caseRun, g *graph.Graph, got Result, want json.RawMessage) {
 		res := got.Value.(HamiltonianResult)
 		w := decode[struct {
 			Exists bool `json:"exists"`
@@ -238,9 +262,9 @@ func TestAdvancedHamiltonianOracle(t *testing.T) {
 			t.Errorf("path %v visits %d of %d nodes", res.Path, len(seen), g.N())
 		}
 	})
-	t.Logf("coverage: %d answered, %d with a path", ok, yes)
-	if ok != len(runs) || yes < 60 || yes > len(runs)-60 {
-		t.Errorf("coverage: %d answered, %d with a path", ok, yes)
+	t.Logf("coverage: %d answered, %d with a path, %d errors (null graphs)", ok, yes, errs)
+	if ok != len(runs)-2 || yes < 60 || yes > len(runs)-60 {
+		t.Errorf("coverage: %d answered, %d with a path, %d errors (null graphs)", ok, yes, errs)
 	}
 }
 
@@ -277,6 +301,23 @@ func TestAdvancedHamiltonianLimits(t *testing.T) {
 	res, err = runTool(t, "hamiltonian_path", b.Build(), nil)
 	if err != nil || res.Value.(HamiltonianResult).Exists {
 		t.Errorf("star: %v %v, want exists=false", res.Value, err)
+	}
+	// Complete bipartite K_{a,b} has a Hamiltonian path iff |a-b| <= 1; at
+	// 20 nodes this exercises the full exact search.
+	for _, ab := range [][2]int{{9, 11}, {10, 10}, {9, 10}} {
+		b := graph.NewBuilder(false)
+		for i := 0; i < ab[0]; i++ {
+			for j := 0; j < ab[1]; j++ {
+				if _, err := b.AddEdge("l"+strconv.Itoa(i), "r"+strconv.Itoa(j)); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		res, err := runTool(t, "hamiltonian_path", b.Build(), nil)
+		want := ab[0]-ab[1] <= 1 && ab[1]-ab[0] <= 1
+		if err != nil || res.Value.(HamiltonianResult).Exists != want {
+			t.Errorf("K_{%d,%d}: %v %v, want exists=%v", ab[0], ab[1], res.Value, err, want)
+		}
 	}
 	// A larger cap accepts more nodes.
 	big := HamiltonianPathTool(22)
@@ -409,8 +450,8 @@ func TestAdvancedEulerOracle(t *testing.T) {
 		}
 		runs = append(runs, caseRun{tg: tg, args: args})
 	}
-	runs = append(runs, caseRun{tg: testGraph{Directed: true}, args: map[string]any{}}) // null graph: NetworkX raises
 	yes, circuits := 0, 0
+	runs = append(runs, tinyRuns(nil)...)
 	ok, errs := check(t, "euler_path", runs, func(t *testing.T, c caseRun, g *graph.Graph, got Result, want json.RawMessage) {
 		res := got.Value.(EulerResult)
 		w := decode[struct {
@@ -454,7 +495,7 @@ func TestAdvancedEulerOracle(t *testing.T) {
 		}
 	})
 	t.Logf("coverage: %d answered, %d with a path, %d circuits, %d errors", ok, yes, circuits, errs)
-	if ok < 200 || yes < 80 || circuits < 20 || errs != 1 {
+	if ok < 200 || yes < 80 || circuits < 20 || errs != 2 {
 		t.Errorf("coverage: %d answered, %d with a path, %d circuits, %d errors", ok, yes, circuits, errs)
 	}
 	g := graph.NewBuilder(false)
@@ -479,6 +520,7 @@ func TestAdvancedMSTOracle(t *testing.T) {
 		runs = append(runs, caseRun{tg: tg})
 	}
 	forests := 0
+	runs = append(runs, tinyRuns(nil)...)
 	ok, errs := check(t, "minimum_spanning_tree", runs, func(t *testing.T, c caseRun, g *graph.Graph, got Result, want json.RawMessage) {
 		res := got.Value.(SpanningTreeResult)
 		w := decode[struct {
@@ -513,7 +555,7 @@ func TestAdvancedMSTOracle(t *testing.T) {
 		}
 	})
 	t.Logf("coverage: %d answered, %d errors, %d forests", ok, errs, forests)
-	if ok != 260 || errs != 20 || forests < 50 {
+	if ok != 266 || errs != 26 || forests < 50 {
 		t.Errorf("coverage: %d answered, %d errors, %d forests", ok, errs, forests)
 	}
 }
@@ -563,6 +605,7 @@ func TestAdvancedKCoreOracle(t *testing.T) {
 		}
 		runs = append(runs, caseRun{tg: tg, args: args})
 	}
+	runs = append(runs, tinyRuns(nil)...)
 	ok, errs := check(t, "k_core", runs, func(t *testing.T, c caseRun, g *graph.Graph, got Result, want json.RawMessage) {
 		res := got.Value.(KCoreResult)
 		w := decode[KCoreResult](t, want)
@@ -609,7 +652,7 @@ func cutCases() []caseRun {
 	for _, tg := range randomGraphs(112, 10, genOptions{MaxNodes: 8, Directed: ptr(true)}) {
 		runs = append(runs, caseRun{tg: tg})
 	}
-	return runs
+	return append(runs, tinyRuns(nil)...)
 }
 
 func TestAdvancedBridgesOracle(t *testing.T) {
@@ -630,7 +673,7 @@ func TestAdvancedBridgesOracle(t *testing.T) {
 		found += len(w)
 	})
 	t.Logf("coverage: %d answered, %d errors, %d bridges", ok, errs, found)
-	if ok < 250 || errs != 10 || found < 200 {
+	if ok < 250 || errs != 16 || found < 200 {
 		t.Errorf("coverage: %d answered, %d errors, %d bridges", ok, errs, found)
 	}
 }
@@ -648,7 +691,7 @@ func TestAdvancedArticulationOracle(t *testing.T) {
 		found += len(w)
 	})
 	t.Logf("coverage: %d answered, %d errors, %d points", ok, errs, found)
-	if ok < 250 || errs != 10 || found < 200 {
+	if ok < 250 || errs != 16 || found < 200 {
 		t.Errorf("coverage: %d answered, %d errors, %d points", ok, errs, found)
 	}
 }
@@ -658,6 +701,7 @@ func TestAdvancedColoringOracle(t *testing.T) {
 	for _, tg := range randomGraphs(113, 300, genOptions{MaxNodes: 30, SelfLoops: true}) {
 		runs = append(runs, caseRun{tg: tg})
 	}
+	runs = append(runs, tinyRuns(nil)...)
 	ok, _ := check(t, "graph_coloring", runs, func(t *testing.T, c caseRun, g *graph.Graph, got Result, want json.RawMessage) {
 		res := got.Value.(ColoringResult)
 		w := decode[ColoringResult](t, want)
@@ -707,6 +751,7 @@ func TestAdvancedAggregationOracle(t *testing.T) {
 		}
 		runs = append(runs, caseRun{tg: tg, args: args})
 	}
+	runs = append(runs, tinyRuns(map[string]any{"rounds": 2})...)
 	ok, _ := check(t, "gnn_sum_aggregation", runs, func(t *testing.T, c caseRun, g *graph.Graph, got Result, want json.RawMessage) {
 		res := got.Value.(AggregationResult)
 		w := decode[map[string][]float64](t, want)
