@@ -49,21 +49,16 @@ type forward struct {
 func newForward(ctx context.Context, g *graph.Graph) (*forward, error) {
 	n := int32(g.N())
 	f := &forward{off: make([]int32, n+1), deg: make([]int32, n)}
+	if !g.Directed() {
+		f.buildUndirected(g)
+		return f, nil
+	}
 	var stamp []int32
 	if g.Directed() {
 		stamp = make([]int32, n)
 	}
 	// supportNbrs calls fn for every support neighbour u of v with its aux.
 	supportNbrs := func(v int32, fn func(u, aux int32)) {
-		if !g.Directed() {
-			es := g.OutEdges(v)
-			for k, u := range g.Out(v) {
-				if u != v {
-					fn(u, es[k])
-				}
-			}
-			return
-		}
 		// Stamp successors, then visit predecessors (multiplicity 2 when
 		// also a successor), then the remaining successors.
 		for _, u := range g.Out(v) {
@@ -122,6 +117,45 @@ func newForward(ctx context.Context, g *graph.Graph) (*forward, error) {
 		})
 	}
 	return f, nil
+}
+
+// buildUndirected is newForward for undirected graphs, whose support is
+// the adjacency minus self-loops; plain loops, no callbacks.
+func (f *forward) buildUndirected(g *graph.Graph) {
+	n := int32(g.N())
+	for v := int32(0); v < n; v++ {
+		d := int32(g.OutDegree(v))
+		if g.HasSelfLoop(v) {
+			d--
+		}
+		f.deg[v] = d
+	}
+	deg := f.deg
+	for v := int32(0); v < n; v++ {
+		dv := deg[v]
+		for _, u := range g.Out(v) {
+			if du := deg[u]; dv < du || (dv == du && v < u) {
+				f.off[v+1]++
+			}
+		}
+	}
+	for v := int32(0); v < n; v++ {
+		f.off[v+1] += f.off[v]
+	}
+	f.adj = make([]int32, f.off[n])
+	f.aux = make([]int32, f.off[n])
+	for v := int32(0); v < n; v++ {
+		p := f.off[v]
+		dv := deg[v]
+		es := g.OutEdges(v)
+		for k, u := range g.Out(v) {
+			if du := deg[u]; dv < du || (dv == du && v < u) {
+				f.adj[p] = u
+				f.aux[p] = es[k]
+				p++
+			}
+		}
+	}
 }
 
 // triangles enumerates every triangle once, calling visit with its nodes
