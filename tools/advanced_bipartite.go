@@ -151,7 +151,7 @@ func maximumBipartiteMatchingTool() Tool {
 		for i := 0; i < len(pairs) && i < 10; i++ {
 			shown = append(shown, pairs[i][0]+"-"+pairs[i][1])
 		}
-		text := fmt.Sprintf("A maximum matching has %d pairs", size)
+		text := fmt.Sprintf("A maximum matching has %d %s", size, plural(size, "pair"))
 		if size > 0 {
 			text += ": " + listText(shown, 10)
 			if len(pairs) > 10 {

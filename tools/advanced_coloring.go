@@ -57,7 +57,7 @@ func graphColoringTool() Tool {
 				shown = append(shown, fmt.Sprintf("%s: %d", g.ID(int32(v)), c))
 			}
 		}
-		text := fmt.Sprintf("A greedy colouring uses %d colours", k)
+		text := fmt.Sprintf("A greedy colouring uses %d %s", k, plural(k, "colour"))
 		if g.N() > 0 {
 			text += " (" + strings.Join(shown, ", ")
 			if g.N() > 30 {
@@ -195,7 +195,7 @@ func gnnSumAggregationTool() Tool {
 		for _, id := range ids[:min(len(ids), 20)] {
 			shown = append(shown, fmt.Sprintf("%s: %v", id, res.Features[id]))
 		}
-		text := fmt.Sprintf("After %d rounds of sum aggregation the node vectors are %s", res.Rounds, strings.Join(shown, ", "))
+		text := fmt.Sprintf("After %d %s of sum aggregation the node vectors are %s", res.Rounds, plural(res.Rounds, "round"), strings.Join(shown, ", "))
 		if len(ids) > 20 {
 			text += fmt.Sprintf(", ... (%d more nodes)", len(ids)-20)
 		}

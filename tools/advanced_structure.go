@@ -42,14 +42,20 @@ type KCoreResult struct {
 	CoreNumbers map[string]int `json:"core_numbers"`
 }
 
-// CutResult is the value of bridges and articulation_points.
-type CutResult struct {
-	// Count is the number of bridges or articulation points.
+// BridgesResult is the value of bridges.
+type BridgesResult struct {
+	// Count is the number of bridges.
 	Count int `json:"count"`
-	// Bridges lists the bridges as [u, v] pairs (bridges tool only).
-	Bridges [][2]string `json:"bridges,omitempty"`
-	// Nodes lists the articulation points (articulation_points tool only).
-	Nodes []string `json:"nodes,omitempty"`
+	// Bridges lists the bridges as [u, v] pairs in edge insertion order.
+	Bridges [][2]string `json:"bridges"`
+}
+
+// ArticulationResult is the value of articulation_points.
+type ArticulationResult struct {
+	// Count is the number of articulation points.
+	Count int `json:"count"`
+	// Nodes lists the articulation points in node insertion order.
+	Nodes []string `json:"nodes"`
 }
 
 func minimumSpanningTreeTool() Tool {
@@ -72,10 +78,10 @@ func minimumSpanningTreeTool() Tool {
 		if err != nil {
 			return Result{}, err
 		}
-		text := fmt.Sprintf("A minimum spanning tree has %d edges with total weight %s.", res.NumEdges, formatNumber(res.TotalWeight))
+		text := fmt.Sprintf("A minimum spanning tree has %d %s with total weight %s.", res.NumEdges, plural(res.NumEdges, "edge"), formatNumber(res.TotalWeight))
 		if res.Trees > 1 {
-			text = fmt.Sprintf("The graph is not connected; a minimum spanning forest of %d trees has %d edges with total weight %s.",
-				res.Trees, res.NumEdges, formatNumber(res.TotalWeight))
+			text = fmt.Sprintf("The graph is not connected; a minimum spanning forest of %d trees has %d %s with total weight %s.",
+				res.Trees, res.NumEdges, plural(res.NumEdges, "edge"), formatNumber(res.TotalWeight))
 		}
 		return Result{Value: res, Text: text}, nil
 	})
@@ -207,13 +213,13 @@ func bridgesTool() Tool {
 		}
 		text := "The graph has no bridges."
 		if len(pairs) > 0 {
-			text = fmt.Sprintf("The graph has %d bridges: %s", len(pairs), listText(shown, 20))
+			text = fmt.Sprintf("The graph has %d %s: %s", len(pairs), plural(len(pairs), "bridge"), listText(shown, 20))
 			if len(pairs) > 20 {
 				text += fmt.Sprintf(", ... (%d more)", len(pairs)-20)
 			}
 			text += "."
 		}
-		return Result{Value: CutResult{Count: len(pairs), Bridges: pairs}, Text: text}, nil
+		return Result{Value: BridgesResult{Count: len(pairs), Bridges: pairs}, Text: text}, nil
 	})
 }
 
@@ -240,9 +246,9 @@ func articulationPointsTool() Tool {
 		nodes := idsOf(g, cut)
 		text := "The graph has no articulation points."
 		if len(nodes) > 0 {
-			text = fmt.Sprintf("The graph has %d articulation points: %s.", len(nodes), listText(nodes, 30))
+			text = fmt.Sprintf("The graph has %d articulation %s: %s.", len(nodes), plural(len(nodes), "point"), listText(nodes, 30))
 		}
-		return Result{Value: CutResult{Count: len(nodes), Nodes: nodes}, Text: text}, nil
+		return Result{Value: ArticulationResult{Count: len(nodes), Nodes: nodes}, Text: text}, nil
 	})
 }
 
@@ -375,7 +381,7 @@ func kCoreTool() Tool {
 				res.K = max(res.K, int(c))
 			}
 		}
-		var in []int32
+		in := make([]int32, 0, g.N())
 		for v, c := range core {
 			res.CoreNumbers[g.ID(int32(v))] = int(c)
 			if int(c) >= res.K {
@@ -389,7 +395,7 @@ func kCoreTool() Tool {
 				res.NumEdges++
 			}
 		}
-		text := fmt.Sprintf("The %d-core has %d nodes and %d edges", res.K, len(res.Nodes), res.NumEdges)
+		text := fmt.Sprintf("The %d-core has %d %s and %d %s", res.K, len(res.Nodes), plural(len(res.Nodes), "node"), res.NumEdges, plural(res.NumEdges, "edge"))
 		if len(res.Nodes) > 0 {
 			text += ": " + listText(res.Nodes, 30)
 		}

@@ -455,8 +455,9 @@ func TestAdvancedEulerOracle(t *testing.T) {
 	ok, errs := check(t, "euler_path", runs, func(t *testing.T, c caseRun, g *graph.Graph, got Result, want json.RawMessage) {
 		res := got.Value.(EulerResult)
 		w := decode[struct {
-			Exists  bool `json:"exists"`
-			Circuit bool `json:"circuit"`
+			Exists      bool `json:"exists"`
+			Circuit     bool `json:"circuit"`
+			NxPathEdges int  `json:"nx_path_edges"`
 		}](t, want)
 		if res.Exists != w.Exists {
 			t.Errorf("exists %v, NetworkX %v (args %v)\n%s", res.Exists, w.Exists, c.args, c.tg.describe())
@@ -475,7 +476,7 @@ func TestAdvancedEulerOracle(t *testing.T) {
 		if s, given := c.args["source"]; given && res.Path[0] != s {
 			t.Errorf("path %v does not start at source %v", res.Path, s)
 		}
-		if len(res.Path) != g.M()+1 {
+		if len(res.Path) != g.M()+1 || len(res.Path)-1 != w.NxPathEdges {
 			t.Errorf("path %v has %d nodes for %d edges\n%s", res.Path, len(res.Path), g.M(), c.tg.describe())
 			return
 		}
@@ -658,7 +659,7 @@ func cutCases() []caseRun {
 func TestAdvancedBridgesOracle(t *testing.T) {
 	found := 0
 	ok, errs := check(t, "bridges", cutCases(), func(t *testing.T, c caseRun, g *graph.Graph, got Result, want json.RawMessage) {
-		res := got.Value.(CutResult)
+		res := got.Value.(BridgesResult)
 		var have [][]string
 		for _, p := range res.Bridges {
 			pair := []string{p[0], p[1]}
@@ -681,7 +682,7 @@ func TestAdvancedBridgesOracle(t *testing.T) {
 func TestAdvancedArticulationOracle(t *testing.T) {
 	found := 0
 	ok, errs := check(t, "articulation_points", cutCases(), func(t *testing.T, c caseRun, g *graph.Graph, got Result, want json.RawMessage) {
-		res := got.Value.(CutResult)
+		res := got.Value.(ArticulationResult)
 		have := slices.Clone(res.Nodes)
 		sort.Strings(have)
 		w := decode[[]string](t, want)
