@@ -86,22 +86,29 @@ func ExtractGraph(ctx context.Context, question string, opt ExtractOptions) (Ext
 	if err := ctx.Err(); err != nil {
 		return Extraction{}, err
 	}
-	toks, err := exLex(ctx, question)
-	if err != nil {
-		return Extraction{}, err
-	}
-	p := &exScan{ctx: ctx, q: question, toks: toks, opt: opt, skip: make([]bool, len(toks))}
-	p.sentences()
-	var ex Extraction
-
-	// References and masked spans first: file paths are not edges.
-	fileSpans := exFindFiles(question, toks)
-	for _, f := range fileSpans {
-		p.mask(f.s, f.e)
-	}
+	p := &exScan{ctx: ctx, q: question, opt: opt, cues: exFindDirCues(question)}
+	// A Python-literal edge list is parsed first by graph.ParsePythonEdges;
+	// the lexer then skips it.
 	py, err := p.pythonList()
 	if err != nil {
 		return Extraction{}, err
+	}
+	skipS, skipE := 0, 0
+	if py != nil {
+		skipS, skipE = py.s, py.e
+	}
+	toks, err := exLex(ctx, question, skipS, skipE)
+	if err != nil {
+		return Extraction{}, err
+	}
+	p.toks, p.skip = toks, make([]bool, len(toks))
+	p.sentences()
+	var ex Extraction
+
+	// File paths are references, not edges.
+	fileSpans := exFindFiles(question, toks)
+	for _, f := range fileSpans {
+		p.mask(f.s, f.e)
 	}
 	p.adjOK = exHasWord(question, "adjacency", "adjacent", "neighbors", "neighbours", "neighbor", "neighbour")
 	if err := p.scan(); err != nil {
@@ -348,29 +355,52 @@ type exDirCue struct {
 	directed bool
 }
 
-func (p *exScan) dirCues() []exDirCue {
+// exFindDirCues finds the words that state direction, in text order, with
+// one pass per cue word: "directed", "digraph", "arcs", "DAG" say directed
+// unless preceded by "un", "non-" or "not "; "undirected", "bidirectional"
+// say undirected.
+func exFindDirCues(q string) []exDirCue {
+	lower := strings.ToLower(q)
+	if len(lower) != len(q) {
+		lower = q // lower-casing changed byte offsets; match case-sensitively
+	}
 	var cues []exDirCue
-	for i, t := range p.toks {
-		if t.kind != exWord {
-			continue
-		}
-		switch strings.ToLower(t.text) {
-		case "directed", "digraph", "arcs", "dag", "directional", "oriented":
-			if p.kind(i-1) == exDash && p.isWord(i-2, "non", "un") {
-				cues = append(cues, exDirCue{t.s, false})
+	for _, w := range []struct {
+		word     string
+		directed bool
+	}{
+		{"directed", true}, {"digraph", true}, {"arcs", true}, {"dag", true}, {"directional", true},
+		{"bidirectional", false}, {"nondirected", false},
+	} {
+		for off := 0; ; {
+			k := strings.Index(lower[off:], w.word)
+			if k < 0 {
+				break
+			}
+			s, e := off+k, off+k+len(w.word)
+			off = e
+			if e < len(lower) && exIsWordByte(lower, e) {
 				continue
 			}
-			if p.isWord(i-1, "not") {
-				cues = append(cues, exDirCue{t.s, false})
+			dir := w.directed
+			switch {
+			case s >= 2 && lower[s-2:s] == "un" && (s == 2 || !exIsWordByte(lower, s-3)):
+				dir = false
+			case s >= 4 && lower[s-4:s] == "non-":
+				dir = false
+			case s >= 4 && lower[s-4:s] == "not ":
+				dir = false
+			case s > 0 && exIsWordByte(lower, s-1):
 				continue
 			}
-			cues = append(cues, exDirCue{t.s, true})
-		case "undirected", "bidirectional", "nondirected", "unoriented", "symmetric":
-			cues = append(cues, exDirCue{t.s, false})
+			cues = append(cues, exDirCue{s, dir})
 		}
 	}
+	sort.Slice(cues, func(a, b int) bool { return cues[a].pos < cues[b].pos })
 	return cues
 }
+
+func (p *exScan) dirCues() []exDirCue { return p.cues }
 
 func (p *exScan) hasDirCue() bool { return len(p.dirCues()) > 0 }
 

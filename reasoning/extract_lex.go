@@ -30,6 +30,7 @@ type exTok struct {
 	kind exKind
 	ch   byte
 	text string
+	low  string // lower-case text of a word
 	s, e int
 }
 
@@ -39,7 +40,8 @@ const exMaxDepth = 32
 // exLex splits the question into tokens in one pass. It fails on invalid
 // UTF-8 and on brackets nested deeper than exMaxDepth, naming the byte
 // offset, with errors wrapping graph.ErrSyntax.
-func exLex(ctx context.Context, q string) ([]exTok, error) {
+// The bytes q[skipS:skipE] (an already parsed edge list) are skipped.
+func exLex(ctx context.Context, q string, skipS, skipE int) ([]exTok, error) {
 	if !utf8.ValidString(q) {
 		off := 0
 		for off < len(q) {
@@ -51,9 +53,13 @@ func exLex(ctx context.Context, q string) ([]exTok, error) {
 		}
 		return nil, fmt.Errorf("question is not valid UTF-8 at byte %d: %w", off, graph.ErrSyntax)
 	}
-	toks := make([]exTok, 0, len(q)/3+8)
+	toks := make([]exTok, 0, (len(q)-(skipE-skipS))/4+8)
 	depth := 0
 	for i := 0; i < len(q); {
+		if i == skipS && skipE > skipS {
+			i = skipE
+			continue
+		}
 		if len(toks)&4095 == 4095 {
 			if err := ctx.Err(); err != nil {
 				return nil, err
@@ -79,14 +85,14 @@ func exLex(ctx context.Context, q string) ([]exTok, error) {
 			}
 			if j < len(q) && exIsWordByte(q, j) {
 				j = exWordEnd(q, j)
-				toks = append(toks, exTok{kind: exWord, text: q[i:j], s: i, e: j})
+				toks = append(toks, exWordTok(q, i, j))
 			} else {
 				toks = append(toks, exTok{kind: exNum, text: q[i:j], s: i, e: j})
 			}
 			i = j
 		case c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'):
 			j := exWordEnd(q, i)
-			toks = append(toks, exTok{kind: exWord, text: q[i:j], s: i, e: j})
+			toks = append(toks, exWordTok(q, i, j))
 			i = j
 		case c == '\'' || c == '"' || c == '`':
 			if j, ok := exQuoteEnd(q, i, string(c)); ok {
@@ -142,7 +148,7 @@ func exLex(ctx context.Context, q string) ([]exTok, error) {
 			switch {
 			case unicode.IsLetter(r):
 				j := exWordEnd(q, i)
-				toks = append(toks, exTok{kind: exWord, text: q[i:j], s: i, e: j})
+				toks = append(toks, exWordTok(q, i, j))
 				i = j
 				continue
 			case r == '→' || r == '⟶' || r == '➔' || r == '➝' || r == '⇒' || r == '↦':
@@ -173,6 +179,20 @@ func exLex(ctx context.Context, q string) ([]exTok, error) {
 		}
 	}
 	return toks, nil
+}
+
+// exWordTok makes a word token with its lower-case form (no allocation
+// when the word has no upper-case letter).
+func exWordTok(q string, i, j int) exTok {
+	w := q[i:j]
+	low := w
+	for k := 0; k < len(w); k++ {
+		if c := w[k]; c >= utf8.RuneSelf || (c >= 'A' && c <= 'Z') {
+			low = strings.ToLower(w)
+			break
+		}
+	}
+	return exTok{kind: exWord, text: w, low: low, s: i, e: j}
 }
 
 // exIsWordByte reports whether the rune at q[i] continues a word.

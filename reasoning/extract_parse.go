@@ -47,6 +47,7 @@ type exScan struct {
 	opt   ExtractOptions
 	adjOK bool  // adjacency lines need no second line (the text says "adjacency")
 	pyErr error // why a bracketed list that looked like Python failed to parse
+	cues  []exDirCue
 }
 
 // exWords lists the words the scanner treats as vocabulary, never as node IDs.
@@ -90,7 +91,7 @@ func (p *exScan) word(i int) string {
 	if i < 0 || i >= len(p.toks) || p.toks[i].kind != exWord {
 		return ""
 	}
-	return strings.ToLower(p.toks[i].text)
+	return p.toks[i].low
 }
 
 func (p *exScan) isWord(i int, ws ...string) bool {
@@ -242,7 +243,13 @@ func (p *exScan) weight(i int) (w float64, isCap, named bool, next int, ok bool,
 		n++
 	}
 	if open != 0 {
-		closeCh := map[byte]byte{'(': ')', '[': ']', '{': '}'}[open]
+		closeCh := byte('}')
+		switch open {
+		case '(':
+			closeCh = ')'
+		case '[':
+			closeCh = ']'
+		}
 		if !p.isPunct(n, closeCh) {
 			return 0, false, false, i, false, nil
 		}
@@ -292,11 +299,29 @@ func (p *exScan) scan() error {
 // tryAll tries every recognizer at token i, in order of specificity, and
 // returns the index after what it consumed (i when nothing matched).
 func (p *exScan) tryAll(i int) (int, error) {
-	for _, f := range []func(int) (int, error){
-		p.tryNodes, p.tryHeaderPairs, p.tryLinePairs, p.tryAdjacency, p.tryTuple,
-		p.tryConnector, p.tryEdgeKeyword, p.tryVerb, p.tryPairVerb,
-	} {
-		n, err := f(i)
+	for k := 0; k < 9; k++ {
+		var n int
+		var err error
+		switch k {
+		case 0:
+			n, err = p.tryNodes(i)
+		case 1:
+			n, err = p.tryHeaderPairs(i)
+		case 2:
+			n, err = p.tryLinePairs(i)
+		case 3:
+			n, err = p.tryAdjacency(i)
+		case 4:
+			n, err = p.tryTuple(i)
+		case 5:
+			n, err = p.tryConnector(i)
+		case 6:
+			n, err = p.tryEdgeKeyword(i)
+		case 7:
+			n, err = p.tryVerb(i)
+		case 8:
+			n, err = p.tryPairVerb(i)
+		}
 		if err != nil {
 			return i, err
 		}

@@ -17,31 +17,21 @@ type exPy struct {
 }
 
 // pythonList finds the first Python-literal edge list in the question ("[(0,
-// 1), (1, 2, {'weight': 4})]"), parses it with graph.ParsePythonEdges and
-// hides its tokens from the other parsers. Candidates are brackets that open
-// a tuple or a list right away; each is matched to its closing bracket from
-// the token stream, so every candidate is parsed once (linear time). When a
-// candidate fails to parse as Python but the other parsers read edges in it
-// (unquoted names such as [(A, B)]), they win; otherwise its syntax error
-// is returned.
+// 1), (1, 2, {'weight': 4})]") and parses it with graph.ParsePythonEdges.
+// Candidates are '[' brackets whose next non-space byte opens a tuple or a
+// list; one pass over the bytes pairs every bracket with its closer
+// (skipping quoted strings), so each candidate is parsed once over exactly
+// its own text and the whole search is linear. A candidate that fails to
+// parse is left to the other parsers (unquoted names such as [(A, B)]); its
+// syntax error is kept and returned only if they find no edges.
 func (p *exScan) pythonList() (*exPy, error) {
-	match := p.matchBrackets()
-	var firstErr error
-	for i, t := range p.toks {
-		if t.kind != exPunct || t.ch != '[' || p.skip[i] || match[i] < 0 {
-			continue
+	for _, c := range exPyCandidates(p.q) {
+		if err := p.ctx.Err(); err != nil {
+			return nil, err
 		}
-		if !(p.isPunct(i+1, '(') || p.isPunct(i+1, '[')) {
-			continue
-		}
-		// "[(" must be followed by a node and a comma to be an edge list.
-		if k := p.kind(i + 2); k != exNum && k != exStr && k != exWord && k != exDash {
-			continue
-		}
-		s, e := t.s, p.toks[match[i]].e
-		dir := p.directionAt(s)
+		s, e := c[0], c[1]
 		g, err := graph.ParsePythonEdges(p.q[s:e], graph.ReadOptions{
-			Directed: dir,
+			Directed: p.directionAt(s),
 			Limits:   graph.Limits{MaxNodes: p.opt.MaxNodes, MaxEdges: p.opt.MaxEdges},
 			Name:     "question",
 		})
@@ -49,34 +39,41 @@ func (p *exScan) pythonList() (*exPy, error) {
 			if errors.Is(err, graph.ErrTooLarge) {
 				return nil, fmt.Errorf("edge list at byte %d: %w", s, err)
 			}
-			if firstErr == nil {
-				firstErr = fmt.Errorf("edge list at byte %d: %w", s, err)
+			if p.pyErr == nil {
+				p.pyErr = fmt.Errorf("edge list at byte %d: %w", s, err)
 			}
 			continue
 		}
 		if g.M() == 0 {
 			continue
 		}
-		p.mask(s, e)
 		return &exPy{s: s, e: e, g: g}, nil
-	}
-	if firstErr != nil {
-		p.pyErr = firstErr
 	}
 	return nil, nil
 }
 
-// matchBrackets returns, for each opening bracket token, the index of its
-// closing bracket (-1 when unmatched or mismatched).
-func (p *exScan) matchBrackets() []int {
-	match := make([]int, len(p.toks))
+// exPyCandidates returns the [start, end) byte spans of bracketed lists that
+// start with a tuple or a list, in order of their start.
+func exPyCandidates(q string) [][2]int {
+	var out [][2]int
 	var stack []int
-	for i, t := range p.toks {
-		match[i] = -1
-		if t.kind != exPunct {
-			continue
-		}
-		switch t.ch {
+	for i := 0; i < len(q); i++ {
+		c := q[i]
+		switch c {
+		case '\'', '"':
+			if i > 0 && exIsWordByte(q, i-1) {
+				continue
+			}
+			j := i + 1
+			for j < len(q) && q[j] != c && q[j] != '\n' {
+				if q[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if j < len(q) && q[j] == c {
+				i = j
+			}
 		case '(', '[', '{':
 			stack = append(stack, i)
 		case ')', ']', '}':
@@ -84,22 +81,44 @@ func (p *exScan) matchBrackets() []int {
 				continue
 			}
 			o := stack[len(stack)-1]
-			want := map[byte]byte{')': '(', ']': '[', '}': '{'}[t.ch]
-			if p.toks[o].ch != want {
+			if q[o] != exOpener(c) {
 				stack = stack[:0] // mismatched: nothing before pairs up
 				continue
 			}
 			stack = stack[:len(stack)-1]
-			match[o] = i
+			if c != ']' {
+				continue
+			}
+			k := o + 1
+			for k < i && (q[k] == ' ' || q[k] == '\n' || q[k] == '\t' || q[k] == '\r') {
+				k++
+			}
+			if q[k] == '(' || q[k] == '[' {
+				out = append(out, [2]int{o, i + 1})
+			}
 		}
 	}
-	return match
+	// Closers come innermost first; order by start so the outermost,
+	// earliest list is tried first.
+	sort.Slice(out, func(a, b int) bool { return out[a][0] < out[b][0] })
+	return out
+}
+
+// exOpener returns the opening bracket of a closing one.
+func exOpener(c byte) byte {
+	switch c {
+	case ')':
+		return '('
+	case ']':
+		return '['
+	}
+	return '{'
 }
 
 // directionAt decides directedness from the explicit words only: the cue
 // nearest before byte pos, else the first one, else undirected.
 func (p *exScan) directionAt(pos int) bool {
-	cues := p.dirCues()
+	cues := p.cues
 	if len(cues) == 0 {
 		return false
 	}
@@ -186,19 +205,17 @@ type exFileRef struct {
 	s, e int
 }
 
-// exFileExt lists the extensions of graph files, as a regexp alternation.
-const exFileExt = `edgelist|edges|el|txt|tsv|csv|json|gml|graphml|dot|gv|adjlist|adj|mtx|net|paj|gexf|lgl|ncol|graph|py`
-
-// exFileRE matches an unquoted path with a graph-file extension, or a
-// slashed path after "path is" / "file". Compiled once; a Regexp is safe for
-// concurrent use and never modified.
-var exFileRE = regexp.MustCompile(`(?i)` +
-	`((?:[A-Za-z]:)?[\w.~/\\-]*[\w-]\.(?:` + exFileExt + `))\b|` +
-	`(?:path|file|located at|stored (?:in|at)|saved (?:in|at))\s*(?:is|:|=)?\s*((?:\.{0,2}/)?[\w.~-]+(?:/[\w.~-]+)+)`)
+// exPathByte reports whether c may be part of an unquoted path.
+func exPathByte(c byte) bool {
+	return c == '_' || c == '.' || c == '~' || c == '/' || c == '\\' || c == '-' ||
+		(c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+}
 
 // exFindFiles returns the graph file paths named in the question, in order:
 // quoted strings that look like paths (a slash or a graph-file extension),
-// then unquoted paths outside quotes.
+// unquoted names with a graph-file extension ("roads.edgelist"), and slashed
+// paths after "path is" / "file" ("the file is data/graphs/roads"). One
+// linear pass over the bytes.
 func exFindFiles(q string, toks []exTok) []exFileRef {
 	var out []exFileRef
 	for _, t := range toks {
@@ -213,37 +230,84 @@ func exFindFiles(q string, toks []exTok) []exFileRef {
 			out = append(out, exFileRef{path: c, s: t.s, e: t.e})
 		}
 	}
-	quoted := len(out)
-	for _, m := range exFileRE.FindAllStringSubmatchIndex(q, -1) {
-		for g := 1; g <= 2; g++ {
-			s, e := m[2*g], m[2*g+1]
-			if s < 0 {
+	quoted := out
+	inQuoted := func(s int) bool {
+		for _, f := range quoted {
+			if s >= f.s && s < f.e {
+				return true
+			}
+		}
+		return false
+	}
+	// Unquoted names with an extension.
+	for i := 1; i < len(q); i++ {
+		if q[i] != '.' || !exPathByte(q[i-1]) || q[i-1] == '.' || q[i-1] == '/' {
+			continue
+		}
+		j := i + 1
+		for j < len(q) && ((q[j] >= 'a' && q[j] <= 'z') || (q[j] >= 'A' && q[j] <= 'Z')) {
+			j++
+		}
+		if j == i+1 || (j < len(q) && exIsWordByte(q, j)) || !exHasFileExt(q[i:j]) {
+			continue
+		}
+		s := i - 1
+		for s > 0 && exPathByte(q[s-1]) {
+			s--
+		}
+		if !inQuoted(s) && !exLooksNumeric(q[s:i]) {
+			out = append(out, exFileRef{path: q[s:j], s: s, e: j})
+		}
+		i = j
+	}
+	// Slashed paths after a cue: "the path is data/x", "file: data/x".
+	lower := strings.ToLower(q)
+	for _, cue := range []string{"path", "file", "located at", "stored in", "stored at", "saved in", "saved at"} {
+		for off := 0; ; {
+			k := strings.Index(lower[off:], cue)
+			if k < 0 {
+				break
+			}
+			a := off + k + len(cue)
+			off = a
+			if a-len(cue) > 0 && exIsWordByte(lower, a-len(cue)-1) {
 				continue
 			}
-			inside := false
-			for _, f := range out[:quoted] {
-				inside = inside || (s >= f.s && e <= f.e)
+			j := a
+			for j < len(q) && (q[j] == ' ' || q[j] == ':' || q[j] == '=') {
+				j++
 			}
-			if inside || exLooksNumeric(q[s:e]) {
-				continue
+			if strings.HasPrefix(lower[j:], "is ") {
+				j += 3
 			}
-			out = append(out, exFileRef{path: q[s:e], s: s, e: e})
+			s := j
+			for j < len(q) && exPathByte(q[j]) {
+				j++
+			}
+			for j > s && (q[j-1] == '.' || q[j-1] == ',') {
+				j--
+			}
+			path := q[s:j]
+			if s == j || !strings.Contains(strings.Trim(path, "/"), "/") || inQuoted(s) || exHasFileExt(path) {
+				continue // none, or found above
+			}
+			out = append(out, exFileRef{path: path, s: s, e: j})
 		}
 	}
 	sort.Slice(out, func(a, b int) bool { return out[a].s < out[b].s })
 	return out
 }
 
+// exHasFileExt reports whether path ends in a graph-file extension.
 func exHasFileExt(path string) bool {
 	dot := strings.LastIndexByte(path, '.')
-	if dot < 0 || dot == len(path)-1 {
+	if dot < 0 || dot == len(path)-1 || len(path)-dot > 10 {
 		return false
 	}
-	ext := strings.ToLower(path[dot+1:])
-	for _, x := range strings.Split(exFileExt, "|") {
-		if ext == x {
-			return true
-		}
+	switch strings.ToLower(path[dot+1:]) {
+	case "edgelist", "edges", "el", "txt", "tsv", "csv", "json", "gml", "graphml", "dot", "gv", "adjlist", "adj",
+		"mtx", "net", "paj", "gexf", "lgl", "ncol", "graph", "py":
+		return true
 	}
 	return false
 }
