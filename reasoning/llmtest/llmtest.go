@@ -281,7 +281,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		case <-s.closing:
 			t.Stop()
-			return
+			// Cut the connection: a closed server must not answer 200.
+			panic(http.ErrAbortHandler)
 		}
 	}
 	for k, vs := range resp.Header {
