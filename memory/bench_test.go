@@ -20,10 +20,10 @@ var benchWords = []string{
 }
 
 // benchStore fills an in-memory store (no log: the fast path) with n random
-// examples over the builtin encoder at its default dimension.
-func benchStore(b *testing.B, n int) *Store {
+// examples embedded by emb.
+func benchStore(b *testing.B, n int, emb Embedder) *Store {
 	b.Helper()
-	s, err := NewInMemory(encoders.NewBuiltin(nil))
+	s, err := NewInMemory(emb)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -49,8 +49,15 @@ func benchStore(b *testing.B, n int) *Store {
 }
 
 // BenchmarkSearchExamples measures one search (query embedding included) at
-// 1,000, 10,000 and 100,000 examples, unfiltered and filtered by tool.
-func BenchmarkSearchExamples(b *testing.B) {
+// 1,000, 10,000 and 100,000 examples, unfiltered and filtered by tool, with
+// the default embedder (256 dimensions).
+func BenchmarkSearchExamples(b *testing.B) { benchSearch(b, DefaultEmbedder()) }
+
+// BenchmarkSearchExamples1024 is BenchmarkSearchExamples with the builtin
+// encoder's own default of 1024 dimensions.
+func BenchmarkSearchExamples1024(b *testing.B) { benchSearch(b, encoders.NewBuiltin(nil)) }
+
+func benchSearch(b *testing.B, emb Embedder) {
 	queries := []string{
 		"what is the shortest path between two nodes in this weighted graph",
 		"is there a cycle in the directed graph",
@@ -58,7 +65,7 @@ func BenchmarkSearchExamples(b *testing.B) {
 		"which topic is this paper about",
 	}
 	for _, n := range []int{1_000, 10_000, 100_000} {
-		s := benchStore(b, n) // built once per size, outside the timings
+		s := benchStore(b, n, emb) // built once per size, outside the timings
 		for _, filtered := range []bool{false, true} {
 			name := fmt.Sprintf("n=%d", n)
 			q := ExampleQuery{K: 5}
@@ -82,7 +89,7 @@ func BenchmarkSearchExamples(b *testing.B) {
 // BenchmarkAddDurable measures durable adds (log write and fsync) in batches
 // of 64 examples.
 func BenchmarkAddDurable(b *testing.B) {
-	s, err := Open(context.Background(), b.TempDir(), encoders.NewBuiltin(nil))
+	s, err := Open(context.Background(), b.TempDir(), DefaultEmbedder())
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/graphagent/graphagent/encoders"
 )
 
 // Sentinel errors; check them with errors.Is.
@@ -30,6 +32,21 @@ type Embedder interface {
 	Encode(ctx context.Context, texts []string) ([][]float32, error)
 	// Name identifies the encoder and its configuration.
 	Name() string
+}
+
+// DefaultDim is the vector dimension of DefaultEmbedder. Memory search is
+// an exact scan, so its cost grows with the dimension: 256 keeps a search
+// over 100,000 examples four times cheaper than the builtin encoder's
+// default 1024, and short questions hash into 256 buckets with few
+// collisions.
+const DefaultDim = 256
+
+// DefaultEmbedder returns the builtin hashing encoder that long-term memory
+// uses when no embeddings server is configured. Every component that opens
+// the same store should use it (or the same server): a store opened with an
+// embedder of another Name recomputes and rewrites all its vectors.
+func DefaultEmbedder() encoders.Encoder {
+	return encoders.NewBuiltin(nil, encoders.WithDim(DefaultDim))
 }
 
 // Sources of examples.

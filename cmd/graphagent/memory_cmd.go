@@ -109,7 +109,7 @@ func memoryEncoder(c *cli.Context) (encoders.Encoder, error) {
 	if u := c.String("embed-url"); u != "" {
 		return nil, usageErr("--embed-url %s: the embeddings client is not available yet; unset it to use the builtin encoder", u)
 	}
-	return encoders.NewBuiltin(nil), nil
+	return memory.DefaultEmbedder(), nil
 }
 
 // openMemory opens long-term memory in the home folder, seeding it with

@@ -13,7 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/graphagent/graphagent/encoders"
 	"github.com/graphagent/graphagent/memory"
 	"github.com/graphagent/graphagent/tools"
 	"github.com/graphagent/graphagent/tools/graph"
@@ -172,7 +171,7 @@ func TestNoBenchmarkItems(t *testing.T) {
 // examples of the tool that answers them.
 func TestSeededStoreFindsTheRightTool(t *testing.T) {
 	ctx := context.Background()
-	s, err := memory.Open(ctx, t.TempDir(), encoders.NewBuiltin(nil))
+	s, err := memory.Open(ctx, t.TempDir(), memory.DefaultEmbedder())
 	if err != nil {
 		t.Fatal(err)
 	}
