@@ -212,10 +212,26 @@ func ToolSchema(cs []Candidate) json.RawMessage {
 }
 
 // ParamSchema returns the JSON schema of the parameter answer: the tool's own
-// argument schema, or an empty object schema when it has none.
+// argument schema, or one made from spec.Params when the spec has none.
 func ParamSchema(spec tools.Spec) json.RawMessage {
 	if len(spec.Schema) > 0 && json.Valid(spec.Schema) {
 		return spec.Schema
 	}
-	return json.RawMessage(`{"type":"object","properties":{},"required":[],"additionalProperties":false}`)
+	props := make(map[string]any, len(spec.Params))
+	required := []string{}
+	for _, p := range spec.Params {
+		prop := map[string]any{"type": p.Type}
+		if p.Node {
+			prop["type"] = []string{"string", "integer"}
+		}
+		if p.Description != "" {
+			prop["description"] = p.Description
+		}
+		props[p.Name] = prop
+		if p.Required {
+			required = append(required, p.Name)
+		}
+	}
+	b, _ := json.Marshal(map[string]any{"type": "object", "properties": props, "required": required, "additionalProperties": false})
+	return b
 }
