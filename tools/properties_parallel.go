@@ -28,15 +28,15 @@ func sourceWorkers(n, m int) int {
 // workers goroutines. Worker w handles the sources w, w+workers, w+2*workers,
 // ... in increasing order: the assignment is static, so a result that each
 // worker accumulates in its own buffer and the caller merges in worker order
-// is deterministic for a given worker count. It stops at the first error of
-// fn, or when ctx ends, and returns that error.
+// is deterministic for a given worker count. Each call of fn is meant to be
+// a sizeable piece of work (a search over the graph), so ctx is checked
+// before every call. It stops at the first error of fn, or when ctx ends,
+// and returns that error.
 func forEachSource(ctx context.Context, n, workers int, fn func(worker int, src int32) error) error {
 	if workers <= 1 {
 		for s := 0; s < n; s++ {
-			if s%16 == 0 {
-				if err := ctx.Err(); err != nil {
-					return err
-				}
+			if err := ctx.Err(); err != nil {
+				return err
 			}
 			if err := fn(0, int32(s)); err != nil {
 				return err
@@ -58,15 +58,13 @@ func forEachSource(ctx context.Context, n, workers int, fn func(worker int, src 
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
-			for k, s := 0, w; s < n; k, s = k+1, s+workers {
+			for s := w; s < n; s += workers {
 				if stop.Load() {
 					return
 				}
-				if k%16 == 0 {
-					if err := ctx.Err(); err != nil {
-						fail(err)
-						return
-					}
+				if err := ctx.Err(); err != nil {
+					fail(err)
+					return
 				}
 				if err := fn(w, int32(s)); err != nil {
 					fail(err)

@@ -390,3 +390,39 @@ func TestAllSourcesBFSMatchesSingleSource(t *testing.T) {
 		}
 	}
 }
+
+// TestPropertySpecs checks that every property tool is registered with a
+// complete description: family, one-line description, when to use, returns,
+// and at least four distinct sample questions.
+func TestPropertySpecs(t *testing.T) {
+	r := Catalogue()
+	for _, name := range propertyToolNames {
+		tool, err := r.Get(name)
+		if err != nil {
+			t.Errorf("%s is not in the catalogue: %v", name, err)
+			continue
+		}
+		s := tool.Spec()
+		want := map[string]string{"pagerank": "common", "betweenness_centrality": "common", "closeness_centrality": "common"}[name]
+		if want == "" {
+			want = "toolx"
+		}
+		if s.Family != want {
+			t.Errorf("%s: family %q, want %q", name, s.Family, want)
+		}
+		if s.Description == "" || s.WhenToUse == "" || s.Returns == "" {
+			t.Errorf("%s: incomplete spec %+v", name, s)
+		}
+		seen := map[string]bool{}
+		for _, ex := range s.Examples {
+			seen[ex] = true
+		}
+		if len(seen) < 4 || len(seen) != len(s.Examples) {
+			t.Errorf("%s: want at least 4 distinct examples, got %q", name, s.Examples)
+		}
+		var schema map[string]any
+		if err := json.Unmarshal(s.Schema, &schema); err != nil {
+			t.Errorf("%s: schema is not JSON: %v", name, err)
+		}
+	}
+}
