@@ -133,6 +133,23 @@ func basicCases() (cases []oracleCase, absent []bool) {
 		a, b, abs = pair(tg, 0.05)
 		add("shortest_path", tg, map[string]any{"source": a, "target": b}, abs)
 	}
+	// A few larger graphs exercise the heavy algorithms past toy sizes.
+	big := randomGraphs(10, 12, genOptions{MinNodes: 40, MaxNodes: 90, SelfLoops: true, FloatWeights: true})
+	for _, tg := range big {
+		a, b, _ := pair(tg, 0)
+		add("maximum_flow", tg, map[string]any{"source": a, "sink": b}, false)
+		add("shortest_path", tg, map[string]any{"source": a, "target": b}, false)
+		add("clustering_coefficient", tg, map[string]any{}, false)
+		add("connected_components", tg, map[string]any{}, false)
+		add("cycle_check", tg, map[string]any{}, false)
+		if tg.Directed {
+			add("strongly_connected_components", tg, map[string]any{}, false)
+			add("topological_sort", acyclic(tg), map[string]any{}, false)
+		} else {
+			add("triangle_count", tg, map[string]any{"per_node": true}, false)
+			add("maximum_triangle_sum", tg, map[string]any{}, false)
+		}
+	}
 	for _, tg := range mixedCycles {
 		add("cycle_check", tg, map[string]any{}, false)
 	}
@@ -458,5 +475,70 @@ func TestBasicErrors(t *testing.T) {
 	tool, _ := Catalogue().Get("connected_components")
 	if _, err := tool.Run(ctx, u, nil); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
+	}
+}
+
+// TestPathPrimitives checks bfsDistances and dijkstra of paths.go against
+// NetworkX's all-pairs path lengths, running every source of a graph on the
+// same reused buffers (as eccentricity and closeness do), in both
+// directions.
+func TestPathPrimitives(t *testing.T) {
+	graphs := loopyGraphs(9, 200, nil)
+	var cases []oracleCase
+	for _, tg := range graphs {
+		for _, rev := range []bool{false, true} {
+			cases = append(cases,
+				oracleCase{Tool: "paths:dijkstra_all", Graph: tg, Args: map[string]any{"reverse": rev}},
+				oracleCase{Tool: "paths:bfs_all", Graph: tg, Args: map[string]any{"reverse": rev}})
+		}
+	}
+	answers := runOracle(t, cases)
+	ctx := context.Background()
+	for i := 0; i < len(cases); i += 2 {
+		c := cases[i]
+		rev := c.Args["reverse"].(bool)
+		g := c.Graph.build(t)
+		var wantW, wantH map[string]map[string]float64
+		if err := json.Unmarshal(answers[i].Value, &wantW); err != nil {
+			t.Fatalf("oracle %d: %v %s", i, err, answers[i].Error)
+		}
+		if err := json.Unmarshal(answers[i+1].Value, &wantH); err != nil {
+			t.Fatalf("oracle %d: %v %s", i+1, err, answers[i+1].Error)
+		}
+		d := newDijkstra(g.N())
+		dist, queue := newBFSBuffers(g.N())
+		for s := int32(0); s < int32(g.N()); s++ {
+			sid := g.ID(s)
+			if err := d.run(ctx, g, s, -1, rev); err != nil {
+				t.Fatal(err)
+			}
+			reached := bfsDistances(g, s, rev, dist, queue)
+			if len(reached) != len(wantH[sid]) || len(d.Order) != len(wantW[sid]) {
+				t.Errorf("%s reverse=%v from %s: reached %d/%d, NetworkX %d", c.Graph.describe(), rev, sid, len(reached), len(d.Order), len(wantH[sid]))
+			}
+			for v := int32(0); v < int32(g.N()); v++ {
+				hw, okH := wantH[sid][g.ID(v)]
+				if (dist[v] >= 0) != okH || (okH && float64(dist[v]) != hw) {
+					t.Errorf("%s reverse=%v bfs %s->%s: %d, NetworkX %v (%v)", c.Graph.describe(), rev, sid, g.ID(v), dist[v], hw, okH)
+				}
+				ww, okW := wantW[sid][g.ID(v)]
+				if d.Reached(v) != okW || (okW && !basicNear(d.Dist[v], ww)) {
+					t.Errorf("%s reverse=%v dijkstra %s->%s: %v, NetworkX %v (%v)", c.Graph.describe(), rev, sid, g.ID(v), d.Dist[v], ww, okW)
+				}
+				if okW && v != s {
+					// The predecessor edge must realise the distance.
+					p, e := d.Pred[v], d.PredEdge[v]
+					if a, b := g.Edge(e); !(a == p && b == v || a == v && b == p) || !basicNear(d.Dist[p]+g.Weight(e), d.Dist[v]) {
+						t.Errorf("bad predecessor of %s from %s", g.ID(v), sid)
+					}
+				}
+			}
+			for k := 1; k < len(reached); k++ {
+				if dist[reached[k]] < dist[reached[k-1]] {
+					t.Errorf("BFS order not by distance")
+				}
+			}
+			clearBFS(dist, reached)
+		}
 	}
 }

@@ -143,7 +143,20 @@ def dfs_order(G, a):
     return list(nx.dfs_preorder_nodes(G, a["source"]))
 
 
+def _all_pairs(G, a, weighted):
+    H = G.reverse() if a.get("reverse") and G.is_directed() else G
+    if weighted:
+        it = nx.all_pairs_dijkstra_path_length(H, weight="weight")
+    else:
+        it = nx.all_pairs_shortest_path_length(H)
+    return {u: dict(d) for u, d in it}
+
+
 TOOLS = {
+    # The shared primitives of paths.go (not catalogue tools).
+    "paths:dijkstra_all": lambda G, a: _all_pairs(G, a, True),
+    "paths:bfs_all": lambda G, a: _all_pairs(G, a, False),
+
     "node_count": lambda G, a: G.number_of_nodes(),
     "edge_count": lambda G, a: G.number_of_edges(),
     "node_exists": lambda G, a: a["node"] in G,
