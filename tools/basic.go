@@ -170,14 +170,14 @@ func edgeExistsTool() Tool {
 		u, ok1 := g.Index(string(p.Source))
 		v, ok2 := g.Index(string(p.Target))
 		ok := ok1 && ok2 && g.HasEdge(u, v)
-		sep := "and"
+		what := fmt.Sprintf("between %s and %s", p.Source, p.Target)
 		if g.Directed() {
-			sep = "to"
+			what = fmt.Sprintf("from %s to %s", p.Source, p.Target)
 		}
 		if ok {
-			return Result{Value: true, Text: fmt.Sprintf("Yes, there is an edge from %s %s %s.", p.Source, sep, p.Target)}, nil
+			return Result{Value: true, Text: fmt.Sprintf("Yes, there is an edge %s.", what)}, nil
 		}
-		return Result{Value: false, Text: fmt.Sprintf("No, there is no edge from %s %s %s.", p.Source, sep, p.Target)}, nil
+		return Result{Value: false, Text: fmt.Sprintf("No, there is no edge %s.", what)}, nil
 	})
 }
 

@@ -542,3 +542,72 @@ func TestPathPrimitives(t *testing.T) {
 		}
 	}
 }
+
+// TestBasicDeepGraphs runs the traversals on a path of 300,000 nodes (a
+// recursion 300,000 calls deep for a recursive implementation) and checks
+// answers known by construction.
+func TestBasicDeepGraphs(t *testing.T) {
+	const n = 300_000
+	for _, directed := range []bool{true, false} {
+		b := graph.NewBuilder(directed)
+		for i := 0; i+1 < n; i++ {
+			if _, err := b.AddEdge(strconv.Itoa(i), strconv.Itoa(i+1)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		g := b.Build()
+		res, err := runTool(t, "dfs_order", g, map[string]any{"source": "0"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		order := res.Value.([]string)
+		if len(order) != n || order[n-1] != strconv.Itoa(n-1) {
+			t.Errorf("directed=%v: dfs order has %d nodes ending %v", directed, len(order), order[len(order)-1])
+		}
+		res, err = runTool(t, "cycle_check", g, nil)
+		if err != nil || res.Value != false {
+			t.Errorf("directed=%v: cycle_check %v %v", directed, res.Value, err)
+		}
+		res, err = runTool(t, "shortest_path", g, map[string]any{"source": "0", "target": strconv.Itoa(n - 1)})
+		if err != nil {
+			t.Fatalf("directed=%v: shortest_path: %v", directed, err)
+		}
+		if l := res.Value.(ShortestPath).Length; l != n-1 {
+			t.Errorf("directed=%v: shortest path length %v", directed, l)
+		}
+		if directed {
+			res, err = runTool(t, "strongly_connected_components", g, nil)
+			if err != nil {
+				t.Fatalf("scc: %v", err)
+			}
+			if c := res.Value.(Components).Count; c != n {
+				t.Errorf("path has %d strong components, want %d", c, n)
+			}
+			res, err = runTool(t, "topological_sort", g, nil)
+			if err != nil {
+				t.Fatalf("topological_sort: %v", err)
+			}
+			if last := res.Value.([]string)[n-1]; last != strconv.Itoa(n-1) {
+				t.Errorf("topological order ends with %s", last)
+			}
+		}
+	}
+	// Closing the directed path into a ring makes one strong component and a cycle.
+	b := graph.NewBuilder(true)
+	for i := 0; i < n; i++ {
+		if _, err := b.AddEdge(strconv.Itoa(i), strconv.Itoa((i+1)%n)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g := b.Build()
+	res, err := runTool(t, "strongly_connected_components", g, nil)
+	if err != nil {
+		t.Fatalf("ring scc: %v", err)
+	}
+	if c := res.Value.(Components).Count; c != 1 {
+		t.Errorf("ring has %d strong components, want 1", c)
+	}
+	if _, err := runTool(t, "topological_sort", g, nil); !errors.Is(err, ErrNotApplicable) {
+		t.Errorf("ring topological_sort: %v", err)
+	}
+}
