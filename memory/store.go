@@ -6,7 +6,9 @@
 package memory
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -113,38 +115,19 @@ func Open(ctx context.Context, dir string, emb Embedder, opts ...Option) (*Store
 	}
 	s.dir = dir
 	// Replay into plain maps first: later entries supersede earlier ones.
-	live := map[string]*logEntry{} // coll + "\x00" + key
-	order := []string{}
-	total := 0
-	w, err := openWAL(dir, func(e *logEntry) {
-		total++
-		k := e.Coll + "\x00" + e.Key
-		if _, ok := live[k]; !ok && e.Op == opPut {
-			order = append(order, k)
-		}
-		if e.Op == opDel {
-			delete(live, k)
-			return
-		}
-		live[k] = e
-	})
+	live := newLiveSet()
+	w, err := openWAL(dir, live.apply)
 	if err != nil {
 		return nil, err
 	}
 	s.log = w
-	s.dead = total - len(live)
+	entries := live.entries()
+	s.dead = live.total - len(entries)
 
 	// Recompute missing or foreign vectors in batches, then index.
 	name := emb.Name()
 	var stale []*logEntry
-	entries := make([]*logEntry, 0, len(live))
-	for _, k := range order {
-		e, ok := live[k]
-		if !ok {
-			continue
-		}
-		delete(live, k) // a key re-put after a delete appears once
-		entries = append(entries, e)
+	for _, e := range entries {
 		if e.Enc != name || bytesVec(e.Vec) == nil {
 			stale = append(stale, e)
 		}
@@ -185,6 +168,14 @@ func Open(ctx context.Context, dir string, emb Embedder, opts ...Option) (*Store
 		}
 	}
 	return s, nil
+}
+
+// record is the entry's example or sample.
+func (e *logEntry) record() any {
+	if e.Example != nil {
+		return e.Example
+	}
+	return e.Sample
 }
 
 // text is what an entry's vector embeds.
@@ -754,47 +745,42 @@ func (s *Store) compactLocked() error {
 		return nil
 	}
 	name := s.emb.Name()
-	examples, samples := s.exColl, s.datasets
-	err := s.log.rewrite(func(yield func(*logEntry) error) error {
-		ids := make([]string, 0, len(s.examples))
-		for id := range s.examples {
-			ids = append(ids, id)
+	// Entries written with another encoder get this store's vector when
+	// this store holds the very same record (same JSON); entries other
+	// processes wrote that this one has not seen keep their own.
+	revec := func(e *logEntry) (string, []byte, bool) {
+		if e.Enc == name && bytesVec(e.Vec) != nil {
+			return "", nil, false
 		}
-		sort.Strings(ids)
-		for _, id := range ids {
-			doc, err := examples.GetByID(context.Background(), id)
-			if err != nil {
-				return err
+		var (
+			mine any
+			coll = s.exColl
+		)
+		if e.Example != nil {
+			ex, ok := s.examples[e.Key]
+			if !ok {
+				return "", nil, false
 			}
-			if err := yield(&logEntry{Op: opPut, Coll: examplesColl, Key: id, Example: s.examples[id], Enc: name, Vec: vecBytes(doc.Embedding)}); err != nil {
-				return err
+			mine = ex
+		} else {
+			ds, ok := s.datasets[e.Sample.Dataset]
+			if !ok || ds.items[e.Key] == nil {
+				return "", nil, false
 			}
+			mine, coll = ds.items[e.Key], ds.coll
 		}
-		names := make([]string, 0, len(samples))
-		for n := range samples {
-			names = append(names, n)
+		a, err1 := json.Marshal(mine)
+		b, err2 := json.Marshal(e.record())
+		if err1 != nil || err2 != nil || !bytes.Equal(a, b) {
+			return "", nil, false
 		}
-		sort.Strings(names)
-		for _, n := range names {
-			ds := samples[n]
-			keys := make([]string, 0, len(ds.items))
-			for k := range ds.items {
-				keys = append(keys, k)
-			}
-			sort.Strings(keys)
-			for _, k := range keys {
-				doc, err := ds.coll.GetByID(context.Background(), k)
-				if err != nil {
-					return err
-				}
-				if err := yield(&logEntry{Op: opPut, Coll: samplesPrefix + n, Key: k, Sample: ds.items[k], Enc: name, Vec: vecBytes(doc.Embedding)}); err != nil {
-					return err
-				}
-			}
+		doc, err := coll.GetByID(context.Background(), e.Key)
+		if err != nil {
+			return "", nil, false
 		}
-		return nil
-	})
-	if err != nil {
+		return name, vecBytes(doc.Embedding), true
+	}
+	if err := s.log.compact(revec); err != nil {
 		return err
 	}
 	s.dead = 0

@@ -26,6 +26,7 @@ type testEmbedder struct {
 	fail  error
 	bad   bool // return NaN vectors
 	short bool // return one vector too few
+	texts int  // texts encoded so far
 }
 
 func (e *testEmbedder) Name() string { return e.name }
@@ -34,6 +35,7 @@ func (e *testEmbedder) Encode(ctx context.Context, texts []string) ([][]float32,
 	if e.fail != nil {
 		return nil, e.fail
 	}
+	e.texts += len(texts)
 	out := make([][]float32, 0, len(texts))
 	for _, t := range texts {
 		v := make([]float32, e.dim)
@@ -453,6 +455,13 @@ func TestEncoderChangeRecomputesVectors(t *testing.T) {
 		t.Fatalf("search with new encoder = %v, %v", hits, err)
 	}
 	s2.Close()
+	// The recomputed vectors were written back: reopening with the same
+	// model embeds nothing.
+	again := &testEmbedder{name: "test-v2", dim: 32}
+	openT(t, dir, again).Close()
+	if again.texts != 0 {
+		t.Fatalf("reopen with the same encoder embedded %d texts", again.texts)
+	}
 	// The failing embedder cannot reopen a store that needs recomputing.
 	_, err = Open(ctx, dir, &testEmbedder{name: "test-v3", dim: 8, fail: errors.New("server down")})
 	if !errors.Is(err, ErrEncoder) {
@@ -617,5 +626,53 @@ func TestEnsureSeeded(t *testing.T) {
 	s2, _ := NewInMemory(newTestEmbedder())
 	if _, err := s2.EnsureSeeded(ctx, func(context.Context) ([]Example, error) { return nil, errors.New("no tools") }); err == nil {
 		t.Fatal("a failing generator is not reported")
+	}
+}
+
+// TestSharedByTwoOpeners opens one folder twice (as two processes would):
+// appends from both interleave without overwriting each other, an append
+// after the other opener compacted goes to the new file, and a line torn by
+// a writer that died is cut before the next append.
+func TestSharedByTwoOpeners(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	a := openT(t, dir, newTestEmbedder())
+	b := openT(t, dir, newTestEmbedder())
+	for i := 0; i < 5; i++ {
+		if err := a.AddExamples(ctx, []Example{{ID: fmt.Sprint("a", i), Question: "from a " + word(i)}}); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.AddExamples(ctx, []Example{{ID: fmt.Sprint("b", i), Question: "from b " + word(i)}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := a.Compact(ctx); err != nil { // a has not seen b's records
+		t.Fatal(err)
+	}
+	if err := b.AddExamples(ctx, []Example{{ID: "b-after", Question: "from b after the compaction"}}); err != nil {
+		t.Fatal(err)
+	}
+	// A writer killed mid-line leaves a torn tail; the next append cuts it.
+	f, err := os.OpenFile(filepath.Join(dir, logName), os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString(`{"op":"put","coll":"exam`)
+	f.Close()
+	if err := a.AddExamples(ctx, []Example{{ID: "a-after", Question: "from a after the torn line"}}); err != nil {
+		t.Fatal(err)
+	}
+	a.Close()
+	b.Close()
+	c := openT(t, dir, newTestEmbedder())
+	defer c.Close()
+	for _, id := range []string{"a0", "a4", "b0", "b4", "b-after", "a-after"} {
+		if _, ok := c.Example(id); !ok {
+			t.Errorf("record %s lost", id)
+		}
+	}
+	// a's compaction read the file, not its own view: b's records survive.
+	if c.Len() != 12 {
+		t.Fatalf("%d records, want 12", c.Len())
 	}
 }
