@@ -1,7 +1,6 @@
 package encoders
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -104,10 +103,10 @@ func (b *Builtin) fit(corpus []string) {
 		print = fnvByte(print, 0)
 		f.text(b.prepare(text))
 		hs := f.feats
-		slices.SortFunc(hs, func(x, y feat) int { return cmp.Compare(x.h, y.h) })
+		slices.Sort(hs)
 		for i := range hs {
-			if i == 0 || hs[i].h != hs[i-1].h {
-				df[hs[i].h]++
+			if i == 0 || hs[i] != hs[i-1] {
+				df[hs[i]]++
 			}
 		}
 	}
@@ -169,15 +168,18 @@ func (b *Builtin) EncodeOne(text string) []float32 {
 func (b *Builtin) encode(f *featurizer, text string, v []float32) {
 	f.text(b.prepare(text))
 	fs := f.feats
-	slices.SortFunc(fs, func(x, y feat) int { return cmp.Compare(x.h, y.h) })
+	slices.Sort(fs)
 	dim := uint64(len(v))
 	for i := 0; i < len(fs); {
 		j := i + 1
-		for j < len(fs) && fs[j].h == fs[i].h {
+		for j < len(fs) && fs[j] == fs[i] {
 			j++
 		}
-		h := fs[i].h
-		w := fs[i].w * float32(1+math.Log(float64(j-i))) * b.idfOf(h)
+		h := fs[i]
+		w := kindWeight(h) * b.idfOf(h)
+		if j-i > 1 {
+			w *= float32(1 + math.Log(float64(j-i)))
+		}
 		m := fmix64(h)
 		if m>>63 == 1 {
 			w = -w
@@ -207,10 +209,25 @@ func (b *Builtin) idfOf(h uint64) float32 {
 	return b.defIDF
 }
 
-// feat is one hashed feature occurrence with its kind weight.
-type feat struct {
-	h uint64
-	w float32
+// A feature is a 64-bit hash whose low two bits give its kind, so that
+// features sort as plain integers.
+const (
+	kindWord uint64 = iota
+	kindChar
+	kindPair
+	kindMask uint64 = 3
+)
+
+func withKind(h, kind uint64) uint64 { return h&^kindMask | kind }
+
+func kindWeight(h uint64) float32 {
+	switch h & kindMask {
+	case kindChar:
+		return charWeight
+	case kindPair:
+		return bigramWeight
+	}
+	return wordWeight
 }
 
 // featurizer cuts text into features, reusing its buffers across texts so
@@ -219,7 +236,7 @@ type featurizer struct {
 	word  []byte // current word, lower case
 	gram  []byte // "<word>"
 	prev  uint64 // hash of the previous content word, 0 at a break
-	feats []feat
+	feats []uint64
 }
 
 func (f *featurizer) text(s string) {
@@ -267,13 +284,13 @@ func (f *featurizer) flush() {
 	f.gram = append(f.gram, '>')
 	for n := minGram; n <= maxGram; n++ {
 		for i := 0; i+n <= len(f.gram); i++ {
-			f.feats = append(f.feats, feat{fnvBytes(seedChar, f.gram[i:i+n]), charWeight})
+			f.feats = append(f.feats, withKind(fnvBytes(seedChar, f.gram[i:i+n]), kindChar))
 		}
 	}
-	hw := fnvBytes(seedWord, stem(w))
-	f.feats = append(f.feats, feat{hw, wordWeight})
+	hw := withKind(wordHash(stem(w)), kindWord)
+	f.feats = append(f.feats, hw)
 	if f.prev != 0 {
-		f.feats = append(f.feats, feat{fmix64(f.prev*31 ^ hw ^ seedPair), bigramWeight})
+		f.feats = append(f.feats, withKind(fmix64(f.prev*31^hw^seedPair), kindPair))
 	}
 	f.prev = hw
 	f.word = w[:0]
@@ -304,6 +321,37 @@ func stem(w []byte) []byte {
 	return w
 }
 
+// wordHash hashes a stemmed word, mapping the graph vocabulary's synonyms
+// and British spellings to one word first, so that "vertices" meets
+// "nodes", "links" meets "edges" and "neighbours" meets "neighbors".
+func wordHash(stem []byte) uint64 {
+	if c := canonicalWord(stem); c != "" {
+		return fnvString(fnvOffset^seedWord, c)
+	}
+	return fnvBytes(seedWord, stem)
+}
+
+// canonicalWord returns the canonical form of a stemmed graph word, or "".
+func canonicalWord(stem []byte) string {
+	switch string(stem) {
+	case "vertex", "vertice", "node":
+		return "node"
+	case "edge", "link", "arc":
+		return "edge"
+	case "neighbour", "neighbor":
+		return "neighbor"
+	case "neighbourhood", "neighborhood":
+		return "neighborhood"
+	case "colour", "color":
+		return "color"
+	case "cycle", "cyclic", "circuit":
+		return "cycle"
+	case "route", "path":
+		return "path"
+	}
+	return ""
+}
+
 func hasSuffix(w []byte, s string) bool {
 	return len(w) >= len(s) && string(w[len(w)-len(s):]) == s
 }
@@ -318,8 +366,11 @@ func isStopWord(w []byte) bool {
 		"he", "she", "they", "them", "their", "his", "her", "us", "i", "what", "which", "who", "whom",
 		"please", "given", "tell", "let", "into", "about", "also", "just", "any", "some", "such",
 		"has", "have", "had", "but", "not", "no", "yes", "all", "each", "other", "own", "same", "very",
-		// Words that frame a request rather than say what it asks.
-		"task", "need", "want", "question", "answer", "instruction", "response", "kindly":
+		// Words that frame a request rather than say what it asks: the
+		// request verbs every kind of question uses.
+		"task", "need", "want", "question", "answer", "instruction", "response", "kindly",
+		"determine", "ascertain", "calculate", "compute", "find", "identify", "verify", "confirm",
+		"check", "get", "give", "out", "show", "report", "obtain", "figure", "know", "like":
 		return true
 	}
 	return false

@@ -13,10 +13,10 @@ import (
 
 // Entry kinds: each tool is indexed as several texts.
 const (
-	EntryDescription = "description" // name, description, returns and parameters
+	EntryDescription = "description" // name and description
 	EntryWhenToUse   = "when_to_use"
 	EntryExample     = "example"
-	EntryDocument    = "document" // all of the above in one text
+	EntryDocument    = "document" // all of the above, what it returns and its parameters
 )
 
 // ToolHit is one tool found for a query: its score is the best cosine
@@ -103,23 +103,8 @@ func NewToolIndex(ctx context.Context, specs []tools.Spec, enc encoders.Encoder,
 
 // specEntries returns the texts a tool is indexed under.
 func specEntries(s tools.Spec) []toolEntry {
-	var b strings.Builder
-	b.WriteString(strings.ReplaceAll(s.Name, "_", " "))
-	b.WriteString(": ")
-	b.WriteString(s.Description)
-	if s.Returns != "" {
-		b.WriteString(" Returns ")
-		b.WriteString(s.Returns)
-	}
-	for _, p := range s.Params {
-		b.WriteString(". ")
-		b.WriteString(strings.ReplaceAll(p.Name, "_", " "))
-		if p.Description != "" {
-			b.WriteString(": ")
-			b.WriteString(p.Description)
-		}
-	}
-	out := []toolEntry{{s.Name, EntryDescription, b.String()}}
+	name := strings.ReplaceAll(s.Name, "_", " ")
+	out := []toolEntry{{s.Name, EntryDescription, name + ": " + s.Description}}
 	if w := strings.TrimSpace(s.WhenToUse); w != "" {
 		out = append(out, toolEntry{s.Name, EntryWhenToUse, w})
 	}
@@ -128,14 +113,19 @@ func specEntries(s tools.Spec) []toolEntry {
 			out = append(out, toolEntry{s.Name, EntryExample, ex})
 		}
 	}
-	if len(out) > 1 {
-		doc := make([]string, len(out))
-		for i, e := range out {
-			doc[i] = e.text
-		}
-		out = append(out, toolEntry{s.Name, EntryDocument, strings.Join(doc, "\n")})
+	// The document: everything above plus what it returns and its
+	// parameters, which are too generic to stand as entries of their own.
+	doc := make([]string, 0, len(out)+2+len(s.Params))
+	for _, e := range out {
+		doc = append(doc, e.text)
 	}
-	return out
+	if s.Returns != "" {
+		doc = append(doc, "Returns "+s.Returns)
+	}
+	for _, p := range s.Params {
+		doc = append(doc, strings.ReplaceAll(p.Name, "_", " ")+": "+p.Description)
+	}
+	return append(out, toolEntry{s.Name, EntryDocument, strings.Join(doc, "\n")})
 }
 
 // Encoder is the (fitted) encoder the index uses for queries.
