@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/graphagent/graphagent/encoders"
@@ -24,9 +25,9 @@ type testEmbedder struct {
 	name  string
 	dim   int
 	fail  error
-	bad   bool // return NaN vectors
-	short bool // return one vector too few
-	texts int  // texts encoded so far
+	bad   bool         // return NaN vectors
+	short bool         // return one vector too few
+	texts atomic.Int64 // texts encoded so far
 }
 
 func (e *testEmbedder) Name() string { return e.name }
@@ -35,7 +36,7 @@ func (e *testEmbedder) Encode(ctx context.Context, texts []string) ([][]float32,
 	if e.fail != nil {
 		return nil, e.fail
 	}
-	e.texts += len(texts)
+	e.texts.Add(int64(len(texts)))
 	out := make([][]float32, 0, len(texts))
 	for _, t := range texts {
 		v := make([]float32, e.dim)
@@ -459,8 +460,8 @@ func TestEncoderChangeRecomputesVectors(t *testing.T) {
 	// model embeds nothing.
 	again := &testEmbedder{name: "test-v2", dim: 32}
 	openT(t, dir, again).Close()
-	if again.texts != 0 {
-		t.Fatalf("reopen with the same encoder embedded %d texts", again.texts)
+	if n := again.texts.Load(); n != 0 {
+		t.Fatalf("reopen with the same encoder embedded %d texts", n)
 	}
 	// The failing embedder cannot reopen a store that needs recomputing.
 	_, err = Open(ctx, dir, &testEmbedder{name: "test-v3", dim: 8, fail: errors.New("server down")})
