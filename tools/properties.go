@@ -3,6 +3,7 @@ package tools
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -323,42 +324,16 @@ func eccentricityTool() Tool {
 		if len(ecc) == 0 {
 			return Result{Value: m, Text: "The graph has no nodes, so no eccentricities."}, nil
 		}
-		lo, hi := extremes(ecc)
+		lo, hi := slices.Min(ecc), slices.Max(ecc)
 		return Result{Value: m, Text: fmt.Sprintf("Computed the eccentricity of all %d nodes; they range from %d to %d.", len(ecc), lo, hi)}, nil
 	})
 }
 
-// extremes returns the smallest and largest value of a non-empty slice.
-func extremes(ecc []int32) (lo, hi int32) {
-	lo, hi = ecc[0], ecc[0]
-	for _, e := range ecc {
-		lo, hi = min(lo, e), max(hi, e)
-	}
-	return lo, hi
-}
-
-// eccentricityExtremes computes every eccentricity and returns them with the
-// radius and diameter; an empty graph is an error, as min() of nothing is in
-// NetworkX.
-func eccentricityExtremes(ctx context.Context, g *graph.Graph) (ecc []int32, radius, diameter int32, err error) {
-	if g.N() == 0 {
-		return nil, 0, 0, fmt.Errorf("the graph has no nodes: %w", ErrNotApplicable)
-	}
-	ecc, err = eccentricities(ctx, g)
-	if err != nil {
-		return nil, 0, 0, err
-	}
-	radius, diameter = extremes(ecc)
-	return ecc, radius, diameter, nil
-}
-
-// nodesWithEccentricity lists, in node order, the nodes whose eccentricity is e.
-func nodesWithEccentricity(g *graph.Graph, ecc []int32, e int32) []string {
-	var ids []string
-	for i, x := range ecc {
-		if x == e {
-			ids = append(ids, g.ID(int32(i)))
-		}
+// nodeIDs returns the IDs of node indices.
+func nodeIDs(g *graph.Graph, idx []int32) []string {
+	ids := make([]string, len(idx))
+	for i, v := range idx {
+		ids[i] = g.ID(v)
 	}
 	return ids
 }
@@ -377,7 +352,7 @@ func radiusTool() Tool {
 			"Compute the graph radius.",
 		},
 	}, func(ctx context.Context, g *graph.Graph, _ NoParams) (Result, error) {
-		_, r, _, err := eccentricityExtremes(ctx, g)
+		r, _, err := eccentricityExtreme(ctx, g, goalRadius)
 		if err != nil {
 			return Result{}, err
 		}
@@ -399,7 +374,7 @@ func diameterTool() Tool {
 			"Give me the maximum eccentricity of the network.",
 		},
 	}, func(ctx context.Context, g *graph.Graph, _ NoParams) (Result, error) {
-		_, _, d, err := eccentricityExtremes(ctx, g)
+		d, _, err := eccentricityExtreme(ctx, g, goalDiameter)
 		if err != nil {
 			return Result{}, err
 		}
@@ -421,11 +396,11 @@ func centerTool() Tool {
 			"Find the central nodes of this network.",
 		},
 	}, func(ctx context.Context, g *graph.Graph, _ NoParams) (Result, error) {
-		ecc, r, _, err := eccentricityExtremes(ctx, g)
+		r, nodes, err := eccentricityExtreme(ctx, g, goalCenter)
 		if err != nil {
 			return Result{}, err
 		}
-		ids := nodesWithEccentricity(g, ecc, r)
+		ids := nodeIDs(g, nodes)
 		return Result{Value: ids, Text: fmt.Sprintf("The center of the graph (eccentricity %d) is node(s) %s.", r, nodeList(ids))}, nil
 	})
 }
@@ -444,11 +419,11 @@ func peripheryTool() Tool {
 			"Which nodes sit at the ends of the longest shortest paths?",
 		},
 	}, func(ctx context.Context, g *graph.Graph, _ NoParams) (Result, error) {
-		ecc, _, d, err := eccentricityExtremes(ctx, g)
+		d, nodes, err := eccentricityExtreme(ctx, g, goalPeriphery)
 		if err != nil {
 			return Result{}, err
 		}
-		ids := nodesWithEccentricity(g, ecc, d)
+		ids := nodeIDs(g, nodes)
 		return Result{Value: ids, Text: fmt.Sprintf("The periphery of the graph (eccentricity %d) is node(s) %s.", d, nodeList(ids))}, nil
 	})
 }

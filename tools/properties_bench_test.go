@@ -101,6 +101,39 @@ func BenchmarkDiameter(b *testing.B) {
 	}
 }
 
+// gridGraph is the k-by-k grid, a connected graph of large diameter (like a
+// road network) on which eccentricity bounding settles the extremes quickly.
+func gridGraph(b testing.TB, k int) *graph.Graph {
+	b.Helper()
+	bl := graph.NewBuilder(false)
+	for i := 0; i < k*k; i++ {
+		if _, err := bl.AddNode(strconv.Itoa(i)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for i := 0; i < k; i++ {
+		for j := 0; j < k; j++ {
+			if i+1 < k {
+				if _, err := bl.AddEdgeIdx(int32(i*k+j), int32((i+1)*k+j)); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if j+1 < k {
+				if _, err := bl.AddEdgeIdx(int32(i*k+j), int32(i*k+j+1)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	}
+	return bl.Build()
+}
+
+func BenchmarkDiameterGrid(b *testing.B) {
+	g := gridGraph(b, 300) // 90,000 nodes, 179,400 edges
+	b.Run("diameter_300x300", func(b *testing.B) { benchRun(b, "diameter", g, `{}`) })
+	b.Run("periphery_300x300", func(b *testing.B) { benchRun(b, "periphery", g, `{}`) })
+}
+
 func BenchmarkEccentricity(b *testing.B) {
 	g := benchGraph(b, 10_000, 50_000, false, false)
 	b.Run("n1e4_m5e4_undirected", func(b *testing.B) { benchRun(b, "eccentricity", g, `{}`) })

@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"testing"
@@ -423,6 +424,54 @@ func TestPropertySpecs(t *testing.T) {
 		var schema map[string]any
 		if err := json.Unmarshal(s.Schema, &schema); err != nil {
 			t.Errorf("%s: schema is not JSON: %v", name, err)
+		}
+	}
+}
+
+// TestBoundedEccentricities checks the eccentricity bounding against exact
+// eccentricities on random connected undirected graphs for every goal, with
+// an unlimited budget so the bounding alone decides.
+func TestBoundedEccentricities(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 4))
+	ctx := context.Background()
+	var graphs []*graph.Graph
+	for _, tg := range randomGraphs(77, 150, genOptions{MaxNodes: 30, Directed: ptr(false), SelfLoops: true}) {
+		graphs = append(graphs, connectify(tg, r).build(t))
+	}
+	graphs = append(graphs, pathGraph(t, 50, false), sparseGraph(r, 400, 500, false, false, true).build(t))
+	for gi, g := range graphs {
+		if g.N() == 0 {
+			continue
+		}
+		ecc, err := eccentricities(ctx, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		radius, diameter := slices.Min(ecc), slices.Max(ecc)
+		for goal, want := range map[extremaGoal]int32{goalDiameter: diameter, goalRadius: radius, goalCenter: radius, goalPeriphery: diameter} {
+			lo, hi, ok, err := boundedEccentricities(ctx, g, goal, g.N()+1)
+			if err != nil || !ok {
+				t.Fatalf("graph %d goal %d: ok=%v err=%v", gi, goal, ok, err)
+			}
+			for v := range ecc {
+				if lo[v] > ecc[v] || hi[v] < ecc[v] {
+					t.Fatalf("graph %d: bounds [%d, %d] miss eccentricity %d of node %d", gi, lo[v], hi[v], ecc[v], v)
+				}
+			}
+			got := slices.Max(lo)
+			if goal == goalRadius || goal == goalCenter {
+				got = slices.Min(hi)
+			}
+			if got != want {
+				t.Fatalf("graph %d goal %d: got %d, want %d", gi, goal, got, want)
+			}
+			if goal == goalCenter || goal == goalPeriphery {
+				for v := range ecc {
+					if (ecc[v] == want) != (lo[v] == want && hi[v] == want) {
+						t.Fatalf("graph %d goal %d: node %d has eccentricity %d, bounds [%d, %d], extreme %d", gi, goal, v, ecc[v], lo[v], hi[v], want)
+					}
+				}
+			}
 		}
 	}
 }
