@@ -1,14 +1,18 @@
 package graph
 
-import "strings"
+import (
+	"math"
+	"strings"
+)
 
 // edgeSet is an open-addressing hash set of edge indices keyed by their
-// endpoints, used by Builder to de-duplicate edges. It stores only int32
-// slots (edge index + 1, 0 = empty) and reads the endpoints from the
-// builder's src/dst arrays, so at a load factor of at most 1/2 it costs
-// 8 bytes per edge, several times less than a map[uint64]int32.
+// endpoints, used by Builder to de-duplicate edges. A slot holds a 32-bit
+// fingerprint of the endpoints and the edge index + 1 (0 = empty); the
+// endpoints themselves are read from the builder's src/dst arrays only when
+// fingerprints match. At a load factor of at most 1/2 it costs 16 bytes per
+// edge, a fraction of a map[uint64]int32.
 type edgeSet struct {
-	slots []int32
+	slots []uint64
 	shift uint // 64 - log2(len(slots))
 	count int
 }
@@ -21,14 +25,15 @@ func edgeKey(u, v int32, directed bool) uint64 {
 	return uint64(uint32(u))<<32 | uint64(uint32(v))
 }
 
-// hashSlot mixes a key (splitmix64 finaliser) and keeps the top bits.
-func (s *edgeSet) hashSlot(k uint64) int {
+// hashSlot mixes a key (splitmix64 finaliser) into a start slot and a
+// non-zero fingerprint in the high half of a slot.
+func (s *edgeSet) hashSlot(k uint64) (int, uint64) {
 	k ^= k >> 30
 	k *= 0xbf58476d1ce4e5b9
 	k ^= k >> 27
 	k *= 0x94d049bb133111eb
 	k ^= k >> 31
-	return int(k >> s.shift)
+	return int(k >> s.shift), uint64(uint32(k)|1) << 32
 }
 
 // reserve sizes the table for about m edges, re-inserting the edges already
@@ -38,25 +43,24 @@ func (s *edgeSet) reserve(m int, src, dst []int32, directed bool) {
 	for size < 2*m {
 		size <<= 1
 	}
-	if size <= len(s.slots) {
-		return
+	if size > len(s.slots) {
+		s.rehash(size, src, dst, directed)
 	}
-	s.rehash(size, src, dst, directed)
 }
 
 func (s *edgeSet) rehash(size int, src, dst []int32, directed bool) {
-	s.slots = make([]int32, size)
+	s.slots = make([]uint64, size)
 	s.shift = 64
 	for n := size; n > 1; n >>= 1 {
 		s.shift--
 	}
 	mask := size - 1
 	for e := range src {
-		i := s.hashSlot(edgeKey(src[e], dst[e], directed))
+		i, fp := s.hashSlot(edgeKey(src[e], dst[e], directed))
 		for s.slots[i] != 0 {
 			i = (i + 1) & mask
 		}
-		s.slots[i] = int32(e) + 1
+		s.slots[i] = fp | uint64(e+1)
 	}
 	s.count = len(src)
 }
@@ -69,14 +73,16 @@ func (s *edgeSet) find(u, v int32, src, dst []int32, directed bool) (slot int, e
 	}
 	k := edgeKey(u, v, directed)
 	mask := len(s.slots) - 1
-	i := s.hashSlot(k)
+	i, fp := s.hashSlot(k)
 	for {
 		x := s.slots[i]
 		if x == 0 {
 			return i, -1
 		}
-		if edgeKey(src[x-1], dst[x-1], directed) == k {
-			return i, x - 1
+		if x&^0xffffffff == fp {
+			if e := int32(uint32(x)) - 1; edgeKey(src[e], dst[e], directed) == k {
+				return i, e
+			}
 		}
 		i = (i + 1) & mask
 	}
@@ -85,7 +91,8 @@ func (s *edgeSet) find(u, v int32, src, dst []int32, directed bool) (slot int, e
 // insert records edge e, already appended to src/dst, in the slot returned
 // by find, growing the table past a load factor of 1/2.
 func (s *edgeSet) insert(slot int, e int32, src, dst []int32, directed bool) {
-	s.slots[slot] = e + 1
+	_, fp := s.hashSlot(edgeKey(src[e], dst[e], directed))
+	s.slots[slot] = fp | uint64(e+1)
 	s.count++
 	if 2*s.count > len(s.slots) {
 		s.rehash(2*len(s.slots), src, dst, directed)
@@ -115,4 +122,85 @@ func (a *idArena) str(p []byte) string {
 	start := a.sb.Len()
 	a.sb.Write(p)
 	return a.sb.String()[start:]
+}
+
+// dedupEdges removes repeated edges from raw edge arrays in place with
+// NetworkX semantics: an edge keeps the position and orientation of its first
+// occurrence, and its weight is the last weight given for it (w[k] is NaN
+// where line k gave none; w may be nil). It runs in O(n + m) time with a
+// stable counting sort by lower endpoint and a per-node marker array, so
+// its memory accesses stay within one node's neighbourhood at a time.
+func dedupEdges(n int, src, dst []int32, w []float64, directed bool) ([]int32, []int32, []float64) {
+	m := len(src)
+	lo := func(k int) (int32, int32) {
+		u, v := src[k], dst[k]
+		if !directed && v < u {
+			return v, u
+		}
+		return u, v
+	}
+	off := make([]int32, n+1)
+	for k := 0; k < m; k++ {
+		a, _ := lo(k)
+		off[a+1]++
+	}
+	for i := 0; i < n; i++ {
+		off[i+1] += off[i]
+	}
+	order := make([]int32, m)
+	for k := 0; k < m; k++ {
+		a, _ := lo(k)
+		order[off[a]] = int32(k)
+		off[a]++
+	}
+	// off[a] is now the end of a's group; groups start at off[a-1].
+	canon := make([]int32, m) // raw index of each edge's first occurrence
+	stamp := make([]int32, n) // a+1 when first[b] is valid for group a
+	first := make([]int32, n)
+	start := int32(0)
+	for a := 0; a < n; a++ {
+		end := off[a]
+		for _, k := range order[start:end] {
+			_, b := lo(int(k))
+			if stamp[b] != int32(a)+1 {
+				stamp[b], first[b] = int32(a)+1, k
+			}
+			canon[k] = first[b]
+		}
+		start = end
+	}
+	// Renumber in raw order, compacting in place: a first occurrence k gets
+	// the next index (<= k); a repeat takes its first occurrence's index,
+	// already renumbered since that occurrence comes earlier.
+	next := int32(0)
+	for k := 0; k < m; k++ {
+		if c := canon[k]; c == int32(k) {
+			canon[k] = next
+			src[next], dst[next] = src[k], dst[k]
+			if w != nil {
+				if math.IsNaN(w[k]) {
+					w[next] = 1
+				} else {
+					w[next] = w[k]
+				}
+			}
+			next++
+		} else {
+			i := canon[c]
+			canon[k] = i
+			if w != nil && !math.IsNaN(w[k]) {
+				w[i] = w[k]
+			}
+		}
+	}
+	if w != nil {
+		w = w[:next]
+	}
+	return src[:next], dst[:next], w
+}
+
+// setEdges installs de-duplicated edges on a builder that has none yet.
+func (b *Builder) setEdges(src, dst []int32, w []float64) {
+	b.src, b.dst, b.weight = src, dst, w
+	b.edges = edgeSet{}
 }

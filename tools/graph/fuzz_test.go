@@ -76,6 +76,11 @@ func FuzzReadEdgeList(f *testing.F) {
 				continue
 			}
 			checkGraph(t, g)
+			if unlimited, err := ReadEdgeList(bytes.NewReader(data), ReadOptions{Directed: directed, Limits: Limits{MaxNodes: 5000}}); err != nil {
+				t.Fatalf("bulk path fails where the builder path succeeds: %v", err)
+			} else {
+				sameGraph(t, "bulk vs builder path", unlimited, g)
+			}
 			var buf bytes.Buffer
 			if err := WriteEdgeList(&buf, g); err != nil {
 				t.Fatalf("write: %v", err)

@@ -22,8 +22,8 @@ import (
 type Graph struct {
 	directed bool
 
-	ids   []string         // node index -> ID
-	index map[string]int32 // ID -> node index
+	ids   []string  // node index -> ID
+	index nodeIndex // ID -> node index
 
 	// Edges in first-insertion order. For undirected graphs src/dst keep the
 	// orientation of the first insertion.
@@ -83,13 +83,12 @@ func (g *Graph) IDs() []string { return g.ids }
 
 // Index returns the dense index of node id.
 func (g *Graph) Index(id string) (int32, bool) {
-	i, ok := g.index[id]
-	return i, ok
+	return g.index.get(g.ids, id)
 }
 
 // MustIndex returns the index of id or an error wrapping ErrNodeNotFound.
 func (g *Graph) MustIndex(id string) (int32, error) {
-	i, ok := g.index[id]
+	i, ok := g.index.get(g.ids, id)
 	if !ok {
 		return -1, fmt.Errorf("node %q: %w", id, ErrNodeNotFound)
 	}
@@ -221,7 +220,7 @@ func (g *Graph) String() string {
 type Builder struct {
 	directed  bool
 	ids       []string
-	index     map[string]int32
+	index     nodeIndex
 	src, dst  []int32
 	weight    []float64
 	capacity  []float64
@@ -241,7 +240,7 @@ type Limits struct {
 
 // NewBuilder returns a builder for a directed or undirected graph.
 func NewBuilder(directed bool) *Builder {
-	return &Builder{directed: directed, index: map[string]int32{}}
+	return &Builder{directed: directed}
 }
 
 // SetLimits makes AddNode and AddEdge fail with ErrTooLarge past the limits.
@@ -249,9 +248,12 @@ func (b *Builder) SetLimits(l Limits) { b.maxNodes, b.maxEdges = l.MaxNodes, l.M
 
 // Grow preallocates room for about n nodes and m edges.
 func (b *Builder) Grow(n, m int) {
+	// Integer IDs up to about the node count (or twice the edge count when
+	// the node count is unknown) are indexed densely.
+	b.index.hint = max(b.index.hint, n, 2*m)
 	if n > 0 && len(b.ids) == 0 {
 		b.ids = make([]string, 0, n)
-		b.index = make(map[string]int32, n)
+		b.index.reserve(b.ids, n)
 	}
 	if m > 0 && len(b.src) == 0 {
 		b.src = make([]int32, 0, m)
@@ -271,7 +273,7 @@ func (b *Builder) NumEdges() int { return len(b.src) }
 
 // AddNode adds node id if it is new and returns its index.
 func (b *Builder) AddNode(id string) (int32, error) {
-	if i, ok := b.index[id]; ok {
+	if i, ok := b.index.get(b.ids, id); ok {
 		return i, nil
 	}
 	if b.maxNodes > 0 && len(b.ids) >= b.maxNodes {
@@ -282,14 +284,14 @@ func (b *Builder) AddNode(id string) (int32, error) {
 	}
 	i := int32(len(b.ids))
 	b.ids = append(b.ids, id)
-	b.index[id] = i
+	b.index.add(b.ids, i)
 	return i, nil
 }
 
 // addNodeBytes is AddNode for an ID held in a byte slice: a known ID is
 // found without allocating, a new one is copied into the ID arena.
 func (b *Builder) addNodeBytes(id []byte) (int32, error) {
-	if i, ok := b.index[string(id)]; ok {
+	if i, ok := b.index.getBytes(b.ids, id); ok {
 		return i, nil
 	}
 	return b.AddNode(b.idArena.str(id))

@@ -34,9 +34,14 @@ func ReadEdgeList(r io.Reader, opt ReadOptions) (*Graph, error) {
 	}
 	br := bufio.NewReaderSize(r, bufSize)
 	b := opt.builder(opt.Directed)
+	// Without an edge limit, edges are collected raw and de-duplicated in
+	// one pass at the end (dedupEdges), which is several times faster than
+	// a hash lookup per line; with a limit they go through the builder so
+	// the error names the line that crossed it.
+	sink := &edgeSink{b: b, bulk: opt.Limits.MaxEdges <= 0}
 	if size > 0 {
 		// Estimate the number of lines from the first block so the edge
-		// arrays and the de-duplication table are allocated once.
+		// arrays are allocated once.
 		head, _ := br.Peek(min(64<<10, int(min(size, math.MaxInt32))))
 		if len(head) > 0 {
 			lines := int64(bytes.Count(head, []byte{'\n'})) + 1
@@ -47,7 +52,7 @@ func ReadEdgeList(r io.Reader, opt ReadOptions) (*Graph, error) {
 			if opt.Limits.MaxEdges > 0 {
 				est = min(est, int64(opt.Limits.MaxEdges))
 			}
-			b.Grow(0, int(min(est+est/16, 1<<30)))
+			sink.grow(int(min(est+est/16, 1<<30)))
 		}
 	}
 
@@ -125,13 +130,13 @@ func ReadEdgeList(r io.Reader, opt ReadOptions) (*Graph, error) {
 				}
 			} else if pendingLine > 0 {
 				if n < 2 || !isNumeric(toks[0]) || !isNumeric(toks[1]) {
-					if err := addEdgeLine(b, pending[:], []int{1, 1}); err != nil {
+					if err := addEdgeLine(sink, pending[:], []int{1, 1}); err != nil {
 						return nil, fmt.Errorf("%s:%d: %w", src, pendingLine, err)
 					}
 				}
 				pendingLine = 0
 			}
-			if err := addEdgeLine(b, toks[:n], cols[:n]); err != nil {
+			if err := addEdgeLine(sink, toks[:n], cols[:n]); err != nil {
 				var se *SyntaxError
 				if errors.As(err, &se) {
 					se.Source, se.Line = src, lineNo
@@ -145,10 +150,11 @@ func ReadEdgeList(r io.Reader, opt ReadOptions) (*Graph, error) {
 		}
 	}
 	if pendingLine > 0 { // a lone two-field line is an edge
-		if err := addEdgeLine(b, pending[:], []int{1, 1}); err != nil {
+		if err := addEdgeLine(sink, pending[:], []int{1, 1}); err != nil {
 			return nil, fmt.Errorf("%s:%d: %w", src, pendingLine, err)
 		}
 	}
+	sink.finish()
 	g := b.Build()
 	g.SetName(opt.Name)
 	return g, nil
@@ -171,12 +177,12 @@ func isNumeric(p []byte) bool {
 }
 
 // addEdgeLine adds the node or edge of one edge-list line.
-func addEdgeLine(b *Builder, toks [][]byte, cols []int) error {
-	u, err := b.addNodeBytes(toks[0])
+func addEdgeLine(s *edgeSink, toks [][]byte, cols []int) error {
+	u, err := s.b.addNodeBytes(toks[0])
 	if err != nil || len(toks) == 1 {
 		return err
 	}
-	v, err := b.addNodeBytes(toks[1])
+	v, err := s.b.addNodeBytes(toks[1])
 	if err != nil {
 		return err
 	}
@@ -187,14 +193,61 @@ func addEdgeLine(b *Builder, toks [][]byte, cols []int) error {
 			return &SyntaxError{Col: cols[2], Msg: fmt.Sprintf("weight %q is not a number", toks[2])}
 		}
 	}
-	e, err := b.AddEdgeIdx(u, v)
-	if err != nil {
+	return s.add(u, v, w, len(toks) == 3)
+}
+
+// edgeSink receives the edges of an edge list: through the builder one by
+// one, or (bulk) into raw arrays de-duplicated by finish.
+type edgeSink struct {
+	b        *Builder
+	bulk     bool
+	src, dst []int32
+	w        []float64 // nil until a weight is seen; NaN where a line has none
+}
+
+func (s *edgeSink) grow(m int) {
+	if !s.bulk {
+		s.b.Grow(0, m)
+		return
+	}
+	s.b.index.hint = max(s.b.index.hint, 2*m)
+	s.src = make([]int32, 0, m)
+	s.dst = make([]int32, 0, m)
+}
+
+func (s *edgeSink) add(u, v int32, w float64, hasW bool) error {
+	if !s.bulk {
+		e, err := s.b.AddEdgeIdx(u, v)
+		if err == nil && hasW {
+			s.b.SetWeight(e, w)
+		}
 		return err
 	}
-	if len(toks) == 3 {
-		b.SetWeight(e, w)
+	if len(s.src) >= math.MaxInt32-1 {
+		return fmt.Errorf("more than %d edges: %w", math.MaxInt32-1, ErrTooLarge)
+	}
+	if hasW && s.w == nil {
+		s.w = make([]float64, len(s.src), cap(s.src))
+		for k := range s.w {
+			s.w[k] = math.NaN()
+		}
+	}
+	s.src = append(s.src, u)
+	s.dst = append(s.dst, v)
+	if s.w != nil {
+		if !hasW {
+			w = math.NaN()
+		}
+		s.w = append(s.w, w)
 	}
 	return nil
+}
+
+// finish hands bulk edges, de-duplicated, to the builder.
+func (s *edgeSink) finish() {
+	if s.bulk {
+		s.b.setEdges(dedupEdges(s.b.NumNodes(), s.src, s.dst, s.w, s.b.directed))
+	}
 }
 
 func isFieldSep(c byte) bool {

@@ -2,6 +2,8 @@ package graph
 
 import (
 	"encoding/json"
+	"fmt"
+	"math/rand/v2"
 	"errors"
 	"io"
 	"io/fs"
@@ -231,4 +233,53 @@ func gtoolsEdgeLists(t testing.TB) []string {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// sameGraph fails unless a and b have the same nodes in the same order and
+// the same edges in the same order with the same weights.
+func sameGraph(t *testing.T, what string, a, b *Graph) {
+	t.Helper()
+	if !slices.Equal(a.IDs(), b.IDs()) || a.M() != b.M() || a.Weighted() != b.Weighted() || a.Directed() != b.Directed() {
+		t.Fatalf("%s: %v vs %v (nodes %v vs %v)", what, a, b, a.IDs(), b.IDs())
+	}
+	for e := int32(0); e < int32(a.M()); e++ {
+		au, av := a.Edge(e)
+		bu, bv := b.Edge(e)
+		if au != bu || av != bv || a.Weight(e) != b.Weight(e) {
+			t.Fatalf("%s: edge %d: %s-%s w=%v vs %s-%s w=%v", what, e, a.ID(au), a.ID(av), a.Weight(e), b.ID(bu), b.ID(bv), b.Weight(e))
+		}
+	}
+}
+
+// TestEdgeListBulkMatchesBuilder checks that the bulk path (no edge limit:
+// de-duplication at the end) builds exactly the graph the Builder path
+// (edge limit set: de-duplication per edge) builds, on random edge lists
+// with repeated and reversed edges, self-loops and weights on some lines.
+func TestEdgeListBulkMatchesBuilder(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	for i := 0; i < 300; i++ {
+		var sb strings.Builder
+		n := 1 + r.IntN(30)
+		for k := r.IntN(120); k > 0; k-- {
+			fmt.Fprintf(&sb, "%d %d", r.IntN(n), r.IntN(n))
+			if r.IntN(2) == 0 {
+				fmt.Fprintf(&sb, " %d", r.IntN(9))
+			}
+			sb.WriteByte('\n')
+			if r.IntN(20) == 0 {
+				fmt.Fprintf(&sb, "%d\n", r.IntN(2*n))
+			}
+		}
+		for _, directed := range []bool{false, true} {
+			bulk, err := ReadEdgeList(strings.NewReader(sb.String()), ReadOptions{Directed: directed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			one, err := ReadEdgeList(strings.NewReader(sb.String()), ReadOptions{Directed: directed, Limits: Limits{MaxEdges: 1 << 20}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameGraph(t, fmt.Sprintf("case %d directed=%v\n%s", i, directed, sb.String()), bulk, one)
+		}
+	}
 }

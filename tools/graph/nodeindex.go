@@ -1,0 +1,149 @@
+package graph
+
+import (
+	"hash/maphash"
+	"math"
+)
+
+// nodeIndex maps node IDs to dense indices. Canonical decimal integer IDs
+// ("0", "17", not "017" or "-1") that are small compared with the number of
+// nodes live in a dense table indexed by their value; other IDs live in an
+// open-addressing hash table of (32-bit fingerprint, index+1) slots that
+// reads the ID strings from the ids slice it is given. Lookups of byte
+// slices do not allocate. It costs about 4-16 bytes per node instead of the
+// 40-80 of a map[string]int32 with its string headers.
+type nodeIndex struct {
+	dense []int32  // dense[v] = index+1 of ID v, 0 when absent
+	slots []uint64 // fingerprint<<32 | index+1, 0 when empty
+	shift uint     // 64 - log2(len(slots))
+	count int      // entries in slots
+	n     int      // entries in total
+	hint  int      // expected number of nodes (from Builder.Grow)
+	seed  maphash.Seed
+}
+
+// canonicalInt parses a canonical non-negative decimal integer below 2^31.
+func canonicalInt[T string | []byte](s T) (int, bool) {
+	if len(s) == 0 || len(s) > 10 || (s[0] == '0' && len(s) > 1) {
+		return 0, false
+	}
+	v := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		v = v*10 + int(c-'0')
+	}
+	return v, v <= math.MaxInt32
+}
+
+// slotOf splits a hash into a start slot and a non-zero fingerprint.
+func (x *nodeIndex) slotOf(h uint64) (int, uint64) {
+	return int(h >> x.shift), uint64(uint32(h)|1) << 32
+}
+
+// get returns the index of id.
+func (x *nodeIndex) get(ids []string, id string) (int32, bool) {
+	if v, ok := canonicalInt(id); ok && v < len(x.dense) {
+		if d := x.dense[v]; d != 0 {
+			return d - 1, true
+		}
+	}
+	if x.count == 0 {
+		return -1, false
+	}
+	i, fp := x.slotOf(maphash.String(x.seed, id))
+	mask := len(x.slots) - 1
+	for {
+		s := x.slots[i]
+		if s == 0 {
+			return -1, false
+		}
+		if s&^math.MaxUint32 == fp && ids[uint32(s)-1] == id {
+			return int32(uint32(s)) - 1, true
+		}
+		i = (i + 1) & mask
+	}
+}
+
+// getBytes is get for an ID held in a byte slice; it does not allocate.
+func (x *nodeIndex) getBytes(ids []string, id []byte) (int32, bool) {
+	if v, ok := canonicalInt(id); ok && v < len(x.dense) {
+		if d := x.dense[v]; d != 0 {
+			return d - 1, true
+		}
+	}
+	if x.count == 0 {
+		return -1, false
+	}
+	i, fp := x.slotOf(maphash.Bytes(x.seed, id))
+	mask := len(x.slots) - 1
+	for {
+		s := x.slots[i]
+		if s == 0 {
+			return -1, false
+		}
+		if s&^math.MaxUint32 == fp && ids[uint32(s)-1] == string(id) {
+			return int32(uint32(s)) - 1, true
+		}
+		i = (i + 1) & mask
+	}
+}
+
+// add records ids[i], which must not be present yet.
+func (x *nodeIndex) add(ids []string, i int32) {
+	x.n++
+	id := ids[i]
+	if v, ok := canonicalInt(id); ok && (v < len(x.dense) || v < 2*max(x.n, x.hint)+1024) {
+		if v >= len(x.dense) {
+			grown := make([]int32, max(2*len(x.dense), v+1, 1024))
+			copy(grown, x.dense)
+			x.dense = grown
+		}
+		x.dense[v] = i + 1
+		return
+	}
+	if 2*(x.count+1) > len(x.slots) {
+		x.rehash(ids, max(16, 2*len(x.slots)))
+	}
+	x.insert(ids, i)
+	x.count++
+}
+
+func (x *nodeIndex) insert(ids []string, i int32) {
+	s, fp := x.slotOf(maphash.String(x.seed, ids[i]))
+	mask := len(x.slots) - 1
+	for x.slots[s] != 0 {
+		s = (s + 1) & mask
+	}
+	x.slots[s] = fp | uint64(uint32(i)+1)
+}
+
+// reserve sizes the hash table for about n more non-integer IDs.
+func (x *nodeIndex) reserve(ids []string, n int) {
+	size := 16
+	for size < 2*(x.count+n) {
+		size <<= 1
+	}
+	if size > len(x.slots) {
+		x.rehash(ids, size)
+	}
+}
+
+func (x *nodeIndex) rehash(ids []string, size int) {
+	if x.slots == nil {
+		x.seed = maphash.MakeSeed()
+	}
+	old := x.slots
+	x.slots = make([]uint64, size)
+	x.shift = 64
+	for n := size; n > 1; n >>= 1 {
+		x.shift--
+	}
+	for _, s := range old {
+		if s != 0 {
+			x.insert(ids, int32(uint32(s))-1)
+		}
+	}
+}
