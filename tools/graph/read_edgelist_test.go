@@ -2,12 +2,12 @@ package graph
 
 import (
 	"encoding/json"
-	"fmt"
-	"math/rand/v2"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"maps"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
