@@ -1,0 +1,188 @@
+package reasoning
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/graphagent/graphagent/tools"
+)
+
+// ErrNoLLM means a step needs a language model and none is configured: the
+// builtin planner's ExtractGraph returns it, since the deterministic parsers
+// are all it has.
+var ErrNoLLM = errors.New("no language model configured")
+
+// BuiltinName is the Name of the builtin planner, used to label its
+// decisions in traces.
+const BuiltinName = "builtin"
+
+// Defaults of BuiltinConfig.
+const (
+	// DefaultVoteWeight is how much the nearest-neighbour vote of solved
+	// examples counts against the retrieval score.
+	DefaultVoteWeight = 0.5
+	// DefaultMinToolScore is the combined score under which the builtin
+	// planner answers NoTool.
+	DefaultMinToolScore = 0.2
+)
+
+// BuiltinConfig tunes the builtin planner. Zero fields take the defaults.
+type BuiltinConfig struct {
+	// VoteWeight scales the examples' vote share (0..1) before it is added to
+	// a candidate's retrieval score (cosine, 0..1). Zero means
+	// DefaultVoteWeight; negative means no vote.
+	VoteWeight float64
+	// MinToolScore is the combined score a candidate needs; below it the
+	// planner answers NoTool. Zero means DefaultMinToolScore.
+	MinToolScore float64
+}
+
+// BuiltinPlanner is the Planner without a language model: it chooses a tool
+// from the retrieval scores plus a similarity-weighted nearest-neighbour vote
+// over solved examples, and extracts parameters with slot patterns guided
+// by the tool's schema ("from node 4 to node 2", "between 3 and 7",
+// "source 1, sink 9", "node=3", "(a, b)", "k = 3", "the neighbours of node
+// 5"), validated with ValidateArgs. It is stateless and safe for concurrent
+// use.
+type BuiltinPlanner struct {
+	cfg BuiltinConfig
+}
+
+var _ Planner = (*BuiltinPlanner)(nil)
+
+// NewBuiltinPlanner returns the builtin planner.
+func NewBuiltinPlanner(cfg BuiltinConfig) *BuiltinPlanner {
+	switch {
+	case cfg.VoteWeight == 0:
+		cfg.VoteWeight = DefaultVoteWeight
+	case cfg.VoteWeight < 0:
+		cfg.VoteWeight = 0
+	}
+	if cfg.MinToolScore == 0 {
+		cfg.MinToolScore = DefaultMinToolScore
+	}
+	return &BuiltinPlanner{cfg: cfg}
+}
+
+// Name is BuiltinName.
+func (p *BuiltinPlanner) Name() string { return BuiltinName }
+
+// ExtractGraph always fails with an error wrapping ErrNoLLM: without a
+// language model the deterministic parsers (ExtractGraph, the package
+// function) are all the builtin backend has.
+func (p *BuiltinPlanner) ExtractGraph(ctx context.Context, question string) (GraphText, error) {
+	return GraphText{}, fmt.Errorf("builtin planner: the graph parsers are not confident and no LLM is configured to read the graph: %w", ErrNoLLM)
+}
+
+// ChooseTool scores each candidate by its retrieval score plus VoteWeight
+// times its share of the examples' similarity-weighted votes, drops
+// candidates that do not apply to the question's graph (a directed-only tool
+// on an undirected graph and the reverse), and picks the best; NoTool when
+// nothing reaches MinToolScore. The Thought explains the scores.
+func (p *BuiltinPlanner) ChooseTool(ctx context.Context, req ToolRequest) (ToolChoice, error) {
+	if err := ctx.Err(); err != nil {
+		return ToolChoice{}, err
+	}
+	if len(req.Candidates) == 0 {
+		return ToolChoice{Tool: NoTool, Thought: "builtin: no candidate tools"}, nil
+	}
+	votes := make(map[string]float64, len(req.Examples))
+	total := 0.0
+	for _, ex := range req.Examples {
+		if ex.Score <= 0 || ex.Tool == "" {
+			continue
+		}
+		votes[ex.Tool] += ex.Score
+		total += ex.Score
+	}
+	type scored struct {
+		name                string
+		retrieval, vote, al float64
+	}
+	var ss []scored
+	var dropped []string
+	for _, c := range req.Candidates {
+		if req.Graph != nil && !appliesTo(c.Tool.AppliesTo, req.Graph.Directed) {
+			dropped = append(dropped, c.Tool.Name)
+			continue
+		}
+		v := 0.0
+		if total > 0 {
+			v = votes[c.Tool.Name] / total
+		}
+		ss = append(ss, scored{name: c.Tool.Name, retrieval: c.Score, vote: v, al: c.Score + p.cfg.VoteWeight*v})
+	}
+	if len(ss) == 0 {
+		return ToolChoice{Tool: NoTool, Thought: fmt.Sprintf("builtin: no candidate applies to this graph (%s)", strings.Join(dropped, ", "))}, nil
+	}
+	sort.SliceStable(ss, func(a, b int) bool { return ss[a].al > ss[b].al })
+	best := ss[0]
+	var why strings.Builder
+	fmt.Fprintf(&why, "builtin: %s scores %.3f (retrieval %.3f + vote %.2f)", best.name, best.al, best.retrieval, best.vote)
+	if len(ss) > 1 {
+		fmt.Fprintf(&why, "; next %s %.3f", ss[1].name, ss[1].al)
+	}
+	if len(dropped) > 0 {
+		fmt.Fprintf(&why, "; not applicable to this graph: %s", strings.Join(dropped, ", "))
+	}
+	if best.al < p.cfg.MinToolScore {
+		return ToolChoice{Tool: NoTool, Thought: why.String() + fmt.Sprintf("; below the threshold %.2f", p.cfg.MinToolScore)}, nil
+	}
+	return ToolChoice{Tool: best.name, Thought: why.String()}, nil
+}
+
+// appliesTo reports whether a tool of kind k takes a graph of that direction.
+func appliesTo(k tools.GraphKind, directed bool) bool {
+	switch k {
+	case tools.DirectedOnly:
+		return directed
+	case tools.UndirectedOnly:
+		return !directed
+	}
+	return true
+}
+
+// ExtractParams fills the tool's parameters from the question's slots (see
+// BuiltinPlanner) and tries the candidate assignments in order of
+// preference until one passes ValidateArgs (against req.Graph) and
+// req.Check; when none does, the first failure is returned. Errors wrap
+// ErrBadParams.
+func (p *BuiltinPlanner) ExtractParams(ctx context.Context, req ParamRequest) (json.RawMessage, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if req.Tool.Name == "" {
+		return nil, fmt.Errorf("params step: no tool given: %w", ErrBadParams)
+	}
+	sl := findSlots(req.Question, req.Graph)
+	var first error
+	for _, cand := range sl.assignments(req.Tool) {
+		b, err := json.Marshal(cand)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v: %w", req.Tool.Name, err, ErrBadParams)
+		}
+		args, err := ValidateArgs(req.Tool, req.Graph, b)
+		if err == nil && req.Check != nil {
+			if cerr := req.Check(args); cerr != nil {
+				err = cerr
+				if !errors.Is(err, ErrBadParams) {
+					err = fmt.Errorf("%s: %w: %w", req.Tool.Name, ErrBadParams, cerr)
+				}
+			}
+		}
+		if err == nil {
+			return args, nil
+		}
+		if first == nil {
+			first = err
+		}
+	}
+	if first == nil {
+		first = fmt.Errorf("%s: no parameters found in the question: %w", req.Tool.Name, ErrBadParams)
+	}
+	return nil, first
+}

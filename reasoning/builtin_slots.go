@@ -1,0 +1,378 @@
+package reasoning
+
+import (
+	"encoding/json"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/graphagent/graphagent/tools"
+	"github.com/graphagent/graphagent/tools/graph"
+)
+
+// Slot patterns of the builtin parameter step. idPat is a node ID as a
+// question writes it, optionally quoted and after "node"/"vertex".
+const (
+	idPat   = `["'\x60]?([\p{L}\p{N}_](?:[\p{L}\p{N}_.:'-]*[\p{L}\p{N}_])?)["'\x60]?`
+	nodePre = `(?:the\s+)?(?:(?:nodes?|vertex|vertices|vertice)\s+)?`
+)
+
+// slotREs are compiled once; regexp values are safe for concurrent use and
+// never modified.
+var slotREs = struct {
+	kv, fromTo, between, nodesAnd, tuple, arrow, source, sink, from, single, of, id *regexp.Regexp
+	k, core, rounds, roundsN, alpha, weighted, hops, perNode                        *regexp.Regexp
+}{
+	kv:       regexp.MustCompile(`(?i)\b([a-z_][a-z0-9_]*)\s*=\s*` + idPat),
+	fromTo:   regexp.MustCompile(`(?i)\bfrom\s+` + nodePre + `(?:source\s+)?` + idPat + `\s*(?:,\s*)?(?:to|into|towards|till|until|->)\s+` + nodePre + `(?:target\s+|sink\s+)?` + idPat),
+	between:  regexp.MustCompile(`(?i)\bbetween\s+` + nodePre + idPat + `\s*(?:and|&|,)\s*` + nodePre + idPat),
+	nodesAnd: regexp.MustCompile(`(?i)\b(?:nodes|vertices)\s+` + idPat + `\s*(?:,|and|&)\s*` + nodePre + idPat),
+	tuple:    regexp.MustCompile(`\(\s*` + idPat + `\s*,\s*` + idPat + `\s*\)`),
+	arrow:    regexp.MustCompile(idPat + `\s*(?:->|-->|→|=>)\s*` + idPat),
+	source:   regexp.MustCompile(`(?i)\b(?:source|start|origin|starting)(?:\s+(?:node|vertex|point))?\s*(?:is|=|:|at|of)?\s+` + nodePre + idPat),
+	sink:     regexp.MustCompile(`(?i)\b(?:sink|target|destination|terminal|end)(?:\s+(?:node|vertex|point))?\s*(?:is|=|:|at)?\s+` + nodePre + idPat),
+	from:     regexp.MustCompile(`(?i)\b(?:from|at)\s+` + nodePre + idPat),
+	single:   regexp.MustCompile(`(?i)\b(?:node|vertex)\s+` + idPat),
+	of:       regexp.MustCompile(`(?i)\b(?:of|for|to|does|is|has)\s+` + nodePre + idPat),
+	id:       regexp.MustCompile(idPat),
+	k:        regexp.MustCompile(`(?i)\bk\s*(?:=|:|is|of)?\s*(\d+)\b`),
+	core:     regexp.MustCompile(`(?i)\b(\d+)[- ]cores?\b`),
+	rounds:   regexp.MustCompile(`(?i)\b(\d+)\s+(?:rounds?|iterations?|layers?|steps?)\b`),
+	roundsN:  regexp.MustCompile(`(?i)\b(?:rounds?|iterations?|layers?)\s*(?:=|:|of|is)?\s*(\d+)\b`),
+	alpha:    regexp.MustCompile(`(?i)\b(?:alpha|damping(?:\s+factor)?)\s*(?:=|:|of|is)?\s*(0?\.\d+|1(?:\.0+)?|0)\b`),
+	weighted: regexp.MustCompile(`(?i)\b(?:weighted|weights?|costs?|distances?|total\s+weight|cheapest|lightest)\b`),
+	hops:     regexp.MustCompile(`(?i)\b(?:hops?|unweighted|number\s+of\s+edges|edge\s+count)\b`),
+	perNode:  regexp.MustCompile(`(?i)\b(?:each|every|per|all(?:\s+the)?)\s+(?:nodes?|vertex|vertices)\b`),
+}
+
+// slotStop are words the ID pattern matches that are not node IDs unless
+// the graph has a node so named.
+var slotStop = map[string]bool{
+	"the": true, "a": true, "an": true, "and": true, "or": true, "to": true, "from": true, "node": true, "nodes": true,
+	"vertex": true, "vertices": true, "of": true, "in": true, "is": true, "are": true, "graph": true, "between": true,
+	"with": true, "source": true, "sink": true, "target": true, "edge": true, "edges": true, "path": true, "at": true,
+	"on": true, "for": true, "it": true, "its": true, "this": true, "that": true, "there": true, "any": true, "some": true,
+	"each": true, "every": true, "all": true, "one": true, "another": true, "other": true, "given": true, "two": true,
+	"question": true, "what": true, "which": true, "how": true, "many": true, "be": true, "can": true, "does": true,
+	"do": true, "exist": true, "exists": true, "connected": true, "reach": true, "reachable": true, "me": true, "i": true,
+	"degree": true, "neighbors": true, "neighbours": true, "has": true, "have": true, "if": true, "whether": true,
+}
+
+// slots are the parameter mentions found in a question.
+type slots struct {
+	g        *graph.Graph
+	kv       map[string]string
+	kvOrder  []string
+	pairs    [][2]string // explicit pairs, best first
+	firsts   []string    // "source 1", "from 1", "start at 1"
+	seconds  []string    // "sink 9", "target 9"
+	singles  []string    // "node 5", "neighbours of 5"
+	ids      []string    // every ID-like token, in order
+	ints     map[string]int64
+	alpha    string
+	weighted bool
+	perNode  bool
+}
+
+// findSlots reads the mentions of q; g (may be nil) tells node IDs apart
+// from words.
+func findSlots(q string, g *graph.Graph) *slots {
+	s := &slots{g: g, kv: map[string]string{}, ints: map[string]int64{}}
+	r := &slotREs
+	for _, m := range r.kv.FindAllStringSubmatch(q, -1) {
+		k := strings.ToLower(m[1])
+		if _, dup := s.kv[k]; !dup {
+			s.kvOrder = append(s.kvOrder, k)
+		}
+		s.kv[k] = m[2]
+	}
+	for _, re := range []*regexp.Regexp{r.fromTo, r.between, r.tuple, r.nodesAnd, r.arrow} {
+		for _, m := range re.FindAllStringSubmatch(q, -1) {
+			if s.isID(m[1], true) && s.isID(m[2], true) {
+				s.pairs = append(s.pairs, [2]string{m[1], m[2]})
+			}
+		}
+	}
+	s.firsts = s.collect(r.source, q, true)
+	s.firsts = append(s.firsts, s.collect(r.from, q, true)...)
+	s.seconds = s.collect(r.sink, q, true)
+	s.singles = s.collect(r.single, q, true)
+	s.singles = append(s.singles, s.collect(r.of, q, false)...)
+	for _, m := range r.id.FindAllStringSubmatch(q, -1) {
+		if s.isID(m[1], false) {
+			s.ids = append(s.ids, m[1])
+		}
+	}
+	if m := r.k.FindStringSubmatch(q); m != nil {
+		s.setInt("k", m[1])
+	} else if m := r.core.FindStringSubmatch(q); m != nil {
+		s.setInt("k", m[1])
+	}
+	if m := r.rounds.FindStringSubmatch(q); m != nil {
+		s.setInt("rounds", m[1])
+	} else if m := r.roundsN.FindStringSubmatch(q); m != nil {
+		s.setInt("rounds", m[1])
+	}
+	if m := r.alpha.FindStringSubmatch(q); m != nil {
+		s.alpha = m[1]
+	}
+	s.weighted = r.weighted.MatchString(q) && !r.hops.MatchString(q)
+	s.perNode = r.perNode.MatchString(q)
+	return s
+}
+
+func (s *slots) setInt(name, v string) {
+	if n, err := strconv.ParseInt(v, 10, 64); err == nil {
+		s.ints[name] = n
+	}
+}
+
+// collect returns the IDs captured by re's first group.
+func (s *slots) collect(re *regexp.Regexp, q string, explicit bool) []string {
+	var out []string
+	for _, m := range re.FindAllStringSubmatch(q, -1) {
+		if s.isID(m[1], explicit) {
+			out = append(out, m[1])
+		}
+	}
+	return out
+}
+
+// isID reports whether w can name a node: a node of the graph when there is
+// one; without a graph, an explicit mention that is not a stop word, or any
+// number.
+func (s *slots) isID(w string, explicit bool) bool {
+	if s.g != nil {
+		_, ok := s.g.Index(w)
+		return ok
+	}
+	if slotStop[strings.ToLower(w)] {
+		return false
+	}
+	if explicit {
+		return true
+	}
+	_, err := strconv.ParseFloat(w, 64)
+	return err == nil
+}
+
+// paramRole classifies a node parameter: 1 for the first of a pair (source,
+// u), 2 for the second (target, sink, v), 0 for a single node.
+func paramRole(name string) int {
+	n := strings.ToLower(name)
+	switch {
+	case n == "u" || n == "start" || strings.Contains(n, "source"):
+		return 1
+	case n == "v" || n == "end" || strings.Contains(n, "target") || strings.Contains(n, "sink"):
+		return 2
+	}
+	return 0
+}
+
+// kvRole returns the node given for a role by a key=value mention
+// ("path_source=17", "sink_node=2", "node=3").
+func (s *slots) kvRole(role int) (string, bool) {
+	for _, k := range s.kvOrder {
+		if k == "k" || k == "alpha" || k == "rounds" {
+			continue
+		}
+		r := paramRole(k)
+		if role == 0 && k != "node" && k != "vertex" && k != "n" {
+			continue
+		}
+		if r == role {
+			return s.kv[k], true
+		}
+	}
+	return "", false
+}
+
+// nonNode fills the parameters that are not nodes.
+func (s *slots) nonNode(spec tools.Spec) map[string]any {
+	m := map[string]any{}
+	for _, p := range spec.Params {
+		if p.Node {
+			continue
+		}
+		if v, ok := s.kv[strings.ToLower(p.Name)]; ok {
+			if x, ok := slotValue(p.Type, v); ok {
+				m[p.Name] = x
+				continue
+			}
+		}
+		switch p.Type {
+		case "integer":
+			if n, ok := s.ints[p.Name]; ok {
+				m[p.Name] = n
+			}
+		case "number":
+			if p.Name == "alpha" && s.alpha != "" {
+				if f, err := strconv.ParseFloat(s.alpha, 64); err == nil {
+					m[p.Name] = f
+				}
+			}
+		case "boolean":
+			switch {
+			case p.Name == "weighted" && s.weighted && (s.g == nil || s.g.Weighted()):
+				m[p.Name] = true
+			case p.Name == "per_node" && s.perNode:
+				m[p.Name] = true
+			}
+		}
+	}
+	return m
+}
+
+// slotValue converts a key=value mention to the parameter's JSON type.
+func slotValue(typ, v string) (any, bool) {
+	switch typ {
+	case "integer":
+		n, err := strconv.ParseInt(v, 10, 64)
+		return n, err == nil
+	case "number":
+		f, err := strconv.ParseFloat(v, 64)
+		return f, err == nil
+	case "boolean":
+		b, err := strconv.ParseBool(v)
+		return b, err == nil
+	case "string":
+		return v, true
+	case "array", "object":
+		var x any
+		return x, json.Unmarshal([]byte(v), &x) == nil
+	}
+	return nil, false
+}
+
+// assignments returns the candidate argument objects for spec, best first.
+func (s *slots) assignments(spec tools.Spec) []map[string]any {
+	base := s.nonNode(spec)
+	var byRole [3]*tools.Param
+	for i := range spec.Params {
+		p := &spec.Params[i]
+		if !p.Node {
+			continue
+		}
+		r := paramRole(p.Name)
+		if byRole[r] == nil {
+			byRole[r] = p
+		}
+	}
+	var out []map[string]any
+	seen := map[string]bool{}
+	with := func(extra map[string]any) {
+		m := make(map[string]any, len(base)+len(extra))
+		for k, v := range base {
+			m[k] = v
+		}
+		for k, v := range extra {
+			m[k] = v
+		}
+		key, _ := json.Marshal(m)
+		if !seen[string(key)] {
+			seen[string(key)] = true
+			out = append(out, m)
+		}
+	}
+	switch {
+	case byRole[1] != nil && byRole[2] != nil:
+		a, b := byRole[1].Name, byRole[2].Name
+		for _, pr := range s.pairCandidates() {
+			with(map[string]any{a: pr[0], b: pr[1]})
+		}
+		if !byRole[1].Required && !byRole[2].Required {
+			with(nil)
+		}
+	case byRole[1] != nil || byRole[0] != nil || byRole[2] != nil:
+		role := 0
+		p := byRole[0]
+		if p == nil {
+			if byRole[1] != nil {
+				p, role = byRole[1], 1
+			} else {
+				p, role = byRole[2], 2
+			}
+		}
+		for _, id := range s.singleCandidates(role, p.Required) {
+			with(map[string]any{p.Name: id})
+		}
+		if !p.Required {
+			with(nil)
+		}
+	default:
+		with(nil)
+	}
+	return out
+}
+
+// pairCandidates lists the (first, second) node pairs, best first.
+func (s *slots) pairCandidates() [][2]string {
+	var out [][2]string
+	if a, ok := s.kvRole(1); ok {
+		if b, ok := s.kvRole(2); ok {
+			out = append(out, [2]string{a, b})
+		}
+	}
+	out = append(out, s.pairs...)
+	for _, a := range s.firsts {
+		for _, b := range s.seconds {
+			if a != b {
+				out = append(out, [2]string{a, b})
+			}
+		}
+	}
+	ids := dedup(s.ids)
+	if len(ids) > 6 {
+		ids = ids[:6]
+	}
+	for i := range ids {
+		for j := i + 1; j < len(ids); j++ {
+			out = append(out, [2]string{ids[i], ids[j]})
+		}
+	}
+	return out
+}
+
+// singleCandidates lists the nodes for a single node parameter of the
+// given role, best first. An optional parameter takes explicit mentions
+// only.
+func (s *slots) singleCandidates(role int, required bool) []string {
+	var out []string
+	if v, ok := s.kvRole(role); ok {
+		out = append(out, v)
+	}
+	if role == 0 {
+		if v, ok := s.kvRole(1); ok {
+			out = append(out, v)
+		}
+	}
+	switch role {
+	case 1:
+		out = append(out, s.firsts...)
+		for _, p := range s.pairs {
+			out = append(out, p[0])
+		}
+	case 2:
+		out = append(out, s.seconds...)
+		for _, p := range s.pairs {
+			out = append(out, p[1])
+		}
+	}
+	out = append(out, s.singles...)
+	if required {
+		out = append(out, s.ids...)
+	}
+	return dedup(out)
+}
+
+func dedup(xs []string) []string {
+	seen := make(map[string]bool, len(xs))
+	out := xs[:0:0]
+	for _, x := range xs {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
+}
