@@ -89,7 +89,7 @@ func pagerankScores(ctx context.Context, g *graph.Graph, alpha float64) ([]float
 			return x, nil
 		}
 	}
-	return nil, fmt.Errorf("pagerank did not converge in %d power iterations: %w", pagerankMaxIter, ErrNotApplicable)
+	return nil, fmt.Errorf("pagerank did not converge in %d power iterations (NetworkX raises PowerIterationFailedConvergence here; a smaller alpha converges faster): %w", pagerankMaxIter, ErrNotApplicable)
 }
 
 // brandesBuffers is one worker's reusable state for Brandes' algorithm.
