@@ -51,7 +51,7 @@ func benchStore(b *testing.B, n int, emb Embedder) *Store {
 // BenchmarkSearchExamples measures one search (query embedding included) at
 // 1,000, 10,000 and 100,000 examples, unfiltered and filtered by tool, with
 // the default embedder (256 dimensions).
-func BenchmarkSearchExamples(b *testing.B) { benchSearch(b, DefaultEmbedder()) }
+func BenchmarkSearchExamples(b *testing.B) { benchSearch(b, DefaultEmbedder(nil)) }
 
 // BenchmarkSearchExamples1024 is BenchmarkSearchExamples with the builtin
 // encoder's own default of 1024 dimensions.
@@ -89,7 +89,7 @@ func benchSearch(b *testing.B, emb Embedder) {
 // BenchmarkAddDurable measures durable adds (log write and fsync) in batches
 // of 64 examples.
 func BenchmarkAddDurable(b *testing.B) {
-	s, err := Open(context.Background(), b.TempDir(), DefaultEmbedder())
+	s, err := Open(context.Background(), b.TempDir(), DefaultEmbedder(nil))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -112,7 +112,7 @@ func BenchmarkAddDurable(b *testing.B) {
 // the top k, documents scattered in a map) in proportion.
 func BenchmarkFlatScanBaseline(b *testing.B) {
 	const n = 100_000
-	s := benchStore(b, n, DefaultEmbedder())
+	s := benchStore(b, n, DefaultEmbedder(nil))
 	ids := make([]string, 0, n)
 	slab := make([]float32, 0, n*DefaultDim)
 	for id := range s.examples {

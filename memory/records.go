@@ -42,11 +42,14 @@ type Embedder interface {
 const DefaultDim = 256
 
 // DefaultEmbedder returns the builtin hashing encoder that long-term memory
-// uses when no embeddings server is configured. Every component that opens
-// the same store should use it (or the same server): a store opened with an
-// embedder of another Name recomputes and rewrites all its vectors.
-func DefaultEmbedder() encoders.Encoder {
-	return encoders.NewBuiltin(nil, encoders.WithDim(DefaultDim))
+// uses when no embeddings server is configured, its inverse document
+// frequencies fitted on corpus (nil for none). Its Name depends on the
+// corpus: a store opened with an embedder of another Name recomputes and
+// rewrites all its vectors, so every component opening the same store must
+// fit on the same corpus — seed.Open does it for them with the seed
+// questions.
+func DefaultEmbedder(corpus []string) encoders.Encoder {
+	return encoders.NewBuiltin(corpus, encoders.WithDim(DefaultDim))
 }
 
 // Sources of examples.

@@ -46,8 +46,7 @@ type Store struct {
 	closed   bool
 	dim      int
 	log      *wal // nil for an in-memory store
-	dir      string
-	dead     int // log entries superseded by later ones
+	dead     int  // log entries superseded by later ones
 	examples map[string]*Example
 	exColl   *chromem.Collection
 	datasets map[string]*dataset
@@ -113,7 +112,6 @@ func Open(ctx context.Context, dir string, emb Embedder, opts ...Option) (*Store
 	if err != nil {
 		return nil, err
 	}
-	s.dir = dir
 	// Replay into plain maps first: later entries supersede earlier ones.
 	live := newLiveSet()
 	w, err := openWAL(dir, live.apply)
@@ -483,17 +481,16 @@ func (s *Store) SearchExamples(ctx context.Context, query string, q ExampleQuery
 	if q.Verified != nil {
 		where["verified"] = strconv.FormatBool(*q.Verified)
 	}
-	res, err := s.search(ctx, query, q.K, where, func() (*chromem.Collection, bool) { return s.exColl, true })
-	if err != nil {
-		return nil, err
-	}
-	hits := make([]ExampleHit, 0, len(res))
-	for _, r := range res {
-		if ex, ok := s.lookupExample(r.ID); ok {
-			hits = append(hits, ExampleHit{Example: ex, Score: r.Similarity})
+	var hits []ExampleHit
+	err := s.search(ctx, query, q.K, where, func() (*chromem.Collection, bool) { return s.exColl, true }, func(res []chromem.Result) {
+		hits = make([]ExampleHit, 0, len(res))
+		for _, r := range res {
+			if ex, ok := s.examples[r.ID]; ok {
+				hits = append(hits, ExampleHit{Example: *ex, Score: r.Similarity})
+			}
 		}
-	}
-	return hits, nil
+	})
+	return hits, err
 }
 
 func (s *Store) lookupExample(id string) (Example, bool) {
@@ -533,74 +530,80 @@ func (s *Store) SearchSamples(ctx context.Context, datasetName, query string, q 
 	if q.Label != "" {
 		where["label"] = q.Label
 	}
-	res, err := s.search(ctx, query, q.K, where, func() (*chromem.Collection, bool) {
+	var hits []SampleHit
+	err := s.search(ctx, query, q.K, where, func() (*chromem.Collection, bool) {
 		ds, ok := s.datasets[datasetName]
 		if !ok {
 			return nil, false
 		}
 		return ds.coll, true
-	})
-	if err != nil {
-		return nil, err
-	}
-	hits := make([]SampleHit, 0, len(res))
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	if ds, ok := s.datasets[datasetName]; ok {
+	}, func(res []chromem.Result) {
+		ds := s.datasets[datasetName]
+		hits = make([]SampleHit, 0, len(res))
 		for _, r := range res {
 			if sm, ok := ds.items[r.ID]; ok {
 				hits = append(hits, SampleHit{Sample: *sm, Score: r.Similarity})
 			}
 		}
-	}
-	return hits, nil
+	})
+	return hits, err
 }
 
 // search embeds the query and runs an exact cosine search, with nResults
 // clamped to the collection's size (chromem-go fails when asked for more).
-func (s *Store) search(ctx context.Context, query string, k int, where map[string]string, coll func() (*chromem.Collection, bool)) ([]chromem.Result, error) {
+// collect turns the results into hits under the same read lock, so a
+// concurrent delete cannot slip between the search and the lookup.
+func (s *Store) search(ctx context.Context, query string, k int, where map[string]string, coll func() (*chromem.Collection, bool), collect func([]chromem.Result)) error {
 	if strings.TrimSpace(query) == "" {
-		return nil, fmt.Errorf("memory: search query is empty: %w", ErrInvalid)
+		return fmt.Errorf("memory: search query is empty: %w", ErrInvalid)
 	}
 	if k <= 0 {
 		k = DefaultK
 	}
-	s.mu.RLock()
-	closed := s.closed
-	s.mu.RUnlock()
-	if closed {
-		return nil, ErrClosed
+	if s.isClosed() {
+		return ErrClosed
 	}
+	// Embedding may be slow (a remote server): it runs outside the lock.
 	vecs, zero, err := s.embedZero(ctx, []string{query})
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if zero[0] {
 		// Nothing to search by (for example a question that is only an
-		// edge list): no example is similar.
-		return nil, nil
+		// edge list): no record is similar.
+		return nil
 	}
 	s.mu.RLock()
 	defer s.mu.RUnlock()
+	if s.closed {
+		return ErrClosed
+	}
 	c, ok := coll()
 	if !ok {
-		return nil, nil
+		return nil
 	}
 	n := c.Count()
 	if n == 0 {
-		return nil, nil
+		return nil
 	}
 	if len(vecs[0]) != s.dim {
-		return nil, fmt.Errorf("%s gave a %d-dimensional query vector, the store holds %d: %w", s.emb.Name(), len(vecs[0]), s.dim, ErrEncoder)
+		return fmt.Errorf("%s gave a %d-dimensional query vector, the store holds %d: %w", s.emb.Name(), len(vecs[0]), s.dim, ErrEncoder)
 	}
 	if len(where) == 0 {
 		where = nil
 	}
 	res, err := c.QueryEmbedding(ctx, vecs[0], min(k, n), where, nil)
 	if err != nil {
-		return nil, fmt.Errorf("memory: search: %w", err)
+		return fmt.Errorf("memory: search: %w", err)
 	}
-	return res, nil
+	collect(res)
+	return nil
+}
+
+func (s *Store) isClosed() bool {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.closed
 }
 
 // Example returns the example with the given ID.
@@ -792,13 +795,10 @@ func (s *Store) compactLocked() error {
 func (s *Store) EnsureSeeded(ctx context.Context, gen func(context.Context) ([]Example, error)) (int, error) {
 	s.seedMu.Lock()
 	defer s.seedMu.Unlock()
-	s.mu.RLock()
-	n, closed := len(s.examples), s.closed
-	s.mu.RUnlock()
-	if closed {
+	if s.isClosed() {
 		return 0, ErrClosed
 	}
-	if n > 0 {
+	if s.Len() > 0 {
 		return 0, nil
 	}
 	exs, err := gen(ctx)

@@ -147,7 +147,7 @@ func replay(rd io.Reader, path string, apply func(e *logEntry)) (good int64, lin
 			if complete {
 				perr = json.Unmarshal(line, &e)
 				if perr == nil && !e.valid() {
-					perr = errors.New("entry lacks op, collection or record")
+					perr = errors.New("entry lacks op, collection or record, or its key does not match its record")
 				}
 			}
 			if perr != nil {
@@ -216,7 +216,12 @@ func (e *logEntry) valid() bool {
 	case opDel:
 		return true
 	case opPut:
-		return (e.Example != nil) != (e.Sample != nil)
+		switch {
+		case e.Example != nil && e.Sample == nil:
+			return e.Coll == examplesColl && e.Key == e.Example.ID
+		case e.Sample != nil && e.Example == nil:
+			return e.Coll == samplesPrefix+e.Sample.Dataset && e.Key == e.Sample.key()
+		}
 	}
 	return false
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"maps"
 	"os"
 	"path/filepath"
@@ -15,7 +16,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/graphagent/graphagent/encoders"
 	"github.com/graphagent/graphagent/memory"
 	"github.com/graphagent/graphagent/memory/seed"
 	"github.com/graphagent/graphagent/tools"
@@ -104,12 +104,13 @@ Examples:
 	}
 }
 
-// memoryEncoder returns the text encoder of long-term memory.
-func memoryEncoder(c *cli.Context) (encoders.Encoder, error) {
+// memoryEncoder returns the text encoder of long-term memory: nil selects
+// the builtin encoder fitted on the seed (see seed.Open).
+func memoryEncoder(c *cli.Context) (memory.Embedder, error) {
 	if u := c.String("embed-url"); u != "" {
 		return nil, usageErr("--embed-url %s: the embeddings client is not available yet; unset it to use the builtin encoder", u)
 	}
-	return memory.DefaultEmbedder(), nil
+	return nil, nil
 }
 
 // openMemory opens long-term memory in the home folder, seeding it with
@@ -123,12 +124,8 @@ func openMemory(c *cli.Context) (*memory.Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := memory.Open(c.Context, filepath.Join(home, "memory"), enc)
+	s, err := seed.Open(c.Context, filepath.Join(home, "memory"), tools.Catalogue(), enc, seed.Options{Logger: slog.Default()})
 	if err != nil {
-		return nil, cli.Exit(fmt.Sprintf("long-term memory: %v", err), exitNoAnswer)
-	}
-	if _, err := s.EnsureSeeded(c.Context, seed.Func(tools.Catalogue(), seed.Options{})); err != nil {
-		s.Close()
 		return nil, cli.Exit(fmt.Sprintf("long-term memory: %v", err), exitNoAnswer)
 	}
 	return s, nil

@@ -113,6 +113,35 @@ func Generate(ctx context.Context, reg *tools.Registry, opts Options) (Set, erro
 	return set, nil
 }
 
+// Open opens long-term memory in dir and seeds it when it holds no
+// examples. The vectors come from emb, or, when emb is nil, from the
+// builtin encoder fitted on this seed's questions (memory.DefaultEmbedder),
+// so that rare words such as "articulation" outweigh "node" and "graph".
+// Every component that opens the store should open it here, so that all of
+// them embed alike.
+func Open(ctx context.Context, dir string, reg *tools.Registry, emb memory.Embedder, opts Options, storeOpts ...memory.Option) (*memory.Store, error) {
+	set, err := Generate(ctx, reg, opts)
+	if err != nil {
+		return nil, err
+	}
+	if emb == nil {
+		corpus := make([]string, len(set.Examples))
+		for i, ex := range set.Examples {
+			corpus[i] = ex.Question
+		}
+		emb = memory.DefaultEmbedder(corpus)
+	}
+	s, err := memory.Open(ctx, dir, emb, storeOpts...)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.EnsureSeeded(ctx, func(context.Context) ([]memory.Example, error) { return set.Examples, nil }); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
 // Func adapts Generate to memory.Store.EnsureSeeded.
 func Func(reg *tools.Registry, opts Options) func(context.Context) ([]memory.Example, error) {
 	return func(ctx context.Context) ([]memory.Example, error) {
