@@ -113,9 +113,9 @@ func (b *Builtin) fit(corpus []string) {
 	n := float64(len(corpus))
 	b.idf = make(map[uint64]float32, len(df))
 	for h, d := range df {
-		b.idf[h] = float32(math.Log((1+n)/(1+float64(d))) + 1)
+		b.idf[h] = float32(math.Log((1+n)/(1+float64(d))) + 0.1)
 	}
-	b.defIDF = float32(math.Log(1+n) + 1)
+	b.defIDF = float32(math.Log(1+n) + 0.1)
 	b.docs = len(corpus)
 	b.print = print
 }
@@ -313,7 +313,7 @@ func stem(w []byte) []byte {
 	}
 	// -ing and -ed, so "directed" meets "direct"; the stem keeps at least
 	// four bytes.
-	for _, suf := range [...]string{"ing", "ed"} {
+	for _, suf := range [...]string{"ing", "ed", "ion", "ence", "ance", "ness", "ment", "ly"} {
 		if len(w) >= len(suf)+4 && hasSuffix(w, suf) {
 			return w[:len(w)-len(suf)]
 		}
@@ -348,6 +348,9 @@ func canonicalWord(stem []byte) string {
 		return "cycle"
 	case "route", "path":
 		return "path"
+	case "number", "many", "count", "amount":
+		// "how many", "the number of", "count the": one question.
+		return "number"
 	}
 	return ""
 }
