@@ -80,6 +80,7 @@ func Generate(ctx context.Context, reg *tools.Registry, opts Options) (Set, erro
 		}
 		spec := t.Spec()
 		rng := rand.New(rand.NewPCG(opts.Seed, fnv(name)))
+		solved := 0
 		for p := 0; p < Phrasings; p++ {
 			ex, err := solve(ctx, t, spec, p, rng, opts)
 			if err != nil {
@@ -90,9 +91,14 @@ func Generate(ctx context.Context, reg *tools.Registry, opts Options) (Set, erro
 				continue
 			}
 			set.Examples = append(set.Examples, ex)
+			solved++
 		}
 		if err, ok := set.Unsolved[name]; ok && opts.Logger != nil {
-			opts.Logger.Warn("seed: tool not solved in every phrasing", "tool", name, "err", err)
+			level := slog.LevelDebug
+			if solved < 3 {
+				level = slog.LevelWarn
+			}
+			opts.Logger.Log(ctx, level, "seed: tool not solved in every phrasing", "tool", name, "solved", solved, "err", err)
 		}
 	}
 	for _, name := range reg.Names() {
@@ -225,7 +231,7 @@ func randomGraph(rng *rand.Rand, kind tools.GraphKind, variant int) (*graph.Grap
 		}
 		es = append(es, edge{u, v, w})
 	}
-	switch variant % 4 {
+	switch variant % 5 {
 	case 0: // connected: a random tree plus chords
 		for v := 1; v < n; v++ {
 			add(rng.IntN(v), v)
@@ -248,6 +254,14 @@ func randomGraph(rng *rand.Rand, kind tools.GraphKind, variant int) (*graph.Grap
 				u, v = v, u
 			}
 			add(u, v)
+		}
+	case 4: // dense: each pair with probability 1/2 (triangles, cliques)
+		for u := 0; u < n; u++ {
+			for v := u + 1; v < n; v++ {
+				if rng.IntN(2) == 0 {
+					add(u, v)
+				}
+			}
 		}
 	default: // bipartite: even to odd
 		for v := 1; v < n; v += 2 {
