@@ -253,7 +253,6 @@ func (b *Builder) Grow(n, m int) {
 	b.index.hint = max(b.index.hint, n, 2*m)
 	if n > 0 && len(b.ids) == 0 {
 		b.ids = make([]string, 0, n)
-		b.index.reserve(b.ids, n)
 	}
 	if m > 0 && len(b.src) == 0 {
 		b.src = make([]int32, 0, m)

@@ -120,17 +120,6 @@ func (x *nodeIndex) insert(ids []string, i int32) {
 	x.slots[s] = fp | uint64(uint32(i)+1)
 }
 
-// reserve sizes the hash table for about n more non-integer IDs.
-func (x *nodeIndex) reserve(ids []string, n int) {
-	size := 16
-	for size < 2*(x.count+n) {
-		size <<= 1
-	}
-	if size > len(x.slots) {
-		x.rehash(ids, size)
-	}
-}
-
 func (x *nodeIndex) rehash(ids []string, size int) {
 	if x.slots == nil {
 		x.seed = maphash.MakeSeed()

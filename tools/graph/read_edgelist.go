@@ -52,7 +52,9 @@ func ReadEdgeList(r io.Reader, opt ReadOptions) (*Graph, error) {
 			if opt.Limits.MaxEdges > 0 {
 				est = min(est, int64(opt.Limits.MaxEdges))
 			}
-			sink.grow(int(min(est+est/16, 1<<30)))
+			// Cap the guess: a misleading first block must not make a
+			// small file allocate much.
+			sink.grow(int(min(est+est/16, 1<<24)))
 		}
 	}
 
