@@ -46,7 +46,7 @@ func StripGraphText(q string) string {
 	var b strings.Builder
 	b.Grow(len(q))
 	for _, w := range ws {
-		if w.text != "" && !w.drop {
+		if w.text != "" && w.text != "." && !w.drop { // "." only marks a sentence end
 			writeWord(&b, w.text)
 		}
 	}
