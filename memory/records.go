@@ -1,10 +1,12 @@
 package memory
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"strconv"
 	"strings"
@@ -114,7 +116,23 @@ type Sample struct {
 	Attrs map[string]string `json:"attrs,omitempty"`
 }
 
-// validate checks an example and fills defaults (ID, CreatedAt, Source).
+// clone copies the example deeply, so callers and the store never share
+// the Args and Value bytes.
+func (e *Example) clone() Example {
+	c := *e
+	c.Args = bytes.Clone(e.Args)
+	c.Value = bytes.Clone(e.Value)
+	return c
+}
+
+// clone copies the sample deeply (its Attrs map).
+func (s *Sample) clone() Sample {
+	c := *s
+	c.Attrs = maps.Clone(s.Attrs)
+	return c
+}
+
+// normalize checks an example and fills defaults (ID, CreatedAt, Source).
 func (e *Example) normalize(now time.Time) error {
 	e.Question = strings.TrimSpace(e.Question)
 	if e.Question == "" {

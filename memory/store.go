@@ -334,7 +334,7 @@ func (s *Store) AddExamples(ctx context.Context, exs []Example) error {
 	entries := make([]logEntry, len(exs))
 	texts := make([]string, len(exs))
 	for i := range exs {
-		ex := exs[i] // copy: the caller's slice is not modified
+		ex := exs[i].clone() // the caller's example is not modified or shared
 		if err := ex.normalize(now); err != nil {
 			return err
 		}
@@ -366,16 +366,9 @@ func (s *Store) AddSamples(ctx context.Context, samples []Sample) error {
 	entries := make([]logEntry, len(samples))
 	texts := make([]string, len(samples))
 	for i := range samples {
-		sm := samples[i]
+		sm := samples[i].clone() // the caller's sample is not modified or shared
 		if err := sm.normalize(); err != nil {
 			return err
-		}
-		if len(sm.Attrs) > 0 {
-			attrs := make(map[string]string, len(sm.Attrs))
-			for k, v := range sm.Attrs {
-				attrs[k] = v
-			}
-			sm.Attrs = attrs
 		}
 		entries[i] = logEntry{Op: opPut, Coll: samplesPrefix + sm.Dataset, Key: sm.key(), Sample: &sm}
 		texts[i] = sm.Text
@@ -486,7 +479,7 @@ func (s *Store) SearchExamples(ctx context.Context, query string, q ExampleQuery
 		hits = make([]ExampleHit, 0, len(res))
 		for _, r := range res {
 			if ex, ok := s.examples[r.ID]; ok {
-				hits = append(hits, ExampleHit{Example: *ex, Score: r.Similarity})
+				hits = append(hits, ExampleHit{Example: ex.clone(), Score: r.Similarity})
 			}
 		}
 	})
@@ -500,7 +493,7 @@ func (s *Store) lookupExample(id string) (Example, bool) {
 	if !ok {
 		return Example{}, false
 	}
-	return *ex, true
+	return ex.clone(), true
 }
 
 // SampleQuery filters and sizes a sample search. Empty fields do not filter.
@@ -542,7 +535,7 @@ func (s *Store) SearchSamples(ctx context.Context, datasetName, query string, q 
 		hits = make([]SampleHit, 0, len(res))
 		for _, r := range res {
 			if sm, ok := ds.items[r.ID]; ok {
-				hits = append(hits, SampleHit{Sample: *sm, Score: r.Similarity})
+				hits = append(hits, SampleHit{Sample: sm.clone(), Score: r.Similarity})
 			}
 		}
 	})
@@ -614,7 +607,7 @@ func (s *Store) Examples() []Example {
 	s.mu.RLock()
 	out := make([]Example, 0, len(s.examples))
 	for _, ex := range s.examples {
-		out = append(out, *ex)
+		out = append(out, ex.clone())
 	}
 	s.mu.RUnlock()
 	sort.Slice(out, func(i, j int) bool {
@@ -636,7 +629,7 @@ func (s *Store) Samples(datasetName string) []Sample {
 			continue
 		}
 		for _, sm := range ds.items {
-			out = append(out, *sm)
+			out = append(out, sm.clone())
 		}
 	}
 	s.mu.RUnlock()
