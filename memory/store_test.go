@@ -677,3 +677,30 @@ func TestSharedByTwoOpeners(t *testing.T) {
 		t.Fatalf("%d records, want 12", c.Len())
 	}
 }
+
+func TestRecordsAreCopied(t *testing.T) {
+	ctx := context.Background()
+	s, _ := NewInMemory(newTestEmbedder())
+	in := Example{ID: "c", Question: "copied question", Args: json.RawMessage(`{"node":"1"}`)}
+	if err := s.AddExamples(ctx, []Example{in}); err != nil {
+		t.Fatal(err)
+	}
+	in.Args[9] = '9' // the caller reuses its buffer
+	got, _ := s.Example("c")
+	if string(got.Args) != `{"node":"1"}` {
+		t.Fatalf("store shares the caller's args: %s", got.Args)
+	}
+	got.Args[9] = '7' // a reader scribbles on its copy
+	hits, _ := s.SearchExamples(ctx, "copied question", ExampleQuery{K: 1})
+	if len(hits) != 1 || string(hits[0].Args) != `{"node":"1"}` {
+		t.Fatalf("store shares args with readers: %v", hits)
+	}
+	sm := Sample{Dataset: "d", Kind: KindNode, ID: "1", Text: "a node", Attrs: map[string]string{"year": "1999"}}
+	if err := s.AddSamples(ctx, []Sample{sm}); err != nil {
+		t.Fatal(err)
+	}
+	sm.Attrs["year"] = "2000"
+	if got := s.Samples("d"); got[0].Attrs["year"] != "1999" {
+		t.Fatalf("store shares the caller's attrs: %v", got[0].Attrs)
+	}
+}
