@@ -29,7 +29,7 @@ const Phrasings = 4
 
 // createdAt is the fixed timestamp of seed examples, so the set is the same
 // on every run.
-var createdAt = time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+func createdAt() time.Time { return time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC) }
 
 // Options tune Generate.
 type Options struct {
@@ -112,7 +112,7 @@ func Generate(ctx context.Context, reg *tools.Registry, opts Options) (Set, erro
 				Question:  q,
 				Tool:      name,
 				Source:    memory.SourceSeed,
-				CreatedAt: createdAt,
+				CreatedAt: createdAt(),
 			})
 		}
 	}
@@ -189,7 +189,7 @@ func solve(ctx context.Context, t tools.Tool, spec tools.Spec, p int, rng *rand.
 			Value:        value,
 			Source:       memory.SourceSeed,
 			Verified:     true,
-			CreatedAt:    createdAt,
+			CreatedAt:    createdAt(),
 		}, nil
 	}
 	return memory.Example{}, fmt.Errorf("seed: %s phrasing %d: no graph answered in %d attempts: %w", spec.Name, p, opts.Attempts, last)
