@@ -126,18 +126,28 @@ func Generate(ctx context.Context, reg *tools.Registry, opts Options) (Set, erro
 // Every component that opens the store should open it here, so that all of
 // them embed alike.
 func Open(ctx context.Context, dir string, reg *tools.Registry, emb memory.Embedder, opts Options, storeOpts ...memory.Option) (*memory.Store, error) {
+	return open(ctx, reg, emb, opts, func(emb memory.Embedder) (*memory.Store, error) {
+		return memory.Open(ctx, dir, emb, storeOpts...)
+	})
+}
+
+// OpenInMemory is Open for a store that keeps nothing on disk (tests,
+// evaluations, throw-away sessions).
+func OpenInMemory(ctx context.Context, reg *tools.Registry, emb memory.Embedder, opts Options, storeOpts ...memory.Option) (*memory.Store, error) {
+	return open(ctx, reg, emb, opts, func(emb memory.Embedder) (*memory.Store, error) {
+		return memory.NewInMemory(emb, storeOpts...)
+	})
+}
+
+func open(ctx context.Context, reg *tools.Registry, emb memory.Embedder, opts Options, mk func(memory.Embedder) (*memory.Store, error)) (*memory.Store, error) {
 	set, err := Generate(ctx, reg, opts)
 	if err != nil {
 		return nil, err
 	}
 	if emb == nil {
-		corpus := make([]string, len(set.Examples))
-		for i, ex := range set.Examples {
-			corpus[i] = ex.Question
-		}
-		emb = memory.DefaultEmbedder(corpus)
+		emb = memory.DefaultEmbedder(set.Questions())
 	}
-	s, err := memory.Open(ctx, dir, emb, storeOpts...)
+	s, err := mk(emb)
 	if err != nil {
 		return nil, err
 	}
@@ -146,6 +156,16 @@ func Open(ctx context.Context, dir string, reg *tools.Registry, emb memory.Embed
 		return nil, err
 	}
 	return s, nil
+}
+
+// Questions returns the questions of the set, the corpus the default
+// embedder is fitted on.
+func (s Set) Questions() []string {
+	qs := make([]string, len(s.Examples))
+	for i, ex := range s.Examples {
+		qs[i] = ex.Question
+	}
+	return qs
 }
 
 // Func adapts Generate to memory.Store.EnsureSeeded.

@@ -208,3 +208,23 @@ func TestSeededStoreFindsTheRightTool(t *testing.T) {
 		}
 	}
 }
+
+func TestOpenInMemoryMatchesOpen(t *testing.T) {
+	ctx := context.Background()
+	a, err := OpenInMemory(ctx, tools.Catalogue(), nil, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Open(ctx, t.TempDir(), tools.Catalogue(), nil, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	sa, sb := a.Stats(), b.Stats()
+	if sa.Encoder != sb.Encoder || sa.Examples != sb.Examples || sa.Examples == 0 {
+		t.Fatalf("in memory %s/%d, on disk %s/%d", sa.Encoder, sa.Examples, sb.Encoder, sb.Examples)
+	}
+	if !strings.Contains(sa.Encoder, "idf") {
+		t.Fatalf("default encoder %s is not fitted on the seed", sa.Encoder)
+	}
+}
