@@ -1,8 +1,25 @@
-// Package memory holds graphagent's long-term memory — solved examples and
-// labelled dataset samples, searched by exact cosine similarity in an
-// embedded github.com/philippgille/chromem-go database and kept durable by an
-// append-only, fsynced log — and the working memory of a session (loaded
-// graphs and recent results).
+// Package memory holds graphagent's long-term memory and the working memory
+// of a session.
+//
+// Long-term memory (Store) keeps solved examples (Example: question, tool,
+// arguments, answer) and labelled samples of named datasets (Sample: a node
+// or an edge as text), searched by exact cosine similarity with metadata
+// filters in an embedded github.com/philippgille/chromem-go database, one
+// collection for examples and one per dataset. Durability does not rest on
+// chromem-go's own files (see wal.go): every write goes to an append-only
+// JSON Lines log, in one write per batch followed by fsync, before it is
+// acknowledged; the log is replayed on Open, a torn tail left by a crash is
+// cut, and compaction writes a new file and renames it over the old one.
+// Several processes may share a folder: appends, tail repairs and
+// compactions take an advisory file lock, and each process sees the records
+// that were there when it opened plus its own. Vectors are stored with the
+// name of the encoder that made them and recomputed once when the encoder
+// changes. seed.Open is the usual way to open the store: it fits the
+// builtin encoder and seeds the examples.
+//
+// Working memory (Working) holds a session's graphs by name, the most
+// recently used one answering to "it", and its latest tool results, bounded
+// by count and by total edges.
 package memory
 
 import (
