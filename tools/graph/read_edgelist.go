@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"math"
 	"strconv"
+	"strings"
 )
 
 // maxEdgeListLine is the longest line ReadEdgeList accepts.
@@ -16,7 +17,10 @@ const maxEdgeListLine = 1 << 20
 
 // ReadEdgeList reads a plain edge list, one edge per line: "u v" or
 // "u v w" where w is a number (the weight; GTools flow files use it as the
-// capacity, which Graph.Capacity falls back to). Fields are separated by
+// capacity, which Graph.Capacity falls back to), or "u v {'weight': 3,
+// 'color': 'red'}" as nx.write_edgelist writes it (a Python dict literal;
+// "weight" and "capacity" set the weight and capacity, other keys are kept
+// as edge attributes). Fields are separated by
 // spaces, tabs or a comma. Lines starting with '#' or '%' are comments, as is
 // the rest of a line from a field starting with '#' or '%'; blank lines are
 // skipped. A line with a single field declares an isolated node. A first line
@@ -87,6 +91,7 @@ func ReadEdgeList(r io.Reader, opt ReadOptions) (*Graph, error) {
 		// Split into at most 3 fields.
 		n := 0
 		needTok := false
+		var attrs map[string]any
 		commaCol := 0
 		for i := 0; i < len(line); {
 			c := line[i]
@@ -105,6 +110,14 @@ func ReadEdgeList(r io.Reader, opt ReadOptions) (*Graph, error) {
 			if c == '#' || c == '%' {
 				break
 			}
+			if c == '{' && n == 2 && !needTok {
+				// NetworkX's write_edgelist data: "u v {'weight': 3}".
+				var err error
+				if attrs, err = parseDictField(src, lineNo, i, line[i:]); err != nil {
+					return nil, err
+				}
+				break
+			}
 			start := i
 			for i < len(line) && !isFieldSep(line[i]) {
 				i++
@@ -120,8 +133,9 @@ func ReadEdgeList(r io.Reader, opt ReadOptions) (*Graph, error) {
 			return nil, fail(commaCol, "empty field after ','")
 		}
 		if n > 0 {
-			if !dataSeen {
-				dataSeen = true
+			first := !dataSeen
+			dataSeen = true
+			if first && attrs == nil {
 				if isHeader(toks[:n]) {
 					continue
 				}
@@ -132,13 +146,13 @@ func ReadEdgeList(r io.Reader, opt ReadOptions) (*Graph, error) {
 				}
 			} else if pendingLine > 0 {
 				if n < 2 || !isNumeric(toks[0]) || !isNumeric(toks[1]) {
-					if err := addEdgeLine(sink, pending[:], []int{1, 1}); err != nil {
+					if err := addEdgeLine(sink, pending[:], []int{1, 1}, nil); err != nil {
 						return nil, fmt.Errorf("%s:%d: %w", src, pendingLine, err)
 					}
 				}
 				pendingLine = 0
 			}
-			if err := addEdgeLine(sink, toks[:n], cols[:n]); err != nil {
+			if err := addEdgeLine(sink, toks[:n], cols[:n], attrs); err != nil {
 				var se *SyntaxError
 				if errors.As(err, &se) {
 					se.Source, se.Line = src, lineNo
@@ -152,7 +166,7 @@ func ReadEdgeList(r io.Reader, opt ReadOptions) (*Graph, error) {
 		}
 	}
 	if pendingLine > 0 { // a lone two-field line is an edge
-		if err := addEdgeLine(sink, pending[:], []int{1, 1}); err != nil {
+		if err := addEdgeLine(sink, pending[:], []int{1, 1}, nil); err != nil {
 			return nil, fmt.Errorf("%s:%d: %w", src, pendingLine, err)
 		}
 	}
@@ -179,7 +193,7 @@ func isNumeric(p []byte) bool {
 }
 
 // addEdgeLine adds the node or edge of one edge-list line.
-func addEdgeLine(s *edgeSink, toks [][]byte, cols []int) error {
+func addEdgeLine(s *edgeSink, toks [][]byte, cols []int, attrs map[string]any) error {
 	u, err := s.b.addNodeBytes(toks[0])
 	if err != nil || len(toks) == 1 {
 		return err
@@ -195,7 +209,52 @@ func addEdgeLine(s *edgeSink, toks [][]byte, cols []int) error {
 			return &SyntaxError{Col: cols[2], Msg: fmt.Sprintf("weight %q is not a number", toks[2])}
 		}
 	}
+	if attrs != nil {
+		s.toBuilder()
+		e, err := s.b.AddEdgeIdx(u, v)
+		if err != nil {
+			return err
+		}
+		for k, val := range sortedAttrs(attrs) {
+			s.b.SetEdgeAttr(e, k, val)
+		}
+		return nil
+	}
 	return s.add(u, v, w, len(toks) == 3)
+}
+
+// parseDictField parses the Python dict that ends an edge-list line, as
+// written by nx.write_edgelist. "weight" and "capacity" must be numbers.
+func parseDictField(src string, lineNo, col0 int, field []byte) (map[string]any, error) {
+	text := strings.TrimRight(string(field), " \t\r\n\v\f")
+	p := pyParser{s: text, src: src}
+	fail := func(err error) error {
+		if se, ok := err.(*SyntaxError); ok {
+			se.Line, se.Col = lineNo, col0+se.Col
+		}
+		return err
+	}
+	v, err := p.value()
+	if err != nil {
+		return nil, fail(err)
+	}
+	attrs, ok := v.(map[string]any)
+	if !ok {
+		return nil, fail(p.fail("expected an attribute dict"))
+	}
+	p.skipSpace()
+	if p.pos < len(text) && text[p.pos] != '#' && text[p.pos] != '%' {
+		return nil, fail(p.fail("unexpected %s after the attribute dict", p.describe()))
+	}
+	for _, k := range [...]string{"weight", "capacity"} {
+		if x, has := attrs[k]; has {
+			if _, num := toFloat(x); !num || isStringValue(x) {
+				p.pos = 0
+				return nil, fail(p.fail("edge attribute %q must be a number, found %v", k, x))
+			}
+		}
+	}
+	return attrs, nil
 }
 
 // edgeSink receives the edges of an edge list: through the builder one by
@@ -243,6 +302,22 @@ func (s *edgeSink) add(u, v int32, w float64, hasW bool) error {
 		s.w = append(s.w, w)
 	}
 	return nil
+}
+
+// toBuilder leaves bulk mode, passing the raw edges so far to the builder
+// (needed once a line carries attributes other than a weight).
+func (s *edgeSink) toBuilder() {
+	if !s.bulk {
+		return
+	}
+	s.bulk = false
+	for k := range s.src {
+		e, _ := s.b.AddEdgeIdx(s.src[k], s.dst[k]) // no edge limit in bulk mode
+		if s.w != nil && !math.IsNaN(s.w[k]) {
+			s.b.SetWeight(e, s.w[k])
+		}
+	}
+	s.src, s.dst, s.w = nil, nil, nil
 }
 
 // finish hands bulk edges, de-duplicated, to the builder.

@@ -38,6 +38,7 @@ func TestReadEdgeListFormats(t *testing.T) {
 		{"lone named edge", "alice bob\n", false, []string{"alice", "bob"}, []string{"alice bob 1"}, false},
 		{"duplicates undirected", "a b 3\nb a 5\na b\n", false, []string{"a", "b"}, []string{"a b 5"}, true},
 		{"duplicates directed", "a b 3\nb a 5\na b\n", true, []string{"a", "b"}, []string{"a b 3", "b a 5"}, true},
+		{"nx dict data, trailing comment", "a b {'weight': 2, 'c': 'x'} # note\nb c {}\n", false, []string{"a", "b", "c"}, []string{"a b 2", "b c 1"}, true},
 		{"self-loop", "a a 2\n", false, []string{"a"}, []string{"a a 2"}, true},
 		{"hash inside a node", "a#1 b\n", false, []string{"a#1", "b"}, []string{"a#1 b 1"}, false},
 		{"empty", "", false, nil, nil, false},
@@ -280,6 +281,62 @@ func TestEdgeListBulkMatchesBuilder(t *testing.T) {
 				t.Fatal(err)
 			}
 			sameGraph(t, fmt.Sprintf("case %d directed=%v\n%s", i, directed, sb.String()), bulk, one)
+		}
+	}
+}
+
+// TestReadEdgeListNetworkXFiles reads files written by nx.write_edgelist
+// (with attribute dicts and without data) and nx.write_weighted_edgelist
+// and compares with the graphs NetworkX wrote.
+func TestReadEdgeListNetworkXFiles(t *testing.T) {
+	script := pySummary + `
+import io, sys, networkx as nx
+k = nx.karate_club_graph()
+for n in k: k.nodes[n].clear()
+d = nx.DiGraph()
+d.add_edge("a", "b", color="red", weight=2.5)
+d.add_edge("b", "c", capacity=4, note="it's")
+d.add_edge("c", "a")
+out = []
+for G, kind in ((k, "dict"), (d, "dict"), (k, "nodata"), (k, "weighted")):
+    buf = io.BytesIO()
+    if kind == "dict":
+        nx.write_edgelist(G, buf)
+    elif kind == "nodata":
+        nx.write_edgelist(G, buf, data=False)
+        G = nx.Graph(G.edges())
+    else:
+        nx.write_weighted_edgelist(G, buf)
+    out.append({"text": buf.getvalue().decode(), "summary": summarize(G)})
+print(json.dumps(out))
+`
+	var cases []struct {
+		Text    string       `json:"text"`
+		Summary graphSummary `json:"summary"`
+	}
+	if err := json.Unmarshal(runPython(t, script, nil), &cases); err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range cases {
+		g, err := ReadEdgeList(strings.NewReader(c.Text), ReadOptions{Directed: c.Summary.Directed})
+		if err != nil {
+			t.Fatalf("case %d: %v\n%.300s", i, err, c.Text)
+		}
+		// An edge list does not record node order: compare node sets.
+		got := summarize(g)
+		slices.Sort(got.Nodes)
+		slices.Sort(c.Summary.Nodes)
+		sameSummary(t, fmt.Sprintf("case %d", i), got, c.Summary)
+	}
+	for _, bad := range []struct{ in, msg string }{
+		{"0 1 {'weight': 'x'}\n", `edge attribute "weight" must be a number`},
+		{"0 1 {'weight': 2\n", "expected ',' or '}' in a dict"},
+		{"0 1 {'a': 1} 5\n", "unexpected '5' after the attribute dict"},
+	} {
+		_, err := ReadEdgeList(strings.NewReader(bad.in), ReadOptions{})
+		var se *SyntaxError
+		if !errors.As(err, &se) || se.Line != 1 || se.Col < 5 || !strings.Contains(se.Msg, bad.msg) {
+			t.Errorf("%q: %v, want a syntax error at line 1 with %q", bad.in, err, bad.msg)
 		}
 	}
 }
