@@ -356,6 +356,11 @@ func StripPromptTemplate(q string) string {
 	var b strings.Builder
 	b.Grow(len(q))
 	for i := 0; i < len(q); {
+		if c := q[i]; c != '<' && c != '[' {
+			b.WriteByte(c)
+			i++
+			continue
+		}
 		if end := templateMarker(q[i:]); end > 0 {
 			b.WriteByte(' ')
 			i += end
