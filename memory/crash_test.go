@@ -48,7 +48,7 @@ func (r *slowRecords) Read(p []byte) (int, error) {
 			return 0, io.EOF
 		}
 		if r.i%crashBatch == 0 {
-			time.Sleep(2 * time.Millisecond)
+			time.Sleep(10 * time.Millisecond)
 		}
 		r.buf = fmt.Appendf(nil, "{\"id\":\"r%d\",\"question\":%q,\"tool\":\"t%d\"}\n", r.i, crashQuestion(r.i), r.i%3)
 		r.i++
@@ -134,6 +134,7 @@ func TestCrashMidImport(t *testing.T) {
 
 	s := openT(t, dir, builtin())
 	defer s.Close()
+	t.Logf("reopened store holds %d records", s.Len())
 	if s.Len() < acked {
 		t.Fatalf("reopened store holds %d records, %d were acknowledged", s.Len(), acked)
 	}
