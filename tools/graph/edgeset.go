@@ -110,6 +110,21 @@ type idArena struct {
 	sb strings.Builder
 }
 
+// strString returns a copy of s in the arena, so that s (perhaps a
+// substring of a large text) is not kept alive by the graph.
+func (a *idArena) strString(s string) string {
+	if len(s) > idArenaChunk/8 {
+		return strings.Clone(s)
+	}
+	if a.sb.Cap()-a.sb.Len() < len(s) {
+		a.sb = strings.Builder{}
+		a.sb.Grow(idArenaChunk)
+	}
+	start := a.sb.Len()
+	a.sb.WriteString(s)
+	return a.sb.String()[start:]
+}
+
 // str returns a string with the contents of p.
 func (a *idArena) str(p []byte) string {
 	if len(p) > idArenaChunk/8 {

@@ -296,6 +296,15 @@ func (b *Builder) addNodeBytes(id []byte) (int32, error) {
 	return b.AddNode(b.idArena.str(id))
 }
 
+// addNodeCopy is AddNode that copies a new ID into the ID arena, for IDs
+// that are substrings of a larger text.
+func (b *Builder) addNodeCopy(id string) (int32, error) {
+	if i, ok := b.index.get(b.ids, id); ok {
+		return i, nil
+	}
+	return b.AddNode(b.idArena.strString(id))
+}
+
 // SetNodeAttr sets attribute key of node id, adding the node if needed.
 func (b *Builder) SetNodeAttr(id, key string, value any) error {
 	i, err := b.AddNode(id)

@@ -3,7 +3,9 @@ package graph
 import (
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"testing"
+	"unsafe"
 )
 
 // TestNodeIndex exercises both halves of the node index: canonical integers
@@ -66,6 +68,10 @@ func TestIDArena(t *testing.T) {
 	var strs []string
 	for i := 0; i < 20000; i++ {
 		strs = append(strs, a.str([]byte(strconv.Itoa(i))))
+	}
+	big := strings.Repeat("x", 100) + "node7"
+	if s3 := a.strString(big[100:]); s3 != "node7" || unsafe.StringData(s3) == unsafe.StringData(big[100:]) {
+		t.Fatalf("strString did not copy: %q", s3)
 	}
 	if s1 != "abc" || len(s2) != idArenaChunk {
 		t.Fatalf("arena strings changed: %q %d", s1, len(s2))

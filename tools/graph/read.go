@@ -97,8 +97,9 @@ const (
 	FormatPython Format = "python"
 )
 
-// DetectFormat guesses the format of a file from its name's extension and,
-// when the extension says nothing, from the first bytes of its content:
+// DetectFormat guesses the format of a file from its name's extension
+// (.json, .dot/.gv, .py, .edgelist/.edges/.el/.tsv/.csv/.adj) and, for
+// other names such as .txt, from the first bytes of its content:
 // '{' starts node-link JSON, '[' a Python edge list, "graph", "digraph" or
 // "strict" a DOT file; anything else is read as an edge list.
 func DetectFormat(name string, head []byte) Format {
@@ -109,9 +110,10 @@ func DetectFormat(name string, head []byte) Format {
 		return FormatDOT
 	case ".py":
 		return FormatPython
-	case ".edgelist", ".edges", ".el", ".tsv", ".csv", ".txt", ".adj":
+	case ".edgelist", ".edges", ".el", ".tsv", ".csv", ".adj":
 		return FormatEdgeList
 	}
+	// Other extensions (".txt", none) are decided by the content.
 	h := bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
 	h = bytes.TrimLeft(h, " \t\r\n")
 	switch {

@@ -232,7 +232,14 @@ func (p *pyParser) edge() error {
 	if p.b == nil {
 		return nil
 	}
-	e, err := p.b.AddEdge(u, v)
+	ui, err := p.b.addNodeCopy(u)
+	var e int32
+	if err == nil {
+		var vi int32
+		if vi, err = p.b.addNodeCopy(v); err == nil {
+			e, err = p.b.AddEdgeIdx(ui, vi)
+		}
+	}
 	if err != nil {
 		p.pos = edgePos
 		line, col := p.lineCol()
