@@ -54,7 +54,7 @@ type ExtractOptions struct {
 	MaxEdges int
 	// MaxNodes is the most nodes (default 1,000,000).
 	MaxNodes int
-	// MaxBytes is the longest question accepted (default 16 MiB).
+	// MaxBytes is the longest question accepted (default 8 MiB).
 	MaxBytes int
 }
 
@@ -66,7 +66,7 @@ func (o ExtractOptions) withDefaults() ExtractOptions {
 		o.MaxNodes = 1_000_000
 	}
 	if o.MaxBytes <= 0 {
-		o.MaxBytes = 16 << 20
+		o.MaxBytes = 8 << 20
 	}
 	return o
 }
@@ -187,6 +187,8 @@ func ExtractGraph(ctx context.Context, question string, opt ExtractOptions) (Ext
 		ex.Weighted = exHasWord(question, "weighted", "weight", "weights", "capacity", "capacities", "cost", "distance")
 	}
 
+	sort.Slice(ex.Spans, func(a, b int) bool { return ex.Spans[a][0] < ex.Spans[b][0] })
+	ex.Spans = exMergeSpans(question, ex.Spans)
 	// Text left over that looks like graph text lowers the confidence.
 	loose := p.looseNumbers(ex.Spans)
 	if len(dropped) > 0 {
@@ -205,8 +207,6 @@ func ExtractGraph(ctx context.Context, question string, opt ExtractOptions) (Ext
 		conf = min(conf, 0.8)
 	}
 	ex.Confidence = conf
-	sort.Slice(ex.Spans, func(a, b int) bool { return ex.Spans[a][0] < ex.Spans[b][0] })
-	ex.Spans = exMergeSpans(question, ex.Spans)
 	if len(ex.Spans) > 0 {
 		ex.Span = [2]int{ex.Spans[0][0], ex.Spans[len(ex.Spans)-1][1]}
 	}
@@ -542,26 +542,23 @@ func exTrimRight(q string, e int) int {
 }
 
 // looseNumbers counts number tokens in statements that no span explains;
-// numbers after '=' (node=3) are parameters, not graph text.
+// numbers after '=' (node=3) are parameters, not graph text. The spans are
+// sorted and disjoint, so one moving pointer suffices.
 func (p *exScan) looseNumbers(spans [][2]int) int {
-	n := 0
+	n, k := 0, 0
 	for i, t := range p.toks {
+		for k < len(spans) && spans[k][1] <= t.s {
+			k++
+		}
 		if t.kind != exNum || p.skip[i] || p.task[p.sent[i]] || p.isPunct(i-1, '=') {
 			continue
 		}
-		in := false
-		for _, s := range spans {
-			if t.s >= s[0] && t.e <= s[1] {
-				in = true
-				break
-			}
+		if k < len(spans) && t.s >= spans[k][0] && t.e <= spans[k][1] {
+			continue
 		}
-		if !in {
-			for _, r := range p.count {
-				if t.s >= r.s && t.e <= r.e {
-					in = true
-				}
-			}
+		in := false
+		for _, r := range p.count {
+			in = in || (t.s >= r.s && t.e <= r.e)
 		}
 		if !in {
 			n++

@@ -643,7 +643,7 @@ func (p *exScan) tryAdjacency(i int) (int, error) {
 			j++
 		}
 	}
-	if lines == 0 || (lines < 2 && !p.adjOK) {
+	if lines == 0 || (lines < 2 && !p.adjOK && !exAllNumeric(p.q, got)) {
 		return i, nil
 	}
 	p.items = append(p.items, got...)
@@ -1051,4 +1051,20 @@ func (p *exScan) tryPairVerb(i int) (int, error) {
 	}
 	p.add(it)
 	return k, nil
+}
+
+// exAllNumeric reports whether every node of the items is an integer, as in
+// a lone adjacency line "0: 1 2 3".
+func exAllNumeric(_ string, items []exItem) bool {
+	for _, it := range items {
+		for _, id := range []string{it.u, it.v} {
+			if it.nodeOnly && id == it.v {
+				continue
+			}
+			if _, err := strconv.Atoi(id); err != nil {
+				return false
+			}
+		}
+	}
+	return len(items) > 0
 }

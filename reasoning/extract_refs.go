@@ -3,7 +3,6 @@ package reasoning
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -230,14 +229,10 @@ func exFindFiles(q string, toks []exTok) []exFileRef {
 			out = append(out, exFileRef{path: c, s: t.s, e: t.e})
 		}
 	}
-	quoted := out
+	quoted := out // in text order, disjoint
 	inQuoted := func(s int) bool {
-		for _, f := range quoted {
-			if s >= f.s && s < f.e {
-				return true
-			}
-		}
-		return false
+		k := sort.Search(len(quoted), func(i int) bool { return quoted[i].e > s })
+		return k < len(quoted) && quoted[k].s <= s
 	}
 	// Unquoted names with an extension.
 	for i := 1; i < len(q); i++ {
@@ -395,10 +390,8 @@ func exNear(lower string, a, b int, words ...string) bool {
 	return false
 }
 
-// exSessionRE matches words referring to a graph given earlier.
-var exSessionRE = regexp.MustCompile(`(?i)\b(?:it|its|this graph|that graph|this network|the same graph|the current graph|` +
-	`the previous graph|the above graph|the graph above|the loaded graph|the last graph|my graph|our graph|` +
-	`the graph(?: loaded| from before| we loaded| you loaded| i gave| given earlier| earlier)?|the network)\b`)
-
-// exSessionRef reports whether the question refers to a graph given earlier.
-func exSessionRef(q string) bool { return exSessionRE.MatchString(q) }
+func exSessionRef(q string) bool {
+	return exHasWord(q, "it", "its", "this graph", "that graph", "this network", "the same graph", "the current graph",
+		"the previous graph", "the above graph", "the graph above", "the loaded graph", "the last graph", "my graph",
+		"our graph", "the graph", "the network", "loaded earlier", "given earlier")
+}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/graphagent/graphagent/tools/graph"
 )
@@ -307,5 +308,39 @@ func TestQuestionWithoutGraph(t *testing.T) {
 	}
 	if q[ex.Span[0]:ex.Span[1]] != "[(0, 1), (1, 2)]" {
 		t.Errorf("Span covers %q", q[ex.Span[0]:ex.Span[1]])
+	}
+}
+
+// TestExtractLinearTime runs adversarial inputs of 256 KiB: each must be
+// handled in time linear in its size (a quadratic step would take minutes).
+func TestExtractLinearTime(t *testing.T) {
+	const size = 256 << 10
+	rep := func(s string) string { return strings.Repeat(s, size/len(s)) }
+	inputs := map[string]string{
+		"open tuples":        rep("[("),
+		"unclosed list":      "[" + rep("(0, 1), "),
+		"nested lists":       rep("[(0,1),") + "x",
+		"dash chain":         rep("0-"),
+		"far apart edges":    rep("0-1 x "),
+		"edge keywords":      rep("edge between "),
+		"quoted paths":       rep(`"a/b.edgelist" `),
+		"unquoted paths":     rep("a.edgelist "),
+		"adjacency one line": rep("0: "),
+		"line pairs broken":  rep("0 1\n2\n"),
+		"node lists":         rep("nodes: A, B, "),
+		"arrows targets":     rep("0 -> 1, "),
+		"quotes":             rep("'a "),
+		"numbers":            rep("1 "),
+		"prose":              rep("3 is linked to 4 and "),
+	}
+	for name, q := range inputs {
+		start := time.Now()
+		_, err := ExtractGraph(context.Background(), q, ExtractOptions{})
+		if d := time.Since(start); d > 3*time.Second {
+			t.Errorf("%s: %v on %d bytes (err %v)", name, d, len(q), err)
+		}
+		if err != nil && !errors.Is(err, graph.ErrSyntax) && !errors.Is(err, graph.ErrTooLarge) {
+			t.Errorf("%s: undocumented error %v", name, err)
+		}
 	}
 }
