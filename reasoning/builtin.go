@@ -79,7 +79,11 @@ func (p *BuiltinPlanner) ExtractGraph(ctx context.Context, question string) (Gra
 }
 
 // ChooseTool scores each candidate by its retrieval score plus VoteWeight
-// times its share of the examples' similarity-weighted votes, drops
+// times its share of the examples' similarity-weighted votes plus how well
+// the question's explicit node mentions fit the tool's parameters (a pair of
+// nodes for a source/target tool, one node for a node tool, none for a
+// whole-graph tool) plus CueBonus when the question matches one of the
+// tool's intent cues (see CueTools), drops
 // candidates that do not apply to the question's graph (a directed-only tool
 // on an undirected graph and the reverse), and picks the best; NoTool when
 // nothing reaches MinToolScore. The Thought explains the scores.
@@ -99,9 +103,14 @@ func (p *BuiltinPlanner) ChooseTool(ctx context.Context, req ToolRequest) (ToolC
 		votes[ex.Tool] += ex.Score
 		total += ex.Score
 	}
+	sl := findSlots(req.Question, nil)
+	cued := map[string]bool{}
+	for _, t := range CueTools(req.Question) {
+		cued[t] = true
+	}
 	type scored struct {
-		name                string
-		retrieval, vote, al float64
+		name                          string
+		retrieval, vote, fit, cue, al float64
 	}
 	var ss []scored
 	var dropped []string
@@ -114,7 +123,11 @@ func (p *BuiltinPlanner) ChooseTool(ctx context.Context, req ToolRequest) (ToolC
 		if total > 0 {
 			v = votes[c.Tool.Name] / total
 		}
-		ss = append(ss, scored{name: c.Tool.Name, retrieval: c.Score, vote: v, al: c.Score + p.cfg.VoteWeight*v})
+		fit, cue := sl.fit(c.Tool), 0.0
+		if cued[c.Tool.Name] {
+			cue = CueBonus
+		}
+		ss = append(ss, scored{name: c.Tool.Name, retrieval: c.Score, vote: v, fit: fit, cue: cue, al: c.Score + p.cfg.VoteWeight*v + fit + cue})
 	}
 	if len(ss) == 0 {
 		return ToolChoice{Tool: NoTool, Thought: fmt.Sprintf("builtin: no candidate applies to this graph (%s)", strings.Join(dropped, ", "))}, nil
@@ -122,7 +135,7 @@ func (p *BuiltinPlanner) ChooseTool(ctx context.Context, req ToolRequest) (ToolC
 	sort.SliceStable(ss, func(a, b int) bool { return ss[a].al > ss[b].al })
 	best := ss[0]
 	var why strings.Builder
-	fmt.Fprintf(&why, "builtin: %s scores %.3f (retrieval %.3f + vote %.2f)", best.name, best.al, best.retrieval, best.vote)
+	fmt.Fprintf(&why, "builtin: %s scores %.3f (retrieval %.3f, vote share %.2f, parameter fit %+.2f, intent cue %+.2f)", best.name, best.al, best.retrieval, best.vote, best.fit, best.cue)
 	if len(ss) > 1 {
 		fmt.Fprintf(&why, "; next %s %.3f", ss[1].name, ss[1].al)
 	}

@@ -71,7 +71,24 @@ type slots struct {
 	ints     map[string]int64
 	alpha    string
 	weighted bool
+	hops     bool
 	perNode  bool
+}
+
+// pairTool reports whether spec takes a source and a target node.
+func pairTool(spec tools.Spec) bool {
+	var a, b bool
+	for _, p := range spec.Params {
+		if p.Node {
+			switch paramRole(p.Name) {
+			case 1:
+				a = true
+			case 2:
+				b = true
+			}
+		}
+	}
+	return a && b
 }
 
 // findSlots reads the mentions of q; g (may be nil) tells node IDs apart
@@ -116,7 +133,8 @@ func findSlots(q string, g *graph.Graph) *slots {
 	if m := r.alpha.FindStringSubmatch(q); m != nil {
 		s.alpha = m[1]
 	}
-	s.weighted = r.weighted.MatchString(q) && !r.hops.MatchString(q)
+	s.hops = r.hops.MatchString(q)
+	s.weighted = r.weighted.MatchString(q) && !s.hops
 	s.perNode = r.perNode.MatchString(q)
 	return s
 }
@@ -213,7 +231,9 @@ func (s *slots) nonNode(spec tools.Spec) map[string]any {
 			}
 		case "boolean":
 			switch {
-			case p.Name == "weighted" && s.weighted && (s.g == nil || s.g.Weighted()):
+			case p.Name == "weighted" && (s.g == nil || s.g.Weighted()) && (s.weighted || (pairTool(spec) && !s.hops)):
+				// A distance between two nodes of a weighted graph is its
+				// total weight unless the question counts hops.
 				m[p.Name] = true
 			case p.Name == "per_node" && s.perNode:
 				m[p.Name] = true
@@ -375,4 +395,55 @@ func dedup(xs []string) []string {
 		}
 	}
 	return out
+}
+
+// Parameter-fit adjustments of the builtin tool choice.
+const (
+	fitBonus   = 0.15
+	fitPenalty = 0.2
+)
+
+// fit scores how well the explicit node mentions of the question match the
+// node parameters spec requires: a bonus when they match, a penalty when the
+// tool needs nodes the question does not name or the question names nodes
+// a whole-graph tool would ignore.
+func (s *slots) fit(spec tools.Spec) float64 {
+	var needFirst, needSecond, needSingle bool
+	for _, p := range spec.Params {
+		if !p.Node || !p.Required {
+			continue
+		}
+		switch paramRole(p.Name) {
+		case 1:
+			needFirst = true
+		case 2:
+			needSecond = true
+		default:
+			needSingle = true
+		}
+	}
+	_, kvA := s.kvRole(1)
+	_, kvB := s.kvRole(2)
+	_, kvN := s.kvRole(0)
+	pair := (kvA && kvB) || len(s.pairs) > 0 || (len(s.firsts) > 0 && len(s.seconds) > 0)
+	single := kvN || len(s.singles) > 0
+	switch {
+	case needFirst && needSecond:
+		if pair {
+			return fitBonus
+		}
+		return -fitPenalty
+	case needSingle || needFirst || needSecond:
+		switch {
+		case pair && !kvN:
+			return -fitPenalty / 2
+		case single || len(s.firsts) > 0:
+			return fitBonus
+		}
+		return -fitPenalty
+	}
+	if pair || kvN {
+		return -fitPenalty
+	}
+	return 0
 }

@@ -1,0 +1,222 @@
+// Package agent runs one question end to end — graph extraction, tool
+// retrieval, tool choice, parameters, the exact tool, the analogical
+// fallback — and keeps sessions whose working memory carries graphs and
+// results across turns. Every step is recorded in the answer's trace.
+package agent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/graphagent/graphagent/encoders"
+	"github.com/graphagent/graphagent/memory"
+	"github.com/graphagent/graphagent/reasoning"
+	"github.com/graphagent/graphagent/retrieval"
+	"github.com/graphagent/graphagent/tools"
+	"github.com/graphagent/graphagent/tools/graph"
+)
+
+// Sentinel errors of Ask; check them with errors.Is. The command line maps
+// ErrNoGraph and ErrNoAnswer to exit code 1 ("could not answer") and
+// ErrTooLarge, ErrBadInput and ErrRefused to exit code 2 ("bad input").
+var (
+	// ErrTooLarge means the question (or its graph) exceeds a size limit.
+	ErrTooLarge = errors.New("question too large")
+	// ErrBadInput means the question cannot be read: empty, invalid UTF-8,
+	// brackets nested too deeply, a malformed edge list, or a graph file
+	// that does not exist or cannot be parsed.
+	ErrBadInput = errors.New("bad question")
+	// ErrRefused means the question asks for something graphagent will not
+	// do, such as reading a file outside the data folders.
+	ErrRefused = errors.New("refused")
+	// ErrNoGraph means the question has no graph (written in it, named by a
+	// file or dataset, or loaded earlier in the session).
+	ErrNoGraph = errors.New("no graph to answer about")
+	// ErrNoAnswer means no tool answered and the fallback could not either.
+	ErrNoAnswer = errors.New("could not answer")
+)
+
+// Limits bound the work of one question. Zero fields take the defaults.
+type Limits struct {
+	// MaxQuestionBytes is the longest question accepted (default 8 MiB).
+	MaxQuestionBytes int
+	// MaxNodes and MaxEdges bound a graph written in a question (default
+	// 1,000,000 each).
+	MaxNodes, MaxEdges int
+	// ToolTimeout bounds one tool run (default 30 s).
+	ToolTimeout time.Duration
+	// Candidates is how many tools retrieval proposes (default 5).
+	Candidates int
+	// Examples is how many solved examples are fetched from memory
+	// (default 8).
+	Examples int
+}
+
+func (l Limits) withDefaults() Limits {
+	if l.MaxQuestionBytes <= 0 {
+		l.MaxQuestionBytes = 8 << 20
+	}
+	if l.MaxNodes <= 0 {
+		l.MaxNodes = 1_000_000
+	}
+	if l.MaxEdges <= 0 {
+		l.MaxEdges = 1_000_000
+	}
+	if l.ToolTimeout <= 0 {
+		l.ToolTimeout = 30 * time.Second
+	}
+	if l.Candidates <= 0 {
+		l.Candidates = 5
+	}
+	if l.Examples <= 0 {
+		l.Examples = 8
+	}
+	return l
+}
+
+// Config assembles an Agent. Only what is marked optional may be left out;
+// the rest have defaults.
+type Config struct {
+	// Registry holds the tools (default tools.Catalogue()).
+	Registry *tools.Registry
+	// Planner performs the language steps (default: the builtin planner).
+	Planner reasoning.Planner
+	// Index retrieves candidate tools (default: an index of the registry
+	// over the builtin encoder).
+	Index *retrieval.ToolIndex
+	// Memory is the long-term memory of solved examples (optional).
+	Memory *memory.Store
+	// OpenMemory opens long-term memory on first use when Memory is nil
+	// (optional); if it fails the agent continues without examples and
+	// says so in the trace.
+	OpenMemory func(ctx context.Context) (*memory.Store, error)
+	// Sandbox confines graph files to the data folders (optional; without
+	// it, questions naming a file are refused).
+	Sandbox *graph.Sandbox
+	// PathRewrite, when set, maps a file path named in a question before it
+	// is resolved in the sandbox (for example stripping a benchmark's
+	// "../GTools/Test/" prefix). The sandbox still checks the result.
+	PathRewrite func(string) string
+	// Analogy is the fallback reasoner (default: Graph Agent's
+	// induce-then-deduce when the planner can generate text, else the
+	// builtin vote).
+	Analogy *reasoning.Analogy
+	// Limits bound each question.
+	Limits Limits
+	// Logger receives debug events (default slog.Default()).
+	Logger *slog.Logger
+}
+
+// Agent answers questions. It is safe for concurrent use; a Session adds
+// working memory for a conversation.
+type Agent struct {
+	reg     *tools.Registry
+	planner reasoning.Planner
+	index   *retrieval.ToolIndex
+	sandbox *graph.Sandbox
+	rewrite func(string) string
+	analogy *reasoning.Analogy
+	limits  Limits
+	logger  *slog.Logger
+
+	memOnce sync.Once
+	openMem func(ctx context.Context) (*memory.Store, error)
+	mem     *memory.Store
+	memErr  error
+}
+
+// New builds an agent from cfg. Building the default tool index encodes the
+// catalogue once.
+func New(ctx context.Context, cfg Config) (*Agent, error) {
+	a := &Agent{
+		reg: cfg.Registry, planner: cfg.Planner, index: cfg.Index, sandbox: cfg.Sandbox,
+		rewrite: cfg.PathRewrite, analogy: cfg.Analogy, limits: cfg.Limits.withDefaults(),
+		logger: cfg.Logger, mem: cfg.Memory, openMem: cfg.OpenMemory,
+	}
+	if a.reg == nil {
+		a.reg = tools.Catalogue()
+	}
+	if a.planner == nil {
+		a.planner = reasoning.NewBuiltinPlanner(reasoning.BuiltinConfig{})
+	}
+	if a.logger == nil {
+		a.logger = slog.Default()
+	}
+	if a.index == nil {
+		idx, err := retrieval.NewToolIndex(ctx, a.reg.Specs(), encoders.NewBuiltin(nil))
+		if err != nil {
+			return nil, fmt.Errorf("agent: tool index: %w", err)
+		}
+		a.index = idx
+	}
+	if a.analogy == nil {
+		gen, _ := a.planner.(reasoning.Generator)
+		a.analogy = reasoning.NewAnalogy(gen)
+	}
+	if a.mem != nil {
+		a.memOnce.Do(func() {})
+	}
+	return a, nil
+}
+
+// Planner returns the agent's planner.
+func (a *Agent) Planner() reasoning.Planner { return a.planner }
+
+// Registry returns the agent's tools.
+func (a *Agent) Registry() *tools.Registry { return a.reg }
+
+// memory returns long-term memory, opening it on first use; nil and the
+// reason when there is none.
+func (a *Agent) memory(ctx context.Context) (*memory.Store, error) {
+	a.memOnce.Do(func() {
+		if a.openMem == nil {
+			a.memErr = errors.New("no long-term memory configured")
+			return
+		}
+		a.mem, a.memErr = a.openMem(ctx)
+		if a.memErr == nil && a.mem == nil {
+			a.memErr = errors.New("long-term memory unavailable")
+		}
+	})
+	return a.mem, a.memErr
+}
+
+// Close closes a memory store the agent opened itself.
+func (a *Agent) Close() error {
+	var err error
+	a.memOnce.Do(func() {})
+	if a.openMem != nil && a.mem != nil {
+		err = a.mem.Close()
+	}
+	return err
+}
+
+// AskOption adjusts one question.
+type AskOption func(*askOptions)
+
+type askOptions struct {
+	graphFile string
+	directed  *bool
+}
+
+// WithGraphFile answers about the graph in file (resolved in the sandbox)
+// instead of one written in the question.
+func WithGraphFile(path string) AskOption {
+	return func(o *askOptions) { o.graphFile = path }
+}
+
+// WithDirected forces the direction of a graph loaded from a file.
+func WithDirected(directed bool) AskOption {
+	return func(o *askOptions) { o.directed = &directed }
+}
+
+// Ask answers one question without a session. The Answer is returned even
+// with an error when there is something to show (the trace, a "no graph"
+// sentence); errors wrap the package's sentinel errors.
+func (a *Agent) Ask(ctx context.Context, question string, opts ...AskOption) (*Answer, error) {
+	return a.ask(ctx, question, nil, opts)
+}

@@ -1,0 +1,512 @@
+package agent
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/graphagent/graphagent/encoders"
+	"github.com/graphagent/graphagent/memory"
+	"github.com/graphagent/graphagent/reasoning"
+	"github.com/graphagent/graphagent/tools"
+	"github.com/graphagent/graphagent/tools/graph"
+)
+
+// run is the state of one question.
+type run struct {
+	a     *Agent
+	sess  *Session
+	opt   askOptions
+	usage *reasoning.Usage
+	start time.Time
+	ans   *Answer
+}
+
+// step times f, attaches its LLM use, and records its event. f returns the
+// event's backend and detail and an error to note (not to stop on).
+func (r *run) step(name string, f func() (backend, detail string, err error)) {
+	t0 := time.Now()
+	u0 := r.usage.Stats()
+	backend, detail, err := f()
+	u1 := r.usage.Stats()
+	ev := Event{Step: name, Backend: backend, Detail: detail, DurationMS: ms(time.Since(t0)),
+		LLMCalls: u1.Calls - u0.Calls, Tokens: u1.Tokens() - u0.Tokens()}
+	if err != nil {
+		ev.Error = err.Error()
+	}
+	r.ans.Trace = append(r.ans.Trace, ev)
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// finish fills the totals.
+func (r *run) finish() *Answer {
+	st := r.usage.Stats()
+	r.ans.LLMCalls, r.ans.Tokens = st.Calls, st.Tokens()
+	r.ans.ElapsedMS = ms(time.Since(r.start))
+	return r.ans
+}
+
+// fail ends the question with a sentence and an error.
+func (r *run) fail(step string, err error) (*Answer, error) {
+	r.ans.Answer = "I could not answer: " + err.Error()
+	r.step(step, func() (string, string, error) { return "", "stopped", err })
+	return r.finish(), err
+}
+
+func (a *Agent) ask(ctx context.Context, question string, sess *Session, opts []AskOption) (*Answer, error) {
+	r := &run{a: a, sess: sess, usage: &reasoning.Usage{}, start: time.Now(), ans: &Answer{}}
+	for _, o := range opts {
+		o(&r.opt)
+	}
+	ctx = reasoning.WithUsage(ctx, r.usage)
+	lim := a.limits
+
+	// The question itself.
+	if len(question) > lim.MaxQuestionBytes {
+		return r.fail("question", fmt.Errorf("the question has %d bytes, more than the limit of %d: %w", len(question), lim.MaxQuestionBytes, ErrTooLarge))
+	}
+	if !utf8.ValidString(question) {
+		return r.fail("question", fmt.Errorf("the question is not valid UTF-8: %w", ErrBadInput))
+	}
+	if strings.TrimSpace(question) == "" {
+		return r.fail("question", fmt.Errorf("the question is empty: %w", ErrBadInput))
+	}
+
+	// Graph extraction: the deterministic parsers first.
+	var ex reasoning.Extraction
+	var exErr error
+	r.step("graph", func() (string, string, error) {
+		ex, exErr = reasoning.ExtractGraph(ctx, question, reasoning.ExtractOptions{MaxBytes: lim.MaxQuestionBytes, MaxNodes: lim.MaxNodes, MaxEdges: lim.MaxEdges})
+		if exErr != nil {
+			return "parser", "could not read the question", exErr
+		}
+		return "parser", describeExtraction(ex), nil
+	})
+	if exErr != nil {
+		switch {
+		case errors.Is(exErr, graph.ErrTooLarge):
+			return r.fail("graph", fmt.Errorf("%w: %w", ErrTooLarge, exErr))
+		case errors.Is(exErr, context.Canceled), errors.Is(exErr, context.DeadlineExceeded):
+			return r.fail("graph", exErr)
+		default:
+			return r.fail("graph", fmt.Errorf("%w: %w", ErrBadInput, exErr))
+		}
+	}
+	task := reasoning.QuestionWithoutGraph(question, ex)
+
+	// The LLM graph step, only when the parsers are not confident and the
+	// question does not come with a file.
+	if ex.Confidence < reasoning.ConfidentExtraction && r.opt.graphFile == "" {
+		r.llmGraph(ctx, question, &ex)
+	}
+
+	g, source, err := r.resolveGraph(ctx, question, ex)
+	if err != nil {
+		return r.fail("graph", err)
+	}
+	r.ans.Graph, r.ans.g = graphInfo(g, source), g
+	if r.sess != nil && source != "" && source != sessionSource {
+		name := source
+		if name == questionSource {
+			name = fmt.Sprintf("graph%d", r.sess.nextID())
+		}
+		if _, err := r.sess.wm.Put(name, g); err == nil {
+			r.ans.Graph.Source = name
+		}
+	}
+	if loadOnly(task) {
+		r.ans.Answer = fmt.Sprintf("Loaded %s: %d nodes, %d edges, %s%s.", r.ans.Graph.Source, g.N(), g.M(), dirWord(g.Directed()), weightWord(g))
+		r.ans.Value = r.ans.Graph
+		r.step("load", func() (string, string, error) { return "", "the question only loads a graph", nil })
+		return r.finish(), nil
+	}
+	return r.answerWithTools(ctx, question, task, g, source)
+}
+
+// Graph sources besides file paths.
+const (
+	questionSource = "question"
+	sessionSource  = "session"
+)
+
+// llmGraph runs the planner's graph step and, when its answer passes the
+// check against the question, uses it instead of the parsers' graph.
+func (r *run) llmGraph(ctx context.Context, question string, ex *reasoning.Extraction) {
+	r.step("graph", func() (string, string, error) {
+		name := r.a.planner.Name()
+		gt, err := r.a.planner.ExtractGraph(ctx, question)
+		if errors.Is(err, reasoning.ErrNoLLM) {
+			return name, fmt.Sprintf("the parsers are not confident (%.2f) and no LLM is configured: keeping the parsers' reading", ex.Confidence), nil
+		}
+		if err != nil {
+			return name, "LLM graph extraction failed: keeping the parsers' reading", err
+		}
+		if err := reasoning.CheckGraphAgainstQuestion(gt, question); err != nil {
+			return name, "the LLM's graph does not match the question: keeping the parsers' reading", err
+		}
+		if gt.Source != "" && len(gt.Edges) == 0 {
+			ex.FileRef, ex.Graph = gt.Source, nil
+			return name, "the LLM names the graph file " + gt.Source, nil
+		}
+		g, err := gt.Build(graph.Limits{MaxNodes: r.a.limits.MaxNodes, MaxEdges: r.a.limits.MaxEdges})
+		if err != nil {
+			return name, "the LLM's graph cannot be built: keeping the parsers' reading", err
+		}
+		ex.Graph, ex.FileRef, ex.DatasetRef = g, "", ""
+		ex.Directed, ex.Weighted = g.Directed(), g.Weighted()
+		return name, fmt.Sprintf("read by the LLM: %d nodes, %d edges, %s", g.N(), g.M(), dirWord(g.Directed())), nil
+	})
+}
+
+// resolveGraph finds the question's graph: a --graph file, a graph written in
+// the question, a file or dataset it names, or the session's graph.
+func (r *run) resolveGraph(ctx context.Context, question string, ex reasoning.Extraction) (*graph.Graph, string, error) {
+	directed := ex.Directed
+	if r.opt.directed != nil {
+		directed = *r.opt.directed
+	}
+	var g *graph.Graph
+	var source string
+	var err error
+	r.step("load", func() (string, string, error) {
+		switch {
+		case r.opt.graphFile != "":
+			g, err = r.load(ctx, r.opt.graphFile, directed)
+			source = r.opt.graphFile
+		case ex.Graph != nil:
+			g, source = ex.Graph, questionSource
+			return "parser", fmt.Sprintf("graph written in the question (%s)", ex.Method), nil
+		case ex.FileRef != "":
+			g, err = r.load(ctx, ex.FileRef, directed)
+			source = ex.FileRef
+		case ex.DatasetRef != "":
+			g, err = r.load(ctx, filepath.Join(ex.DatasetRef, "edges.tsv"), directed)
+			source = ex.DatasetRef
+			if errors.Is(err, ErrBadInput) && errors.Is(err, fs.ErrNotExist) {
+				err = fmt.Errorf("dataset %q has no edge list in the data folders: %w", ex.DatasetRef, ErrNoGraph)
+			}
+		default:
+			if p := suspiciousPath(question); p != "" {
+				// A path the parsers did not take as a graph file: check it
+				// in the sandbox so that escapes are refused, not ignored.
+				g, err = r.load(ctx, p, directed)
+				source = p
+				break
+			}
+			if r.sess != nil {
+				if sg, ok := r.sess.wm.Get(memory.It); ok {
+					g, source = sg, sessionSource
+					return "session", "the session's current graph " + r.sess.wm.Current(), nil
+				}
+			}
+			err = fmt.Errorf("the question gives no graph (no edges, file or dataset, and no graph loaded earlier): %w", ErrNoGraph)
+			return "", "no graph", err
+		}
+		if err != nil {
+			return "sandbox", "could not load " + source, err
+		}
+		return "sandbox", fmt.Sprintf("loaded %s: %d nodes, %d edges, %s", source, g.N(), g.M(), dirWord(g.Directed())), nil
+	})
+	return g, source, err
+}
+
+// load reads a graph file through the sandbox (or the session's copy of
+// it); errors wrap ErrRefused, ErrTooLarge or ErrBadInput.
+func (r *run) load(ctx context.Context, path string, directed bool) (*graph.Graph, error) {
+	if r.sess != nil {
+		if g, ok := r.sess.wm.Get(path); ok && (r.opt.directed == nil || g.Directed() == directed) {
+			return g, nil
+		}
+	}
+	if r.a.rewrite != nil {
+		path = r.a.rewrite(path)
+	}
+	if r.a.sandbox == nil {
+		return nil, fmt.Errorf("graph file %q: no data folders are configured: %w", path, ErrRefused)
+	}
+	g, err := r.a.sandbox.Load(ctx, path, graph.ReadOptions{Directed: directed, Limits: graph.Limits{MaxNodes: r.a.limits.MaxNodes, MaxEdges: r.a.limits.MaxEdges}})
+	switch {
+	case err == nil:
+		return g, nil
+	case errors.Is(err, graph.ErrOutsideSandbox):
+		return nil, fmt.Errorf("%w: %w", ErrRefused, err)
+	case errors.Is(err, graph.ErrTooLarge):
+		return nil, fmt.Errorf("%w: %w", ErrTooLarge, err)
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return nil, err
+	default:
+		return nil, fmt.Errorf("%w: %w", ErrBadInput, err)
+	}
+}
+
+// suspiciousPath returns a word of q that looks like a file path (it has a
+// slash or starts with "~"), or "".
+func suspiciousPath(q string) string {
+	for _, w := range strings.Fields(q) {
+		w = strings.Trim(w, `"'`+"`,;:?!()[]{}")
+		w = strings.TrimRight(w, ".")
+		if len(w) > 1 && (strings.ContainsAny(w, `/\`) || strings.HasPrefix(w, "~")) && !strings.Contains(w, "://") {
+			return w
+		}
+	}
+	return ""
+}
+
+// loadWords are the words of a question that only loads a graph.
+var loadWords = map[string]bool{
+	"load": true, "open": true, "read": true, "import": true, "use": true, "the": true, "a": true, "an": true,
+	"graph": true, "file": true, "from": true, "as": true, "please": true, "network": true, "this": true, "into": true,
+	"memory": true, "edgelist": true, "edge": true, "list": true, "dataset": true, "data": true, "called": true,
+	"named": true, "and": true, "remember": true, "take": true, "here": true, "is": true, "my": true, "in": true,
+	"directed": true, "undirected": true, "weighted": true, "with": true, "edges": true,
+}
+
+// loadOnly reports whether the task text (the question without its graph)
+// asks for nothing but loading the graph.
+func loadOnly(task string) bool {
+	verb := false
+	for _, w := range strings.FieldsFunc(strings.ToLower(task), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if !loadWords[w] {
+			return false
+		}
+		if w == "load" || w == "open" || w == "read" || w == "import" || w == "remember" {
+			verb = true
+		}
+	}
+	return verb || strings.TrimFunc(task, func(r rune) bool { return !unicode.IsLetter(r) }) == ""
+}
+
+func dirWord(d bool) string {
+	if d {
+		return "directed"
+	}
+	return "undirected"
+}
+
+func weightWord(g *graph.Graph) string {
+	switch {
+	case g.Weighted():
+		return ", weighted"
+	case g.HasCapacities():
+		return ", with capacities"
+	}
+	return ""
+}
+
+// describeExtraction states what the parsers found.
+func describeExtraction(ex reasoning.Extraction) string {
+	var s string
+	switch {
+	case ex.Graph != nil:
+		s = fmt.Sprintf("%s: %d nodes, %d edges, %s", ex.Method, ex.Graph.N(), ex.Graph.M(), dirWord(ex.Directed))
+	case ex.FileRef != "":
+		s = fmt.Sprintf("file %s, %s", ex.FileRef, dirWord(ex.Directed))
+	case ex.DatasetRef != "":
+		s = "dataset " + ex.DatasetRef
+	case ex.UsesSessionGraph:
+		s = "refers to a graph given earlier"
+	default:
+		s = "no graph in the question"
+	}
+	s += fmt.Sprintf("; confidence %.2f", ex.Confidence)
+	if len(ex.Notes) > 0 {
+		s += "; " + strings.Join(ex.Notes, "; ")
+	}
+	return s
+}
+
+// answerWithTools runs retrieval, tool choice, parameters and the tool, and
+// falls back to analogy when no tool fits or the tool fails.
+//
+// Retrieval and memory see the whole question cleaned by
+// encoders.CleanQuestion (which drops the graph and the clause introducing
+// it); the planner sees the task, the question without its graph text.
+func (r *run) answerWithTools(ctx context.Context, question, task string, g *graph.Graph, source string) (*Answer, error) {
+	a, lim := r.a, r.a.limits
+	query := encoders.CleanQuestion(question)
+	summary := reasoning.SummarizeGraph(g, 8)
+	summary.Source = source
+
+	var cands []reasoning.Candidate
+	r.step("retrieval", func() (string, string, error) {
+		// Every tool is scored (the catalogue is small); the best
+		// lim.Candidates are proposed, and tools the question names by
+		// intent (reasoning.CueTools) join them with their own scores.
+		hits, err := a.index.Search(ctx, query, a.reg.Len())
+		if err != nil {
+			return "retrieval", "tool search failed", err
+		}
+		cues := reasoning.CueTools(task)
+		names := make([]string, 0, lim.Candidates+len(cues))
+		for i, h := range hits {
+			cued := slices.Contains(cues, h.Name)
+			if i >= lim.Candidates && !cued {
+				continue
+			}
+			t, err := a.reg.Get(h.Name)
+			if err != nil {
+				continue
+			}
+			cands = append(cands, reasoning.Candidate{Tool: t.Spec(), Score: float64(h.Score)})
+			label := fmt.Sprintf("%s %.3f", h.Name, h.Score)
+			if cued {
+				label += " (intent cue)"
+			}
+			names = append(names, label)
+		}
+		return "retrieval", "candidates: " + strings.Join(names, ", "), nil
+	})
+
+	var examples []reasoning.Example
+	r.step("examples", func() (string, string, error) {
+		store, err := a.memory(ctx)
+		if err != nil {
+			return "memory", "continuing without solved examples", err
+		}
+		hits, err := store.SearchExamples(ctx, query, memory.ExampleQuery{K: lim.Examples})
+		if err != nil {
+			return "memory", "example search failed; continuing without examples", err
+		}
+		for _, h := range hits {
+			examples = append(examples, reasoning.Example{Question: h.Question, Tool: h.Tool, Args: h.Args, Answer: h.Answer, Score: float64(h.Score)})
+		}
+		return "memory", fmt.Sprintf("%d similar solved example(s)%s", len(examples), topExample(examples)), nil
+	})
+
+	var choice reasoning.ToolChoice
+	var chooseErr error
+	r.step("tool", func() (string, string, error) {
+		choice, chooseErr = a.planner.ChooseTool(ctx, reasoning.ToolRequest{Question: task, Candidates: cands, Examples: examples, Graph: &summary})
+		if chooseErr != nil {
+			return a.planner.Name(), "tool choice failed", chooseErr
+		}
+		d := "chose " + choice.Tool
+		if choice.Thought != "" {
+			d += ": " + choice.Thought
+		}
+		return a.planner.Name(), d, nil
+	})
+	if chooseErr != nil || choice.Tool == reasoning.NoTool || choice.Tool == "" {
+		why := "no tool fits the question"
+		if chooseErr != nil {
+			why = "tool choice failed: " + chooseErr.Error()
+		}
+		return r.fallback(ctx, task, &summary, examples, why)
+	}
+	tool, err := a.reg.Get(choice.Tool)
+	if err != nil {
+		return r.fallback(ctx, task, &summary, examples, err.Error())
+	}
+	spec := tool.Spec()
+
+	var args json.RawMessage
+	var perr error
+	r.step("params", func() (string, string, error) {
+		pg := g
+		if membershipTool(spec.Name) {
+			pg = nil // the question may name a node that is not in the graph
+		}
+		args, perr = a.planner.ExtractParams(ctx, reasoning.ParamRequest{Question: task, Tool: spec, Graph: pg, Check: pairCheck(spec)})
+		if perr != nil {
+			return a.planner.Name(), "no valid parameters", perr
+		}
+		return a.planner.Name(), fmt.Sprintf("%s %s", spec.Name, args), nil
+	})
+	if perr != nil {
+		return r.fallback(ctx, task, &summary, examples, "no valid parameters for "+spec.Name+": "+perr.Error())
+	}
+
+	var res tools.Result
+	var rerr error
+	r.step("run", func() (string, string, error) {
+		tctx, cancel := context.WithTimeout(ctx, lim.ToolTimeout)
+		defer cancel()
+		res, rerr = tool.Run(tctx, g, args)
+		if rerr != nil {
+			return spec.Name, "the tool failed", rerr
+		}
+		return spec.Name, res.Text, nil
+	})
+	if rerr != nil {
+		if ctx.Err() != nil {
+			return r.fail("run", ctx.Err())
+		}
+		return r.fallback(ctx, task, &summary, examples, spec.Name+" failed: "+rerr.Error())
+	}
+	r.ans.Answer, r.ans.Value, r.ans.Tool, r.ans.Args = res.Text, res.Value, spec.Name, args
+	if r.sess != nil {
+		r.sess.wm.Remember(memory.ResultRecord{Tool: spec.Name, Args: args, Graph: r.ans.Graph.Source, Value: res.Value, Text: res.Text, At: time.Now()})
+	}
+	return r.finish(), nil
+}
+
+// fallback answers by analogy over the examples.
+func (r *run) fallback(ctx context.Context, task string, summary *reasoning.GraphSummary, examples []reasoning.Example, why string) (*Answer, error) {
+	r.ans.Fallback = true
+	var res reasoning.AnalogyResult
+	var err error
+	r.step("fallback", func() (string, string, error) {
+		res, err = r.a.analogy.Reason(ctx, task, summary, examples)
+		backend := "builtin"
+		if res.Method == reasoning.AnalogyInduceDeduce {
+			backend = r.a.planner.Name()
+		}
+		if err != nil {
+			return backend, why + "; analogy found no answer", err
+		}
+		return backend, fmt.Sprintf("%s; %s: %s", why, res.Method, res.Explanation), nil
+	})
+	if err != nil {
+		r.ans.Answer = "I could not answer: " + why + "."
+		return r.finish(), fmt.Errorf("%s: %w", why, ErrNoAnswer)
+	}
+	r.ans.Answer = fmt.Sprintf("By analogy with similar solved questions (no tool answered it): %s", res.Answer)
+	r.ans.Value = res.Answer
+	return r.finish(), nil
+}
+
+func topExample(exs []reasoning.Example) string {
+	if len(exs) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; nearest %s (%.3f)", exs[0].Tool, exs[0].Score)
+}
+
+// membershipTool reports tools whose node parameters may name nodes that
+// are not in the graph (the answer is then false, not an error).
+func membershipTool(name string) bool { return name == "node_exists" || name == "edge_exists" }
+
+// pairCheck returns the extra parameter check of a tool: a flow's source
+// must differ from its sink.
+func pairCheck(spec tools.Spec) func(json.RawMessage) error {
+	var hasSource, hasSink bool
+	for _, p := range spec.Params {
+		hasSource = hasSource || p.Name == "source"
+		hasSink = hasSink || p.Name == "sink"
+	}
+	if !hasSource || !hasSink {
+		return nil
+	}
+	return func(args json.RawMessage) error {
+		var v struct {
+			Source tools.NodeID `json:"source"`
+			Sink   tools.NodeID `json:"sink"`
+		}
+		if err := json.Unmarshal(args, &v); err != nil {
+			return fmt.Errorf("%s: %v: %w", spec.Name, err, reasoning.ErrBadParams)
+		}
+		if v.Source == v.Sink {
+			return fmt.Errorf("%s: the source and the sink are the same node %q: %w", spec.Name, string(v.Source), reasoning.ErrBadParams)
+		}
+		return nil
+	}
+}
