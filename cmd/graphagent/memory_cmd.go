@@ -16,6 +16,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/graphagent/graphagent/encoders"
 	"github.com/graphagent/graphagent/memory"
 	"github.com/graphagent/graphagent/memory/seed"
 	"github.com/graphagent/graphagent/tools"
@@ -37,6 +38,9 @@ Examples:
   graphagent memory import examples.jsonl
   graphagent memory export backup.jsonl
   graphagent memory stats --json`,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "embed-model", EnvVars: []string{"GRAPHAGENT_EMBED_MODEL"}, Usage: "embedding model name at --embed-url (memory is re-embedded once when the model changes)"},
+		},
 		Subcommands: []*cli.Command{
 			{
 				Name:  "add",
@@ -104,13 +108,23 @@ Examples:
 	}
 }
 
-// memoryEncoder returns the text encoder of long-term memory: nil selects
-// the builtin encoder fitted on the seed (see seed.Open).
+// memoryEncoder returns the text encoder of long-term memory: the
+// OpenAI-compatible embeddings client with --embed-url, else nil, which
+// selects the builtin encoder fitted on the seed (see seed.Open).
 func memoryEncoder(c *cli.Context) (memory.Embedder, error) {
-	if u := c.String("embed-url"); u != "" {
-		return nil, usageErr("--embed-url %s: the embeddings client is not available yet; unset it to use the builtin encoder", u)
+	u := c.String("embed-url")
+	if u == "" {
+		return nil, nil
 	}
-	return nil, nil
+	model := c.String("embed-model")
+	if model == "" {
+		return nil, usageErr("--embed-url %s needs --embed-model (or GRAPHAGENT_EMBED_MODEL)", u)
+	}
+	enc, err := encoders.NewOpenAI(encoders.OpenAIConfig{BaseURL: u, Model: model, APIKey: c.String("api-key")})
+	if err != nil {
+		return nil, usageErr("%v", err)
+	}
+	return enc, nil
 }
 
 // openMemory opens long-term memory in the home folder, seeding it with

@@ -3,9 +3,13 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"hash/fnv"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/graphagent/graphagent/memory"
@@ -140,5 +144,71 @@ func TestMemoryImportBadLineAndExportRoundTrip(t *testing.T) {
 	var sh []memory.SampleHit
 	if err := json.Unmarshal([]byte(out), &sh); code != 0 || err != nil || len(sh) != 1 || sh[0].ID != "35" {
 		t.Fatalf("sample search: exit %d, %s", code, out)
+	}
+}
+
+// fakeEmbeddings serves POST /v1/embeddings with word-hashing vectors, so
+// texts sharing words are similar, and counts the texts it embedded.
+func fakeEmbeddings(t *testing.T, texts *atomic.Int64) string {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var req struct {
+			Input []string `json:"input"`
+		}
+		if r.URL.Path != "/v1/embeddings" || json.NewDecoder(r.Body).Decode(&req) != nil {
+			http.Error(w, "bad request", http.StatusBadRequest)
+			return
+		}
+		texts.Add(int64(len(req.Input)))
+		type item struct {
+			Object    string    `json:"object"`
+			Index     int       `json:"index"`
+			Embedding []float32 `json:"embedding"`
+		}
+		data := make([]item, len(req.Input))
+		for i, in := range req.Input {
+			v := make([]float32, 32)
+			v[0] = 0.01
+			for _, word := range strings.Fields(strings.ToLower(in)) {
+				h := fnv.New32a()
+				h.Write([]byte(word))
+				v[h.Sum32()%32]++
+			}
+			data[i] = item{"embedding", i, v}
+		}
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(map[string]any{"object": "list", "data": data, "model": "m"})
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/v1"
+}
+
+func TestMemoryWithEmbeddingsServer(t *testing.T) {
+	home := t.TempDir()
+	var texts atomic.Int64
+	url := fakeEmbeddings(t, &texts)
+	remote := []string{"--home", home, "--embed-url", url, "memory", "--embed-model", "m"}
+	if _, errOut, code := runCLI(t, append(remote, "stats")...); code != 0 {
+		t.Fatalf("stats with a server: exit %d: %s", code, errOut)
+	}
+	seeded := texts.Load()
+	if seeded == 0 {
+		t.Fatal("the seed was not embedded by the server")
+	}
+	out, errOut, code := runCLI(t, append(remote, "search", "articulation points", "--k", "1", "--json")...)
+	var hits []memory.ExampleHit
+	if code != 0 || json.Unmarshal([]byte(out), &hits) != nil || len(hits) != 1 {
+		t.Fatalf("search with a server: exit %d, %s %s", code, out, errOut)
+	}
+	if texts.Load() != seeded+1 {
+		t.Fatalf("a search embedded %d texts, want only the query", texts.Load()-seeded)
+	}
+	// Back to the builtin encoder: vectors are recomputed once, nothing lost.
+	st := memStats(t, home)
+	if strings.Contains(st.Encoder, "openai") || st.Examples == 0 || st.Dim != memory.DefaultDim {
+		t.Fatalf("after switching back: %+v", st)
+	}
+	if _, errOut, code := runCLI(t, "--home", home, "--embed-url", url, "memory", "stats"); code != exitUsage || !strings.Contains(errOut, "embed-model") {
+		t.Fatalf("--embed-url without a model: exit %d, %q", code, errOut)
 	}
 }
