@@ -38,11 +38,11 @@ func ReadEdgeList(r io.Reader, opt ReadOptions) (*Graph, error) {
 	}
 	br := bufio.NewReaderSize(r, bufSize)
 	b := opt.builder(opt.Directed)
-	// Without an edge limit, edges are collected raw and de-duplicated in
-	// one pass at the end (dedupEdges), which is several times faster than
-	// a hash lookup per line; with a limit they go through the builder so
-	// the error names the line that crossed it.
-	sink := &edgeSink{b: b, bulk: opt.Limits.MaxEdges <= 0}
+	// Edges are collected raw and de-duplicated in one pass at the end
+	// (dedupEdges), which is several times faster than a hash lookup per
+	// line. Past opt.Limits.MaxEdges lines they go through the builder, so
+	// the limit error names the line that crossed it.
+	sink := &edgeSink{b: b, bulk: true, limit: opt.Limits.MaxEdges}
 	if size > 0 {
 		// Estimate the number of lines from the first block so the edge
 		// arrays are allocated once.
@@ -210,7 +210,9 @@ func addEdgeLine(s *edgeSink, toks [][]byte, cols []int, attrs map[string]any) e
 		}
 	}
 	if attrs != nil {
-		s.toBuilder()
+		if err := s.toBuilder(); err != nil {
+			return err
+		}
 		e, err := s.b.AddEdgeIdx(u, v)
 		if err != nil {
 			return err
@@ -262,21 +264,24 @@ func parseDictField(src string, lineNo, col0 int, field []byte) (map[string]any,
 type edgeSink struct {
 	b        *Builder
 	bulk     bool
+	limit    int // edge limit (0: none); bulk mode ends after this many lines
 	src, dst []int32
 	w        []float64 // nil until a weight is seen; NaN where a line has none
 }
 
 func (s *edgeSink) grow(m int) {
-	if !s.bulk {
-		s.b.Grow(0, m)
-		return
-	}
 	s.b.index.hint = max(s.b.index.hint, 2*m)
 	s.src = make([]int32, 0, m)
 	s.dst = make([]int32, 0, m)
 }
 
 func (s *edgeSink) add(u, v int32, w float64, hasW bool) error {
+	if s.bulk && s.limit > 0 && len(s.src) >= s.limit {
+		// From here on the builder checks the limit at each line.
+		if err := s.toBuilder(); err != nil {
+			return err
+		}
+	}
 	if !s.bulk {
 		e, err := s.b.AddEdgeIdx(u, v)
 		if err == nil && hasW {
@@ -306,18 +311,25 @@ func (s *edgeSink) add(u, v int32, w float64, hasW bool) error {
 
 // toBuilder leaves bulk mode, passing the raw edges so far to the builder
 // (needed once a line carries attributes other than a weight).
-func (s *edgeSink) toBuilder() {
+// The replay cannot cross the edge limit: bulk mode holds at most limit
+// lines.
+func (s *edgeSink) toBuilder() error {
 	if !s.bulk {
-		return
+		return nil
 	}
 	s.bulk = false
+	s.b.Grow(0, len(s.src))
 	for k := range s.src {
-		e, _ := s.b.AddEdgeIdx(s.src[k], s.dst[k]) // no edge limit in bulk mode
+		e, err := s.b.AddEdgeIdx(s.src[k], s.dst[k])
+		if err != nil {
+			return err
+		}
 		if s.w != nil && !math.IsNaN(s.w[k]) {
 			s.b.SetWeight(e, s.w[k])
 		}
 	}
 	s.src, s.dst, s.w = nil, nil, nil
+	return nil
 }
 
 // finish hands bulk edges, de-duplicated, to the builder.

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -252,35 +253,64 @@ func sameGraph(t *testing.T, what string, a, b *Graph) {
 	}
 }
 
-// TestEdgeListBulkMatchesBuilder checks that the bulk path (no edge limit:
-// de-duplication at the end) builds exactly the graph the Builder path
-// (edge limit set: de-duplication per edge) builds, on random edge lists
-// with repeated and reversed edges, self-loops and weights on some lines.
+// TestEdgeListBulkMatchesBuilder checks that the bulk path (raw edges
+// de-duplicated at the end) builds exactly the graph that Builder calls
+// replaying the same lines build, on random edge lists with repeated and
+// reversed edges, self-loops, isolated nodes and weights on some lines. It
+// also reads each list with an edge limit equal to the number of distinct
+// edges (bulk, then builder past the limit: must succeed and agree) and one
+// below it (must fail with ErrTooLarge).
 func TestEdgeListBulkMatchesBuilder(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 9))
 	for i := 0; i < 300; i++ {
 		var sb strings.Builder
+		var lines [][]string
 		n := 1 + r.IntN(30)
 		for k := r.IntN(120); k > 0; k-- {
-			fmt.Fprintf(&sb, "%d %d", r.IntN(n), r.IntN(n))
+			line := []string{strconv.Itoa(r.IntN(n)), strconv.Itoa(r.IntN(n))}
 			if r.IntN(2) == 0 {
-				fmt.Fprintf(&sb, " %d", r.IntN(9))
+				line = append(line, strconv.Itoa(r.IntN(9)))
 			}
-			sb.WriteByte('\n')
 			if r.IntN(20) == 0 {
-				fmt.Fprintf(&sb, "%d\n", r.IntN(2*n))
+				line = []string{strconv.Itoa(r.IntN(2 * n))}
 			}
+			lines = append(lines, line)
+			sb.WriteString(strings.Join(line, " ") + "\n")
 		}
 		for _, directed := range []bool{false, true} {
+			ref := NewBuilder(directed)
+			for _, l := range lines {
+				if len(l) == 1 {
+					ref.AddNode(l[0])
+					continue
+				}
+				e, _ := ref.AddEdge(l[0], l[1])
+				if len(l) == 3 {
+					w, _ := strconv.ParseFloat(l[2], 64)
+					ref.SetWeight(e, w)
+				}
+			}
+			want := ref.Build()
+			what := fmt.Sprintf("case %d directed=%v\n%s", i, directed, sb.String())
 			bulk, err := ReadEdgeList(strings.NewReader(sb.String()), ReadOptions{Directed: directed})
 			if err != nil {
 				t.Fatal(err)
 			}
-			one, err := ReadEdgeList(strings.NewReader(sb.String()), ReadOptions{Directed: directed, Limits: Limits{MaxEdges: 1 << 20}})
-			if err != nil {
-				t.Fatal(err)
+			sameGraph(t, what, bulk, want)
+			if want.M() == 0 {
+				continue
 			}
-			sameGraph(t, fmt.Sprintf("case %d directed=%v\n%s", i, directed, sb.String()), bulk, one)
+			atLimit, err := ReadEdgeList(strings.NewReader(sb.String()), ReadOptions{Directed: directed, Limits: Limits{MaxEdges: want.M()}})
+			if err != nil {
+				t.Fatalf("%s: at the limit: %v", what, err)
+			}
+			sameGraph(t, what+" (at the limit)", atLimit, want)
+			if want.M() == 1 { // a limit of 0 means none
+				continue
+			}
+			if _, err := ReadEdgeList(strings.NewReader(sb.String()), ReadOptions{Directed: directed, Limits: Limits{MaxEdges: want.M() - 1}}); !errors.Is(err, ErrTooLarge) {
+				t.Fatalf("%s: below the limit: %v", what, err)
+			}
 		}
 	}
 }
