@@ -269,7 +269,10 @@ func (p *exScan) isTaskSentence(s, e int) bool {
 			case "is", "are", "does", "do", "did", "can", "could", "would", "will", "what", "which", "how", "who",
 				"where", "when", "find", "compute", "calculate", "determine", "check", "count", "identify",
 				"return", "give", "list", "tell", "verify", "confirm", "ascertain", "output", "print", "show",
-				"report", "get", "decide", "evaluate", "estimate", "say", "answer", "if":
+				"report", "get", "decide", "evaluate", "estimate", "say", "answer", "if", "generate", "use", "apply",
+				"run", "create", "draw", "plot", "explain", "describe", "compare", "name", "provide", "predict",
+				"classify", "recommend", "suggest", "rank", "sort", "detect", "search", "traverse", "perform",
+				"implement", "solve", "measure", "assess", "should", "why", "whose", "has", "have":
 				return true
 			}
 		}

@@ -714,6 +714,9 @@ func (p *exScan) tryConnector(i int) (int, error) {
 		if !ok {
 			break
 		}
+		if c == exDash && (exNamePart(a) || exNamePart(b)) {
+			break // "Bellman-Ford", "Erdős–Rényi": a name, not an edge
+		}
 		it := exItem{u: a, v: b, method: "arrows", arrow: c == exArrow, bidir: c == exBiArrow,
 			s: p.toks[i].s, e: p.toks[n2-1].e, tok: i}
 		if c == exDash {
@@ -1067,4 +1070,18 @@ func exAllNumeric(_ string, items []exItem) bool {
 		}
 	}
 	return len(items) > 0
+}
+
+// exNamePart reports whether w is part of a hyphenated algorithm or model
+// name ("Bellman-Ford", "Erdős–Rényi", "Barabási-Albert").
+func exNamePart(w string) bool {
+	switch strings.ToLower(w) {
+	case "bellman", "ford", "floyd", "warshall", "fulkerson", "edmonds", "karp", "erdős", "erdos", "rényi", "renyi",
+		"barabási", "barabasi", "albert", "watts", "strogatz", "hopcroft", "kernighan", "lin", "girvan", "newman",
+		"stoer", "wagner", "gale", "shapley", "push", "relabel", "held", "hierholzer", "kosaraju", "tarjan",
+		"johnson", "dijkstra", "prim", "kruskal", "boruvka", "borůvka", "jarník", "jarnik", "weisfeiler", "lehman",
+		"leman", "page", "rank", "max", "min", "cut", "flow", "self", "loop", "degree":
+		return true
+	}
+	return false
 }

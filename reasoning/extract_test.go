@@ -108,6 +108,8 @@ func exCases() []exCase {
 		{name: "bidirectional arrow directed", q: "Directed graph: 1 <-> 2, 2 -> 3.", directed: true, edges: "1-2 2-1 2-3", confident: true},
 		{name: "arrow with extra targets", q: "0 -> 1, 2, 3\n1 -> 3", directed: true, edges: "0-1 0-2 0-3 1-3", confident: true},
 		{name: "em dash", q: "Edges: A—B, B—C.", edges: "A-B B-C", confident: true},
+		{name: "algorithm names are not edges", q: "Run Bellman-Ford, then compare with Floyd-Warshall on the graph.", edges: "", session: true},
+		{name: "model names are not edges", q: "An Erdős–Rényi graph and a Barabási-Albert graph differ.", edges: "", confident: true},
 		{name: "hyphenated words are not edges", q: "Compute the in-degree of node 3 using a well-known algorithm.", edges: "", confident: true},
 		// Prose.
 		{name: "edge between with weight", q: "There is an edge between node 3 and node 7 with weight 2. There is an edge between node 7 and node 9 with weight 5.",
