@@ -37,10 +37,8 @@ const (
 // is cut into lower-cased letter words (digits and punctuation separate
 // words and are dropped, so node IDs carry no weight); common English stop
 // words are skipped. Features are light-stemmed words (graph synonyms
-// mapped to one word), pairs of consecutive content words, character 3- and
-// 4-grams of each word, and one feature marking a yes/no question ("Is
-// there...", "whether", "if"), the answer type that separates "is there a
-// path" from "which path". Each feature is
+// mapped to one word), pairs of consecutive content words and character 3- and
+// 4-grams of each word. Each feature is
 // hashed (FNV-1a over its bytes, then a finaliser) to one of Dim buckets with
 // a sign taken from the hash, weighted by (1 + ln tf) times its inverse
 // document frequency over the fitted corpus, and the vector is scaled to unit
@@ -239,8 +237,6 @@ type featurizer struct {
 	word  []byte // current word, lower case
 	gram  []byte // "<word>"
 	prev  uint64 // hash of the previous content word, 0 at a break
-	start bool   // the next word opens a sentence
-	yesNo bool   // the text asks a yes/no question
 	feats []uint64
 }
 
@@ -248,7 +244,6 @@ func (f *featurizer) text(s string) {
 	f.feats = f.feats[:0]
 	f.word = f.word[:0]
 	f.prev = 0
-	f.start, f.yesNo = true, false
 	for _, r := range s {
 		if unicode.IsLetter(r) {
 			r = unicode.ToLower(r)
@@ -263,28 +258,8 @@ func (f *featurizer) text(s string) {
 		if breaksPhrase(r) {
 			f.prev = 0
 		}
-		switch r {
-		case '.', '?', '!', ':', '\n':
-			f.start = true
-		}
 	}
 	f.flush()
-	if f.yesNo {
-		f.feats = append(f.feats, withKind(fnvString(fnvOffset^seedWord, "?yes-no"), kindWord))
-	}
-}
-
-// asksYesNo reports whether word w, at the start of a sentence when start,
-// marks a yes/no question: "whether" or "if" anywhere, or a sentence opening
-// with an auxiliary verb ("Is there...", "Does...", "Can...").
-func asksYesNo(w []byte, start bool) bool {
-	switch string(w) {
-	case "whether", "if":
-		return true
-	case "is", "are", "does", "do", "did", "can", "could", "has", "have", "was", "were", "will", "would", "should":
-		return start
-	}
-	return false
 }
 
 // breaksPhrase reports whether r ends a run of words that may form pairs:
@@ -300,13 +275,6 @@ func breaksPhrase(r rune) bool {
 
 func (f *featurizer) flush() {
 	w := f.word
-	if len(w) == 0 {
-		return
-	}
-	if asksYesNo(w, f.start) {
-		f.yesNo = true
-	}
-	f.start = false
 	if len(w) < 2 || isStopWord(w) {
 		f.word = w[:0]
 		return

@@ -46,7 +46,15 @@ func StripGraphText(q string) string {
 	var b strings.Builder
 	b.Grow(len(q))
 	for _, w := range ws {
-		if w.text != "" && w.text != "." && !w.drop { // "." only marks a sentence end
+		switch {
+		case w.drop || w.text == "":
+		case w.mark:
+			// A sentence end left by removed data: attach it to the text
+			// before, so the sentence boundary survives.
+			if s := b.String(); s != "" && !strings.ContainsRune(".?!:", rune(s[len(s)-1])) {
+				b.WriteString(w.text)
+			}
+		default:
 			writeWord(&b, w.text)
 		}
 	}
@@ -59,6 +67,7 @@ type cleanWord struct {
 	text string
 	data bool
 	drop bool
+	mark bool // a sentence end left by removed data
 }
 
 // dropIntroductions marks for removal the clause that introduces graph
@@ -278,11 +287,15 @@ func appendWords(ws []cleanWord, s string) []cleanWord {
 		s = s[j:]
 		switch {
 		case !hasLetter(word):
+			// Keep the sentence end of "]." or "2)." once its data is gone.
+			if end := word[len(word)-1:]; strings.ContainsAny(end, ".?!") {
+				ws = append(ws, cleanWord{text: end, mark: true})
+			}
 		case isFilePath(word):
 			ws = append(ws, cleanWord{data: true})
 			// Keep the sentence end a path may carry: "x.edgelist." ends one.
 			if strings.HasSuffix(word, ".") || strings.HasSuffix(word, ".\"") {
-				ws = append(ws, cleanWord{text: "."})
+				ws = append(ws, cleanWord{text: ".", mark: true})
 			}
 		default:
 			ws = append(ws, cleanWord{text: word})

@@ -90,7 +90,7 @@ func TestEdgeListText(t *testing.T) {
 		t.Errorf("empty graph = %q", got)
 	}
 	// The cleaner removes what this writes.
-	if got := StripGraphText("Given the edges: " + EdgeListText(g, 0) + ". How heavy?"); got != "weight How heavy?" {
+	if got := StripGraphText("Given the edges: " + EdgeListText(g, 0) + ". How heavy?"); got != "weight. How heavy?" {
 		t.Errorf("StripGraphText of an edge list question = %q", got)
 	}
 }
