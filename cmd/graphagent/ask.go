@@ -1,0 +1,145 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/graphagent/graphagent/agent"
+	"github.com/graphagent/graphagent/memory"
+	"github.com/graphagent/graphagent/reasoning"
+	"github.com/graphagent/graphagent/tools/graph"
+)
+
+// llmFlags repeat the global --llm and --model on a command so that they
+// also work after it ("graphagent ask Q --llm URL"); settingOf reads
+// whichever was given.
+func llmFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "llm", Usage: "base URL of an OpenAI-compatible server (same as the global --llm)"},
+		&cli.StringFlag{Name: "model", Usage: "model name served at --llm (same as the global --model)"},
+	}
+}
+
+// settingOf returns the value of a flag defined both globally and on the
+// command: the command's when given, else the global one (or its env var).
+func settingOf(c *cli.Context, name string) string {
+	for _, lc := range c.Lineage() {
+		if v := lc.String(name); v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+func askCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "ask",
+		Usage:     "answer one question about a graph",
+		ArgsUsage: `"QUESTION"`,
+		Description: `The graph is written in the question ("edges 0-1, 1-2, 2-0", "[(0, 1), (1, 2)]", prose),
+named by a file inside the data folders ("the graph in roads.edgelist"), or given with --graph.
+Without --llm the builtin backend answers (no model needed). Exit codes: 0 answered,
+1 could not answer, 2 bad usage or input.`,
+		Flags: append([]cli.Flag{
+			&cli.StringFlag{Name: "graph", Usage: "graph file (inside the data folders) the question is about"},
+			&cli.BoolFlag{Name: "directed", Usage: "read --graph as a directed graph"},
+			jsonFlag(),
+			&cli.BoolFlag{Name: "explain", Usage: "print the steps taken after the answer"},
+		}, llmFlags()...),
+		Action: askAction,
+	}
+}
+
+func askAction(c *cli.Context) error {
+	if c.NArg() != 1 {
+		return usageErr("ask takes one question in quotes, got %d arguments", c.NArg())
+	}
+	a, err := newAgent(c)
+	if err != nil {
+		return err
+	}
+	defer closeAgent(a)
+	var opts []agent.AskOption
+	if f := c.String("graph"); f != "" {
+		opts = append(opts, agent.WithGraphFile(f))
+		if c.IsSet("directed") {
+			opts = append(opts, agent.WithDirected(c.Bool("directed")))
+		}
+	}
+	ans, askErr := a.Ask(c.Context, c.Args().First(), opts...)
+	if err := printAnswer(c, ans, askErr); err != nil {
+		return err
+	}
+	return askExit(askErr)
+}
+
+// printAnswer writes the answer as --json or --explain ask.
+func printAnswer(c *cli.Context, ans *agent.Answer, askErr error) error {
+	w := c.App.Writer
+	if ans == nil {
+		return nil
+	}
+	if c.Bool("json") {
+		return writeJSON(w, ans)
+	}
+	if askErr == nil {
+		fmt.Fprintln(w, ans.Answer)
+	}
+	if c.Bool("explain") {
+		return ans.WriteTrace(w)
+	}
+	return nil
+}
+
+// askExit maps an Ask error to the exit codes: 1 could not answer, 2 bad
+// input.
+func askExit(err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, agent.ErrTooLarge), errors.Is(err, agent.ErrBadInput), errors.Is(err, agent.ErrRefused):
+		return cli.Exit(err.Error(), exitUsage)
+	default:
+		return cli.Exit(err.Error(), exitNoAnswer)
+	}
+}
+
+// newAgent builds the agent the flags describe: the LLM planner with --llm,
+// else the builtin one; the sandbox of the data folders; long-term memory
+// opened on first use (a question is never failed because of memory).
+func newAgent(c *cli.Context) (*agent.Agent, error) {
+	cfg := agent.Config{Logger: slog.Default()}
+	if u := settingOf(c, "llm"); u != "" {
+		model := settingOf(c, "model")
+		if model == "" {
+			return nil, usageErr("--llm %s needs --model (or GRAPHAGENT_MODEL)", u)
+		}
+		p, err := reasoning.NewLLMPlanner(reasoning.LLMConfig{BaseURL: u, Model: model, APIKey: c.String("api-key")})
+		if err != nil {
+			return nil, usageErr("%v", err)
+		}
+		cfg.Planner = p
+	}
+	sb, err := graph.NewSandbox(dataDirs(c)...)
+	if err != nil {
+		return nil, usageErr("data folders: %v", err)
+	}
+	cfg.Sandbox = sb
+	cfg.OpenMemory = func(ctx context.Context) (*memory.Store, error) {
+		s, err := openMemory(c)
+		if err != nil {
+			return nil, fmt.Errorf("long-term memory unavailable: %s", strings.TrimPrefix(err.Error(), "long-term memory: "))
+		}
+		return s, nil
+	}
+	a, err := agent.New(c.Context, cfg)
+	if err != nil {
+		return nil, cli.Exit(err.Error(), exitNoAnswer)
+	}
+	return a, nil
+}

@@ -1,0 +1,136 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/graphagent/graphagent/agent"
+	"github.com/graphagent/graphagent/memory"
+)
+
+// maxChatLine is the longest chat line read; longer lines are refused and
+// skipped.
+const maxChatLine = 8 << 20
+
+func chatCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "chat",
+		Usage: "conversation; graphs and results stay in working memory",
+		Description: `Reads one question per line. A graph loaded or written in one question stays for the next
+("load karate/edges.tsv", then "what is its diameter?"). Commands: /graphs lists the graphs in
+working memory, /quit ends. With piped input no prompt is printed.`,
+		Flags: append([]cli.Flag{
+			jsonFlag(),
+			&cli.BoolFlag{Name: "explain", Usage: "print the steps taken after each answer"},
+		}, llmFlags()...),
+		Action: chatAction,
+	}
+}
+
+func chatAction(c *cli.Context) error {
+	if c.NArg() != 0 {
+		return usageErr("chat takes no arguments; type questions after it starts")
+	}
+	a, err := newAgent(c)
+	if err != nil {
+		return err
+	}
+	defer closeAgent(a)
+	sess := a.NewSession(memory.WorkingLimits{})
+	w := c.App.Writer
+	interactive := isTerminal(c.App.Reader)
+	if interactive {
+		fmt.Fprintf(w, "graphagent chat (%s backend). /graphs lists loaded graphs, /quit ends.\n", a.Planner().Name())
+	}
+	br := bufio.NewReader(c.App.Reader)
+	for {
+		if interactive {
+			fmt.Fprint(w, "> ")
+		}
+		line, tooLong, err := readChatLine(br, maxChatLine)
+		if tooLong {
+			fmt.Fprintf(w, "I could not answer: the line is longer than %d bytes.\n", maxChatLine)
+		}
+		q := strings.TrimSpace(line)
+		switch {
+		case tooLong || q == "":
+		case q == "/quit" || q == "/exit":
+			return nil
+		case q == "/graphs":
+			names := sess.Graphs()
+			if len(names) == 0 {
+				fmt.Fprintln(w, "No graphs in working memory.")
+			}
+			for _, n := range names {
+				g, _ := sess.Working().Get(n)
+				fmt.Fprintf(w, "%s: %d nodes, %d edges\n", n, g.N(), g.M())
+			}
+		case q == "/help":
+			fmt.Fprintln(w, "Ask a question about a graph; /graphs lists loaded graphs; /quit ends.")
+		default:
+			ans, askErr := sess.Ask(c.Context, q)
+			if ans != nil && askErr != nil && !c.Bool("json") {
+				fmt.Fprintln(w, ans.Answer)
+			}
+			if perr := printAnswer(c, ans, askErr); perr != nil {
+				return perr
+			}
+		}
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			return cli.Exit(fmt.Sprintf("reading input: %v", err), exitUsage)
+		}
+		if c.Context.Err() != nil {
+			return nil
+		}
+	}
+}
+
+// readChatLine reads one line of at most limit bytes; the rest of a longer
+// line is discarded and tooLong set.
+func readChatLine(br *bufio.Reader, limit int) (line string, tooLong bool, err error) {
+	var b strings.Builder
+	for {
+		chunk, isPrefix, rerr := br.ReadLine()
+		if !tooLong {
+			if b.Len()+len(chunk) > limit {
+				tooLong = true
+				b.Reset()
+			} else {
+				b.Write(chunk)
+			}
+		}
+		if rerr != nil {
+			return b.String(), tooLong, rerr
+		}
+		if !isPrefix {
+			return b.String(), tooLong, nil
+		}
+	}
+}
+
+// isTerminal reports whether r is an interactive terminal.
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// closeAgent releases the agent's memory and its planner's connections.
+func closeAgent(a *agent.Agent) {
+	a.Close()
+	if cl, ok := a.Planner().(io.Closer); ok {
+		cl.Close()
+	}
+}
