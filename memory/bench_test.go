@@ -153,3 +153,32 @@ func BenchmarkFlatScanBaseline(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkOpen measures reopening a persistent store of 10,000 examples:
+// replaying the log with its stored vectors into chromem-go.
+func BenchmarkOpen(b *testing.B) {
+	dir := b.TempDir()
+	emb := DefaultEmbedder(nil)
+	s, err := Open(context.Background(), dir, emb)
+	if err != nil {
+		b.Fatal(err)
+	}
+	exs := make([]Example, 10_000)
+	for i := range exs {
+		exs[i] = Example{ID: "o" + strconv.Itoa(i), Question: "question " + word(i) + " about " + benchWords[i%len(benchWords)], Tool: "t"}
+	}
+	if err := s.AddExamples(context.Background(), exs); err != nil {
+		b.Fatal(err)
+	}
+	s.Close()
+	for b.Loop() {
+		s, err := Open(context.Background(), dir, emb)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if s.Len() != len(exs) {
+			b.Fatalf("reopened %d examples", s.Len())
+		}
+		s.Close()
+	}
+}
