@@ -282,6 +282,13 @@ func (b *Builder) AddNode(id string) (int32, error) {
 		return -1, fmt.Errorf("more than %d nodes: %w", math.MaxInt32-1, ErrTooLarge)
 	}
 	i := int32(len(b.ids))
+	if len(b.ids) == cap(b.ids) {
+		// Double (append grows large slices by 1.25x, which allocates
+		// several times the final size in discarded copies).
+		grown := make([]string, len(b.ids), max(64, 2*cap(b.ids)))
+		copy(grown, b.ids)
+		b.ids = grown
+	}
 	b.ids = append(b.ids, id)
 	b.index.add(b.ids, i)
 	return i, nil
