@@ -3,8 +3,6 @@ package graph
 import (
 	"fmt"
 	"io"
-	"regexp"
-	"strconv"
 	"strings"
 
 	"gonum.org/v1/gonum/graph/formats/dot"
@@ -59,19 +57,32 @@ func ReadDOT(r io.Reader, opt ReadOptions) (g *Graph, err error) {
 	return g, nil
 }
 
-var dotPos = regexp.MustCompile(`^(?:.*?)(\d+):(\d+): (?:error: )?`)
-
-// dotSyntaxError turns a gonum DOT parse error into a *SyntaxError, keeping
-// the line and column when the message has them.
+// dotSyntaxError turns a gonum DOT parse error ("2:5: error: expected ...")
+// into a *SyntaxError, keeping the line and column when the message starts
+// with them.
 func dotSyntaxError(src string, err error) error {
 	msg := err.Error()
 	se := &SyntaxError{Source: src, Msg: msg}
-	if m := dotPos.FindStringSubmatchIndex(msg); m != nil && len(msg) < 4096 {
-		se.Line, _ = strconv.Atoi(msg[m[2]:m[3]])
-		se.Col, _ = strconv.Atoi(msg[m[4]:m[5]])
-		se.Msg = msg[m[1]:]
+	line, rest, ok1 := leadingInt(msg, ':')
+	col, rest, ok2 := leadingInt(rest, ':')
+	if ok1 && ok2 {
+		se.Line, se.Col = line, col
+		se.Msg = strings.TrimPrefix(strings.TrimPrefix(rest, " "), "error: ")
 	}
 	return se
+}
+
+// leadingInt parses the decimal number that starts s and is followed by sep.
+func leadingInt(s string, sep byte) (n int, rest string, ok bool) {
+	i := 0
+	for i < len(s) && i < 9 && s[i] >= '0' && s[i] <= '9' {
+		n = n*10 + int(s[i]-'0')
+		i++
+	}
+	if i == 0 || i >= len(s) || s[i] != sep {
+		return 0, s, false
+	}
+	return n, s[i+1:], true
 }
 
 // dotScope holds the default attributes in force.

@@ -377,12 +377,6 @@ func parseNumber(p []byte) (float64, bool) {
 	return f, true
 }
 
-// headerPairs are the column names of the first two fields of a header line.
-var headerPairs = [...][2]string{
-	{"source", "target"}, {"src", "dst"}, {"from", "to"}, {"node1", "node2"},
-	{"head", "tail"}, {"source_id", "target_id"},
-}
-
 // isHeader reports whether the first data line is a header to skip: three
 // fields whose third is not a number (nor both others), or two known column
 // names.
@@ -391,6 +385,11 @@ func isHeader(toks [][]byte) bool {
 	case 3:
 		return !isNumeric(toks[2]) && !(isNumeric(toks[0]) && isNumeric(toks[1]))
 	case 2:
+		// Column names of the first two fields of a header line.
+		headerPairs := [...][2]string{
+			{"source", "target"}, {"src", "dst"}, {"from", "to"}, {"node1", "node2"},
+			{"head", "tail"}, {"source_id", "target_id"},
+		}
 		for _, p := range headerPairs {
 			if bytes.EqualFold(toks[0], []byte(p[0])) && bytes.EqualFold(toks[1], []byte(p[1])) {
 				return true
