@@ -286,15 +286,23 @@ func (p *exScan) isTaskSentence(s, e int) bool {
 // It returns the kept items and the dropped ones that were in statements.
 func (p *exScan) filter() (kept, dropped []exItem) {
 	n := len(p.items)
-	run := make([]int, n) // size of the run each item belongs to
+	run := make([]int, n) // distinct notations (chains count once) in each item's run
+	raw := make([]int, n) // items in each item's run
 	for i := 0; i < n; {
 		j := i + 1
 		for j < n && p.items[j].nodeOnly == p.items[i].nodeOnly &&
 			(p.items[j].s <= p.items[j-1].e || exOnlySeparators(p.q[p.items[j-1].e:p.items[j].s])) {
 			j++
 		}
+		// Items of one chain ("a-b-c") share their first token and count once.
+		distinct := 0
 		for k := i; k < j; k++ {
-			run[k] = j - i
+			if k == i || p.items[k].tok != p.items[k-1].tok {
+				distinct++
+			}
+		}
+		for k := i; k < j; k++ {
+			run[k], raw[k] = distinct, j-i
 		}
 		i = j
 	}
@@ -305,7 +313,7 @@ func (p *exScan) filter() (kept, dropped []exItem) {
 			if !task {
 				dropped = append(dropped, it)
 			}
-		case task && run[i] < 2 && !it.nodeOnly && it.method != "pair list" && it.method != "edge-list lines":
+		case task && raw[i] < 2 && !it.nodeOnly && it.method != "pair list" && it.method != "edge-list lines":
 			// a query about one edge
 		case task && it.nodeOnly:
 		default:
@@ -691,8 +699,15 @@ func QuestionWithoutGraph(question string, ex Extraction) string {
 		if s[0] < last || s[1] > len(question) || s[0] > s[1] {
 			continue
 		}
-		sb.WriteString(question[last:s[0]])
+		before := question[last:s[0]]
+		sb.WriteString(before)
 		last = s[1]
+		// "A-B, B-C." between two sentences leaves ". ." behind: keep one.
+		if b := strings.TrimRight(before, " \t\n"); strings.HasSuffix(b, ".") {
+			if a := strings.TrimLeft(question[last:], " \t"); strings.HasPrefix(a, ".") && !strings.HasPrefix(a, "..") {
+				last = len(question) - len(a) + 1
+			}
+		}
 	}
 	sb.WriteString(question[last:])
 	out := sb.String()

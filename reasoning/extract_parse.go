@@ -721,7 +721,7 @@ func (p *exScan) tryConnector(i int) (int, error) {
 			s: p.toks[i].s, e: p.toks[n2-1].e, tok: i}
 		if c == exDash {
 			it.method = "dashes"
-			it.weak = wa || wb
+			it.weak = wa || wb || exDateLike(a) || exDateLike(b)
 		} else {
 			it.weak = (wa || wb) && p.toks[n].e-p.toks[n].s == 1
 		}
@@ -1084,4 +1084,19 @@ func exNamePart(w string) bool {
 		return true
 	}
 	return false
+}
+
+// exDateLike reports whether a numeric atom in u-v notation looks like part
+// of a date, a year range or a phone number ("2023-05-01", "1990-2000"):
+// a leading zero or four or more digits.
+func exDateLike(id string) bool {
+	if len(id) < 2 || id[0] < '0' || id[0] > '9' {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		if id[i] < '0' || id[i] > '9' {
+			return false
+		}
+	}
+	return id[0] == '0' || len(id) >= 4
 }
