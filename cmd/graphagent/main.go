@@ -72,6 +72,7 @@ Examples:
 			chatCommand(),
 			toolsCommand(),
 			memoryCommand(),
+			genCommand(),
 		},
 	}
 }

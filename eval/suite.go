@@ -1,0 +1,217 @@
+package eval
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/graphagent/graphagent/tools/graph"
+)
+
+// Suite names.
+const (
+	// SuiteGTools generates GTools items on the fly (GenConfig).
+	SuiteGTools = "gtools"
+	// SuiteGToolsDir reads a folder in the GTools layout.
+	SuiteGToolsDir = "gtools-dir"
+	// SuiteJSONL reads the generic JSONL format.
+	SuiteJSONL = "jsonl"
+)
+
+// SuiteNames lists the suites OpenSuite knows.
+func SuiteNames() []string { return []string{SuiteGTools, SuiteGToolsDir, SuiteJSONL} }
+
+// SuiteConfig selects and configures a suite.
+type SuiteConfig struct {
+	// Name is SuiteGTools, SuiteGToolsDir or SuiteJSONL.
+	Name string
+	// Path is the folder (gtools-dir) or file (jsonl) to read.
+	Path string
+	// Split, N, Seed, Modes and Tasks configure the generator (gtools). For
+	// the other suites a positive N keeps the first N items of each task
+	// group (and mode).
+	Split string
+	N     int
+	Seed  uint64
+	Modes []string
+	Tasks []string
+	// WorkDir is where the gtools suite writes its items and edge-list
+	// files (required for gtools).
+	WorkDir string
+}
+
+// Suite is a set of items and the folder their graph files are relative to.
+type Suite struct {
+	// Name is the suite's name.
+	Name string
+	// Dir is the folder graph files are resolved in (the sandbox root for
+	// the backend).
+	Dir string
+	// Items are the questions, in order.
+	Items []Item
+}
+
+// OpenSuite loads or generates the suite cfg names.
+func OpenSuite(ctx context.Context, cfg SuiteConfig) (*Suite, error) {
+	switch cfg.Name {
+	case SuiteGTools:
+		if cfg.WorkDir == "" {
+			return nil, errors.New("suite gtools: no folder to write the generated items to")
+		}
+		if cfg.Split == "" {
+			cfg.Split = SplitTest
+		}
+		if cfg.N <= 0 {
+			cfg.N = 10
+		}
+		gen, err := Generate(ctx, GenConfig{Split: cfg.Split, N: cfg.N, Seed: cfg.Seed, Modes: cfg.Modes, Tasks: cfg.Tasks})
+		if err != nil {
+			return nil, err
+		}
+		if err := os.MkdirAll(cfg.WorkDir, 0o755); err != nil {
+			return nil, fmt.Errorf("suite gtools: %w", err)
+		}
+		if err := WriteGTools(ctx, cfg.WorkDir, gen); err != nil {
+			return nil, err
+		}
+		items := make([]Item, len(gen))
+		for i := range gen {
+			items[i] = gen[i].Item
+		}
+		return &Suite{Name: SuiteGTools, Dir: cfg.WorkDir, Items: items}, nil
+	case SuiteGToolsDir:
+		if cfg.Path == "" {
+			return nil, errors.New("suite gtools-dir: no folder given")
+		}
+		items, err := ReadGToolsDir(ctx, cfg.Path)
+		if err != nil {
+			return nil, err
+		}
+		items = filterItems(items, cfg)
+		return &Suite{Name: SuiteGToolsDir, Dir: cfg.Path, Items: items}, nil
+	case SuiteJSONL:
+		if cfg.Path == "" {
+			return nil, errors.New("suite jsonl: no file given")
+		}
+		items, err := ReadJSONL(cfg.Path)
+		if err != nil {
+			return nil, err
+		}
+		items = filterItems(items, cfg)
+		return &Suite{Name: SuiteJSONL, Dir: filepath.Dir(cfg.Path), Items: items}, nil
+	default:
+		return nil, fmt.Errorf("unknown suite %q (known: %s)", cfg.Name, strings.Join(SuiteNames(), ", "))
+	}
+}
+
+// filterItems keeps the items of cfg's modes and tasks, and at most cfg.N of
+// each group.
+func filterItems(items []Item, cfg SuiteConfig) []Item {
+	in := func(list []string, s string) bool {
+		if len(list) == 0 {
+			return true
+		}
+		for _, x := range list {
+			if x == s {
+				return true
+			}
+		}
+		return false
+	}
+	count := map[string]int{}
+	out := items[:0:0]
+	for _, it := range items {
+		if !in(cfg.Modes, it.Mode) || !in(cfg.Tasks, it.Task) {
+			continue
+		}
+		k := it.Mode + "|" + it.Group()
+		if cfg.N > 0 && count[k] >= cfg.N {
+			continue
+		}
+		count[k]++
+		out = append(out, it)
+	}
+	return out
+}
+
+// Graph loads the item's gold graph: its graph file (relative to the suite's
+// folder) or the Python-literal edge list written in its question. It is
+// used for the graph-accuracy metric and by the checkers that accept any
+// valid answer.
+func (s *Suite) Graph(ctx context.Context, it *Item) (*graph.Graph, error) {
+	directed := it.Directed != nil && *it.Directed
+	if it.GraphFile != "" {
+		p := it.GraphFile
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(s.Dir, filepath.FromSlash(p))
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			return nil, fmt.Errorf("item %q: %w", it.ID, err)
+		}
+		defer f.Close()
+		head := make([]byte, 512)
+		n, _ := f.Read(head)
+		if _, err := f.Seek(0, 0); err != nil {
+			return nil, fmt.Errorf("item %q: %w", it.ID, err)
+		}
+		g, err := graph.Read(ctxReader{ctx, f}, graph.DetectFormat(p, head[:n]), graph.ReadOptions{Directed: directed, Name: it.GraphFile})
+		if err != nil {
+			return nil, fmt.Errorf("item %q: graph file: %w", it.ID, err)
+		}
+		return g, nil
+	}
+	text, ok := pythonListIn(it.Question)
+	if !ok {
+		return nil, fmt.Errorf("item %q: no edge list in the question and no graph file", it.ID)
+	}
+	g, err := graph.ParsePythonEdges(text, graph.ReadOptions{Directed: directed, Name: "question"})
+	if err != nil {
+		return nil, fmt.Errorf("item %q: edge list: %w", it.ID, err)
+	}
+	return g, nil
+}
+
+// ctxReader stops a read when the context ends.
+type ctxReader struct {
+	ctx context.Context
+	f   *os.File
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.f.Read(p)
+}
+
+// pythonListIn returns the first bracketed list of tuples in q ("[(0, 1),
+// ...]"), matching brackets and skipping quoted strings.
+func pythonListIn(q string) (string, bool) {
+	start := strings.Index(q, "[(")
+	if start < 0 {
+		return "", false
+	}
+	depth := 0
+	for i := start; i < len(q); i++ {
+		switch c := q[i]; c {
+		case '\'', '"':
+			j := strings.IndexByte(q[i+1:], c)
+			if j < 0 {
+				return "", false
+			}
+			i += j + 1
+		case '[', '(', '{':
+			depth++
+		case ']', ')', '}':
+			depth--
+			if depth == 0 {
+				return q[start : i+1], true
+			}
+		}
+	}
+	return "", false
+}
