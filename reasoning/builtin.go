@@ -27,7 +27,7 @@ const (
 	DefaultVoteWeight = 0.5
 	// DefaultMinToolScore is the combined score under which the builtin
 	// planner answers NoTool.
-	DefaultMinToolScore = 0.2
+	DefaultMinToolScore = 0.45
 )
 
 // BuiltinConfig tunes the builtin planner. Zero fields take the defaults.

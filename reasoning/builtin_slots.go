@@ -164,14 +164,20 @@ func (s *slots) isID(w string, explicit bool) bool {
 		_, ok := s.g.Index(w)
 		return ok
 	}
-	if slotStop[strings.ToLower(w)] {
-		return false
-	}
-	if explicit {
+	if _, err := strconv.ParseFloat(w, 64); err == nil {
 		return true
 	}
-	_, err := strconv.ParseFloat(w, 64)
-	return err == nil
+	if !explicit || slotStop[w] || (len(w) > 1 && slotStop[strings.ToLower(w)]) {
+		return false
+	}
+	// Without a graph to check against, a word is taken as a node ID when
+	// it has a digit, is capitalised, or is at most three letters ("A",
+	// "n1", "Alice"), not when it is an ordinary lower-case word.
+	if len(w) <= 3 || strings.ContainsAny(w, "0123456789") {
+		return true
+	}
+	r := w[0]
+	return r >= 'A' && r <= 'Z'
 }
 
 // paramRole classifies a node parameter: 1 for the first of a pair (source,
@@ -342,6 +348,22 @@ func (s *slots) pairCandidates() [][2]string {
 		}
 	}
 	ids := dedup(s.ids)
+	// "Is 4 reachable from 0?": the node after "from" starts the pair, the
+	// other mention ends it; "... to 4": the node after "to" ends it.
+	for _, a := range s.firsts {
+		for _, b := range ids {
+			if a != b {
+				out = append(out, [2]string{a, b})
+			}
+		}
+	}
+	for _, b := range s.seconds {
+		for _, a := range ids {
+			if a != b {
+				out = append(out, [2]string{a, b})
+			}
+		}
+	}
 	if len(ids) > 6 {
 		ids = ids[:6]
 	}
@@ -425,7 +447,8 @@ func (s *slots) fit(spec tools.Spec) float64 {
 	_, kvA := s.kvRole(1)
 	_, kvB := s.kvRole(2)
 	_, kvN := s.kvRole(0)
-	pair := (kvA && kvB) || len(s.pairs) > 0 || (len(s.firsts) > 0 && len(s.seconds) > 0)
+	mentions := len(dedup(append(append(append([]string(nil), s.singles...), s.firsts...), s.seconds...)))
+	pair := (kvA && kvB) || len(s.pairs) > 0 || (len(s.firsts) > 0 && len(s.seconds) > 0) || mentions >= 2
 	single := kvN || len(s.singles) > 0
 	switch {
 	case needFirst && needSecond:
