@@ -152,8 +152,10 @@ func (g *Graph) Weight(e int32) float64 {
 	return g.weight[e]
 }
 
-// Capacity returns the capacity of edge e: its capacity attribute, else its
-// weight, else +Inf (NetworkX treats a missing capacity as infinite).
+// Capacity returns the capacity of edge e: when any edge has a capacity, its
+// capacity attribute (+Inf for an edge without one: NetworkX treats a missing
+// capacity as infinite); otherwise its weight when the graph is weighted (the
+// GTools convention); otherwise +Inf.
 func (g *Graph) Capacity(e int32) float64 {
 	if g.capacity != nil {
 		return g.capacity[e]

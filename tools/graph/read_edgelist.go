@@ -15,20 +15,29 @@ import (
 // maxEdgeListLine is the longest line ReadEdgeList accepts.
 const maxEdgeListLine = 1 << 20
 
-// ReadEdgeList reads a plain edge list, one edge per line: "u v" or
-// "u v w" where w is a number (the weight; GTools flow files use it as the
-// capacity, which Graph.Capacity falls back to), or "u v {'weight': 3,
-// 'color': 'red'}" as nx.write_edgelist writes it (a Python dict literal;
-// "weight" and "capacity" set the weight and capacity, other keys are kept
-// as edge attributes). Fields are separated by
-// spaces, tabs or a comma. Lines starting with '#' or '%' are comments, as is
-// the rest of a line from a field starting with '#' or '%'; blank lines are
-// skipped. A line with a single field declares an isolated node. A first line
-// that is a header ("source target", "src dst", "from to", or three fields
-// whose third is not a number, as in "source<TAB>target<TAB>weight") is
-// skipped; so is a first line of two words (letters, '_', '-', '.')
-// followed by a line whose nodes are numbers ("citing cited"). Repeated edges keep their first position and last weight.
-// Malformed lines give a *SyntaxError naming the line and column.
+// ReadEdgeList reads a plain edge list, one edge per line:
+//
+//	u v                        an edge
+//	u v 2.5                    an edge with a weight (GTools flow files use
+//	                           it as the capacity, which Graph.Capacity
+//	                           falls back to)
+//	u v {'weight': 3, 'c': 1}  an edge with a Python dict of attributes, as
+//	                           nx.write_edgelist writes it ("weight" and
+//	                           "capacity" must be numbers; other keys are
+//	                           kept as edge attributes)
+//	u                          an isolated node
+//
+// Fields are separated by spaces, tabs or one comma. Lines starting with '#'
+// or '%' are comments, as is the rest of a line from a field starting with
+// '#' or '%'; blank lines are skipped. A first line that is a header is
+// skipped: "source target", "src dst", "from to" and similar pairs, three
+// fields whose third is not a number ("source<TAB>target<TAB>weight"), or two
+// words (letters, '_', '-', '.') followed by a line whose nodes are numbers
+// ("citing cited"). Repeated edges keep their first position and
+// orientation and their last weight (NetworkX semantics). Malformed lines
+// give a *SyntaxError naming the line and column; a line longer than 1 MiB is
+// an error. Passing an *os.File or another reader with a known size (Len or
+// Stat) lets the reader allocate its arrays once.
 func ReadEdgeList(r io.Reader, opt ReadOptions) (*Graph, error) {
 	src := opt.source("edge list")
 	size := sizeHint(r)
