@@ -114,9 +114,9 @@ func (b *Builtin) fit(corpus []string) {
 	n := float64(len(corpus))
 	b.idf = make(map[uint64]float32, len(df))
 	for h, d := range df {
-		b.idf[h] = float32(math.Log((1+n)/(1+float64(d))) + 0.1)
+		b.idf[h] = float32(math.Log((1+n)/(1+float64(d))) + 1)
 	}
-	b.defIDF = float32(math.Log(1+n) + 0.1)
+	b.defIDF = float32(math.Log(1+n) + 1)
 	b.docs = len(corpus)
 	b.print = print
 }
@@ -244,7 +244,16 @@ func (f *featurizer) text(s string) {
 	f.feats = f.feats[:0]
 	f.word = f.word[:0]
 	f.prev = 0
+	nums, inNum := 0, false
 	for _, r := range s {
+		if r >= '0' && r <= '9' {
+			if !inNum && len(f.word) == 0 {
+				nums++
+			}
+			inNum = true
+		} else {
+			inNum = false
+		}
 		if unicode.IsLetter(r) {
 			r = unicode.ToLower(r)
 			if r < utf8.RuneSelf {
@@ -260,6 +269,24 @@ func (f *featurizer) text(s string) {
 		}
 	}
 	f.flush()
+	// How many numbers the text names (0, 1, 2 or more): questions about
+	// one node, two nodes or the whole graph ask for different tools.
+	if len(f.feats) > 0 { // a text without words stays the zero vector
+		f.feats = append(f.feats, withKind(fnvString(fnvOffset^seedWord, arityWord(nums)), kindWord))
+	}
+}
+
+// arityWord is the pseudo-word of the number-count feature.
+func arityWord(n int) string {
+	switch n {
+	case 0:
+		return "#numbers=0"
+	case 1:
+		return "#numbers=1"
+	case 2:
+		return "#numbers=2"
+	}
+	return "#numbers=3+"
 }
 
 // breaksPhrase reports whether r ends a run of words that may form pairs:

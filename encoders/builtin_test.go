@@ -131,7 +131,7 @@ func TestStripGraphText(t *testing.T) {
 	cases := []struct{ in, want string }{
 		{"Given a directed graph, the edges are: [(0, 1), (1, 2, {'weight': 4})]. Is it acyclic?", "directed weight. Is it acyclic?"},
 		{"Is there a cycle in this graph: 0-1, 1-2, 2-0?", "Is there a cycle in this graph:"},
-		{"What is the degree of node 5 in the graph [(0, 5), (5, 1)]?", "What is the degree of node in the graph?"},
+		{"What is the degree of node 5 in the graph [(0, 5), (5, 1)]?", "What is the degree of node 5 in the graph?"},
 		{`Given an undirected graph, the edges are in an edgelist file, the path is "../data/task_1.edgelist". Count its nodes.`, "undirected. Count its nodes."},
 		{"Load roads.tsv and find the diameter.", "Load and find the diameter."},
 		{"Edges: [('a', 'b'), ('b', 'c')]. Which is the center?", "Which is the center?"},

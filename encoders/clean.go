@@ -14,8 +14,12 @@ import (
 //     as letters (not counting attribute keys such as 'weight' in
 //     {'weight': 4}); each distinct attribute key of a removed span is kept
 //     once in its place, since "weight" or "capacity" says something about
-//     the task while the numbers do not;
-//   - words without letters that contain a digit ("3", "0-1", "2->5,");
+//     the task while the numbers do not. A lone tuple of one to three
+//     integers, "is the edge (4, 6) present?", names nodes and becomes
+//     those numbers;
+//   - bare numbers are kept: encoders ignore digits, but how many nodes a
+//     question names says what kind of tool it wants;
+//   - other words without letters that contain a digit ("0-1", "2->5,");
 //   - file paths (a word with a slash or backslash, or ending in a graph or
 //     data file extension); file names are arbitrary labels;
 //   - the clause that introduces such graph data, when the data follows a
@@ -35,11 +39,18 @@ func StripGraphText(q string) string {
 	prev := 0
 	for _, sp := range spans {
 		ws = appendWords(ws, q[prev:sp.start])
+		prev = sp.end
+		if nums, ok := argumentTuple(q[sp.start:sp.end]); ok && !nextToTuple(q, sp) {
+			// "(4, 6)" on its own names the nodes asked about, not a graph.
+			for _, n := range nums {
+				ws = append(ws, cleanWord{text: n})
+			}
+			continue
+		}
 		ws = append(ws, cleanWord{data: true})
 		for _, k := range spanKeys(q[sp.start:sp.end]) {
 			ws = append(ws, cleanWord{text: k})
 		}
-		prev = sp.end
 	}
 	ws = appendWords(ws, q[prev:])
 	dropIntroductions(ws)
@@ -186,6 +197,40 @@ func graphSpans(q string) []span {
 	return out
 }
 
+// argumentTuple reports whether span is a lone tuple of one to three
+// integers, "(4, 6)", and returns them.
+func argumentTuple(span string) ([]string, bool) {
+	if len(span) < 3 || span[0] != '(' || strings.ContainsAny(span[1:len(span)-1], "()[]{}") {
+		return nil, false
+	}
+	var nums []string
+	for _, f := range strings.Split(span[1:len(span)-1], ",") {
+		f = strings.TrimSpace(f)
+		if !isNumber(f) || f != strings.TrimRight(f, ".,;:!?)") {
+			return nil, false
+		}
+		nums = append(nums, f)
+	}
+	return nums, len(nums) <= 3
+}
+
+// nextToTuple reports whether another tuple follows or precedes sp, past
+// spaces and one comma: "(0, 1), (1, 2)" is an edge list, not arguments.
+func nextToTuple(q string, sp span) bool {
+	i := sp.end
+	for i < len(q) && (q[i] == ' ' || q[i] == ',') {
+		i++
+	}
+	if i < len(q) && q[i] == '(' {
+		return true
+	}
+	j := sp.start - 1
+	for j >= 0 && (q[j] == ' ' || q[j] == ',') {
+		j--
+	}
+	return j >= 0 && q[j] == ')'
+}
+
 func opener(c byte) byte {
 	switch c {
 	case ')':
@@ -286,6 +331,11 @@ func appendWords(ws []cleanWord, s string) []cleanWord {
 		word := s[:j]
 		s = s[j:]
 		switch {
+		case isNumber(word):
+			// A bare number outside graph data names a node or a value the
+			// question is about: keep it (encoders ignore digits, but the
+			// builtin one counts them).
+			ws = append(ws, cleanWord{text: word})
 		case !hasLetter(word):
 			// Keep the sentence end of "]." or "2)." once its data is gone.
 			if end := word[len(word)-1:]; strings.ContainsAny(end, ".?!") {
@@ -309,6 +359,21 @@ func writeWord(b *strings.Builder, w string) {
 		b.WriteByte(' ')
 	}
 	b.WriteString(w)
+}
+
+// isNumber reports whether w is an integer, possibly followed by
+// punctuation ("17", "4,", "9?").
+func isNumber(w string) bool {
+	w = strings.TrimRight(w, ".,;:!?)")
+	if w == "" {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if w[i] < '0' || w[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 func hasLetter(w string) bool {

@@ -303,3 +303,41 @@ func TestToolIndexFindsPlainQuestions(t *testing.T) {
 		}
 	}
 }
+
+// TestToolIndexDevQuestions runs hand-written questions (testdata/
+// dev_questions.tsv, written for this test in plain words, not taken from any
+// spec or benchmark) and reports top-1 and top-3; the gold tool must be in
+// the top 3 for at least 90% of them.
+func TestToolIndexDevQuestions(t *testing.T) {
+	ctx := context.Background()
+	ti, _ := catalogueIndex(t)
+	b, err := os.ReadFile("testdata/dev_questions.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")[1:]
+	top1, top3 := 0, 0
+	for _, l := range lines {
+		gold, q, ok := strings.Cut(l, "\t")
+		if !ok {
+			t.Fatalf("bad line %q", l)
+		}
+		hits, err := ti.Search(ctx, q, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(hits) > 0 && hits[0].Name == gold {
+			top1++
+		}
+		if slices.ContainsFunc(hits, func(h ToolHit) bool { return h.Name == gold }) {
+			top3++
+		} else if testing.Verbose() {
+			t.Logf("miss %s: %q -> %v", gold, q, hits)
+		}
+	}
+	n := float64(len(lines))
+	t.Logf("dev questions: %d, top-1 %.1f%%, top-3 %.1f%%", len(lines), 100*float64(top1)/n, 100*float64(top3)/n)
+	if float64(top3)/n < 0.9 {
+		t.Errorf("top-3 %.1f%% < 90%%", 100*float64(top3)/n)
+	}
+}
