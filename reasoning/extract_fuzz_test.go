@@ -130,7 +130,19 @@ func FuzzExtractRoundTrip(f *testing.F) {
 	f.Add([]byte{3, 7, 7, 9, 9, 3, 1, 1}, uint8(3), true, false)
 	f.Add([]byte{0, 1, 0, 2, 0, 3, 4, 5}, uint8(6), false, true)
 	f.Add([]byte{5, 6, 6, 5}, uint8(8), true, true)
+	for k := uint8(0); k < 9; k++ {
+		f.Add([]byte{0, 1, 1, 2, 2, 3, 8, 0}, 0x80|k, k%2 == 0, k%3 == 0)
+	}
 	f.Fuzz(func(t *testing.T, data []byte, notation uint8, directed, weighted bool) {
+		// The high bit of notation names the nodes with letters ("A".."X")
+		// instead of integers.
+		names := notation&0x80 != 0
+		id := func(x int) string {
+			if names {
+				return string(rune('A' + x))
+			}
+			return fmt.Sprint(x)
+		}
 		type edge struct {
 			u, v int
 			w    int
@@ -177,9 +189,9 @@ func FuzzExtractRoundTrip(f *testing.F) {
 			weighted = false
 			sb.WriteString("\n")
 			for _, u := range order {
-				fmt.Fprintf(&sb, "%d:", u)
+				fmt.Fprintf(&sb, "%s:", id(u))
 				for _, e := range by[u] {
-					fmt.Fprintf(&sb, " %d", e.v)
+					fmt.Fprintf(&sb, " %s", id(e.v))
 					edges = append(edges, e)
 				}
 				sb.WriteString("\n")
@@ -193,7 +205,11 @@ func FuzzExtractRoundTrip(f *testing.F) {
 				} else {
 					sb.WriteString(", ")
 				}
-				fmt.Fprintf(&sb, "(%d, %d%s)", e.u, e.v, wstr(e, ", {'weight': ", "}"))
+				if names {
+					fmt.Fprintf(&sb, "('%s', '%s'%s)", id(e.u), id(e.v), wstr(e, ", {'weight': ", "}"))
+				} else {
+					fmt.Fprintf(&sb, "(%d, %d%s)", e.u, e.v, wstr(e, ", {'weight': ", "}"))
+				}
 				if i == len(edges)-1 {
 					sb.WriteString("]")
 				}
@@ -201,30 +217,30 @@ func FuzzExtractRoundTrip(f *testing.F) {
 				if i > 0 {
 					sb.WriteString(", ")
 				}
-				fmt.Fprintf(&sb, "(%d, %d%s)", e.u, e.v, wstr(e, ", ", ""))
+				fmt.Fprintf(&sb, "(%s, %s%s)", id(e.u), id(e.v), wstr(e, ", ", ""))
 			case 2: // dashes
 				if i > 0 {
 					sb.WriteString(", ")
 				}
-				fmt.Fprintf(&sb, "%d-%d%s", e.u, e.v, wstr(e, " (", ")"))
+				fmt.Fprintf(&sb, "%s-%s%s", id(e.u), id(e.v), wstr(e, " (", ")"))
 			case 3: // arrows
 				if i > 0 {
 					sb.WriteString(", ")
 				}
-				fmt.Fprintf(&sb, "%d -> %d%s", e.u, e.v, wstr(e, ": ", ""))
+				fmt.Fprintf(&sb, "%s -> %s%s", id(e.u), id(e.v), wstr(e, ": ", ""))
 			case 4: // pair list
 				if i == 0 {
 					sb.WriteString("edges: ")
 				} else {
 					sb.WriteString(", ")
 				}
-				fmt.Fprintf(&sb, "%d %d%s", e.u, e.v, wstr(e, " ", ""))
+				fmt.Fprintf(&sb, "%s %s%s", id(e.u), id(e.v), wstr(e, " ", ""))
 			case 5: // edge-list lines
-				fmt.Fprintf(&sb, "\n%d %d%s", e.u, e.v, wstr(e, " ", ""))
+				fmt.Fprintf(&sb, "\n%s %s%s", id(e.u), id(e.v), wstr(e, " ", ""))
 			case 7: // prose, directed
-				fmt.Fprintf(&sb, "Node %d points to node %d%s. ", e.u, e.v, wstr(e, " with weight ", ""))
+				fmt.Fprintf(&sb, "Node %s points to node %s%s. ", id(e.u), id(e.v), wstr(e, " with weight ", ""))
 			case 8: // prose
-				fmt.Fprintf(&sb, "There is an edge between node %d and node %d%s. ", e.u, e.v, wstr(e, " with weight ", ""))
+				fmt.Fprintf(&sb, "There is an edge between node %s and node %s%s. ", id(e.u), id(e.v), wstr(e, " with weight ", ""))
 			}
 		}
 		sb.WriteString("\nThe task is: you need to find the shortest path. The nodes in question are: path_source=1 , path_target=2.")
@@ -233,10 +249,10 @@ func FuzzExtractRoundTrip(f *testing.F) {
 		b := graph.NewBuilder(directed)
 		for _, e := range edges {
 			if weighted {
-				if _, err := b.AddWeightedEdge(fmt.Sprint(e.u), fmt.Sprint(e.v), float64(e.w)); err != nil {
+				if _, err := b.AddWeightedEdge(id(e.u), id(e.v), float64(e.w)); err != nil {
 					t.Fatal(err)
 				}
-			} else if _, err := b.AddEdge(fmt.Sprint(e.u), fmt.Sprint(e.v)); err != nil {
+			} else if _, err := b.AddEdge(id(e.u), id(e.v)); err != nil {
 				t.Fatal(err)
 			}
 		}

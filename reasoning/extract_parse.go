@@ -120,7 +120,11 @@ func (p *exScan) kind(i int) exKind {
 
 // atom reads one node ID at token i: a number, a quoted string or a word
 // that is not vocabulary. weak is set for an English-looking word.
-func (p *exScan) atom(i int) (id string, next int, weak, ok bool) {
+func (p *exScan) atom(i int) (id string, next int, weak, ok bool) { return p.atomAfter(i, false) }
+
+// atomAfter is atom; named is set right after "node"/"vertex", where a lone
+// "a" or "I" is a name, not an article or a pronoun.
+func (p *exScan) atomAfter(i int, named bool) (id string, next int, weak, ok bool) {
 	if i >= len(p.toks) || p.skip[i] {
 		return "", i, false, false
 	}
@@ -135,8 +139,8 @@ func (p *exScan) atom(i int) (id string, next int, weak, ok bool) {
 		}
 		return s, i + 1, false, true
 	case exWord:
-		afterConn := p.kind(i-1) == exArrow || p.kind(i-1) == exDash || p.kind(i-1) == exBiArrow || p.isPunct(i-1, '(') || p.isPunct(i-1, '[')
-		if !afterConn && (t.text == "a" || t.text == "I") && p.kind(i+1) == exWord && !p.isWord(i+1, "and", "or", "to", "with",
+		afterConn := named || p.kind(i-1) == exArrow || p.kind(i-1) == exDash || p.kind(i-1) == exBiArrow || p.isPunct(i-1, '(') || p.isPunct(i-1, '[')
+		if !afterConn && (t.text == "a" || t.text == "I") && p.kind(i+1) == exWord && len(p.toks[i+1].text) > 1 && !p.isWord(i+1, "and", "or", "to", "with",
 			"from", "is", "are", "was", "has", "have", "in", "on", "of", "via", "through", "towards", "into") {
 			return "", i, false, false // the article or the pronoun
 		}
@@ -151,7 +155,7 @@ func (p *exScan) atom(i int) (id string, next int, weak, ok bool) {
 // nodeRef reads an atom optionally preceded by "node"/"vertex"/"nodes".
 func (p *exScan) nodeRef(i int) (id string, next int, weak, ok bool) {
 	if p.isWord(i, "node", "vertex", "nodes", "vertices") {
-		if id, n, _, ok := p.atom(i + 1); ok {
+		if id, n, _, ok := p.atomAfter(i+1, true); ok {
 			return id, n, false, true
 		}
 	}
@@ -1056,15 +1060,17 @@ func (p *exScan) tryPairVerb(i int) (int, error) {
 	return k, nil
 }
 
-// exAllNumeric reports whether every node of the items is an integer, as in
-// a lone adjacency line "0: 1 2 3".
+// exAllNumeric reports whether every node of the items is an integer or a
+// short name of one or two characters, as in a lone adjacency line "0: 1 2
+// 3" or "A: B C" (a longer key such as "Note: Alice Bob" needs a second line
+// or the word "adjacency").
 func exAllNumeric(_ string, items []exItem) bool {
 	for _, it := range items {
 		for _, id := range []string{it.u, it.v} {
 			if it.nodeOnly && id == it.v {
 				continue
 			}
-			if _, err := strconv.Atoi(id); err != nil {
+			if _, err := strconv.Atoi(id); err != nil && len(id) > 2 {
 				return false
 			}
 		}
