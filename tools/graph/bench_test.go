@@ -2,12 +2,14 @@ package graph
 
 import (
 	"bufio"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
 	"runtime/metrics"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -139,5 +141,34 @@ func TestReadEdgeList1MBudget(t *testing.T) {
 			t.Errorf("%s: peak live heap +%.1f MB, budget 100 MB", shape.name, peakMB)
 		}
 		runtime.KeepAlive(g)
+	}
+}
+
+// BenchmarkParsePythonEdges parses a 10^5-edge Python edge list with weight
+// dicts inside a question, after locating it with FindPythonEdgeList.
+func BenchmarkParsePythonEdges(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	var sb strings.Builder
+	sb.WriteString("Given a directed graph, the edges are: [")
+	for i := 0; i < 100_000; i++ {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		fmt.Fprintf(&sb, "(%d, %d, {'weight': %d})", r.IntN(10_000), r.IntN(10_000), 1+r.IntN(100))
+	}
+	sb.WriteString("]. What is the shortest path from 0 to 9?")
+	text := sb.String()
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s, e, ok := FindPythonEdgeList(text)
+		if !ok {
+			b.Fatal("edge list not found")
+		}
+		g, err := ParsePythonEdges(text[s:e], ReadOptions{Directed: true})
+		if err != nil || g.M() < 99_000 {
+			b.Fatalf("%v %v", g, err)
+		}
 	}
 }

@@ -261,7 +261,7 @@ func parseDictField(src string, lineNo, col0 int, field []byte) (map[string]any,
 		if x, has := attrs[k]; has {
 			if _, num := toFloat(x); !num || isStringValue(x) {
 				p.pos = 0
-				return nil, fail(p.fail("edge attribute %q must be a number, found %v", k, x))
+				return nil, fail(p.fail("edge attribute %q must be a number, found %s", k, pyRepr(x)))
 			}
 		}
 	}

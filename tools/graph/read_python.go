@@ -178,10 +178,10 @@ func (p *pyParser) edge() error {
 		return err
 	}
 	var (
-		weight  float64
-		hasW    bool
-		attrs   map[string]any
-		attrPos int
+		weight, capacity float64
+		hasW, hasC       bool
+		attrs            map[string]any
+		attrPos          int
 	)
 	p.skipSpace()
 	if p.pos < len(p.s) && p.s[p.pos] == ',' {
@@ -191,11 +191,9 @@ func (p *pyParser) edge() error {
 			attrPos = p.pos
 			switch c := p.s[p.pos]; {
 			case c == '{':
-				val, err := p.value()
-				if err != nil {
+				if weight, capacity, hasW, hasC, attrs, err = p.edgeDict(); err != nil {
 					return err
 				}
-				attrs = val.(map[string]any)
 			case c == '-' || c == '+' || c == '.' || (c >= '0' && c <= '9'):
 				lit := p.number()
 				f, ok := parseNumber([]byte(lit))
@@ -221,14 +219,6 @@ func (p *pyParser) edge() error {
 		return p.fail("expected %q to close the edge, found %s", closer, p.describe())
 	}
 	p.pos++
-	for k, val := range attrs {
-		if k == "weight" || k == "capacity" {
-			if _, ok := toFloat(val); !ok || isStringValue(val) {
-				p.pos = attrPos
-				return p.fail("edge attribute %q must be a number, found %v", k, val)
-			}
-		}
-	}
 	if p.b == nil {
 		return nil
 	}
@@ -248,6 +238,9 @@ func (p *pyParser) edge() error {
 	if hasW {
 		p.b.SetWeight(e, weight)
 	}
+	if hasC {
+		p.b.SetCapacity(e, capacity)
+	}
 	for k, val := range sortedAttrs(attrs) {
 		p.b.SetEdgeAttr(e, k, val)
 	}
@@ -255,6 +248,136 @@ func (p *pyParser) edge() error {
 }
 
 func isStringValue(v any) bool { _, ok := v.(string); return ok }
+
+// pyRepr renders a parsed value for error messages, Python style.
+func pyRepr(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "None"
+	case bool:
+		if x {
+			return "True"
+		}
+		return "False"
+	case string:
+		return strconv.Quote(x)
+	case []any:
+		return "a list"
+	case map[string]any:
+		return "a dict"
+	}
+	return fmt.Sprint(v)
+}
+
+// edgeDict parses an edge's attribute dict. Numeric "weight" and "capacity"
+// come back as numbers without allocating; other keys go into attrs, which
+// is only built when a builder will keep them.
+func (p *pyParser) edgeDict() (weight, capacity float64, hasW, hasC bool, attrs map[string]any, err error) {
+	if err = p.enter(); err != nil {
+		return
+	}
+	defer func() { p.depth-- }()
+	p.pos++
+	for {
+		p.skipSpace()
+		if p.pos < len(p.s) && p.s[p.pos] == '}' {
+			p.pos++
+			return
+		}
+		keyPos := p.pos
+		var k any
+		if p.pos < len(p.s) && (p.s[p.pos] == '\'' || p.s[p.pos] == '"') {
+			k, err = p.str() // not boxed: the common case allocates nothing
+		} else {
+			k, err = p.value()
+		}
+		if err != nil {
+			return
+		}
+		var key string
+		switch x := k.(type) {
+		case string:
+			key = x
+		case int64:
+			key = strconv.FormatInt(x, 10)
+		case float64:
+			key = strconv.FormatFloat(x, 'g', -1, 64)
+		default:
+			p.pos = keyPos
+			err = p.fail("dict key must be a string or a number")
+			return
+		}
+		if err = p.expect(':', "after a dict key"); err != nil {
+			return
+		}
+		p.skipSpace()
+		valPos := p.pos
+		if (key == "weight" || key == "capacity") && p.pos < len(p.s) && isNumberStart(p.s[p.pos]) {
+			// Fast path for the common numeric case, without boxing.
+			lit := p.number()
+			f, ok := parseNumber([]byte(lit))
+			if !ok {
+				p.pos = valPos
+				err = p.fail("edge attribute %q: %q is not a number", key, lit)
+				return
+			}
+			if key == "weight" {
+				weight, hasW = f, true
+			} else {
+				capacity, hasC = f, true
+			}
+			if err = p.dictSep(); err != nil || p.s[p.pos-1] == '}' {
+				return
+			}
+			continue
+		}
+		var v any
+		if v, err = p.value(); err != nil {
+			return
+		}
+		switch key {
+		case "weight", "capacity":
+			f, ok := toFloat(v)
+			if !ok || isStringValue(v) {
+				p.pos = valPos
+				err = p.fail("edge attribute %q must be a number, found %s", key, pyRepr(v))
+				return
+			}
+			if key == "weight" {
+				weight, hasW = f, true
+			} else {
+				capacity, hasC = f, true
+			}
+		default:
+			if p.b != nil {
+				if attrs == nil {
+					attrs = map[string]any{}
+				}
+				// Keys and strings may be substrings of a long text:
+				// copy them so the graph does not keep the text alive.
+				if sv, ok := v.(string); ok {
+					v = strings.Clone(sv)
+				}
+				attrs[strings.Clone(key)] = v
+			}
+		}
+		if err = p.dictSep(); err != nil || p.s[p.pos-1] == '}' {
+			return
+		}
+	}
+}
+
+// dictSep consumes the ',' or '}' after a dict entry.
+func (p *pyParser) dictSep() error {
+	p.skipSpace()
+	if p.pos < len(p.s) && (p.s[p.pos] == ',' || p.s[p.pos] == '}') {
+		p.pos++
+		return nil
+	}
+	return p.fail("expected ',' or '}' in a dict, found %s", p.describe())
+}
+
+func isNumberStart(c byte) bool { return c == '-' || c == '+' || c == '.' || (c >= '0' && c <= '9') }
 
 // sortedAttrs iterates attrs in a fixed order so results never depend on map
 // iteration order.
@@ -335,6 +458,17 @@ func (p *pyParser) str() (string, error) {
 	q := p.s[p.pos]
 	start := p.pos
 	p.pos++
+	// Fast path: no escapes before the closing quote.
+	for i := p.pos; i < len(p.s); i++ {
+		c := p.s[i]
+		if c == q {
+			p.pos = i + 1
+			return p.s[start+1 : i], nil
+		}
+		if c == '\\' || c == '\n' {
+			break
+		}
+	}
 	var sb strings.Builder
 	for p.pos < len(p.s) {
 		c := p.s[p.pos]
