@@ -86,7 +86,11 @@ func ExtractGraph(ctx context.Context, question string, opt ExtractOptions) (Ext
 	if err := ctx.Err(); err != nil {
 		return Extraction{}, err
 	}
-	p := &exScan{ctx: ctx, q: question, opt: opt, cues: exFindDirCues(question)}
+	lower := strings.ToLower(question)
+	if len(lower) != len(question) {
+		lower = question // lower-casing moved byte offsets; match case-sensitively
+	}
+	p := &exScan{ctx: ctx, q: question, opt: opt, cues: exFindDirCues(lower)}
 	// A Python-literal edge list is parsed first by graph.ParsePythonEdges;
 	// the lexer then skips it.
 	py, err := p.pythonList()
@@ -106,11 +110,26 @@ func ExtractGraph(ctx context.Context, question string, opt ExtractOptions) (Ext
 	var ex Extraction
 
 	// File paths are references, not edges.
-	fileSpans := exFindFiles(question, toks)
+	fileSpans := exFindFiles(question, lower, toks)
 	for _, f := range fileSpans {
 		p.mask(f.s, f.e)
 	}
-	p.adjOK = exHasWord(question, "adjacency", "adjacent", "neighbors", "neighbours", "neighbor", "neighbour")
+	var hasCap, hasW, hasWeighted bool
+	for _, t := range toks {
+		if t.kind != exWord {
+			continue
+		}
+		switch t.low {
+		case "adjacency", "adjacent", "neighbors", "neighbours", "neighbor", "neighbour":
+			p.adjOK = true
+		case "capacity", "capacities":
+			hasCap, hasWeighted = true, true
+		case "weight", "weights", "cost", "costs", "distance", "length":
+			hasW, hasWeighted = true, true
+		case "weighted":
+			hasWeighted = true
+		}
+	}
 	if err := p.scan(); err != nil {
 		return Extraction{}, err
 	}
@@ -123,16 +142,17 @@ func ExtractGraph(ctx context.Context, question string, opt ExtractOptions) (Ext
 		ex.Notes = append(ex.Notes, dirNote)
 	}
 	ex.Directed = dir
-	capCtx := exHasWord(question, "capacity", "capacities") && !exHasWord(question, "weight", "weights", "cost", "costs", "distance", "length")
+	capCtx := hasCap && !hasW
 
 	conf := 0.0
 	switch {
 	case py != nil:
-		g, err := p.buildPython(py, dir, kept)
+		g, err := p.buildPython(py, kept)
 		if err != nil {
 			return Extraction{}, err
 		}
 		ex.Graph, ex.Method, conf = g, "python list", 0.99
+		ex.Directed = g.Directed() // parsed with the direction word nearest before the list
 		ex.Spans = append(ex.Spans, [2]int{py.s, py.e})
 		if n := p.edgeCount(kept); n > 0 {
 			ex.Notes = append(ex.Notes, fmt.Sprintf("%d edge(s) written outside the Python list were ignored", n))
@@ -172,10 +192,10 @@ func ExtractGraph(ctx context.Context, question string, opt ExtractOptions) (Ext
 		}
 	}
 	if ex.Graph == nil && ex.FileRef == "" {
-		if ds, s, e := exFindDataset(question); ds != "" {
+		if ds, s, e := exFindDataset(lower); ds != "" {
 			ex.DatasetRef, ex.Method, conf = ds, "dataset", 0.9
 			ex.Spans = append(ex.Spans, [2]int{s, e})
-		} else if exSessionRef(question) {
+		} else if exSessionRef(lower) {
 			ex.UsesSessionGraph, ex.Method, conf = true, "session", 0.9
 		} else {
 			ex.Method, conf = "none", 0.9
@@ -184,7 +204,7 @@ func ExtractGraph(ctx context.Context, question string, opt ExtractOptions) (Ext
 	if ex.Graph != nil {
 		ex.Weighted = ex.Graph.Weighted() || ex.Graph.HasCapacities()
 	} else if ex.FileRef != "" || ex.DatasetRef != "" {
-		ex.Weighted = exHasWord(question, "weighted", "weight", "weights", "capacity", "capacities", "cost", "distance")
+		ex.Weighted = hasWeighted
 	}
 
 	sort.Slice(ex.Spans, func(a, b int) bool { return ex.Spans[a][0] < ex.Spans[b][0] })
@@ -370,11 +390,8 @@ type exDirCue struct {
 // one pass per cue word: "directed", "digraph", "arcs", "DAG" say directed
 // unless preceded by "un", "non-" or "not "; "undirected", "bidirectional"
 // say undirected.
-func exFindDirCues(q string) []exDirCue {
-	lower := strings.ToLower(q)
-	if len(lower) != len(q) {
-		lower = q // lower-casing changed byte offsets; match case-sensitively
-	}
+// lower is the question in lower case with unchanged byte offsets.
+func exFindDirCues(lower string) []exDirCue {
 	var cues []exDirCue
 	for _, w := range []struct {
 		word     string
@@ -666,10 +683,9 @@ func exIntSpan(items []exItem) (lo, hi int, ok bool) {
 	return lo, hi, hi >= 0
 }
 
-// exHasWord reports whether the text contains one of the words (whole
-// words, case-insensitive).
-func exHasWord(text string, words ...string) bool {
-	lower := strings.ToLower(text)
+// exHasWord reports whether the lower-case text contains one of the
+// lower-case words or phrases as whole words.
+func exHasWord(lower string, words ...string) bool {
 	for _, w := range words {
 		for off := 0; ; {
 			k := strings.Index(lower[off:], w)

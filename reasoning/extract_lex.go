@@ -53,7 +53,7 @@ func exLex(ctx context.Context, q string, skipS, skipE int) ([]exTok, error) {
 		}
 		return nil, fmt.Errorf("question is not valid UTF-8 at byte %d: %w", off, graph.ErrSyntax)
 	}
-	toks := make([]exTok, 0, (len(q)-(skipE-skipS))/4+8)
+	toks := make([]exTok, 0, (len(q)-(skipE-skipS))/3+8)
 	depth := 0
 	for i := 0; i < len(q); {
 		if i == skipS && skipE > skipS {

@@ -50,7 +50,8 @@ type exScan struct {
 	cues  []exDirCue
 }
 
-// exWords lists the words the scanner treats as vocabulary, never as node IDs.
+// exIsStopword reports whether w is vocabulary the scanner never takes as a
+// node ID.
 func exIsStopword(w string) bool {
 	switch strings.ToLower(w) {
 	case "a", "an", "the", "and", "or", "to", "from", "with", "of", "in", "on", "at", "by", "is", "are", "be",
@@ -262,7 +263,7 @@ func (p *exScan) weight(i int) (w float64, isCap, named bool, next int, ok bool,
 	return f, isCap, kw, n, true, nil
 }
 
-// sentenceEnd reports whether token i ends a clause.
+// clauseEnd reports whether token i ends a clause.
 func (p *exScan) clauseEnd(i int) bool {
 	if i >= len(p.toks) {
 		return true

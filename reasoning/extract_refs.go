@@ -132,7 +132,7 @@ func (p *exScan) directionAt(pos int) bool {
 
 // buildPython returns the Python list's graph, rebuilt when node ranges or
 // declared nodes must be added (ranges first, declared nodes in order).
-func (p *exScan) buildPython(py *exPy, directed bool, kept []exItem) (*graph.Graph, error) {
+func (p *exScan) buildPython(py *exPy, kept []exItem) (*graph.Graph, error) {
 	var decl []exItem
 	for _, it := range kept {
 		if it.nodeOnly {
@@ -194,7 +194,6 @@ func (p *exScan) buildPython(py *exPy, directed bool, kept []exItem) (*graph.Gra
 			return nil, fmt.Errorf("node %q: %w", d.u, err)
 		}
 	}
-	_ = directed
 	return b.Build(), nil
 }
 
@@ -215,7 +214,7 @@ func exPathByte(c byte) bool {
 // unquoted names with a graph-file extension ("roads.edgelist"), and slashed
 // paths after "path is" / "file" ("the file is data/graphs/roads"). One
 // linear pass over the bytes.
-func exFindFiles(q string, toks []exTok) []exFileRef {
+func exFindFiles(q, lower string, toks []exTok) []exFileRef {
 	var out []exFileRef
 	for _, t := range toks {
 		if t.kind != exStr {
@@ -256,7 +255,6 @@ func exFindFiles(q string, toks []exTok) []exFileRef {
 		i = j
 	}
 	// Slashed paths after a cue: "the path is data/x", "file: data/x".
-	lower := strings.ToLower(q)
 	for _, cue := range []string{"path", "file", "located at", "stored in", "stored at", "saved in", "saved at"} {
 		for off := 0; ; {
 			k := strings.Index(lower[off:], cue)
@@ -350,9 +348,8 @@ func exDatasets() []exDataset {
 	}
 }
 
-// exFindDataset returns the first dataset named in the question.
-func exFindDataset(q string) (name string, s, e int) {
-	lower := strings.ToLower(q)
+// exFindDataset returns the first dataset named in the lower-case question.
+func exFindDataset(lower string) (name string, s, e int) {
 	best := -1
 	for _, d := range exDatasets() {
 		for _, ph := range d.phrases {
