@@ -73,7 +73,7 @@ func Check(it *Item, pred any, g *graph.Graph) Verdict {
 		if t == Integer {
 			tol = 1e-9
 		}
-		if !close(got, want, tol) {
+		if !within(got, want, tol) {
 			return wrong("answered %s, expected %s", fmtNum(got), fmtNum(want))
 		}
 		return right
@@ -190,7 +190,7 @@ func numberOf(v any) (float64, bool) {
 	return 0, false
 }
 
-func close(got, want, tol float64) bool {
+func within(got, want, tol float64) bool {
 	return math.Abs(got-want) <= tol*math.Max(1, math.Abs(want))
 }
 
@@ -304,7 +304,7 @@ func checkPath(it *Item, gold, pred any, g *graph.Graph, tol float64) Verdict {
 	if !ok {
 		return wrong("answer %s has no path length", brief(pred))
 	}
-	if !close(got, want, tol) {
+	if !within(got, want, tol) {
 		return wrong("path length %s, expected %s", fmtNum(got), fmtNum(want))
 	}
 	m, isMap := pred.(map[string]any)
@@ -338,7 +338,7 @@ func checkPath(it *Item, gold, pred any, g *graph.Graph, tol float64) Verdict {
 		}
 		total += g.Weight(e)
 	}
-	if !close(total, want, tol) {
+	if !within(total, want, tol) {
 		return wrong("the path's edges sum to %s, not %s", fmtNum(total), fmtNum(want))
 	}
 	return right

@@ -43,6 +43,8 @@ type GTask struct {
 	File string
 	// Tool is the graphagent tool that answers it.
 	Tool string
+	// AltTools are other tools that answer it exactly as well.
+	AltTools []string
 	// Directed and Undirected say which directions exist.
 	Directed, Undirected bool
 	// Type is the answer type.
@@ -194,7 +196,7 @@ func GToolsTasks() []GTask {
 				"Confirm if a path can be found between two nodes.",
 				"Verify the existence of a path from one node to another.",
 			}},
-		{Folder: "Shortest_Path", File: "shortest", Tool: "shortest_path", Directed: true, Undirected: true, Type: OptimalPath,
+		{Folder: "Shortest_Path", File: "shortest", Tool: "shortest_path", AltTools: []string{"shortest_path_length"}, Directed: true, Undirected: true, Type: OptimalPath,
 			minNodes: 2, density: 0.6, attr: "weight", params: pathParams, head: "the",
 			Descriptions: [5]string{
 				"Find the minimum distance between a given pair of nodes.",

@@ -383,7 +383,7 @@ func generateOne(r *rand.Rand, t *GTask, directed bool, mode string, yes bool) (
 	lo, hi := nodeRange(t, directed, mode)
 	n := lo + r.IntN(hi-lo+1)
 	gi := &GenItem{task: t}
-	gi.Task, gi.Tool, gi.AnswerType = t.Folder, t.Tool, t.Type
+	gi.Task, gi.Tool, gi.AltTools, gi.AnswerType = t.Folder, t.Tool, t.AltTools, t.Type
 	d := directed
 	gi.Directed = &d
 	var answer any

@@ -278,7 +278,7 @@ func readGToolsFile(dir, p string) ([]Item, error) {
 
 // publishedToItem converts one published item.
 func publishedToItem(t *GTask, mode string, directed bool, i int, m map[string]json.RawMessage) (Item, error) {
-	it := Item{Task: t.Folder, Tool: t.Tool, AnswerType: t.Type, Mode: mode}
+	it := Item{Task: t.Folder, Tool: t.Tool, AltTools: t.AltTools, AnswerType: t.Type, Mode: mode}
 	it.Directed = &directed
 	if err := json.Unmarshal(m["prompt"], &it.Question); err != nil || it.Question == "" {
 		return it, fmt.Errorf("no prompt")

@@ -79,6 +79,9 @@ type Item struct {
 	Params map[string]any `json:"params,omitempty"`
 	// Tool is the gold tool name (for tool accuracy).
 	Tool string `json:"tool,omitempty"`
+	// AltTools are other tools that answer the item exactly as well (for
+	// example shortest_path_length for a shortest-path length).
+	AltTools []string `json:"alt_tools,omitempty"`
 	// AnswerType selects the checker; inferred from Tool and Answer when
 	// empty.
 	AnswerType AnswerType `json:"answer_type,omitempty"`
@@ -93,6 +96,19 @@ type Item struct {
 	Graph *GraphStats `json:"graph,omitempty"`
 	// Description is the task phrasing used in the question.
 	Description string `json:"description,omitempty"`
+}
+
+// ToolMatches reports whether tool is the gold tool or an alternative.
+func (it *Item) ToolMatches(tool string) bool {
+	if tool == it.Tool {
+		return true
+	}
+	for _, t := range it.AltTools {
+		if tool == t {
+			return true
+		}
+	}
+	return false
 }
 
 // Group is the item's row key in reports: "Task/Di" or "Task/Un" when the

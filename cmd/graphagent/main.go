@@ -73,6 +73,7 @@ Examples:
 			toolsCommand(),
 			memoryCommand(),
 			genCommand(),
+			evalCommand(),
 		},
 	}
 }

@@ -1,0 +1,154 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/graphagent/graphagent/agent"
+	"github.com/graphagent/graphagent/eval"
+	"github.com/graphagent/graphagent/reasoning"
+	"github.com/urfave/cli/v2"
+)
+
+// evalCommand is `graphagent eval`: score a backend on a benchmark suite.
+func evalCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "eval",
+		Usage:     "score a backend on a benchmark suite (report in JSON, Markdown and PNG charts)",
+		ArgsUsage: "[PATH]",
+		Description: `Asks every item of a suite, scores answer, graph, tool and parameter accuracy and the
+error classes per task, and writes to --out: results.jsonl (one scored item per line, streamed,
+so --resume continues an interrupted run), report.json, report.md, accuracy.png, latency.png.
+
+Suites:
+  gtools      generated on the fly (--split, --n per task/direction/mode, --seed, --modes, --tasks)
+  gtools-dir  a folder in the GTools layout, e.g. ../shared/data/gtools (PATH or --path)
+  jsonl       the generic JSONL format (see README), graph files relative to the file (PATH or --path)
+
+Without --llm the builtin backend answers; with --llm URL --model NAME any OpenAI-compatible
+server does, --concurrency requests at a time.
+
+Examples:
+  graphagent eval --suite gtools --split test --n 500 --out runs/builtin
+  graphagent eval --suite gtools-dir /data/gtools --llm http://127.0.0.1:8000/v1 --model qwen --concurrency 8
+  graphagent eval compare runs/builtin/report.json runs/qwen/report.json`,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "suite", Value: eval.SuiteGTools, Usage: "gtools, gtools-dir or jsonl"},
+			&cli.StringFlag{Name: "path", Usage: "folder (gtools-dir) or file (jsonl) of the suite"},
+			&cli.StringFlag{Name: "split", Value: eval.SplitTest, Usage: "gtools: train or test"},
+			&cli.IntFlag{Name: "n", Usage: "gtools: items per task, direction and mode (default 10); other suites: at most n per task group"},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "gtools: random seed"},
+			&cli.StringFlag{Name: "modes", Usage: "comma-separated modes to keep: WL, EL (default both)"},
+			&cli.StringFlag{Name: "tasks", Usage: "comma-separated tasks to keep, e.g. Flow,Topo (default all)"},
+			&cli.StringFlag{Name: "llm", Usage: "base URL of an OpenAI-compatible server (default: --llm of graphagent, else builtin)"},
+			&cli.StringFlag{Name: "model", Usage: "model name served at --llm"},
+			&cli.IntFlag{Name: "concurrency", Value: 1, Usage: "items asked at once"},
+			&cli.StringFlag{Name: "out", Usage: "output folder (default eval-results/SUITE-SPLIT)"},
+			&cli.BoolFlag{Name: "resume", Usage: "keep the finished items of OUT/results.jsonl and run the rest"},
+			&cli.DurationFlag{Name: "timeout", Value: 2 * time.Minute, Usage: "bound on one item"},
+			&cli.BoolFlag{Name: "no-charts", Usage: "skip the PNG charts"},
+		},
+		Subcommands: []*cli.Command{evalCompareCommand()},
+		Action:      runEval,
+	}
+}
+
+// inherited returns a string flag set on the command, else on a parent
+// command or the app (global flags and their env vars).
+func inherited(c *cli.Context, name string) string {
+	for _, cc := range c.Lineage() {
+		if cc.IsSet(name) {
+			return cc.String(name)
+		}
+	}
+	return ""
+}
+
+func runEval(c *cli.Context) error {
+	ctx := c.Context
+	suiteName := c.String("suite")
+	path := c.String("path")
+	if path == "" && c.NArg() > 0 {
+		path = c.Args().First()
+	}
+	if c.NArg() > 1 {
+		return usageErr("eval takes at most one PATH, got %d arguments", c.NArg())
+	}
+	if c.Int("concurrency") < 1 {
+		return usageErr("--concurrency must be at least 1")
+	}
+	out := c.String("out")
+	if out == "" {
+		out = filepath.Join("eval-results", suiteName+"-"+c.String("split"))
+	}
+	cfg := eval.SuiteConfig{Name: suiteName, Path: path, Split: c.String("split"), N: c.Int("n"), Seed: c.Uint64("seed"),
+		Modes: splitList(c.String("modes")), Tasks: splitList(c.String("tasks")), WorkDir: filepath.Join(out, "data")}
+	suite, err := eval.OpenSuite(ctx, cfg)
+	if err != nil {
+		return usageErr("eval: %v", err)
+	}
+	if len(suite.Items) == 0 {
+		return usageErr("eval: the suite has no items (check --modes and --tasks)")
+	}
+
+	backend := "builtin"
+	var planner reasoning.Planner
+	if url := inherited(c, "llm"); url != "" {
+		model := inherited(c, "model")
+		p, err := reasoning.NewLLMPlanner(reasoning.LLMConfig{BaseURL: url, Model: model, APIKey: inherited(c, "api-key")})
+		if err != nil {
+			return usageErr("eval: %v", err)
+		}
+		defer p.Close()
+		planner, backend = p, p.Name()
+	}
+	a, err := eval.NewAgent(ctx, suite, agent.Config{Planner: planner})
+	if err != nil {
+		return cli.Exit(fmt.Sprintf("eval: %v", err), exitNoAnswer)
+	}
+	defer a.Close()
+
+	tty := false
+	if f, ok := c.App.ErrWriter.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			tty = true
+		}
+	}
+	fmt.Fprintf(c.App.ErrWriter, "eval: %d items of %s with %s, concurrency %d, results in %s\n", len(suite.Items), suite.Name, backend, c.Int("concurrency"), out)
+	rep, err := eval.Run(ctx, suite, eval.AgentAsker{Agent: a}, eval.RunConfig{
+		Out: out, Concurrency: c.Int("concurrency"), Resume: c.Bool("resume"), Backend: backend,
+		ItemTimeout: c.Duration("timeout"), Progress: c.App.ErrWriter, Terminal: tty, NoCharts: c.Bool("no-charts"),
+	})
+	if rep != nil {
+		fmt.Fprint(c.App.Writer, rep.Markdown())
+	}
+	if err != nil {
+		return cli.Exit(fmt.Sprintf("eval: %v (finished items are in %s; rerun with --resume)", err, filepath.Join(out, eval.ResultsName)), exitNoAnswer)
+	}
+	return nil
+}
+
+func evalCompareCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "compare",
+		Usage:     "print per-task differences between two reports (B minus A)",
+		ArgsUsage: "A.json B.json",
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 2 {
+				return usageErr("eval compare needs two report files, A.json B.json")
+			}
+			a, err := eval.ReadReport(c.Args().Get(0))
+			if err != nil {
+				return usageErr("%v", err)
+			}
+			b, err := eval.ReadReport(c.Args().Get(1))
+			if err != nil {
+				return usageErr("%v", err)
+			}
+			fmt.Fprint(c.App.Writer, eval.Compare(a, b))
+			return nil
+		},
+	}
+}
