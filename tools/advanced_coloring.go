@@ -165,7 +165,8 @@ const maxAggregationRounds = 1000
 // AggregationParams are the parameters of gnn_sum_aggregation.
 type AggregationParams struct {
 	Rounds   int                  `json:"rounds" desc:"number of aggregation rounds (0 to 1000)"`
-	Features map[string][]float64 `json:"features,omitempty" desc:"optional initial vector per node, all of one length; default: the 1-dimensional vector [1] for every node"`
+	Features map[string][]float64 `json:"features,omitempty" desc:"optional initial vector per node, all of one length; default: see init"`
+	Init     string               `json:"init,omitempty" desc:"initial 1-dimensional features when none are given: \"ones\" (default) or \"degree\" (NetworkX degree, in + out when directed)"`
 }
 
 func gnnSumAggregationTool() Tool {
@@ -174,7 +175,8 @@ func gnnSumAggregationTool() Tool {
 		Description: "Run rounds of GNN-style sum aggregation: each node's vector becomes the sum of its neighbours' vectors.",
 		WhenToUse: "Questions about message passing, neighbourhood aggregation or node embeddings after k layers of a " +
 			"graph neural network with sum aggregation (no weights, no self term), or counting walks: with the default " +
-			"all-ones features, a node's value after k rounds is the number of walks of length k ending at it. In " +
+			"all-ones features, a node's value after k rounds is the number of walks of length k ending at it (init " +
+			"\"degree\" starts from node degrees instead). In " +
 			"directed graphs messages flow along edges, so a node sums its predecessors. Edge weights are ignored.",
 		Returns:   "rounds, dim, and features mapping each node to its vector after the last round.",
 		AppliesTo: AnyGraph,
@@ -184,6 +186,7 @@ func gnnSumAggregationTool() Tool {
 			"Node features are 0:[1,0], 1:[0,1], 2:[1,1]; edges 0-1, 1-2. What are the features after one message-passing layer that sums neighbours?",
 			"Simulate 3 layers of a sum-aggregation GNN on the directed graph a->b, b->c, a->c starting from all-ones features.",
 			"How many walks of length 4 end at each node of this graph?",
+			"Using node degrees as initial features, what does each node hold after one round of neighbour summation?",
 		},
 	}, func(ctx context.Context, g *graph.Graph, p AggregationParams) (Result, error) {
 		res, err := sumAggregate(ctx, g, p)
@@ -214,12 +217,23 @@ func sumAggregate(ctx context.Context, g *graph.Graph, p AggregationParams) (Agg
 	n := g.N()
 	dim := 1
 	var x []float64
+	switch p.Init {
+	case "", "ones", "degree":
+	default:
+		return AggregationResult{}, fmt.Errorf("gnn_sum_aggregation: init must be \"ones\" or \"degree\", got %q: %w", p.Init, ErrBadArgs)
+	}
 	if p.Features == nil {
 		x = make([]float64, n)
 		for i := range x {
 			x[i] = 1
+			if p.Init == "degree" {
+				x[i] = float64(g.Degree(int32(i)))
+			}
 		}
 	} else {
+		if p.Init != "" {
+			return AggregationResult{}, fmt.Errorf("gnn_sum_aggregation: give either features or init, not both: %w", ErrBadArgs)
+		}
 		// Validate in a stable order so errors are reproducible.
 		keys := make([]string, 0, len(p.Features))
 		for id := range p.Features {

@@ -738,7 +738,13 @@ func TestAdvancedAggregationOracle(t *testing.T) {
 	var runs []caseRun
 	for _, tg := range randomGraphs(114, 260, genOptions{MaxNodes: 20, SelfLoops: true}) {
 		args := map[string]any{"rounds": r.IntN(5)}
-		if r.IntN(2) == 0 {
+		switch r.IntN(4) {
+		case 0:
+			args["init"] = "degree"
+		case 1:
+			args["init"] = "ones"
+		}
+		if _, init := args["init"]; !init && r.IntN(2) == 0 {
 			dim := 1 + r.IntN(3)
 			f := map[string][]float64{}
 			for _, id := range tg.Nodes {
@@ -797,6 +803,8 @@ func TestAdvancedAggregationBadArgs(t *testing.T) {
 		{map[string]any{"rounds": 1, "features": map[string]any{"a": []float64{1}, "b": []float64{1}, "c": []float64{1}}}, ErrNodeNotFound},
 		{map[string]any{"rounds": 1, "features": map[string]any{"a": []float64{}, "b": []float64{}}}, ErrBadArgs},
 		{map[string]any{"rounds": 1, "features": "x"}, ErrBadArgs},
+		{map[string]any{"rounds": 1, "init": "random"}, ErrBadArgs},
+		{map[string]any{"rounds": 1, "init": "ones", "features": map[string]any{"a": []float64{1}, "b": []float64{1}}}, ErrBadArgs},
 	} {
 		if _, err := runTool(t, "gnn_sum_aggregation", g, tc.args); !errors.Is(err, tc.want) {
 			t.Errorf("args %v: err %v, want %v", tc.args, err, tc.want)

@@ -111,7 +111,12 @@ def gnn_sum_aggregation(G, args):
     n = len(nodes)
     A = [[1.0 if G.has_edge(nodes[i], nodes[j]) else 0.0 for j in range(n)] for i in range(n)]
     feats = args.get("features")
-    X = [[1.0] for _ in nodes] if feats is None else [[float(x) for x in feats[v]] for v in nodes]
+    if feats is not None:
+        X = [[float(x) for x in feats[v]] for v in nodes]
+    elif args.get("init") == "degree":
+        X = [[float(G.degree(v))] for v in nodes]
+    else:
+        X = [[1.0] for _ in nodes]
     dim = len(X[0]) if X else 1
     for _ in range(args["rounds"]):
         X = [[sum(A[i][j] * X[i][k] for i in range(n)) for k in range(dim)] for j in range(n)]
