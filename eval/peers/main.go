@@ -102,7 +102,7 @@ func run(ctx context.Context, sizeList, algoList, outPath, dir string, w io.Writ
 		if err != nil {
 			return err
 		}
-		g, err := graph.ReadEdgeList(bufio.NewReaderSize(f, 1<<20), graph.ReadOptions{})
+		g, err := graph.ReadEdgeList(f, graph.ReadOptions{}) // the *os.File lets it size arrays once
 		f.Close()
 		if err != nil {
 			return err
