@@ -15,16 +15,18 @@ import (
 	"github.com/graphagent/graphagent/tools/graph"
 )
 
-// advancedNames are the tools of advanced.go.
-var advancedNames = []string{
-	"is_bipartite", "maximum_bipartite_matching", "hamiltonian_path", "euler_path",
-	"minimum_spanning_tree", "k_core", "bridges", "articulation_points",
-	"graph_coloring", "gnn_sum_aggregation",
+// advancedNames returns the tools of advanced.go.
+func advancedNames() []string {
+	return []string{
+		"is_bipartite", "maximum_bipartite_matching", "hamiltonian_path", "euler_path",
+		"minimum_spanning_tree", "k_core", "bridges", "articulation_points",
+		"graph_coloring", "gnn_sum_aggregation",
+	}
 }
 
 func TestAdvancedSpecs(t *testing.T) {
 	r := Catalogue()
-	for _, name := range advancedNames {
+	for _, name := range advancedNames() {
 		tool, err := r.Get(name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -325,11 +327,13 @@ func TestAdvancedHamiltonianLimits(t *testing.T) {
 	if err != nil || !res.Value.(HamiltonianResult).Exists || len(res.Value.(HamiltonianResult).Path) != 21 {
 		t.Errorf("21-node cycle with cap 22: %v %v", res.Value, err)
 	}
-	// The deadline stops the search.
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if _, err := big.Run(ctx, cycle(21, false), nil); !errors.Is(err, context.Canceled) {
-		t.Errorf("cancelled: err %v", err)
+	// A context that expires during the exact search stops it.
+	ctx := &expiringCtx{Context: context.Background(), left: 3}
+	if _, err := hamiltonianPath(ctx, cycle(20, false), 20); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("expired during the search: err %v", err)
+	}
+	if ctx.left != 0 {
+		t.Errorf("the search checked the context only %d times", 3-ctx.left)
 	}
 	// The null graph has no answer.
 	if _, err := runTool(t, "hamiltonian_path", graph.NewBuilder(true).Build(), nil); !errors.Is(err, ErrNotApplicable) {
@@ -369,6 +373,21 @@ func connectedGraphs(seed uint64, count, maxNodes int) []testGraph {
 		out = append(out, tg)
 	}
 	return out
+}
+
+// expiringCtx reports no error for its first left calls of Err, then
+// DeadlineExceeded: a deadline that passes in the middle of a computation.
+type expiringCtx struct {
+	context.Context
+	left int
+}
+
+func (c *expiringCtx) Err() error {
+	if c.left > 0 {
+		c.left--
+		return nil
+	}
+	return context.DeadlineExceeded
 }
 
 // trailGraphs returns a graph made of one random trail (so it has an Eulerian
