@@ -133,6 +133,9 @@ type span struct{ start, end int }
 // digit/letter counts of any span come from prefix sums, so the whole is
 // linear.
 func graphSpans(q string) []span {
+	if strings.IndexAny(q, "([{") < 0 {
+		return nil
+	}
 	n := len(q)
 	// Prefix counts over bytes: digits, letters outside attribute keys, and
 	// opening parentheses.
@@ -364,16 +367,19 @@ func writeWord(b *strings.Builder, w string) {
 // isNumber reports whether w is an integer, possibly followed by
 // punctuation ("17", "4,", "9?").
 func isNumber(w string) bool {
-	w = strings.TrimRight(w, ".,;:!?)")
-	if w == "" {
-		return false
-	}
+	digits := 0
 	for i := 0; i < len(w); i++ {
-		if w[i] < '0' || w[i] > '9' {
+		switch c := w[i]; {
+		case c >= '0' && c <= '9':
+			if digits < i {
+				return false // a digit after trailing punctuation
+			}
+			digits++
+		case strings.IndexByte(".,;:!?)", c) < 0:
 			return false
 		}
 	}
-	return true
+	return digits > 0
 }
 
 func hasLetter(w string) bool {
@@ -388,6 +394,9 @@ func hasLetter(w string) bool {
 // isFilePath reports whether w (possibly quoted, possibly followed by
 // punctuation) names a file.
 func isFilePath(w string) bool {
+	if strings.IndexAny(w, "/\\.") < 0 {
+		return false
+	}
 	w = strings.Trim(w, "\"'`()[]{}<>,;:!?")
 	w = strings.TrimRight(w, ".")
 	if w == "" {
