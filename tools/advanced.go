@@ -1,5 +1,7 @@
 package tools
 
+import "github.com/graphagent/graphagent/tools/graph"
+
 // advancedTools returns the structural tools of the catalogue: bipartiteness
 // and matchings, Hamiltonian and Eulerian paths, spanning trees, cores,
 // bridges and cut vertices, greedy colouring and GNN-style aggregation.
@@ -18,4 +20,15 @@ func advancedTools() []Tool {
 		graphColoringTool(),
 		gnnSumAggregationTool(),
 	}
+}
+
+// bothWays returns the neighbour lists of v with edge directions ignored:
+// its out-list and, when g is directed, its in-list (nil when undirected, as
+// the out-list already holds every neighbour). A node linked to v both ways
+// appears in both lists, as in nx.all_neighbors.
+func bothWays(g *graph.Graph, v int32) [2][]int32 {
+	if g.Directed() {
+		return [2][]int32{g.Out(v), g.In(v)}
+	}
+	return [2][]int32{g.Out(v), nil}
 }

@@ -85,14 +85,7 @@ func twoColor(ctx context.Context, g *graph.Graph) ([]int8, bool, error) {
 		for head := 0; head < len(queue); head++ {
 			v := queue[head]
 			c := 1 - color[v]
-			for pass := 0; pass < 2; pass++ {
-				nbrs := g.Out(v)
-				if pass == 1 {
-					if !g.Directed() {
-						break
-					}
-					nbrs = g.In(v)
-				}
+			for _, nbrs := range bothWays(g, v) {
 				for _, w := range nbrs {
 					steps++
 					if steps%ctxCheckEvery == 0 {

@@ -82,11 +82,7 @@ func greedyColor(ctx context.Context, g *graph.Graph) ([]int32, int, error) {
 		stamp := make([]int32, n)
 		for v := int32(0); v < int32(n); v++ {
 			d := int32(0)
-			for pass := 0; pass < 2; pass++ {
-				nbrs := g.Out(v)
-				if pass == 1 {
-					nbrs = g.In(v)
-				}
+			for _, nbrs := range bothWays(g, v) {
 				for _, w := range nbrs {
 					if stamp[w] != v+1 {
 						stamp[w] = v + 1
@@ -135,14 +131,7 @@ func greedyColor(ctx context.Context, g *graph.Graph) ([]int32, int, error) {
 				return nil, 0, err
 			}
 		}
-		for pass := 0; pass < 2; pass++ {
-			nbrs := g.Out(u)
-			if pass == 1 {
-				if !g.Directed() {
-					break
-				}
-				nbrs = g.In(u)
-			}
+		for _, nbrs := range bothWays(g, u) {
 			for _, w := range nbrs {
 				if c := color[w]; c >= 0 {
 					mark[c] = u + 1

@@ -439,14 +439,7 @@ func coreNumbers(ctx context.Context, g *graph.Graph) ([]int32, error) {
 			}
 		}
 		v := vert[i]
-		for pass := 0; pass < 2; pass++ {
-			nbrs := g.Out(v)
-			if pass == 1 {
-				if !g.Directed() {
-					break
-				}
-				nbrs = g.In(v)
-			}
+		for _, nbrs := range bothWays(g, v) {
 			for _, u := range nbrs {
 				if deg[u] <= deg[v] {
 					continue
