@@ -28,6 +28,8 @@ type run struct {
 	usage *reasoning.Usage
 	start time.Time
 	ans   *Answer
+	// fromSession is set when the graph is the session's current one.
+	fromSession bool
 }
 
 // step times f, attaches its LLM use, and records its event. f returns the
@@ -114,7 +116,7 @@ func (a *Agent) ask(ctx context.Context, question string, sess *Session, opts []
 		return r.fail("graph", err)
 	}
 	r.ans.Graph, r.ans.g = graphInfo(g, source), g
-	if r.sess != nil && source != "" && source != sessionSource {
+	if r.sess != nil && !r.fromSession {
 		name := source
 		if name == questionSource {
 			name = fmt.Sprintf("graph%d", r.sess.nextID())
@@ -129,14 +131,11 @@ func (a *Agent) ask(ctx context.Context, question string, sess *Session, opts []
 		r.step("load", func() (string, string, error) { return "", "the question only loads a graph", nil })
 		return r.finish(), nil
 	}
-	return r.answerWithTools(ctx, question, task, g, source)
+	return r.answerWithTools(ctx, task, g, source)
 }
 
-// Graph sources besides file paths.
-const (
-	questionSource = "question"
-	sessionSource  = "session"
-)
+// questionSource is the source of a graph written in the question.
+const questionSource = "question"
 
 // llmGraph runs the planner's graph step and, when its answer passes the
 // check against the question, uses it instead of the parsers' graph.
@@ -204,8 +203,9 @@ func (r *run) resolveGraph(ctx context.Context, question string, ex reasoning.Ex
 			}
 			if r.sess != nil {
 				if sg, ok := r.sess.wm.Get(memory.It); ok {
-					g, source = sg, sessionSource
-					return "session", "the session's current graph " + r.sess.wm.Current(), nil
+					g, source = sg, r.sess.wm.Current()
+					r.fromSession = true
+					return "session", "the session's current graph " + source, nil
 				}
 			}
 			err = fmt.Errorf("the question gives no graph (no edges, file or dataset, and no graph loaded earlier): %w", ErrNoGraph)
@@ -327,16 +327,20 @@ func describeExtraction(ex reasoning.Extraction) string {
 // answerWithTools runs retrieval, tool choice, parameters and the tool, and
 // falls back to analogy when no tool fits or the tool fails.
 //
-// Retrieval and memory see the whole question cleaned by
-// encoders.CleanQuestion (which drops the graph and the clause introducing
-// it); the planner sees the task, the question without its graph text.
-func (r *run) answerWithTools(ctx context.Context, question, task string, g *graph.Graph, source string) (*Answer, error) {
+// The planner sees the task (the question without the graph text the
+// parsers found); retrieval and memory see it cleaned by
+// encoders.CleanQuestion (prompt template and leftover data removed).
+func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, source string) (*Answer, error) {
 	a, lim := r.a, r.a.limits
-	query := encoders.CleanQuestion(question)
+	query := encoders.CleanQuestion(task)
+	if !hasLetter(query) {
+		query = task
+	}
 	summary := reasoning.SummarizeGraph(g, 8)
 	summary.Source = source
 
 	var cands []reasoning.Candidate
+	var cues []string
 	r.step("retrieval", func() (string, string, error) {
 		// Every tool is scored (the catalogue is small); the best
 		// lim.Candidates are proposed, and tools the question names by
@@ -345,7 +349,7 @@ func (r *run) answerWithTools(ctx context.Context, question, task string, g *gra
 		if err != nil {
 			return "retrieval", "tool search failed", err
 		}
-		cues := reasoning.CueTools(task)
+		cues = reasoning.CueTools(task)
 		names := make([]string, 0, lim.Candidates+len(cues))
 		for i, h := range hits {
 			cued := slices.Contains(cues, h.Name)
@@ -362,6 +366,15 @@ func (r *run) answerWithTools(ctx context.Context, question, task string, g *gra
 				label += " (intent cue)"
 			}
 			names = append(names, label)
+		}
+		for _, name := range cues {
+			if slices.ContainsFunc(cands, func(c reasoning.Candidate) bool { return c.Tool.Name == name }) {
+				continue
+			}
+			if t, err := a.reg.Get(name); err == nil {
+				cands = append(cands, reasoning.Candidate{Tool: t.Spec()})
+				names = append(names, name+" (intent cue)")
+			}
 		}
 		return "retrieval", "candidates: " + strings.Join(names, ", "), nil
 	})
@@ -385,7 +398,7 @@ func (r *run) answerWithTools(ctx context.Context, question, task string, g *gra
 	var choice reasoning.ToolChoice
 	var chooseErr error
 	r.step("tool", func() (string, string, error) {
-		choice, chooseErr = a.planner.ChooseTool(ctx, reasoning.ToolRequest{Question: task, Candidates: cands, Examples: examples, Graph: &summary})
+		choice, chooseErr = a.planner.ChooseTool(reasoning.WithCueTools(ctx, task, cues), reasoning.ToolRequest{Question: task, Candidates: cands, Examples: examples, Graph: &summary})
 		if chooseErr != nil {
 			return a.planner.Name(), "tool choice failed", chooseErr
 		}
@@ -510,3 +523,6 @@ func pairCheck(spec tools.Spec) func(json.RawMessage) error {
 		return nil
 	}
 }
+
+// hasLetter reports whether s contains a letter.
+func hasLetter(s string) bool { return strings.IndexFunc(s, unicode.IsLetter) >= 0 }

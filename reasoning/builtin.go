@@ -105,7 +105,7 @@ func (p *BuiltinPlanner) ChooseTool(ctx context.Context, req ToolRequest) (ToolC
 	}
 	sl := findSlots(req.Question, nil)
 	cued := map[string]bool{}
-	for _, t := range CueTools(req.Question) {
+	for _, t := range cueTools(ctx, req.Question) {
 		cued[t] = true
 	}
 	type scored struct {

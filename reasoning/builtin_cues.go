@@ -1,6 +1,7 @@
 package reasoning
 
 import (
+	"context"
 	"regexp"
 	"strings"
 )
@@ -15,14 +16,17 @@ const CueBonus = 0.35
 type toolCue struct {
 	tools   []string
 	re, not *regexp.Regexp
+	// words are substrings one of which the text must contain before re
+	// runs (a cheap filter; the regexps backtrack).
+	words []string
 }
 
 // toolCues are the builtin backend's intent lexicon, in general graph
 // vocabulary (synonyms, not benchmark sentences). Compiled once; never
 // modified.
 var toolCues = func() []toolCue {
-	c := func(re, not string, tools ...string) toolCue {
-		tc := toolCue{tools: tools, re: regexp.MustCompile(re)}
+	c := func(words, re, not string, tools ...string) toolCue {
+		tc := toolCue{tools: tools, re: regexp.MustCompile(re), words: strings.Fields(words)}
 		if not != "" {
 			tc.not = regexp.MustCompile(not)
 		}
@@ -30,48 +34,48 @@ var toolCues = func() []toolCue {
 	}
 	const pathy = `\b(shortest|minimum|minimal|min|length|distance|cheapest|fastest|far|hops?|closed|weight|cost)\b`
 	return []toolCue{
-		c(`\b(cycles?|cyclic|acyclic|circuits?|closed (path|walk|trail)|loops?|dag)\b`, `\bself[- ]loops?\b|\bhamilton|\beuler`, "cycle_check"),
-		c(`\btopolog\w*|\bdependency order\b|\border(ing)? of (the )?tasks\b`, "", "topological_sort"),
-		c(`\b(max(imum)?|most|largest|greatest|highest)\b[^.?]{0,25}\bflow\b|\bflow value\b|\bmax-?flow\b`, "", "maximum_flow"),
-		c(`\btriangles?\b[^.?]*\b(sum|weights?|heaviest|total)\b|\b(sum|weights?|heaviest|total)\b[^.?]*\btriangles?\b`, `\b(how many|number of|count)\b`, "maximum_triangle_sum"),
-		c(`\b(how many|number of|count)\b[^.?]*\btriangles\b`, "", "triangle_count"),
-		c(`\b(number|count|how many|total)\b[^.?]{0,25}\b(nodes|vertices)\b|\bnode count\b|\border of the graph\b`, `\btriangles?\b|\bneighbou?rs?\b`, "node_count", "order"),
-		c(`\b(number|count|how many|total)\b[^.?]{0,25}\b(edges|links|arcs)\b|\bedge count\b|\bsize of the graph\b`, `\btriangles?\b`, "edge_count", "size"),
-		c(`\bdegrees?\b|\b(connections|edges|links|neighbou?rs)\b[^.?]{0,30}\b(for|of|to|at|on|does)\b[^.?]{0,25}\b(node|vertex)\b|\bincident\b`, `\bcentrality\b|\bk[- ]core\b`, "degree"),
-		c(`\b(node|vertex)\b[^.?]{0,40}\b(exists?|existence|present|part of|found|belongs?|contained)\b|\b(existence|presence) of (a |an |the )?(\w+ )?(node|vertex)\b|\bcontains? (the )?(node|vertex)\b|\b(is|whether|if)\b[^.?]{0,10}\b(node|vertex)\b[^.?]{0,12}\bin the (graph|network)\b`,
+		c("cycl circuit loop closed dag", `\b(cycles?|cyclic|acyclic|circuits?|closed (path|walk|trail)|loops?|dag)\b`, `\bself[- ]loops?\b|\bhamilton|\beuler`, "cycle_check"),
+		c("topolog order", `\btopolog\w*|\bdependency order\b|\border(ing)? of (the )?tasks\b`, "", "topological_sort"),
+		c("flow", `\b(max(imum)?|most|largest|greatest|highest)\b[^.?]{0,25}\bflow\b|\bflow value\b|\bmax-?flow\b`, "", "maximum_flow"),
+		c("triangle", `\btriangles?\b[^.?]*\b(sum|weights?|heaviest|total)\b|\b(sum|weights?|heaviest|total)\b[^.?]*\btriangles?\b`, `\b(how many|number of|count)\b`, "maximum_triangle_sum"),
+		c("triangle", `\b(how many|number of|count)\b[^.?]*\btriangles\b`, "", "triangle_count"),
+		c("node vert order", `\b(number|count|how many|total)\b[^.?]{0,25}\b(nodes|vertices)\b|\bnode count\b|\border of the graph\b`, `\btriangles?\b|\bneighbou?rs?\b`, "node_count", "order"),
+		c("edge link arc size", `\b(number|count|how many|total)\b[^.?]{0,25}\b(edges|links|arcs)\b|\bedge count\b|\bsize of the graph\b`, `\btriangles?\b`, "edge_count", "size"),
+		c("degree connection edge link neighb neighb incident", `\bdegrees?\b|\b(connections|edges|links|neighbou?rs)\b[^.?]{0,30}\b(for|of|to|at|on|does)\b[^.?]{0,25}\b(node|vertex)\b|\bincident\b`, `\bcentrality\b|\bk[- ]core\b`, "degree"),
+		c("node vert", `\b(node|vertex)\b[^.?]{0,40}\b(exists?|existence|present|part of|found|belongs?|contained)\b|\b(existence|presence) of (a |an |the )?(\w+ )?(node|vertex)\b|\bcontains? (the )?(node|vertex)\b|\b(is|whether|if)\b[^.?]{0,10}\b(node|vertex)\b[^.?]{0,12}\bin the (graph|network)\b`,
 			`\b(is there|exists?|existence of|find) (an?|the|some) (edge|path|route|link|arc)\b|\b(edge|path|route|link|arc)\b[^.?]{0,20}\b(between|from|to|linking)\b|\b(degree|connections|neighbou?rs?|centrality|coefficient|eccentricity)\b`, "node_exists"),
-		c(`\b(edges?|links?|arcs?)\b[^.?]{0,40}\b(exists?|between|from|present|found|connect(s|ing)?|join(s|ing)?|linking)\b|\b(adjacent|directly (connected|linked))\b|\b(existence|presence) of (a |an |the )?(\w+ )?(edge|link|arc)\b`, `\b(how many|number of|count)\b|\bpath\b|\broute\b`, "edge_exists"),
-		c(`\b(path|route|walk)\b|\breach(es|able|ability)?\b|\b(connected|linked)\b`, pathy+`|\bcomponents?\b|\bgraph (is )?connected\b|\bis the (graph|network) connected\b`, "path_exists"),
-		c(`\b(shortest|minimum distance|minimal distance|min(imum)? (total )?(weight|cost|distance|length)|cheapest|distance (between|from)|how far|fewest hops)\b`, "", "shortest_path", "shortest_path_length"),
-		c(`\b(graph|network)\b[^.?]{0,20}\bconnected\b|\bconnected graph\b`, `\bcomponents?\b`, "is_connected"),
-		c(`\bconnected components?\b|\bcomponents\b`, `\bstrongly\b`, "connected_components"),
-		c(`\bstrongly connected\b`, "", "strongly_connected_components"),
-		c(`\bdens(e|ity)\b`, "", "density"),
-		c(`\bdiameter\b`, "", "diameter"),
-		c(`\bradius\b`, "", "radius"),
-		c(`\bcent(er|re)\b|\bcentral nodes\b`, `\bcentrality\b`, "center"),
-		c(`\bperiphery\b|\bperipheral\b`, "", "periphery"),
-		c(`\beccentricit`, "", "eccentricity"),
-		c(`\bpage ?rank\b`, "", "pagerank"),
-		c(`\bbetweenness\b`, "", "betweenness_centrality"),
-		c(`\bcloseness\b`, "", "closeness_centrality"),
-		c(`\bclustering\b|\btransitivity\b`, "", "clustering_coefficient"),
-		c(`\bbipartite\b|\btwo[- ]colou?rable\b`, `\bmatching\b`, "is_bipartite"),
-		c(`\bmatching\b`, "", "maximum_bipartite_matching"),
-		c(`\bspanning (tree|forest)\b|\bmst\b`, "", "minimum_spanning_tree"),
-		c(`\barticulation\b|\bcut[- ]?(vertex|vertices|nodes?)\b`, "", "articulation_points"),
-		c(`\bbridges?\b|\bcut[- ]?edges?\b`, "", "bridges"),
-		c(`\bcolou?r(ing|s|ed)?\b|\bchromatic\b`, "", "graph_coloring"),
-		c(`\bhamiltonian\b`, "", "hamiltonian_path"),
-		c(`\beuler(ian)?\b`, "", "euler_path"),
-		c(`\bk[- ]?cores?\b|\bcore numbers?\b|\b\d+[- ]cores?\b`, "", "k_core"),
-		c(`\bbreadth[- ]first\b|\bbfs\b`, "", "bfs_order"),
-		c(`\bdepth[- ]first\b|\bdfs\b`, "", "dfs_order"),
-		c(`\bcommon neighbou?rs?\b|\bneighbou?rs in common\b|\bshared neighbou?rs?\b`, "", "common_neighbors"),
-		c(`\bnon[- ]?neighbou?rs?\b|\bnot (adjacent|connected|neighbou?rs)\b`, "", "non_neighbors"),
-		c(`\bneighbou?rs?\b|\bneighbou?rhood\b|\badjacent (nodes|vertices|to)\b|\bsuccessors\b`, `\bcommon\b|\bnon[- ]?neighbou?rs?\b|\bhow many\b|\bnumber of\b`, "neighbors"),
-		c(`\baggregation\b|\bmessage passing\b|\bgnn\b`, "", "gnn_sum_aggregation"),
-		c(`\baverage (shortest )?path length\b|\bmean (shortest )?distance\b`, "", "avg_path_length"),
+		c("edge link arc adjacent", `\b(edges?|links?|arcs?)\b[^.?]{0,40}\b(exists?|between|from|present|found|connect(s|ing)?|join(s|ing)?|linking)\b|\b(adjacent|directly (connected|linked))\b|\b(existence|presence) of (a |an |the )?(\w+ )?(edge|link|arc)\b`, `\b(how many|number of|count)\b|\bpath\b|\broute\b`, "edge_exists"),
+		c("path route walk reach connect link", `\b(path|route|walk)\b|\breach(es|able|ability)?\b|\b(connected|linked)\b`, pathy+`|\bcomponents?\b|\bgraph (is )?connected\b|\bis the (graph|network) connected\b`, "path_exists"),
+		c("short min cheap distance far hop", `\b(shortest|minimum distance|minimal distance|min(imum)? (total )?(weight|cost|distance|length)|cheapest|distance (between|from)|how far|fewest hops)\b`, "", "shortest_path", "shortest_path_length"),
+		c("connected", `\b(graph|network)\b[^.?]{0,20}\bconnected\b|\bconnected graph\b`, `\bcomponents?\b`, "is_connected"),
+		c("component", `\bconnected components?\b|\bcomponents\b`, `\bstrongly\b`, "connected_components"),
+		c("strongly", `\bstrongly connected\b`, "", "strongly_connected_components"),
+		c("dens", `\bdens(e|ity)\b`, "", "density"),
+		c("diameter", `\bdiameter\b`, "", "diameter"),
+		c("radius", `\bradius\b`, "", "radius"),
+		c("cent", `\bcent(er|re)\b|\bcentral nodes\b`, `\bcentrality\b`, "center"),
+		c("peripher", `\bperiphery\b|\bperipheral\b`, "", "periphery"),
+		c("eccentric", `\beccentricit`, "", "eccentricity"),
+		c("rank", `\bpage ?rank\b`, "", "pagerank"),
+		c("betweenness", `\bbetweenness\b`, "", "betweenness_centrality"),
+		c("closeness", `\bcloseness\b`, "", "closeness_centrality"),
+		c("cluster transitiv", `\bclustering\b|\btransitivity\b`, "", "clustering_coefficient"),
+		c("bipartite colo", `\bbipartite\b|\btwo[- ]colou?rable\b`, `\bmatching\b`, "is_bipartite"),
+		c("matching", `\bmatching\b`, "", "maximum_bipartite_matching"),
+		c("spanning mst", `\bspanning (tree|forest)\b|\bmst\b`, "", "minimum_spanning_tree"),
+		c("articulation cut", `\barticulation\b|\bcut[- ]?(vertex|vertices|nodes?)\b`, "", "articulation_points"),
+		c("bridge cut", `\bbridges?\b|\bcut[- ]?edges?\b`, "", "bridges"),
+		c("colo chromatic", `\bcolou?r(ing|s|ed)?\b|\bchromatic\b`, "", "graph_coloring"),
+		c("hamilton", `\bhamiltonian\b`, "", "hamiltonian_path"),
+		c("euler", `\beuler(ian)?\b`, "", "euler_path"),
+		c("core", `\bk[- ]?cores?\b|\bcore numbers?\b|\b\d+[- ]cores?\b`, "", "k_core"),
+		c("breadth bfs", `\bbreadth[- ]first\b|\bbfs\b`, "", "bfs_order"),
+		c("depth dfs", `\bdepth[- ]first\b|\bdfs\b`, "", "dfs_order"),
+		c("common shared", `\bcommon neighbou?rs?\b|\bneighbou?rs in common\b|\bshared neighbou?rs?\b`, "", "common_neighbors"),
+		c("neighb adjacent connected", `\bnon[- ]?neighbou?rs?\b|\bnot (adjacent|connected|neighbou?rs)\b`, "", "non_neighbors"),
+		c("neighb adjacent successor", `\bneighbou?rs?\b|\bneighbou?rhood\b|\badjacent (nodes|vertices|to)\b|\bsuccessors\b`, `\bcommon\b|\bnon[- ]?neighbou?rs?\b|\bhow many\b|\bnumber of\b`, "neighbors"),
+		c("aggregat message gnn", `\baggregation\b|\bmessage passing\b|\bgnn\b`, "", "gnn_sum_aggregation"),
+		c("average mean", `\baverage (shortest )?path length\b|\bmean (shortest )?distance\b`, "", "avg_path_length"),
 	}
 }()
 
@@ -87,6 +91,9 @@ func CueTools(question string) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, c := range toolCues {
+		if !containsAny(q, c.words) {
+			continue
+		}
 		if c.re.MatchString(q) && (c.not == nil || !c.not.MatchString(q)) {
 			for _, t := range c.tools {
 				if !seen[t] {
@@ -97,4 +104,37 @@ func CueTools(question string) []string {
 		}
 	}
 	return out
+}
+
+// containsAny reports whether s contains one of the substrings.
+func containsAny(s string, subs []string) bool {
+	for _, w := range subs {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+type cueKey struct{}
+
+type cueMemo struct {
+	question string
+	tools    []string
+}
+
+// WithCueTools returns a context that carries CueTools(question) already
+// computed, so that the builtin planner's ChooseTool on the same question
+// does not match the lexicon again.
+func WithCueTools(ctx context.Context, question string, tools []string) context.Context {
+	return context.WithValue(ctx, cueKey{}, cueMemo{question: question, tools: tools})
+}
+
+// cueTools returns the cues of question, from ctx when WithCueTools put
+// them there for the same question.
+func cueTools(ctx context.Context, question string) []string {
+	if m, ok := ctx.Value(cueKey{}).(cueMemo); ok && m.question == question {
+		return m.tools
+	}
+	return CueTools(question)
 }

@@ -96,42 +96,70 @@ func pairTool(spec tools.Spec) bool {
 func findSlots(q string, g *graph.Graph) *slots {
 	s := &slots{g: g, kv: map[string]string{}, ints: map[string]int64{}}
 	r := &slotREs
-	for _, m := range r.kv.FindAllStringSubmatch(q, -1) {
-		k := strings.ToLower(m[1])
-		if _, dup := s.kv[k]; !dup {
-			s.kvOrder = append(s.kvOrder, k)
+	// Cheap substring guards skip the patterns that cannot match.
+	lq := strings.ToLower(q)
+	has := func(subs ...string) bool { return containsAny(lq, subs) }
+	if has("=") {
+		for _, m := range r.kv.FindAllStringSubmatch(q, -1) {
+			k := strings.ToLower(m[1])
+			if _, dup := s.kv[k]; !dup {
+				s.kvOrder = append(s.kvOrder, k)
+			}
+			s.kv[k] = m[2]
 		}
-		s.kv[k] = m[2]
 	}
-	for _, re := range []*regexp.Regexp{r.fromTo, r.between, r.tuple, r.nodesAnd, r.arrow} {
-		for _, m := range re.FindAllStringSubmatch(q, -1) {
+	for _, p := range []struct {
+		re    *regexp.Regexp
+		words []string
+	}{
+		{r.fromTo, []string{"from"}}, {r.between, []string{"between"}}, {r.tuple, []string{"("}},
+		{r.nodesAnd, []string{"nodes", "vertices"}}, {r.arrow, []string{"->", "→", "=>"}},
+	} {
+		if !has(p.words...) {
+			continue
+		}
+		for _, m := range p.re.FindAllStringSubmatch(q, -1) {
 			if s.isID(m[1], true) && s.isID(m[2], true) {
 				s.pairs = append(s.pairs, [2]string{m[1], m[2]})
 			}
 		}
 	}
-	s.firsts = s.collect(r.source, q, true)
-	s.firsts = append(s.firsts, s.collect(r.from, q, true)...)
-	s.seconds = s.collect(r.sink, q, true)
-	s.singles = s.collect(r.single, q, true)
+	if has("source", "start", "origin") {
+		s.firsts = s.collect(r.source, q, true)
+	}
+	if has("from", "at ") {
+		s.firsts = append(s.firsts, s.collect(r.from, q, true)...)
+	}
+	if has("sink", "target", "destination", "terminal", "end") {
+		s.seconds = s.collect(r.sink, q, true)
+	}
+	if has("node", "vertex") {
+		s.singles = s.collect(r.single, q, true)
+	}
 	s.singles = append(s.singles, s.collect(r.of, q, false)...)
 	for _, m := range r.id.FindAllStringSubmatch(q, -1) {
 		if s.isID(m[1], false) {
 			s.ids = append(s.ids, m[1])
 		}
 	}
-	if m := r.k.FindStringSubmatch(q); m != nil {
-		s.setInt("k", m[1])
-	} else if m := r.core.FindStringSubmatch(q); m != nil {
-		s.setInt("k", m[1])
+	if has("k") {
+		if m := r.k.FindStringSubmatch(q); m != nil {
+			s.setInt("k", m[1])
+		} else if m := r.core.FindStringSubmatch(q); m != nil {
+			s.setInt("k", m[1])
+		}
 	}
-	if m := r.rounds.FindStringSubmatch(q); m != nil {
-		s.setInt("rounds", m[1])
-	} else if m := r.roundsN.FindStringSubmatch(q); m != nil {
-		s.setInt("rounds", m[1])
+	if has("round", "iteration", "layer", "step") {
+		if m := r.rounds.FindStringSubmatch(q); m != nil {
+			s.setInt("rounds", m[1])
+		} else if m := r.roundsN.FindStringSubmatch(q); m != nil {
+			s.setInt("rounds", m[1])
+		}
 	}
-	if m := r.alpha.FindStringSubmatch(q); m != nil {
-		s.alpha = m[1]
+	if has("alpha", "damping") {
+		if m := r.alpha.FindStringSubmatch(q); m != nil {
+			s.alpha = m[1]
+		}
 	}
 	s.hops = r.hops.MatchString(q)
 	s.weighted = r.weighted.MatchString(q) && !s.hops
