@@ -903,3 +903,28 @@ func randomLargeGraph(t testing.TB, n, m int, directed bool, seed uint64) *graph
 	}
 	return b.Build()
 }
+
+// TestAdvancedBadArgs feeds malformed arguments to every structural tool:
+// each must fail with ErrBadArgs (or ErrNodeNotFound), never panic.
+func TestAdvancedBadArgs(t *testing.T) {
+	g := randomGraphs(120, 1, genOptions{MinNodes: 5, MaxNodes: 5, Directed: ptr(false)})[0].build(t)
+	bad := []string{`[]`, `"x"`, `{"nope": 1}`, `{`, `42`}
+	specific := map[string][]string{
+		"k_core":              {`{"k": "two"}`, `{"k": 1.5}`, `{"k": -3}`},
+		"euler_path":          {`{"source": {"a": 1}}`, `{"source": "missing"}`},
+		"gnn_sum_aggregation": {`{"rounds": "3"}`, `{"rounds": 1.5}`, `{"rounds": 2, "features": [1, 2]}`, `{"rounds": 2, "features": {"0": "x"}}`},
+	}
+	cat := Catalogue()
+	for _, name := range advancedNames() {
+		tool, err := cat.Get(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, args := range append(bad, specific[name]...) {
+			_, err := tool.Run(context.Background(), g, json.RawMessage(args))
+			if !errors.Is(err, ErrBadArgs) && !errors.Is(err, ErrNodeNotFound) {
+				t.Errorf("%s(%s): err %v, want ErrBadArgs or ErrNodeNotFound", name, args, err)
+			}
+		}
+	}
+}
