@@ -928,3 +928,18 @@ func TestAdvancedBadArgs(t *testing.T) {
 		}
 	}
 }
+
+// TestAdvancedMSTNaN: NetworkX raises ValueError on a NaN weight; so do we.
+func TestAdvancedMSTNaN(t *testing.T) {
+	b := graph.NewBuilder(false)
+	if _, err := b.AddWeightedEdge("a", "b", 1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.AddWeightedEdge("b", "c", math.NaN()); err != nil {
+		t.Fatal(err)
+	}
+	_, err := runTool(t, "minimum_spanning_tree", b.Build(), nil)
+	if !errors.Is(err, ErrNotApplicable) || !strings.Contains(err.Error(), "b-c") {
+		t.Errorf("NaN weight: err %v, want ErrNotApplicable naming edge b-c", err)
+	}
+}
