@@ -134,7 +134,7 @@ func ExtractGraph(ctx context.Context, question string, opt ExtractOptions) (Ext
 		return Extraction{}, err
 	}
 	kept, dropped := p.filter()
-	if py == nil && p.pyErr != nil && p.edgeCount(kept) == 0 {
+	if py == nil && p.pyErr != nil && (p.pyHard || p.edgeCount(kept) == 0) {
 		return Extraction{}, p.pyErr
 	}
 	dir, dirNote := p.direction(kept, py)

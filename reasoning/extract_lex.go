@@ -83,6 +83,21 @@ func exLex(ctx context.Context, q string, skipS, skipE int) ([]exTok, error) {
 					j++
 				}
 			}
+			// An exponent: 1e6, 2.5E-3.
+			if j+1 < len(q) && (q[j] == 'e' || q[j] == 'E') {
+				k := j + 1
+				if k+1 < len(q) && (q[k] == '-' || q[k] == '+') {
+					k++
+				}
+				if k < len(q) && q[k] >= '0' && q[k] <= '9' {
+					for k < len(q) && q[k] >= '0' && q[k] <= '9' {
+						k++
+					}
+					if k == len(q) || !exIsWordByte(q, k) {
+						j = k
+					}
+				}
+			}
 			if j < len(q) && exIsWordByte(q, j) {
 				j = exWordEnd(q, j)
 				toks = append(toks, exWordTok(q, i, j))

@@ -24,11 +24,8 @@ type exPy struct {
 // parse is left to the other parsers (unquoted names such as [(A, B)]); its
 // syntax error is kept and returned only if they find no edges.
 func (p *exScan) pythonList() (*exPy, error) {
-	for _, c := range exPyCandidates(p.q) {
-		if err := p.ctx.Err(); err != nil {
-			return nil, err
-		}
-		s, e := c[0], c[1]
+	cands, broken := exPyCandidates(p.q)
+	try := func(s, e int) (*exPy, error) {
 		g, err := graph.ParsePythonEdges(p.q[s:e], graph.ReadOptions{
 			Directed: p.directionAt(s),
 			Limits:   graph.Limits{MaxNodes: p.opt.MaxNodes, MaxEdges: p.opt.MaxEdges},
@@ -40,22 +37,46 @@ func (p *exScan) pythonList() (*exPy, error) {
 			}
 			if p.pyErr == nil {
 				p.pyErr = fmt.Errorf("edge list at byte %d: %w", s, err)
+				// Dicts and quoted names are Python syntax no other parser
+				// reads: the error stands even if some tuples are read.
+				p.pyHard = strings.ContainsAny(p.q[s:min(e, s+4096)], "{'\"")
 			}
-			continue
+			return nil, nil
 		}
 		if g.M() == 0 {
-			continue
+			return nil, nil
 		}
 		return &exPy{s: s, e: e, g: g}, nil
+	}
+	for _, c := range cands {
+		if err := p.ctx.Err(); err != nil {
+			return nil, err
+		}
+		if py, err := try(c[0], c[1]); py != nil || err != nil {
+			return py, err
+		}
+	}
+	// A list whose brackets do not pair up ("[(0, 1), (1, 2, {'w': 3)]"):
+	// the parser names the first fault; a list that ends the question
+	// parses.
+	if len(broken) > 0 {
+		return try(broken[0], len(p.q))
 	}
 	return nil, nil
 }
 
 // exPyCandidates returns the [start, end) byte spans of bracketed lists that
-// start with a tuple or a list, in order of their start.
-func exPyCandidates(q string) [][2]int {
-	var out [][2]int
+// start with a tuple or a list, in order of their start, and the starts of
+// such lists whose brackets never pair up.
+func exPyCandidates(q string) (cands [][2]int, broken []int) {
 	var stack []int
+	opensList := func(o int) bool {
+		k := o + 1
+		for k < len(q) && (q[k] == ' ' || q[k] == '\n' || q[k] == '\t' || q[k] == '\r') {
+			k++
+		}
+		return q[o] == '[' && k < len(q) && (q[k] == '(' || q[k] == '[')
+	}
 	for i := 0; i < len(q); i++ {
 		c := q[i]
 		switch c {
@@ -81,26 +102,30 @@ func exPyCandidates(q string) [][2]int {
 			}
 			o := stack[len(stack)-1]
 			if q[o] != exOpener(c) {
+				for _, x := range stack {
+					if opensList(x) && len(broken) < 8 {
+						broken = append(broken, x)
+					}
+				}
 				stack = stack[:0] // mismatched: nothing before pairs up
 				continue
 			}
 			stack = stack[:len(stack)-1]
-			if c != ']' {
-				continue
+			if c == ']' && opensList(o) {
+				cands = append(cands, [2]int{o, i + 1})
 			}
-			k := o + 1
-			for k < i && (q[k] == ' ' || q[k] == '\n' || q[k] == '\t' || q[k] == '\r') {
-				k++
-			}
-			if q[k] == '(' || q[k] == '[' {
-				out = append(out, [2]int{o, i + 1})
-			}
+		}
+	}
+	for _, x := range stack {
+		if opensList(x) && len(broken) < 8 {
+			broken = append(broken, x)
 		}
 	}
 	// Closers come innermost first; order by start so the outermost,
 	// earliest list is tried first.
-	sort.Slice(out, func(a, b int) bool { return out[a][0] < out[b][0] })
-	return out
+	sort.Slice(cands, func(a, b int) bool { return cands[a][0] < cands[b][0] })
+	sort.Ints(broken)
+	return cands, broken
 }
 
 // exOpener returns the opening bracket of a closing one.

@@ -270,6 +270,9 @@ func TestExtractErrors(t *testing.T) {
 		{"deep nesting", strings.Repeat("(", 100) + strings.Repeat(")", 100), ExtractOptions{}, graph.ErrSyntax, "nested"},
 		{"invalid utf8", "edges 0-1 \xff\xfe", ExtractOptions{}, graph.ErrSyntax, "UTF-8"},
 		{"bad python dict", "The edges are [(0, 1, {'weight': 'heavy'}), (1, 2, {'weight': 3})].", ExtractOptions{}, graph.ErrSyntax, "weight"},
+		{"mismatched python list", "Edges: [(0, 1), (1, 2, {'weight': 3)].", ExtractOptions{}, graph.ErrSyntax, "dict"},
+		{"unclosed python list", "Edges: [(0, 1), (1, 2, {'weight': 3})", ExtractOptions{}, graph.ErrSyntax, "end of text"},
+		{"weight overflows", "Edges: 0-1 weight 1e999999, 1-2.", ExtractOptions{}, graph.ErrSyntax, "1e999999"},
 		{"number out of range", "Edges: 0-1 weight 1" + strings.Repeat("0", 400) + ", 1-2.", ExtractOptions{}, graph.ErrSyntax, "number"},
 	}
 	for _, c := range cases {
