@@ -736,3 +736,44 @@ func QuestionWithoutGraph(question string, ex Extraction) string {
 	}
 	return strings.TrimSpace(out)
 }
+
+// NeedsLLM reports whether the parsers were not confident enough and the
+// LLM graph-extraction step should run.
+func (ex Extraction) NeedsLLM() bool { return ex.Confidence < ConfidentExtraction }
+
+// GraphText renders the extraction in the planner's exchange form: the
+// edges in order with their weights (a capacity when the edge has no
+// weight), nodes no edge touches, or the reference as Source.
+func (ex Extraction) GraphText() GraphText {
+	gt := GraphText{Directed: ex.Directed, Weighted: ex.Weighted}
+	switch {
+	case ex.FileRef != "":
+		gt.Source = ex.FileRef
+	case ex.DatasetRef != "":
+		gt.Source = ex.DatasetRef
+	}
+	g := ex.Graph
+	if g == nil {
+		return gt
+	}
+	gt.Edges = make([]EdgeText, 0, g.M())
+	touched := make([]bool, g.N())
+	for e := int32(0); int(e) < g.M(); e++ {
+		u, v := g.Edge(e)
+		touched[u], touched[v] = true, true
+		et := EdgeText{U: g.ID(u), V: g.ID(v)}
+		switch {
+		case g.Weighted():
+			et.Weight, et.HasWeight = g.Weight(e), true
+		case g.HasCapacities():
+			et.Weight, et.HasWeight = g.Capacity(e), true
+		}
+		gt.Edges = append(gt.Edges, et)
+	}
+	for i, t := range touched {
+		if !t {
+			gt.Nodes = append(gt.Nodes, g.ID(int32(i)))
+		}
+	}
+	return gt
+}

@@ -353,3 +353,34 @@ func TestExtractLinearTime(t *testing.T) {
 		}
 	}
 }
+
+func TestExtractionGraphText(t *testing.T) {
+	q := "Nodes are numbered 0 to 4. Directed edges: 0->1 (weight 2), 1->3 (weight 5)."
+	ex, err := ExtractGraph(context.Background(), q, ExtractOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ex.NeedsLLM() {
+		t.Fatalf("confidence %.2f, notes %v", ex.Confidence, ex.Notes)
+	}
+	gt := ex.GraphText()
+	want := []EdgeText{{U: "0", V: "1", Weight: 2, HasWeight: true}, {U: "1", V: "3", Weight: 5, HasWeight: true}}
+	if !gt.Directed || !gt.Weighted || !slices.Equal(gt.Edges, want) || !slices.Equal(gt.Nodes, []string{"2", "4"}) {
+		t.Fatalf("GraphText = %+v", gt)
+	}
+	// The round trip through the planner's Build gives the same edges.
+	g, err := gt.Build(graph.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, w := exEdgeSet(g), exEdgeSet(ex.Graph); !slices.Equal(got, w) || g.N() != ex.Graph.N() {
+		t.Errorf("rebuilt %v %v, want %v %v", got, g.N(), w, ex.Graph.N())
+	}
+	ref, err := ExtractGraph(context.Background(), "Count the nodes of the graph in data/roads.edgelist.", ExtractOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gt := ref.GraphText(); gt.Source != "data/roads.edgelist" || len(gt.Edges) != 0 {
+		t.Errorf("reference GraphText = %+v", gt)
+	}
+}
