@@ -103,7 +103,7 @@ func (p *BuiltinPlanner) ChooseTool(ctx context.Context, req ToolRequest) (ToolC
 		votes[ex.Tool] += ex.Score
 		total += ex.Score
 	}
-	sl := findSlots(req.Question, nil)
+	sl := findSlots(req.Question, nil, true)
 	cued := map[string]bool{}
 	for _, t := range cueTools(ctx, req.Question) {
 		cued[t] = true
@@ -171,7 +171,7 @@ func (p *BuiltinPlanner) ExtractParams(ctx context.Context, req ParamRequest) (j
 	if req.Tool.Name == "" {
 		return nil, fmt.Errorf("params step: no tool given: %w", ErrBadParams)
 	}
-	sl := findSlots(req.Question, req.Graph)
+	sl := findSlots(req.Question, req.Graph, false)
 	var first error
 	for _, cand := range sl.assignments(req.Tool) {
 		b, err := json.Marshal(cand)

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/graphagent/graphagent/tools"
 	"github.com/graphagent/graphagent/tools/graph"
@@ -20,8 +21,8 @@ const (
 // slotREs are compiled once; regexp values are safe for concurrent use and
 // never modified.
 var slotREs = struct {
-	kv, fromTo, between, nodesAnd, tuple, arrow, source, sink, from, single, of, id *regexp.Regexp
-	k, core, rounds, roundsN, alpha, weighted, hops, perNode                        *regexp.Regexp
+	kv, fromTo, between, nodesAnd, tuple, arrow, source, sink, from, single, of *regexp.Regexp
+	k, core, rounds, roundsN, alpha, weighted, hops, perNode                    *regexp.Regexp
 }{
 	kv:       regexp.MustCompile(`(?i)\b([a-z_][a-z0-9_]*)\s*=\s*` + idPat),
 	fromTo:   regexp.MustCompile(`(?i)\bfrom\s+` + nodePre + `(?:source\s+)?` + idPat + `\s*(?:,\s*)?(?:to|into|towards|till|until|->)\s+` + nodePre + `(?:target\s+|sink\s+)?` + idPat),
@@ -34,7 +35,6 @@ var slotREs = struct {
 	from:     regexp.MustCompile(`(?i)\b(?:from|at)\s+` + nodePre + idPat),
 	single:   regexp.MustCompile(`(?i)\b(?:node|vertex)\s+` + idPat),
 	of:       regexp.MustCompile(`(?i)\b(?:of|for|to|does|is|has)\s+` + nodePre + idPat),
-	id:       regexp.MustCompile(idPat),
 	k:        regexp.MustCompile(`(?i)\bk\s*(?:=|:|is|of)?\s*(\d+)\b`),
 	core:     regexp.MustCompile(`(?i)\b(\d+)[- ]cores?\b`),
 	rounds:   regexp.MustCompile(`(?i)\b(\d+)\s+(?:rounds?|iterations?|layers?|steps?)\b`),
@@ -92,8 +92,9 @@ func pairTool(spec tools.Spec) bool {
 }
 
 // findSlots reads the mentions of q; g (may be nil) tells node IDs apart
-// from words.
-func findSlots(q string, g *graph.Graph) *slots {
+// from words. With fitOnly it stops after the node mentions that
+// slots.fit needs.
+func findSlots(q string, g *graph.Graph, fitOnly bool) *slots {
 	s := &slots{g: g, kv: map[string]string{}, ints: map[string]int64{}}
 	r := &slotREs
 	// Cheap substring guards skip the patterns that cannot match.
@@ -137,11 +138,10 @@ func findSlots(q string, g *graph.Graph) *slots {
 		s.singles = s.collect(r.single, q, true)
 	}
 	s.singles = append(s.singles, s.collect(r.of, q, false)...)
-	for _, m := range r.id.FindAllStringSubmatch(q, -1) {
-		if s.isID(m[1], false) {
-			s.ids = append(s.ids, m[1])
-		}
+	if fitOnly {
+		return s
 	}
+	s.ids = s.bareIDs(q)
 	if has("k") {
 		if m := r.k.FindStringSubmatch(q); m != nil {
 			s.setInt("k", m[1])
@@ -497,4 +497,33 @@ func (s *slots) fit(spec tools.Spec) float64 {
 		return -fitPenalty
 	}
 	return 0
+}
+
+// bareIDs returns every word of q that can name a node (see isID), in
+// order: words are runs of letters, digits, '_', '.', ':', '\” and '-'
+// with the punctuation trimmed from their ends.
+func (s *slots) bareIDs(q string) []string {
+	var out []string
+	start := -1
+	flush := func(end int) {
+		if start < 0 {
+			return
+		}
+		w := strings.Trim(q[start:end], ".:'-")
+		start = -1
+		if w != "" && s.isID(w, false) {
+			out = append(out, w)
+		}
+	}
+	for i, r := range q {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '.' || r == ':' || r == '\'' || r == '-' {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		flush(i)
+	}
+	flush(len(q))
+	return out
 }
