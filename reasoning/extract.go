@@ -306,6 +306,7 @@ func (p *exScan) isTaskSentence(s, e int) bool {
 // It returns the kept items and the dropped ones that were in statements.
 func (p *exScan) filter() (kept, dropped []exItem) {
 	n := len(p.items)
+	kept = make([]exItem, 0, n)
 	run := make([]int, n) // distinct notations (chains count once) in each item's run
 	raw := make([]int, n) // items in each item's run
 	for i := 0; i < n; {

@@ -710,7 +710,7 @@ func (p *exScan) tryConnector(i int) (int, error) {
 	if c != exArrow && c != exBiArrow && c != exDash {
 		return i, nil
 	}
-	var got []exItem
+	first := len(p.items)
 	for {
 		c := p.kind(n)
 		if c != exArrow && c != exBiArrow && c != exDash {
@@ -731,9 +731,10 @@ func (p *exScan) tryConnector(i int) (int, error) {
 		} else {
 			it.weak = (wa || wb) && p.toks[n].e-p.toks[n].s == 1
 		}
-		got = append(got, it)
+		p.items = append(p.items, it)
 		a, wa, n = b, wb, n2
 	}
+	got := p.items[first:]
 	if len(got) == 0 {
 		return i, nil
 	}
@@ -769,13 +770,12 @@ func (p *exScan) tryConnector(i int) (int, error) {
 			if c := p.kind(n2); c == exArrow || c == exBiArrow || c == exDash {
 				break
 			}
-			it := got[0]
+			it := p.items[first]
 			it.v, it.hasW, it.w, it.s, it.e, it.tok = b, false, 0, p.toks[k].s, p.toks[n2-1].e, k
-			got = append(got, it)
+			p.items = append(p.items, it)
 			n = n2
 		}
 	}
-	p.items = append(p.items, got...)
 	return n, nil
 }
 
