@@ -84,15 +84,33 @@ func (a *Analogy) Reason(ctx context.Context, question string, graphInfo *GraphS
 		return AnalogyResult{}, fmt.Errorf("analogy over %d example(s): %w", len(examples), ErrNoAnalogy)
 	}
 	if a.gen == nil {
-		return vote(use), nil
+		return vote(use)
 	}
 	return a.induceDeduce(ctx, question, graphInfo, use)
 }
 
-// vote is the builtin analogy: each example votes for its answer with its
-// similarity (at least a small positive weight), and the heaviest answer
-// wins.
-func vote(exs []Example) AnalogyResult {
+// Thresholds of the builtin vote: it answers only from examples at least
+// VoteMinScore similar to the question, and only when the winning answer
+// has at least VoteMinAgree of them and VoteMinShare of their vote.
+const (
+	VoteMinScore = 0.5
+	VoteMinAgree = 2
+	VoteMinShare = 0.5
+)
+
+// vote is the builtin analogy: each example similar enough votes for its
+// answer with its similarity, and the heaviest answer wins if enough
+// examples agree; otherwise the error wraps ErrNoAnalogy.
+func vote(all []Example) (AnalogyResult, error) {
+	var exs []Example
+	for _, ex := range all {
+		if ex.Score >= VoteMinScore {
+			exs = append(exs, ex)
+		}
+	}
+	if len(exs) == 0 {
+		return AnalogyResult{}, fmt.Errorf("none of %d example(s) is at least %.2f similar to the question: %w", len(all), VoteMinScore, ErrNoAnalogy)
+	}
 	type tally struct {
 		answer string
 		w      float64
@@ -103,7 +121,7 @@ func vote(exs []Example) AnalogyResult {
 	total := 0.0
 	for i, ex := range exs {
 		key := strings.ToLower(strings.TrimSpace(ex.Answer))
-		w := max(ex.Score, 1e-3)
+		w := ex.Score
 		t := byAns[key]
 		if t == nil {
 			t = &tally{answer: strings.TrimSpace(ex.Answer), first: i}
@@ -124,9 +142,13 @@ func vote(exs []Example) AnalogyResult {
 		return ts[i].first < ts[j].first
 	})
 	best := ts[0]
+	if best.n < VoteMinAgree || best.w/total < VoteMinShare {
+		return AnalogyResult{}, fmt.Errorf("the %d similar example(s) disagree (best answer %q has %d of them, %.0f%% of the vote): %w",
+			len(exs), best.answer, best.n, 100*best.w/total, ErrNoAnalogy)
+	}
 	expl := fmt.Sprintf("builtin analogy: %d of %d similar solved example(s) answered %q (%.0f%% of the similarity-weighted vote); most similar: %q",
 		best.n, len(exs), best.answer, 100*best.w/total, exs[best.first].Question)
-	return AnalogyResult{Answer: best.answer, Explanation: expl, Method: AnalogyVote, Confidence: best.w / total, Used: len(exs)}
+	return AnalogyResult{Answer: best.answer, Explanation: expl, Method: AnalogyVote, Confidence: best.w / total, Used: len(exs)}, nil
 }
 
 // induceDeduce runs Graph Agent's two steps: one call for the rules, one
