@@ -407,6 +407,13 @@ func (p *exScan) tryNodes(i int) (int, error) {
 		}
 		j++
 	}
+	// "V = {1, 2, 3}", "nodes = [A, B]"
+	if p.isWord(j, "v", "nodes", "vertices") && p.isPunct(j+1, '=') && (p.isPunct(j+2, '{') || p.isPunct(j+2, '[')) {
+		if n, err := p.nodeList(start, j+2, false); err != nil || n > j+2 {
+			return n, err
+		}
+		return i, nil
+	}
 	if p.isWord(j, "isolated") {
 		k := j + 1
 		if !p.isWord(k, "node", "nodes", "vertex", "vertices") {
@@ -678,6 +685,9 @@ func (p *exScan) tryTuple(i int) (int, error) {
 	b, n2, wb, ok := p.atom(n1 + 1)
 	if !ok {
 		return i, nil
+	}
+	if strings.EqualFold(a, "V") && strings.EqualFold(b, "E") {
+		return i, nil // "G = (V, E)" names the node and edge sets
 	}
 	it := exItem{u: a, v: b, method: "tuples", weak: wa || wb, tok: i, s: p.toks[i].s}
 	n := n2

@@ -147,6 +147,8 @@ func exCases() []exCase {
 		{name: "count only", q: "A graph with 5 nodes has edges 0-1, 1-2. How many connected components?", edges: "0-1 1-2", nodes: "0 1 2 3 4", confident: true},
 		{name: "count one based", q: "A graph with 4 nodes has edges 1-2, 2-3.", edges: "1-2 2-3", nodes: "1 2 3 4", confident: true},
 		{name: "node list declared", q: "Nodes: A, B, C, D. Edges: A-B, C-B.", edges: "A-B B-C", nodes: "A B C D", confident: true},
+		{name: "set notation", q: "Let G = (V, E) with V = {1, 2, 3, 4} and E = {(1, 2), (2, 3)}. Is G connected?",
+			edges: "1-2 2-3", nodes: "1 2 3 4", confident: true},
 		{name: "isolated node", q: "Edges: 0-1, 1-2. Node 7 is isolated.", edges: "0-1 1-2", nodes: "0 1 2 7", confident: true},
 		{name: "range dots", q: "Vertices 1..5, edges 1-2, 2-3.", edges: "1-2 2-3", nodes: "1 2 3 4 5", confident: true},
 		// Directedness words.
