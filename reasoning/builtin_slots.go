@@ -142,7 +142,7 @@ func findSlots(q string, g *graph.Graph, fitOnly bool) *slots {
 		return s
 	}
 	s.ids = s.bareIDs(q)
-	if has("k") {
+	if has("k", "core") {
 		if m := r.k.FindStringSubmatch(q); m != nil {
 			s.setInt("k", m[1])
 		} else if m := r.core.FindStringSubmatch(q); m != nil {

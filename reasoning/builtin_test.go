@@ -1,0 +1,241 @@
+package reasoning
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/graphagent/graphagent/tools"
+	"github.com/graphagent/graphagent/tools/graph"
+)
+
+func builtinSpec(t *testing.T, name string) tools.Spec {
+	t.Helper()
+	tl, err := tools.Catalogue().Get(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tl.Spec()
+}
+
+// builtinGraph is a small graph with numeric and letter node IDs.
+func builtinGraph(t *testing.T, weighted bool) *graph.Graph {
+	t.Helper()
+	b := graph.NewBuilder(false)
+	for i, e := range [][2]string{{"0", "1"}, {"1", "2"}, {"2", "3"}, {"3", "4"}, {"4", "5"}, {"5", "6"}, {"6", "7"}, {"7", "9"}, {"9", "17"}, {"A", "B"}, {"B", "0"}} {
+		var err error
+		if weighted {
+			_, err = b.AddWeightedEdge(e[0], e[1], float64(i+1))
+		} else {
+			_, err = b.AddEdge(e[0], e[1])
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return b.Build()
+}
+
+// TestBuiltinParams checks the slot patterns on phrasings written by hand;
+// the expected arguments are what the phrase says.
+func TestBuiltinParams(t *testing.T) {
+	p := NewBuiltinPlanner(BuiltinConfig{})
+	g := builtinGraph(t, false)
+	gw := builtinGraph(t, true)
+	for _, c := range []struct {
+		tool, q, want string
+		g             *graph.Graph
+	}{
+		{"shortest_path", "What is the shortest path from node 4 to node 2?", `{"source":"4","target":"2"}`, g},
+		{"shortest_path", "Shortest route from A to 9, please.", `{"source":"A","target":"9"}`, g},
+		{"path_exists", "Is there a path between 3 and 7?", `{"source":"3","target":"7"}`, g},
+		{"maximum_flow", "Max flow with source 1, sink 9.", `{"sink":"9","source":"1"}`, g},
+		{"maximum_flow", "The nodes in question are: source_node=4 , sink_node=2.", `{"sink":"2","source":"4"}`, g},
+		{"degree", "The node in question is node=3.", `{"node":"3"}`, g},
+		{"path_exists", "The nodes in question are: path_source=17 , path_target=7.", `{"source":"17","target":"7"}`, g},
+		{"edge_exists", "The nodes in question are: edge_source=9 , edge_target=5.", `{"source":"9","target":"5"}`, g},
+		{"edge_exists", "Is (6, 7) an edge?", `{"source":"6","target":"7"}`, g},
+		{"k_core", "What is the k-core for k = 3?", `{"k":3}`, g},
+		{"k_core", "Give me the 2-core.", `{"k":2}`, g},
+		{"neighbors", "List the neighbours of node 5.", `{"node":"5"}`, g},
+		{"neighbors", "Who are the neighbors of B?", `{"node":"B"}`, g},
+		{"path_exists", "Is node 7 reachable from node 2?", `{"source":"2","target":"7"}`, g},
+		{"common_neighbors", "Which nodes are common neighbours of 1 and 3?", `{"u":"1","v":"3"}`, g},
+		{"bfs_order", "Run a breadth-first search starting at node 6.", `{"source":"6"}`, g},
+		{"pagerank", "PageRank of node 2 with alpha 0.9", `{"alpha":0.9,"node":"2"}`, g},
+		{"pagerank", "PageRank of every node.", `{}`, g},
+		{"gnn_sum_aggregation", "Run 3 rounds of sum aggregation.", `{"rounds":3}`, g},
+		{"triangle_count", "How many triangles does each node belong to?", `{"per_node":true}`, g},
+		{"shortest_path_length", "Length of the shortest path from 0 to 3?", `{"source":"0","target":"3","weighted":true}`, gw},
+		{"shortest_path_length", "How many hops from 0 to 3?", `{"source":"0","target":"3"}`, gw},
+		{"shortest_path_length", "How many hops from 0 to 3?", `{"source":"0","target":"3"}`, g},
+		{"node_count", "How many nodes are there?", `{}`, g},
+		// Without a graph (membership questions), IDs come from the text.
+		{"node_exists", "Is node 42 in the graph?", `{"node":"42"}`, nil},
+		{"edge_exists", "Is there an edge between A and F?", `{"source":"A","target":"F"}`, nil},
+	} {
+		t.Run(c.tool+"/"+c.q, func(t *testing.T) {
+			args, err := p.ExtractParams(context.Background(), ParamRequest{Question: c.q, Tool: builtinSpec(t, c.tool), Graph: c.g})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got, want any
+			_ = json.Unmarshal(args, &got)
+			_ = json.Unmarshal([]byte(c.want), &want)
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("args %s, want %s", args, c.want)
+			}
+		})
+	}
+}
+
+// TestBuiltinParamsErrors: a node that is not in the graph, a missing node
+// and a failed check give errors wrapping ErrBadParams.
+func TestBuiltinParamsErrors(t *testing.T) {
+	p := NewBuiltinPlanner(BuiltinConfig{})
+	g := builtinGraph(t, false)
+	check := func(args json.RawMessage) error {
+		if strings.Contains(string(args), `"sink":"1"`) {
+			return errors.New("sink 1 is forbidden")
+		}
+		return nil
+	}
+	for _, c := range []struct {
+		tool, q string
+		check   func(json.RawMessage) error
+	}{
+		{"degree", "What is the degree of node 99?", nil},
+		{"degree", "What is the degree?", nil},
+		{"maximum_flow", "Max flow from 0 to 1.", check},
+	} {
+		_, err := p.ExtractParams(context.Background(), ParamRequest{Question: c.q, Tool: builtinSpec(t, c.tool), Graph: g, Check: c.check})
+		if !errors.Is(err, ErrBadParams) {
+			t.Errorf("%q: err %v, want ErrBadParams", c.q, err)
+		}
+	}
+}
+
+func TestBuiltinChooseTool(t *testing.T) {
+	p := NewBuiltinPlanner(BuiltinConfig{})
+	cand := func(name string, score float64) Candidate {
+		return Candidate{Tool: builtinSpec(t, name), Score: score}
+	}
+	ctx := context.Background()
+	// The intent cue and the pair of nodes outweigh a higher retrieval
+	// score of a whole-graph tool.
+	ch, err := p.ChooseTool(ctx, ToolRequest{Question: "Is there a route from node 1 to node 5?",
+		Candidates: []Candidate{cand("density", 0.5), cand("path_exists", 0.3)}})
+	if err != nil || ch.Tool != "path_exists" || !strings.HasPrefix(ch.Thought, "builtin:") {
+		t.Errorf("choice %+v, %v", ch, err)
+	}
+	// Examples vote.
+	ch, _ = p.ChooseTool(ctx, ToolRequest{Question: "Tell me about the graph.",
+		Candidates: []Candidate{cand("density", 0.4), cand("diameter", 0.4)},
+		Examples:   []Example{{Tool: "diameter", Score: 0.9}, {Tool: "diameter", Score: 0.8}, {Tool: "density", Score: 0.3}}})
+	if ch.Tool != "diameter" {
+		t.Errorf("vote: %+v", ch)
+	}
+	// A directed-only tool is not chosen for an undirected graph.
+	ch, _ = p.ChooseTool(ctx, ToolRequest{Question: "Give a topological order.",
+		Candidates: []Candidate{cand("topological_sort", 0.9), cand("bfs_order", 0.1)}, Graph: &GraphSummary{Directed: false}})
+	if ch.Tool == "topological_sort" {
+		t.Errorf("undirected graph: %+v", ch)
+	}
+	// Nothing fits.
+	ch, _ = p.ChooseTool(ctx, ToolRequest{Question: "Write a poem.", Candidates: []Candidate{cand("density", 0.1)}})
+	if ch.Tool != NoTool {
+		t.Errorf("poem: %+v", ch)
+	}
+	if _, err := p.ExtractGraph(ctx, "edges 0-1"); !errors.Is(err, ErrNoLLM) {
+		t.Errorf("ExtractGraph: %v, want ErrNoLLM", err)
+	}
+}
+
+func TestCueTools(t *testing.T) {
+	for q, want := range map[string]string{
+		"Is the directed graph acyclic?":                          "cycle_check",
+		"How many vertices does it have?":                         "node_count",
+		"the edges are in a file, the path is x. Count the edges": "edge_count",
+		"Check if there is a path between two nodes":              "path_exists",
+		"What is the minimum distance from 1 to 2?":               "shortest_path",
+		"Find the number of edges connected to a particular node": "degree",
+		"Compute the maximum flow from 0 to 3":                    "maximum_flow",
+	} {
+		got := CueTools(q)
+		if len(got) == 0 || !strings.Contains(strings.Join(got, " "), want) {
+			t.Errorf("%q: cues %v, want %s among them", q, got, want)
+		}
+	}
+	// "the path is FILE" names a file, not a path in the graph.
+	for _, c := range CueTools("Given a directed graph, the edges are in an edgelist file, the path is . Count the edges.") {
+		if c == "path_exists" {
+			t.Errorf("file path phrase cued path_exists")
+		}
+	}
+}
+
+func TestAnalogyVote(t *testing.T) {
+	a := NewAnalogy(nil)
+	ctx := context.Background()
+	res, err := a.Reason(ctx, "q", nil, []Example{
+		{Question: "a", Answer: "yes", Score: 0.9},
+		{Question: "b", Answer: "no", Score: 0.6},
+		{Question: "c", Answer: "Yes", Score: 0.7},
+		{Question: "d", Answer: "", Score: 0.99},
+	})
+	if err != nil || res.Answer != "yes" || res.Method != AnalogyVote || res.Used != 3 {
+		t.Fatalf("%+v %v", res, err)
+	}
+	if want := 1.6 / 2.2; res.Confidence < want-1e-9 || res.Confidence > want+1e-9 {
+		t.Errorf("confidence %v, want %v", res.Confidence, want)
+	}
+	for name, exs := range map[string][]Example{
+		"none":       nil,
+		"dissimilar": {{Answer: "yes", Score: 0.2}, {Answer: "yes", Score: 0.1}},
+		"disagree":   {{Answer: "yes", Score: 0.9}, {Answer: "no", Score: 0.8}, {Answer: "maybe", Score: 0.7}},
+	} {
+		if _, err := a.Reason(ctx, "q", nil, exs); !errors.Is(err, ErrNoAnalogy) {
+			t.Errorf("%s: %v, want ErrNoAnalogy", name, err)
+		}
+	}
+}
+
+// scriptGen is a Generator answering from a list and recording prompts.
+type scriptGen struct {
+	answers []string
+	users   []string
+	err     error
+}
+
+func (g *scriptGen) Generate(_ context.Context, _, user string, _ json.RawMessage, _ int) (string, error) {
+	g.users = append(g.users, user)
+	if g.err != nil {
+		return "", g.err
+	}
+	a := g.answers[0]
+	g.answers = g.answers[1:]
+	return a, nil
+}
+
+func TestAnalogyInduceDeduce(t *testing.T) {
+	g := &scriptGen{answers: []string{"1. Hubs answer.", "Sure: ```json\n{\"answer\": \"node 3\", \"explanation\": \"hub\", \"confidence\": 0.7}\n```"}}
+	a := NewAnalogy(g)
+	res, err := a.Reason(context.Background(), "who leads?", &GraphSummary{Nodes: 5}, []Example{{Question: "who leads here?", Answer: "node 1", Score: 0.4}})
+	if err != nil || res.Answer != "node 3" || res.Rules != "1. Hubs answer." || res.Method != AnalogyInduceDeduce || res.Confidence != 0.7 {
+		t.Fatalf("%+v %v", res, err)
+	}
+	if len(g.users) != 2 || !strings.Contains(g.users[1], "1. Hubs answer.") || !strings.Contains(g.users[1], "who leads?") {
+		t.Errorf("prompts %q", g.users)
+	}
+	bad := NewAnalogy(&scriptGen{answers: []string{"rules", "not json"}})
+	if _, err := bad.Reason(context.Background(), "q", nil, []Example{{Answer: "x", Score: 1}}); !errors.Is(err, ErrSyntax) {
+		t.Errorf("broken deduction: %v, want ErrSyntax", err)
+	}
+	down := NewAnalogy(&scriptGen{err: fmt.Errorf("boom: %w", ErrServer)})
+	if _, err := down.Reason(context.Background(), "q", nil, []Example{{Answer: "x", Score: 1}}); !errors.Is(err, ErrServer) {
+		t.Errorf("server down: %v, want ErrServer", err)
+	}
+}
