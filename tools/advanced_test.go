@@ -60,15 +60,34 @@ func oracleAll(t *testing.T, tool string, runs []caseRun) []oracleAnswer {
 	return runOracle(t, cases)
 }
 
-// check runs tool on every case and hands the pair of answers to cmp. It
-// fails when exactly one side errs, and counts how many cases each kind of
-// outcome covered so a test cannot pass on errors alone.
-func check(t *testing.T, tool string, runs []caseRun, cmp func(t *testing.T, c caseRun, g *graph.Graph, got Result, want json.RawMessage)) (ok, errs int) {
+// check runs the catalogue tool on every case and hands the pair of answers
+// to cmp. It fails when exactly one side errs, and counts how many cases each
+// kind of outcome covered so a test cannot pass on errors alone. Extra
+// variants of the tool (other configurations) are checked against the same
+// oracle answers; the counts are the catalogue tool's.
+func check(t *testing.T, tool string, runs []caseRun, cmp func(t *testing.T, c caseRun, g *graph.Graph, got Result, want json.RawMessage), variants ...Tool) (ok, errs int) {
 	t.Helper()
 	answers := oracleAll(t, tool, runs)
+	cat, err := Catalogue().Get(tool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for vi, impl := range append([]Tool{cat}, variants...) {
+		o, e := checkAnswers(t, impl, runs, answers, cmp)
+		if vi == 0 {
+			ok, errs = o, e
+		}
+	}
+	return ok, errs
+}
+
+func checkAnswers(t *testing.T, impl Tool, runs []caseRun, answers []oracleAnswer, cmp func(t *testing.T, c caseRun, g *graph.Graph, got Result, want json.RawMessage)) (ok, errs int) {
+	t.Helper()
+	tool := impl.Spec().Name
 	for i, c := range runs {
 		g := c.tg.build(t)
-		got, err := runTool(t, tool, g, c.args)
+		b, _ := json.Marshal(c.args)
+		got, err := impl.Run(context.Background(), g, b)
 		a := answers[i]
 		switch {
 		case a.Error != "" && err == nil:
@@ -263,10 +282,11 @@ func TestAdvancedHamiltonianOracle(t *testing.T) {
 		if len(seen) != g.N() {
 			t.Errorf("path %v visits %d of %d nodes", res.Path, len(seen), g.N())
 		}
-	})
-	t.Logf("coverage: %d answered, %d with a path, %d errors (null graphs)", ok, yes, errs)
-	if ok != len(runs)-2 || yes < 60 || yes > len(runs)-60 {
-		t.Errorf("coverage: %d answered, %d with a path, %d errors (null graphs)", ok, yes, errs)
+	}, HamiltonianPathTool(1)) // cap 1: every graph of 2+ nodes goes to the backtracking search
+	// yes counts the answers with a path of both implementations.
+	t.Logf("coverage: %d answered, %d paths checked, %d errors (null graphs)", ok, yes, errs)
+	if ok != len(runs)-2 || yes < 120 || yes > 2*len(runs)-120 {
+		t.Errorf("coverage: %d answered, %d paths checked, %d errors (null graphs)", ok, yes, errs)
 	}
 }
 
@@ -285,9 +305,57 @@ func TestAdvancedHamiltonianLimits(t *testing.T) {
 		}
 		return b.Build()
 	}
-	// Past the cap: an error unless a cheap condition answers exactly.
-	if _, err := runTool(t, "hamiltonian_path", cycle(30, false), nil); !errors.Is(err, ErrTooLarge) {
-		t.Errorf("30-node cycle: err %v, want ErrTooLarge", err)
+	complete := func(a, b int) *graph.Graph {
+		bl := graph.NewBuilder(false)
+		for i := 0; i < a; i++ {
+			for j := 0; j < b; j++ {
+				if _, err := bl.AddEdge("l"+strconv.Itoa(i), "r"+strconv.Itoa(j)); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		return bl.Build()
+	}
+	validPath := func(g *graph.Graph, path []string) bool {
+		seen := map[string]bool{}
+		for i, v := range path {
+			if seen[v] || (i > 0 && !hasEdgeIDs(g, path[i-1], v)) {
+				return false
+			}
+			seen[v] = true
+		}
+		return len(seen) == g.N()
+	}
+	// Past the cap the backtracking search answers when it can...
+	// Graphs with a hidden Hamiltonian path (a random permutation) and
+	// random chords: 60 nodes directed, 100 undirected.
+	hidden := func(n, chords int, directed bool, seed uint64) *graph.Graph {
+		r := rand.New(rand.NewPCG(seed, 6))
+		hb := graph.NewBuilder(directed)
+		perm := r.Perm(n)
+		for i := 0; i+1 < n; i++ {
+			if _, err := hb.AddEdge(strconv.Itoa(perm[i]), strconv.Itoa(perm[i+1])); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for k := 0; k < chords; k++ {
+			if _, err := hb.AddEdge(strconv.Itoa(r.IntN(n)), strconv.Itoa(r.IntN(n))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return hb.Build()
+	}
+	for _, g := range []*graph.Graph{cycle(30, false), hidden(60, 90, true, 1), hidden(100, 150, false, 2)} {
+		res, err := runTool(t, "hamiltonian_path", g, nil)
+		hp, _ := res.Value.(HamiltonianResult)
+		if err != nil || !hp.Exists || !validPath(g, hp.Path) {
+			t.Errorf("%v: %v %v, want a valid Hamiltonian path", g, res.Value, err)
+		}
+	}
+	// ...and reports ErrTooLarge when it gives up: K_{14,16} has no
+	// Hamiltonian path, which only an exhaustive search could show.
+	if _, err := runTool(t, "hamiltonian_path", complete(14, 16), nil); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("K_{14,16}: err %v, want ErrTooLarge", err)
 	}
 	res, err := runTool(t, "hamiltonian_path", cycle(30, true), nil)
 	if err != nil || res.Value.(HamiltonianResult).Exists {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"slices"
 	"strings"
 
 	"github.com/graphagent/graphagent/tools/graph"
@@ -37,11 +38,13 @@ type EulerResult struct {
 	Path []string `json:"path,omitempty"`
 }
 
-// HamiltonianPathTool returns the hamiltonian_path tool with an exact search
-// capped at maxNodes nodes (1..24; out-of-range values use
-// DefaultHamiltonianMaxNodes). Larger graphs get an exact "no" when a cheap
-// necessary condition fails (not connected, too many dead ends) and an error
-// wrapping ErrTooLarge otherwise.
+// HamiltonianPathTool returns the hamiltonian_path tool. Graphs of up to
+// maxNodes nodes (1..24; out-of-range values use DefaultHamiltonianMaxNodes)
+// are decided by a dynamic programme over node subsets. Larger graphs get an
+// exact "no" when a cheap necessary condition fails (not connected, too many
+// dead ends), else a pruned backtracking search that is exact when it
+// finishes within its step budget; when it does not, the error wraps
+// ErrTooLarge.
 func HamiltonianPathTool(maxNodes int) Tool {
 	if maxNodes < 1 || maxNodes > maxHamiltonianCap {
 		maxNodes = DefaultHamiltonianMaxNodes
@@ -50,7 +53,8 @@ func HamiltonianPathTool(maxNodes int) Tool {
 		Name:        "hamiltonian_path",
 		Description: "Decide exactly whether a graph has a Hamiltonian path (visiting every node once) and give one.",
 		WhenToUse: fmt.Sprintf("Questions asking for a route, tour or ordering that visits each node exactly once, "+
-			"following edge directions in directed graphs. Exact search, for graphs of up to %d nodes.", maxNodes),
+			"following edge directions in directed graphs. Exact for graphs of up to %d nodes; larger ones are searched "+
+			"by bounded backtracking, which may give up and report the graph as too large.", maxNodes),
 		Returns:   "exists (bool) and path, one Hamiltonian path as a list of node IDs.",
 		AppliesTo: AnyGraph,
 		Family:    familyCommon,
@@ -118,8 +122,17 @@ func hamiltonianPath(ctx context.Context, g *graph.Graph, maxNodes int) (Hamilto
 		return HamiltonianResult{}, nil
 	}
 	if n > maxNodes {
-		return HamiltonianResult{}, fmt.Errorf("hamiltonian_path: the graph has %d nodes and the exact search is limited to %d: %w",
-			n, maxNodes, ErrTooLarge)
+		path, found, complete, err := hamiltonianBacktrack(ctx, g, hamiltonianBudget)
+		switch {
+		case err != nil:
+			return HamiltonianResult{}, fmt.Errorf("hamiltonian_path: %w", err)
+		case found:
+			return HamiltonianResult{Exists: true, Path: idsOf(g, path)}, nil
+		case complete:
+			return HamiltonianResult{}, nil
+		}
+		return HamiltonianResult{}, fmt.Errorf("hamiltonian_path: the graph has %d nodes, more than the %d of the subset search, "+
+			"and the backtracking search gave up after %d steps: %w", n, maxNodes, hamiltonianBudget, ErrTooLarge)
 	}
 
 	// succ[v] and pred[v] are neighbour bitmasks without self-loops.
@@ -180,6 +193,166 @@ func hamiltonianPath(ctx context.Context, g *graph.Graph, maxNodes int) (Hamilto
 		v = int32(bits.TrailingZeros32(ends[mask] & pred[v]))
 	}
 	return HamiltonianResult{Exists: true, Path: idsOf(g, path)}, nil
+}
+
+// hamiltonianBudget bounds the nodes the backtracking search may place.
+const hamiltonianBudget = 1 << 22
+
+// hamiltonianBacktrack searches for a Hamiltonian path depth-first, trying
+// the unvisited successors with the fewest unvisited successors first
+// (Warnsdorff's rule). It prunes with rem[w], the number of unvisited
+// predecessors (neighbours when undirected) of each unvisited node w: a node
+// with none can only be entered from the current end, so two such nodes, or
+// one that is not a successor of the end, end the branch; when undirected
+// such a node must also be the last one. Starts: the node without
+// predecessors (directed) or a leaf (undirected) when there is one, else
+// every node. found reports a path; complete reports that the search space
+// was exhausted (so !found && complete is an exact "no"); budget bounds the
+// number of placed nodes.
+func hamiltonianBacktrack(ctx context.Context, g *graph.Graph, budget int) (path []int32, found, complete bool, err error) {
+	n := g.N()
+	directed := g.Directed()
+	rem := make([]int32, n)
+	outRem := rem // unvisited successors; the same as rem when undirected
+	if directed {
+		outRem = make([]int32, n)
+	}
+	for v := int32(0); v < int32(n); v++ {
+		for _, w := range g.In(v) {
+			if w != v {
+				rem[v]++
+			}
+		}
+		if directed {
+			for _, w := range g.Out(v) {
+				if w != v {
+					outRem[v]++
+				}
+			}
+		}
+	}
+	var starts []int32
+	for v := int32(0); v < int32(n); v++ {
+		if rem[v] == 0 || (!directed && rem[v] == 1) {
+			starts = append(starts, v)
+			break
+		}
+	}
+	if starts == nil {
+		starts = make([]int32, n)
+		for v := range starts {
+			starts[v] = int32(v)
+		}
+	}
+	zeros := 0 // unvisited nodes with rem == 0
+	for _, r := range rem {
+		if r == 0 {
+			zeros++
+		}
+	}
+	visited := make([]bool, n)
+	path = make([]int32, 0, n)
+	// Frame i (for path[i]) tries cand[framePos[i]:end], where end is
+	// frameBase[i+1] (or len(cand) for the last frame).
+	cand := make([]int32, 0, 64)
+	frameBase := make([]int32, 0, n)
+	framePos := make([]int32, 0, n)
+
+	visit := func(v int32) {
+		visited[v] = true
+		if rem[v] == 0 {
+			zeros--
+		}
+		path = append(path, v)
+		for _, w := range g.Out(v) {
+			if w != v && !visited[w] {
+				rem[w]--
+				if rem[w] == 0 {
+					zeros++
+				}
+			}
+		}
+		if directed {
+			for _, u := range g.In(v) {
+				if u != v {
+					outRem[u]--
+				}
+			}
+		}
+		base := len(cand)
+		last := len(path) == n-1
+		if zeros <= 1 {
+			for _, w := range g.Out(v) {
+				if w == v || visited[w] {
+					continue
+				}
+				if zeros == 1 && (rem[w] != 0 || (!directed && !last)) {
+					// The node without unvisited predecessors must come
+					// next and, undirected, it cannot be left again.
+					continue
+				}
+				cand = append(cand, w)
+			}
+		}
+		slices.SortStableFunc(cand[base:], func(a, b int32) int { return int(outRem[a] - outRem[b]) })
+		frameBase = append(frameBase, int32(base))
+		framePos = append(framePos, int32(base))
+	}
+	unvisit := func() {
+		top := len(path) - 1
+		v := path[top]
+		path = path[:top]
+		cand = cand[:frameBase[top]]
+		frameBase = frameBase[:top]
+		framePos = framePos[:top]
+		for _, w := range g.Out(v) {
+			if w != v && !visited[w] {
+				if rem[w] == 0 {
+					zeros--
+				}
+				rem[w]++
+			}
+		}
+		if directed {
+			for _, u := range g.In(v) {
+				if u != v {
+					outRem[u]++
+				}
+			}
+		}
+		visited[v] = false
+		if rem[v] == 0 {
+			zeros++
+		}
+	}
+
+	steps := 0
+	for _, s := range starts {
+		visit(s)
+		for len(path) > 0 {
+			if len(path) == n {
+				return path, true, false, nil
+			}
+			top := len(path) - 1
+			if int(framePos[top]) == len(cand) {
+				unvisit()
+				continue
+			}
+			w := cand[framePos[top]]
+			framePos[top]++
+			steps++
+			if steps > budget {
+				return nil, false, false, nil
+			}
+			if steps%ctxCheckEvery == 0 {
+				if err := ctx.Err(); err != nil {
+					return nil, false, false, err
+				}
+			}
+			visit(w)
+		}
+	}
+	return nil, false, true, nil
 }
 
 // EulerParams are the parameters of euler_path.
