@@ -403,6 +403,10 @@ func TestAdvancedHamiltonianLimits(t *testing.T) {
 	if ctx.left != 0 {
 		t.Errorf("the search checked the context only %d times", 3-ctx.left)
 	}
+	ctx = &expiringCtx{Context: context.Background(), left: 3}
+	if _, _, _, err := hamiltonianBacktrack(ctx, complete(14, 16), hamiltonianBudget); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("expired during the backtracking: err %v", err)
+	}
 	// The null graph has no answer.
 	if _, err := runTool(t, "hamiltonian_path", graph.NewBuilder(true).Build(), nil); !errors.Is(err, ErrNotApplicable) {
 		t.Errorf("null graph: err %v", err)

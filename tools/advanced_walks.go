@@ -43,7 +43,7 @@ type EulerResult struct {
 // are decided by a dynamic programme over node subsets. Larger graphs get an
 // exact "no" when a cheap necessary condition fails (not connected, too many
 // dead ends), else a pruned backtracking search that is exact when it
-// finishes within its step budget; when it does not, the error wraps
+// finishes within its work budget; when it does not, the error wraps
 // ErrTooLarge.
 func HamiltonianPathTool(maxNodes int) Tool {
 	if maxNodes < 1 || maxNodes > maxHamiltonianCap {
@@ -132,7 +132,7 @@ func hamiltonianPath(ctx context.Context, g *graph.Graph, maxNodes int) (Hamilto
 			return HamiltonianResult{}, nil
 		}
 		return HamiltonianResult{}, fmt.Errorf("hamiltonian_path: the graph has %d nodes, more than the %d of the subset search, "+
-			"and the backtracking search gave up after %d steps: %w", n, maxNodes, hamiltonianBudget, ErrTooLarge)
+			"and the backtracking search gave up after %d adjacency scans: %w", n, maxNodes, hamiltonianBudget, ErrTooLarge)
 	}
 
 	// succ[v] and pred[v] are neighbour bitmasks without self-loops.
@@ -195,8 +195,9 @@ func hamiltonianPath(ctx context.Context, g *graph.Graph, maxNodes int) (Hamilto
 	return HamiltonianResult{Exists: true, Path: idsOf(g, path)}, nil
 }
 
-// hamiltonianBudget bounds the nodes the backtracking search may place.
-const hamiltonianBudget = 1 << 22
+// hamiltonianBudget bounds the work of the backtracking search, counted in
+// adjacency entries scanned (about a second).
+const hamiltonianBudget = 1 << 25
 
 // hamiltonianBacktrack searches for a Hamiltonian path depth-first, trying
 // the unvisited successors with the fewest unvisited successors first
@@ -208,7 +209,7 @@ const hamiltonianBudget = 1 << 22
 // predecessors (directed) or a leaf (undirected) when there is one, else
 // every node. found reports a path; complete reports that the search space
 // was exhausted (so !found && complete is an exact "no"); budget bounds the
-// number of placed nodes.
+// adjacency entries scanned.
 func hamiltonianBacktrack(ctx context.Context, g *graph.Graph, budget int) (path []int32, found, complete bool, err error) {
 	n := g.N()
 	directed := g.Directed()
@@ -258,7 +259,12 @@ func hamiltonianBacktrack(ctx context.Context, g *graph.Graph, budget int) (path
 	frameBase := make([]int32, 0, n)
 	framePos := make([]int32, 0, n)
 
+	work := 0
 	visit := func(v int32) {
+		work += 1 + 2*len(g.Out(v))
+		if directed {
+			work += len(g.In(v))
+		}
 		visited[v] = true
 		if rem[v] == 0 {
 			zeros--
@@ -326,7 +332,7 @@ func hamiltonianBacktrack(ctx context.Context, g *graph.Graph, budget int) (path
 		}
 	}
 
-	steps := 0
+	visits := 0
 	for _, s := range starts {
 		visit(s)
 		for len(path) > 0 {
@@ -340,11 +346,11 @@ func hamiltonianBacktrack(ctx context.Context, g *graph.Graph, budget int) (path
 			}
 			w := cand[framePos[top]]
 			framePos[top]++
-			steps++
-			if steps > budget {
+			if work > budget {
 				return nil, false, false, nil
 			}
-			if steps%ctxCheckEvery == 0 {
+			visits++
+			if visits%1024 == 0 {
 				if err := ctx.Err(); err != nil {
 					return nil, false, false, err
 				}
