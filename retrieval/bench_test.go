@@ -80,6 +80,14 @@ func BenchmarkIndexSearch(b *testing.B) {
 					lat = append(lat, time.Since(t0))
 				}
 				b.StopTimer()
+				if mode == Approximate && idx.layers != nil {
+					// Distance computations per search: the load-independent cost.
+					w := &walker{}
+					for _, q := range queries {
+						idx.layers.search(q, idx.vecs, max(40, 64, idx.opts.EfSearch), w)
+					}
+					b.ReportMetric(float64(w.evals)/float64(len(queries)), "dists/op")
+				}
 				slices.Sort(lat)
 				b.ReportMetric(float64(lat[len(lat)/2].Microseconds()), "p50-µs")
 				b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds()), "p99-µs")

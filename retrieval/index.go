@@ -53,9 +53,9 @@ type Options struct {
 	Mode Mode
 	// ExactBelow is the size under which Auto scans every vector (default 512).
 	ExactBelow int
-	// M is the number of neighbours per HNSW node (default 24).
+	// M is the number of neighbours per HNSW node (default 32).
 	M int
-	// EfSearch is the HNSW candidate list size (default 128); a search uses
+	// EfSearch is the HNSW candidate list size (default 64); a search uses
 	// at least its over-fetch count.
 	EfSearch int
 	// Seed makes the HNSW level assignment reproducible (default 1).
@@ -67,10 +67,10 @@ func (o Options) withDefaults() Options {
 		o.ExactBelow = 512
 	}
 	if o.M <= 0 {
-		o.M = 24
+		o.M = 32
 	}
 	if o.EfSearch <= 0 {
-		o.EfSearch = 128
+		o.EfSearch = 64
 	}
 	if o.Seed == 0 {
 		o.Seed = 1

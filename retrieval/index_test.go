@@ -82,7 +82,7 @@ func embeddingLike(rng *rand.Rand, n, dim int) ([]Item, func() []float32) {
 // 10,000 random entries.
 func TestRecallHNSW(t *testing.T) {
 	ctx := context.Background()
-	n, dim, queries := 10000, envInt("RECALL_DIM", 64), 200
+	n, dim, queries := 10000, envInt("RECALL_DIM", 256), 200
 	if testing.Short() {
 		n, queries = 3000, 100
 	}

@@ -165,13 +165,17 @@ func compareCand(a, b cand) int {
 type walker struct {
 	visited []uint32 // stamp per node
 	stamp   uint32
+	evals   int // distance computations, for benchmarks
 }
 
 // search returns up to ef nodes near q (unsorted), walking greedily down the
 // upper layers and then running the HNSW beam search with width ef on layer
 // 0. dist must be 1 - cosine over vecs.
 func (s *layered) search(q []float32, vecs [][]float32, ef int, w *walker) []cand {
-	dist := func(k int32) float32 { return 1 - encoders.Dot(q, vecs[k]) }
+	dist := func(k int32) float32 {
+		w.evals++
+		return 1 - encoders.Dot(q, vecs[k])
+	}
 	cur := cand{s.entry, dist(s.entry)}
 	for l := len(s.upper) - 1; l >= 0; l-- {
 		for improved := true; improved; {
