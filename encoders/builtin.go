@@ -79,7 +79,7 @@ func NewBuiltin(corpus []string, opts ...BuiltinOption) *Builtin {
 	for _, o := range opts {
 		o(b)
 	}
-	b.fit(corpus)
+	b.fit(corpus, false)
 	return b
 }
 
@@ -87,19 +87,44 @@ func NewBuiltin(corpus []string, opts ...BuiltinOption) *Builtin {
 // fitted on corpus.
 func (b *Builtin) Fit(corpus []string) Encoder {
 	c := &Builtin{dim: b.dim, clean: b.clean}
-	c.fit(corpus)
+	c.fit(corpus, false)
 	return c
 }
 
-func (b *Builtin) fit(corpus []string) {
+// FitEncode returns a copy of the encoder fitted on corpus and the vectors
+// of corpus, reading each text once.
+func (b *Builtin) FitEncode(ctx context.Context, corpus []string) (Encoder, [][]float32, error) {
+	c := &Builtin{dim: b.dim, clean: b.clean}
+	feats := c.fit(corpus, true)
+	out := make([][]float32, len(corpus))
+	backing := make([]float32, len(corpus)*c.dim)
+	for i, fs := range feats {
+		if i%64 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, nil, fmt.Errorf("builtin encoder: %w", err)
+			}
+		}
+		out[i] = backing[i*c.dim : (i+1)*c.dim : (i+1)*c.dim]
+		c.vectorize(fs, out[i])
+	}
+	return c, out, nil
+}
+
+// fit computes the IDF of corpus; with keep it also returns each text's
+// sorted features.
+func (b *Builtin) fit(corpus []string, keep bool) [][]uint64 {
 	b.idf, b.docs, b.print, b.defIDF = nil, 0, 0, 1
+	var kept [][]uint64
+	if keep {
+		kept = make([][]uint64, len(corpus))
+	}
 	if len(corpus) == 0 {
-		return
+		return kept
 	}
 	df := make(map[uint64]int32)
 	var f featurizer
 	print := fnvOffset
-	for _, text := range corpus {
+	for t, text := range corpus {
 		print = fnvString(print, text)
 		print = fnvByte(print, 0)
 		f.text(b.prepare(text))
@@ -110,6 +135,9 @@ func (b *Builtin) fit(corpus []string) {
 				df[hs[i]]++
 			}
 		}
+		if keep {
+			kept[t] = slices.Clone(hs)
+		}
 	}
 	n := float64(len(corpus))
 	b.idf = make(map[uint64]float32, len(df))
@@ -119,6 +147,7 @@ func (b *Builtin) fit(corpus []string) {
 	b.defIDF = float32(math.Log(1+n) + 1)
 	b.docs = len(corpus)
 	b.print = print
+	return kept
 }
 
 func (b *Builtin) prepare(text string) string {
@@ -168,8 +197,12 @@ func (b *Builtin) EncodeOne(text string) []float32 {
 
 func (b *Builtin) encode(f *featurizer, text string, v []float32) {
 	f.text(b.prepare(text))
-	fs := f.feats
-	slices.Sort(fs)
+	slices.Sort(f.feats)
+	b.vectorize(f.feats, v)
+}
+
+// vectorize adds the sorted features fs into v and scales v to unit length.
+func (b *Builtin) vectorize(fs []uint64, v []float32) {
 	dim := uint64(len(v))
 	for i := 0; i < len(fs); {
 		j := i + 1

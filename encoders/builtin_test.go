@@ -232,3 +232,24 @@ func BenchmarkStripGraphText(b *testing.B) {
 		_ = StripGraphText(s)
 	}
 }
+
+func TestFitEncodeMatchesFitThenEncode(t *testing.T) {
+	corpus := []string{"Count the nodes.", "Is there a cycle in [(0, 1), (1, 0)]?", "", "shortest route from 3 to 9"}
+	ctx := context.Background()
+	enc, vecs, err := FitAndEncode(ctx, NewBuiltin(nil), corpus)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := NewBuiltin(corpus)
+	if enc.Name() != ref.Name() {
+		t.Errorf("name %q, want %q", enc.Name(), ref.Name())
+	}
+	want, _ := ref.Encode(ctx, corpus)
+	for i := range corpus {
+		for j := range want[i] {
+			if vecs[i][j] != want[i][j] {
+				t.Fatalf("text %d differs at %d", i, j)
+			}
+		}
+	}
+}

@@ -43,6 +43,17 @@ func FitTo(enc Encoder, corpus []string) Encoder {
 	return enc
 }
 
+// FitAndEncode fits enc to corpus when it is a Fitter and encodes corpus
+// with the result, returning both; the builtin encoder reads each text once.
+func FitAndEncode(ctx context.Context, enc Encoder, corpus []string) (Encoder, [][]float32, error) {
+	if b, ok := enc.(*Builtin); ok {
+		return b.FitEncode(ctx, corpus)
+	}
+	enc = FitTo(enc, corpus)
+	vecs, err := enc.Encode(ctx, corpus)
+	return enc, vecs, err
+}
+
 // ErrBadVector means a vector is empty, has the wrong dimension or holds a
 // NaN or an infinity.
 var ErrBadVector = errors.New("bad vector")

@@ -72,8 +72,7 @@ func NewToolIndex(ctx context.Context, specs []tools.Spec, enc encoders.Encoder,
 	for i, e := range entries {
 		texts[i] = e.text
 	}
-	enc = encoders.FitTo(enc, texts)
-	vecs, err := enc.Encode(ctx, texts)
+	enc, vecs, err := encoders.FitAndEncode(ctx, enc, texts)
 	if err != nil {
 		return nil, fmt.Errorf("tool index: encode %d entries with %s: %w", len(texts), enc.Name(), err)
 	}
