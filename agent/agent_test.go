@@ -182,6 +182,8 @@ func TestRefusals(t *testing.T) {
 		{"etc", "What is the diameter of /etc/hosts.edgelist?", ErrRefused},
 		{"50 MB", big, ErrTooLarge},
 		{"nested brackets", "Is there a cycle in " + strings.Repeat("[", 5000) + "(0, 1)" + strings.Repeat("]", 5000) + "?", ErrBadInput},
+		{"open tuples 256 KB", "Edges: " + strings.Repeat("(", 256<<10), ErrBadInput},
+		{"nested lists 256 KB", "Edges: " + strings.Repeat("[[", 64<<10) + strings.Repeat("]]", 64<<10), ErrBadInput},
 		{"missing file", "What is the diameter of the graph in nothere/graph.edgelist?", ErrBadInput},
 		{"empty", "   ", ErrBadInput},
 		{"bad utf8", "Is there a cycle in 0-1, 1-2, 2-0 \xff?", ErrBadInput},

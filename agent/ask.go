@@ -82,6 +82,9 @@ func (a *Agent) ask(ctx context.Context, question string, sess *Session, opts []
 	if strings.TrimSpace(question) == "" {
 		return r.fail("question", fmt.Errorf("the question is empty: %w", ErrBadInput))
 	}
+	if d, at := nesting(question); d > MaxNesting {
+		return r.fail("question", fmt.Errorf("brackets nested %d deep at byte %d, more than %d: %w", d, at, MaxNesting, ErrBadInput))
+	}
 
 	// Graph extraction: the deterministic parsers first.
 	var ex reasoning.Extraction
@@ -526,3 +529,31 @@ func pairCheck(spec tools.Spec) func(json.RawMessage) error {
 
 // hasLetter reports whether s contains a letter.
 func hasLetter(s string) bool { return strings.IndexFunc(s, unicode.IsLetter) >= 0 }
+
+// MaxNesting is the deepest bracket nesting a question may have; graph
+// notations need three levels at most.
+const MaxNesting = 32
+
+// nesting returns the deepest nesting of (), [] and {} in q (closing
+// brackets of any kind close one level) and the byte where it first exceeds
+// MaxNesting, in one pass.
+func nesting(q string) (depth, at int) {
+	d := 0
+	for i := 0; i < len(q); i++ {
+		switch q[i] {
+		case '(', '[', '{':
+			d++
+			if d > depth {
+				depth = d
+				if d == MaxNesting+1 {
+					at = i
+				}
+			}
+		case ')', ']', '}':
+			if d > 0 {
+				d--
+			}
+		}
+	}
+	return depth, at
+}
