@@ -63,8 +63,9 @@ func graphInfo(g *graph.Graph, source string) *GraphInfo {
 
 // Event is one step of answering a question.
 type Event struct {
-	// Step names the step: "question", "graph", "retrieval", "examples",
-	// "tool", "params", "run", "fallback", "memory".
+	// Step names the step: "graph" (extraction), "load", "retrieval",
+	// "examples", "tool", "params", "run", "fallback", or "answer" when the
+	// question stops early.
 	Step string `json:"step"`
 	// Backend says who decided: "parser", "sandbox", "session", "builtin",
 	// "llm:MODEL", "retrieval", "memory".

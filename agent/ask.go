@@ -57,10 +57,11 @@ func (r *run) finish() *Answer {
 	return r.ans
 }
 
-// fail ends the question with a sentence and an error.
-func (r *run) fail(step string, err error) (*Answer, error) {
+// fail ends the question with a sentence, a final "answer" event and an
+// error.
+func (r *run) fail(err error) (*Answer, error) {
 	r.ans.Answer = "I could not answer: " + err.Error()
-	r.step(step, func() (string, string, error) { return "", "stopped", err })
+	r.step("answer", func() (string, string, error) { return "", "stopped", err })
 	return r.finish(), err
 }
 
@@ -74,16 +75,16 @@ func (a *Agent) ask(ctx context.Context, question string, sess *Session, opts []
 
 	// The question itself.
 	if len(question) > lim.MaxQuestionBytes {
-		return r.fail("question", fmt.Errorf("the question has %d bytes, more than the limit of %d: %w", len(question), lim.MaxQuestionBytes, ErrTooLarge))
+		return r.fail(fmt.Errorf("the question has %d bytes, more than the limit of %d: %w", len(question), lim.MaxQuestionBytes, ErrTooLarge))
 	}
 	if !utf8.ValidString(question) {
-		return r.fail("question", fmt.Errorf("the question is not valid UTF-8: %w", ErrBadInput))
+		return r.fail(fmt.Errorf("the question is not valid UTF-8: %w", ErrBadInput))
 	}
 	if strings.TrimSpace(question) == "" {
-		return r.fail("question", fmt.Errorf("the question is empty: %w", ErrBadInput))
+		return r.fail(fmt.Errorf("the question is empty: %w", ErrBadInput))
 	}
 	if d, at := nesting(question); d > MaxNesting {
-		return r.fail("question", fmt.Errorf("brackets nested %d deep at byte %d, more than %d: %w", d, at, MaxNesting, ErrBadInput))
+		return r.fail(fmt.Errorf("brackets nested %d deep at byte %d, more than %d: %w", d, at, MaxNesting, ErrBadInput))
 	}
 
 	// Graph extraction: the deterministic parsers first.
@@ -99,11 +100,11 @@ func (a *Agent) ask(ctx context.Context, question string, sess *Session, opts []
 	if exErr != nil {
 		switch {
 		case errors.Is(exErr, graph.ErrTooLarge):
-			return r.fail("graph", fmt.Errorf("%w: %w", ErrTooLarge, exErr))
+			return r.fail(fmt.Errorf("%w: %w", ErrTooLarge, exErr))
 		case errors.Is(exErr, context.Canceled), errors.Is(exErr, context.DeadlineExceeded):
-			return r.fail("graph", exErr)
+			return r.fail(exErr)
 		default:
-			return r.fail("graph", fmt.Errorf("%w: %w", ErrBadInput, exErr))
+			return r.fail(fmt.Errorf("%w: %w", ErrBadInput, exErr))
 		}
 	}
 	task := reasoning.QuestionWithoutGraph(question, ex)
@@ -116,7 +117,7 @@ func (a *Agent) ask(ctx context.Context, question string, sess *Session, opts []
 
 	g, source, err := r.resolveGraph(ctx, question, ex)
 	if err != nil {
-		return r.fail("graph", err)
+		return r.fail(err)
 	}
 	r.ans.Graph, r.ans.g = graphInfo(g, source), g
 	if r.sess != nil && !r.fromSession {
@@ -454,7 +455,7 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 	})
 	if rerr != nil {
 		if ctx.Err() != nil {
-			return r.fail("run", ctx.Err())
+			return r.fail(ctx.Err())
 		}
 		return r.fallback(ctx, task, &summary, examples, spec.Name+" failed: "+rerr.Error())
 	}
