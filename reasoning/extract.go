@@ -90,7 +90,7 @@ func ExtractGraph(ctx context.Context, question string, opt ExtractOptions) (Ext
 	if len(lower) != len(question) {
 		lower = question // lower-casing moved byte offsets; match case-sensitively
 	}
-	p := &exScan{ctx: ctx, q: question, opt: opt, cues: exFindDirCues(lower)}
+	p := &exScan{ctx: ctx, q: question, opt: opt, cues: exFindDirCues(lower), confCap: 1}
 	// A Python-literal edge list is parsed first by graph.ParsePythonEdges;
 	// the lexer then skips it.
 	py, err := p.pythonList()
@@ -210,6 +210,8 @@ func ExtractGraph(ctx context.Context, question string, opt ExtractOptions) (Ext
 	sort.Slice(ex.Spans, func(a, b int) bool { return ex.Spans[a][0] < ex.Spans[b][0] })
 	ex.Spans = exMergeSpans(question, ex.Spans)
 	// Text left over that looks like graph text lowers the confidence.
+	ex.Notes = append(ex.Notes, p.notes...)
+	conf = min(conf, p.confCap)
 	loose := p.looseNumbers(ex.Spans)
 	if len(dropped) > 0 {
 		ex.Notes = append(ex.Notes, fmt.Sprintf("%d edge-like item(s) in statements were not taken as edges", len(dropped)))
@@ -649,6 +651,9 @@ func (p *exScan) addRanges(b *graph.Builder, items []exItem) error {
 		lo, hi, ok := exIntSpan(items)
 		switch {
 		case !ok:
+		case hi > c.hi+1 || (lo == 0 && hi > c.hi):
+			p.notes = append(p.notes, fmt.Sprintf("the question declares %d nodes but the edges name node %d", c.hi+1, hi))
+			p.confCap = min(p.confCap, 0.7)
 		case lo == 0 && hi <= c.hi:
 			rngs = append(rngs, exRange{lo: 0, hi: c.hi})
 		case lo >= 1 && hi <= c.hi+1:

@@ -35,20 +35,22 @@ type exRange struct {
 
 // exScan holds the state of one scan over a question's tokens.
 type exScan struct {
-	ctx    context.Context
-	q      string
-	toks   []exTok
-	sent   []int  // sentence index of each token
-	task   []bool // per sentence: a question or an instruction, not a statement
-	skip   []bool // per token: inside a masked span (file path, Python list)
-	items  []exItem
-	rngs   []exRange
-	count  []exRange // "10 nodes": lo=0, hi=count-1, before resolution
-	opt    ExtractOptions
-	adjOK  bool  // adjacency lines need no second line (the text says "adjacency")
-	pyErr  error // why a bracketed list that looked like Python failed to parse
-	pyHard bool  // that list used dicts or quotes: its error stands
-	cues   []exDirCue
+	ctx     context.Context
+	q       string
+	toks    []exTok
+	sent    []int  // sentence index of each token
+	task    []bool // per sentence: a question or an instruction, not a statement
+	skip    []bool // per token: inside a masked span (file path, Python list)
+	items   []exItem
+	rngs    []exRange
+	count   []exRange // "10 nodes": lo=0, hi=count-1, before resolution
+	opt     ExtractOptions
+	adjOK   bool  // adjacency lines need no second line (the text says "adjacency")
+	pyErr   error // why a bracketed list that looked like Python failed to parse
+	pyHard  bool  // that list used dicts or quotes: its error stands
+	cues    []exDirCue
+	notes   []string // ambiguities found while building
+	confCap float64  // the most confidence they allow
 }
 
 // exIsStopword reports whether w is vocabulary the scanner never takes as a

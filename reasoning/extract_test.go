@@ -244,6 +244,7 @@ func TestExtractLowConfidence(t *testing.T) {
 		"The graph 1 2 3 4 5 6 has some structure.",
 		"Given the edges [(0, 1), (1, 2)] and also 4-5, 5-6 written separately.",
 		"Our graph: edges 0-1, 1-2 in the undirected sense, arcs 2->3 directed.",
+		"The graph has 3 nodes and edges 0-1, 1-7.",
 	} {
 		ex, err := ExtractGraph(context.Background(), q, ExtractOptions{})
 		if err != nil {
