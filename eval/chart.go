@@ -21,15 +21,33 @@ var chartColors = []color.RGBA{
 
 // groupedBars draws horizontal grouped bars: one group per task (top to
 // bottom in task order), one bar per series.
+// The X axis ends at xmax (the largest value when 0) plus room on the right
+// for the legend; ticks stop at xmax.
 func groupedBars(title, xlabel string, tasks []string, series []string, value func(task string, s int) (float64, bool), xmax float64, file string) error {
 	p := plot.New()
 	p.Title.Text = title
 	p.X.Label.Text = xlabel
-	p.X.Min = 0
-	if xmax > 0 {
-		p.X.Max = xmax
-	}
 	n := len(tasks)
+	if xmax <= 0 {
+		for _, t := range tasks {
+			for s := range series {
+				if v, ok := value(t, s); ok && v > xmax {
+					xmax = v
+				}
+			}
+		}
+		if xmax <= 0 {
+			xmax = 1
+		}
+	}
+	p.X.Min, p.X.Max = 0, xmax*1.3
+	var ticks []plot.Tick
+	for _, tk := range (plot.DefaultTicks{}).Ticks(0, xmax) {
+		if tk.Value <= xmax*1.0001 {
+			ticks = append(ticks, tk)
+		}
+	}
+	p.X.Tick.Marker = plot.ConstantTicks(ticks)
 	// Tasks are drawn bottom-up by the Y axis; reverse so the first is on top.
 	labels := make([]string, n)
 	for i, t := range tasks {
@@ -80,7 +98,7 @@ func (r *Report) AccuracyChart(file string) error {
 				return 0, false
 			}
 			return 100 * row.Accuracy, true
-		}, 105, file)
+		}, 100, file)
 }
 
 // LatencyChart writes a PNG of the latency per task: p50 and p95 over all
