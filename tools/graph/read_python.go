@@ -53,7 +53,7 @@ func FindPythonEdgeList(text string) (start, end int, ok bool) {
 			return 0, 0, false
 		}
 		start = i + k
-		p := pyParser{s: text, pos: start}
+		p := pyParser{s: text, pos: start, quiet: true}
 		if n, err := p.edgeList(); err == nil && n > 0 {
 			return start, p.pos, true
 		}
@@ -70,7 +70,13 @@ type pyParser struct {
 	depth int
 	src   string
 	b     *Builder
+	// quiet skips locating errors: a search that tries every '[' would
+	// otherwise pay O(position) per failed try.
+	quiet bool
 }
+
+// errPyQuiet is the error of a quiet parse; nobody sees its text.
+var errPyQuiet = &SyntaxError{Msg: "not a Python edge list"}
 
 // lineCol returns the 1-based line and column of the current position.
 func (p *pyParser) lineCol() (line, col int) {
@@ -86,6 +92,9 @@ func (p *pyParser) lineCol() (line, col int) {
 }
 
 func (p *pyParser) fail(format string, a ...any) error {
+	if p.quiet {
+		return errPyQuiet
+	}
 	line, col := p.lineCol()
 	return &SyntaxError{Source: p.src, Line: line, Col: col, Msg: fmt.Sprintf(format, a...)}
 }
