@@ -46,7 +46,7 @@ type RunConfig struct {
 	Progress io.Writer
 	// Terminal redraws one progress bar line instead of printing lines.
 	Terminal bool
-	// Charts writes the PNG charts (default on; tests may turn them off).
+	// NoCharts skips the PNG charts.
 	NoCharts bool
 	// Logger receives debug events (default slog.Default()).
 	Logger *slog.Logger
@@ -78,7 +78,7 @@ func Run(ctx context.Context, s *Suite, asker Asker, cfg RunConfig) (*Report, er
 	}
 	var done []Record
 	if cfg.Resume {
-		prev, err := readResults(resultsPath)
+		prev, err := readResults(resultsPath, true)
 		if err != nil {
 			return nil, err
 		}
@@ -210,9 +210,9 @@ func writeRecord(w *bufio.Writer, r *Record) error {
 }
 
 // readResults reads the records of an earlier run. A last line cut short by
-// an interruption is dropped and cut from the file, so appending continues
-// on a clean line.
-func readResults(path string) ([]Record, error) {
+// an interruption is dropped and, with repair, cut from the file, so that
+// appending continues on a clean line.
+func readResults(path string, repair bool) ([]Record, error) {
 	b, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
@@ -223,8 +223,10 @@ func readResults(path string) ([]Record, error) {
 	complete := b
 	if i := bytes.LastIndexByte(b, '\n'); i < len(b)-1 {
 		complete = b[:i+1]
-		if err := os.Truncate(path, int64(i+1)); err != nil {
-			return nil, fmt.Errorf("eval: resume: %w", err)
+		if repair {
+			if err := os.Truncate(path, int64(i+1)); err != nil {
+				return nil, fmt.Errorf("eval: resume: %w", err)
+			}
 		}
 	}
 	var recs []Record
@@ -247,8 +249,9 @@ func readResults(path string) ([]Record, error) {
 	return recs, nil
 }
 
-// ReadResults reads a results.jsonl file.
-func ReadResults(path string) ([]Record, error) { return readResults(path) }
+// ReadResults reads a results.jsonl file (a last line cut short by an
+// interruption is ignored; the file is not changed).
+func ReadResults(path string) ([]Record, error) { return readResults(path, false) }
 
 // progress draws a bar on a terminal or prints a line every 5% (and at
 // least every 10 s) otherwise.
@@ -311,7 +314,7 @@ func (p *progress) bar() string {
 	if n := p.done - p.base; n > 0 {
 		acc = 100 * float64(p.ok) / float64(n)
 	}
-	return fmt.Sprintf("[%s%s] %d/%d %5.1f%%  correct %.1f%%  %.0f items/s  ETA %s", strings.Repeat("=", fill), strings.Repeat(" ", width-fill),
+	return fmt.Sprintf("[%s%s] %d/%d %5.1f%%  correct %.1f%%  %.1f items/s  ETA %s", strings.Repeat("=", fill), strings.Repeat(" ", width-fill),
 		p.done, p.total, 100*frac, acc, rate, eta)
 }
 

@@ -7,10 +7,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/graphagent/graphagent/agent"
 	"github.com/graphagent/graphagent/reasoning"
@@ -318,5 +320,35 @@ func TestRunReportFiles(t *testing.T) {
 	md, _ := os.ReadFile(filepath.Join(out, ReportMDName))
 	if !strings.Contains(string(md), "| Degree_Count |") || !strings.Contains(string(md), "| WL Di |") {
 		t.Errorf("report.md lacks the per-task table:\n%s", md)
+	}
+}
+
+// TestThroughput10k evaluates 10,000 generated items (WL and EL) with the
+// builtin backend and requires under 60 s on the 2-core reference machine.
+// It takes 10-20 s, so it runs only with GRAPHAGENT_EVAL_10K=1.
+func TestThroughput10k(t *testing.T) {
+	if os.Getenv("GRAPHAGENT_EVAL_10K") == "" {
+		t.Skip("set GRAPHAGENT_EVAL_10K=1 to time 10,000 items")
+	}
+	ctx := context.Background()
+	start := time.Now()
+	s := genSuite(t, 250, nil, nil) // 250 x 20 tasks x 2 modes
+	if len(s.Items) != 10000 {
+		t.Fatalf("%d items", len(s.Items))
+	}
+	gen := time.Since(start)
+	a, err := NewAgent(ctx, s, agent.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Run(ctx, s, AgentAsker{Agent: a}, RunConfig{Out: t.TempDir(), Concurrency: runtime.NumCPU(), Backend: "builtin", NoCharts: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := time.Since(start)
+	t.Logf("10,000 items: generated in %v, evaluated in %.1f s (%.0f items/s, %d workers), %v in all; accuracy %.1f%%",
+		gen.Round(time.Millisecond), rep.WallSeconds, rep.Throughput, rep.Concurrency, total.Round(time.Millisecond), 100*rep.Overall.Accuracy)
+	if total > 60*time.Second {
+		t.Errorf("10,000 items took %v, more than 60 s", total)
 	}
 }
