@@ -165,3 +165,15 @@ func TestReadJSONLSuite(t *testing.T) {
 		t.Error("unknown suite accepted")
 	}
 }
+
+// TestScoreGoldGraphMissing: a gold graph that cannot be loaded is reported
+// and leaves the graph accuracy out, instead of failing the item.
+func TestScoreGoldGraphMissing(t *testing.T) {
+	it := Item{ID: "t", Task: "Topo", Answer: json.RawMessage(`["0", "1"]`), AnswerType: TopoOrder, GraphFile: "gone.edgelist"}
+	r := Score(context.Background(), &it, Outcome{Value: []string{"0", "1"}}, nil, func() (*graph.Graph, error) {
+		return nil, os.ErrNotExist
+	})
+	if !r.Correct || r.GoldError == "" || r.GraphOK != nil {
+		t.Fatalf("record %+v", r)
+	}
+}

@@ -46,6 +46,10 @@ type Record struct {
 	Errors []string `json:"errors,omitempty"`
 	// Error is the backend's error message, if it failed.
 	Error string `json:"error,omitempty"`
+	// GoldError says why the item's gold graph could not be loaded (the
+	// checks that need it then compare with the gold answer only, and the
+	// graph accuracy leaves the item out).
+	GoldError string `json:"gold_error,omitempty"`
 	// Tool, Args and Value are what the backend answered.
 	Tool     string          `json:"tool,omitempty"`
 	Args     json.RawMessage `json:"args,omitempty"`
@@ -128,7 +132,9 @@ func Score(ctx context.Context, it *Item, out Outcome, err error, goldGraph func
 		r.ParamsOK = &ok
 	}
 	r.Errors = classify(err, out, &r)
-	_ = gErr // a gold graph that cannot be loaded leaves its metrics out
+	if gErr != nil {
+		r.GoldError = gErr.Error()
+	}
 	return r
 }
 
