@@ -294,11 +294,7 @@ func commonNeighborsTool() Tool {
 			"List the common neighbours of node 0 and node 4.",
 		},
 	}, func(_ context.Context, g *graph.Graph, p commonParam) (Result, error) {
-		u, err := p.U.Index(g, "u")
-		if err != nil {
-			return Result{}, err
-		}
-		v, err := p.V.Index(g, "v")
+		u, v, err := nodePair(g, p.U, "u", p.V, "v")
 		if err != nil {
 			return Result{}, err
 		}

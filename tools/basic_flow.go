@@ -50,11 +50,7 @@ func maximumFlowTool() Tool {
 			"Find the greatest throughput from 4 to 10 and how it is routed.",
 		},
 	}, func(ctx context.Context, g *graph.Graph, p flowParam) (Result, error) {
-		s, err := p.Source.Index(g, "source")
-		if err != nil {
-			return Result{}, err
-		}
-		t, err := p.Sink.Index(g, "sink")
+		s, t, err := nodePair(g, p.Source, "source", p.Sink, "sink")
 		if err != nil {
 			return Result{}, err
 		}

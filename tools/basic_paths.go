@@ -38,11 +38,7 @@ func pathExistsTool() Tool {
 			"Are nodes 1 and 20 in touch through some chain of links?",
 		},
 	}, func(ctx context.Context, g *graph.Graph, p pairParam) (Result, error) {
-		s, err := p.Source.Index(g, "source")
-		if err != nil {
-			return Result{}, err
-		}
-		t, err := p.Target.Index(g, "target")
+		s, t, err := nodePair(g, p.Source, "source", p.Target, "target")
 		if err != nil {
 			return Result{}, err
 		}
@@ -101,11 +97,7 @@ func shortestPathTool() Tool {
 			"Compute the smallest total weight needed to travel from 1 to 6.",
 		},
 	}, func(ctx context.Context, g *graph.Graph, p pairParam) (Result, error) {
-		s, err := p.Source.Index(g, "source")
-		if err != nil {
-			return Result{}, err
-		}
-		t, err := p.Target.Index(g, "target")
+		s, t, err := nodePair(g, p.Source, "source", p.Target, "target")
 		if err != nil {
 			return Result{}, err
 		}

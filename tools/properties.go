@@ -443,11 +443,7 @@ func shortestPathLengthTool() Tool {
 			"What is the minimum total weight of a route from 2 to 9?",
 		},
 	}, func(ctx context.Context, g *graph.Graph, p PathLengthParams) (Result, error) {
-		s, err := p.Source.Index(g, "source")
-		if err != nil {
-			return Result{}, err
-		}
-		t, err := p.Target.Index(g, "target")
+		s, t, err := nodePair(g, p.Source, "source", p.Target, "target")
 		if err != nil {
 			return Result{}, err
 		}

@@ -303,3 +303,17 @@ func schemaOf(ps []Param) json.RawMessage {
 	b, _ := json.Marshal(s)
 	return b
 }
+
+// nodePair resolves the two node parameters of a pairwise tool, with errors
+// naming the parameter.
+func nodePair(g *graph.Graph, a NodeID, aName string, b NodeID, bName string) (int32, int32, error) {
+	u, err := a.Index(g, aName)
+	if err != nil {
+		return -1, -1, err
+	}
+	v, err := b.Index(g, bName)
+	if err != nil {
+		return -1, -1, err
+	}
+	return u, v, nil
+}
