@@ -34,7 +34,7 @@ var toolCues = func() []toolCue {
 	}
 	const pathy = `\b(shortest|minimum|minimal|min|length|distance|cheapest|fastest|far|hops?|closed|weight|cost)\b`
 	return []toolCue{
-		c("cycl circuit loop closed dag", `\b(cycles?|cyclic|acyclic|circuits?|closed (path|walk|trail)|loops?|dag)\b`, `\bself[- ]loops?\b|\bhamilton|\beuler`, "cycle_check"),
+		c("cycl circuit loop closed dag revisit", `\b(cycles?|cyclic|acyclic|circuits?|closed (path|walk|trail)|loops?|dag|revisit\w*|come back to|return to (the same|its|a previous(ly)?|the starting) ?\w*)\b`, `\bself[- ]loops?\b|\bhamilton|\beuler`, "cycle_check"),
 		c("topolog order", `\btopolog\w*|\bdependency order\b|\border(ing)? of (the )?tasks\b`, "", "topological_sort"),
 		c("flow", `\b(max(imum)?|most|largest|greatest|highest)\b[^.?]{0,25}\bflow\b|\bflow value\b|\bmax-?flow\b`, "", "maximum_flow"),
 		c("triangle", `\btriangles?\b[^.?]*\b(sum|weights?|heaviest|total)\b|\b(sum|weights?|heaviest|total)\b[^.?]*\btriangles?\b`, `\b(how many|number of|count)\b`, "maximum_triangle_sum"),

@@ -459,7 +459,7 @@ func cycleCheckTool() Tool {
 	return New(Spec{
 		Name:        "cycle_check",
 		Description: "Check whether the graph contains a cycle (a directed cycle when directed).",
-		WhenToUse:   "The question asks whether the graph has a cycle or loop, or whether it is acyclic (a DAG, a tree or forest).",
+		WhenToUse:   "The question asks whether the graph has a cycle or loop, whether a walk along the edges can revisit or return to a node, or whether it is acyclic (a DAG, a tree or forest).",
 		Returns: "boolean: true when a cycle exists. Directed graphs: a directed cycle (not nx.is_directed_acyclic_graph); undirected graphs: any cycle, as nx.find_cycle / nx.cycle_basis find. " +
 			"A self-loop is a cycle. The sentence shows one cycle.",
 		AppliesTo: AnyGraph,

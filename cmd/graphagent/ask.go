@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -113,7 +112,7 @@ func askExit(err error) error {
 // else the builtin one; the sandbox of the data folders; long-term memory
 // opened on first use (a question is never failed because of memory).
 func newAgent(c *cli.Context) (*agent.Agent, error) {
-	cfg := agent.Config{Logger: slog.Default()}
+	cfg := agent.Config{Logger: logger(c)}
 	if u := settingOf(c, "llm"); u != "" {
 		model := settingOf(c, "model")
 		if model == "" {

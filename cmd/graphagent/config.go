@@ -1,6 +1,7 @@
 package main
 
 import (
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,6 +17,7 @@ func globalFlags() []cli.Flag {
 		&cli.StringFlag{Name: "llm", EnvVars: []string{"GRAPHAGENT_LLM_URL"}, Usage: "base URL of an OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1 (default: the builtin backend)"},
 		&cli.StringFlag{Name: "model", EnvVars: []string{"GRAPHAGENT_MODEL"}, Usage: "model name served at --llm"},
 		&cli.StringFlag{Name: "api-key", EnvVars: []string{"GRAPHAGENT_API_KEY"}, Usage: "API key for --llm, if the server wants one"},
+		&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, EnvVars: []string{"GRAPHAGENT_VERBOSE"}, Usage: "log progress and decisions to stderr (default: warnings and errors only)"},
 		&cli.StringFlag{Name: "embed-url", EnvVars: []string{"GRAPHAGENT_EMBED_URL"}, Usage: "base URL of an OpenAI-compatible embeddings server (default: the builtin encoder)"},
 	}
 }
@@ -52,4 +54,14 @@ func homeDir(c *cli.Context) (string, error) {
 		base = filepath.Join(home, ".local", "share")
 	}
 	return filepath.Join(base, "graphagent"), nil
+}
+
+// logger writes to the command's stderr: warnings and errors, and with
+// --verbose everything from the info level up.
+func logger(c *cli.Context) *slog.Logger {
+	level := slog.LevelWarn
+	if c.Bool("verbose") {
+		level = slog.LevelInfo
+	}
+	return slog.New(slog.NewTextHandler(c.App.ErrWriter, &slog.HandlerOptions{Level: level}))
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"maps"
 	"os"
 	"path/filepath"
@@ -138,7 +137,7 @@ func openMemory(c *cli.Context) (*memory.Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := seed.Open(c.Context, filepath.Join(home, "memory"), tools.Catalogue(), enc, seed.Options{Logger: slog.Default()})
+	s, err := seed.Open(c.Context, filepath.Join(home, "memory"), tools.Catalogue(), enc, seed.Options{Logger: logger(c)})
 	if err != nil {
 		return nil, cli.Exit(fmt.Sprintf("long-term memory: %v", err), exitNoAnswer)
 	}
