@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -58,7 +59,8 @@ func main() {
 
 type timing struct {
 	seconds float64
-	value   string
+	value   float64 // the headline number, compared across libraries
+	hasVal  bool
 	skipped string
 }
 
@@ -145,13 +147,17 @@ func run(ctx context.Context, sizeList, algoList, outPath, dir string, w io.Writ
 			var rec struct {
 				File, Algo, Skipped string
 				Seconds             float64
-				Value               any
+				Value               *float64
 			}
 			if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
 				return fmt.Errorf("%s output: %w", lib, err)
 			}
 			m := sizeOf(rec.File)
-			results[lib][rec.Algo][m] = timing{seconds: rec.Seconds, value: fmt.Sprint(rec.Value), skipped: skipMark(rec.Skipped)}
+			t := timing{seconds: rec.Seconds, skipped: skipMark(rec.Skipped)}
+			if rec.Value != nil {
+				t.value, t.hasVal = *rec.Value, true
+			}
+			results[lib][rec.Algo][m] = t
 		}
 	}
 	table := render(results, chosen, sizes)
@@ -263,7 +269,60 @@ func timeTool(ctx context.Context, g *graph.Graph, name, src, dst string) (timin
 			best = d
 		}
 	}
-	return timing{seconds: best, value: res.Text}, nil
+	v, err := headline(name, res.Value)
+	if err != nil {
+		return timing{}, err
+	}
+	return timing{seconds: best, value: v, hasVal: true}, nil
+}
+
+// headline reduces a tool's typed value to the one number the peers print:
+// path length, component count, triangles, flow value, diameter, largest
+// PageRank.
+func headline(name string, value any) (float64, error) {
+	b, err := json.Marshal(value)
+	if err != nil {
+		return 0, err
+	}
+	var obj map[string]any
+	switch name {
+	case "diameter":
+		var d float64
+		err = json.Unmarshal(b, &d)
+		return d, err
+	case "pagerank":
+		var pr map[string]float64
+		if err := json.Unmarshal(b, &pr); err != nil {
+			return 0, err
+		}
+		best := 0.0
+		for _, x := range pr {
+			best = max(best, x)
+		}
+		return best, nil
+	}
+	if err := json.Unmarshal(b, &obj); err != nil {
+		return 0, err
+	}
+	key := map[string]string{"shortest_path": "length", "connected_components": "count", "triangle_count": "triangles", "maximum_flow": "value"}[name]
+	f, ok := obj[key].(float64)
+	if !ok {
+		return 0, fmt.Errorf("%s: no number %q in %s", name, key, b)
+	}
+	return f, nil
+}
+
+// agree reports whether two libraries' headline numbers match (PageRank to
+// 1e-4 relative: igraph's PRPACK solves exactly, the others iterate to 1e-6).
+func agree(algo string, a, b timing) bool {
+	if !a.hasVal || !b.hasVal {
+		return true
+	}
+	tol := 1e-9
+	if algo == "pagerank" {
+		tol = 1e-4
+	}
+	return math.Abs(a.value-b.value) <= tol*math.Max(1, math.Abs(a.value))
 }
 
 func render(results map[string]map[string]map[int]timing, chosen []string, sizes []int) string {
@@ -271,6 +330,7 @@ func render(results map[string]map[string]map[int]timing, chosen []string, sizes
 	fmt.Fprintln(&b, "| algorithm | edges | graphagent | NetworkX | igraph | NetworkX / graphagent | graphagent / igraph |")
 	fmt.Fprintln(&b, "|---|---:|---:|---:|---:|---:|---:|")
 	var nxRatios, igRatios []float64
+	var disagree []string
 	for _, a := range chosen {
 		for _, m := range sizes {
 			ga, nx, ig := results["graphagent"][a][m], results["networkx"][a][m], results["igraph"][a][m]
@@ -283,11 +343,23 @@ func render(results map[string]map[string]map[int]timing, chosen []string, sizes
 				igRatios = append(igRatios, ga.seconds/ig.seconds)
 				r2 = fmt.Sprintf("%.2f", ga.seconds/ig.seconds)
 			}
+			for lib, other := range map[string]timing{"NetworkX": nx, "igraph": ig} {
+				if !agree(a, ga, other) {
+					disagree = append(disagree, fmt.Sprintf("%s at %d edges: graphagent %g, %s %g", a, m, ga.value, lib, other.value))
+				}
+			}
 			fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s | %s |\n", a, m, secs(ga), secs(nx), secs(ig), r1, r2)
 		}
 	}
 	fmt.Fprintf(&b, "\nMedian NetworkX / graphagent: %s; median graphagent / igraph: %s (lower is faster for graphagent).\n",
 		median(nxRatios, "%.1f×"), median(igRatios, "%.2f"))
+	if len(disagree) == 0 {
+		fmt.Fprintln(&b, "All three libraries gave the same answers (path length, components, triangles, flow value, diameter, largest PageRank).")
+	}
+	sort.Strings(disagree)
+	for _, d := range disagree {
+		fmt.Fprintln(&b, "DISAGREE:", d)
+	}
 	return b.String()
 }
 
