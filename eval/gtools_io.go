@@ -4,15 +4,13 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
-	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/graphagent/graphagent/internal/gtoolsdata"
 )
 
 // JSONLName is the generic JSONL file WriteGTools writes beside the layout.
@@ -178,17 +176,11 @@ func ReadJSONL(path string) ([]Item, error) {
 	return items, nil
 }
 
-// gtoolsPathPrefix matches the prefix of published file paths
-// ("../GTools/Test/"), which stand for the folder the layout is in.
-var gtoolsPathPrefix = regexp.MustCompile(`^(?:\.\./)?GTools/[^/]+/`)
-
 // StripGToolsPrefix maps a published GTools file path
 // ("../GTools/Test/EL/Flow/Di/data/task_0.edgelist") to a path relative to
 // the layout's folder ("EL/Flow/Di/data/task_0.edgelist"); other paths are
 // returned unchanged.
-func StripGToolsPrefix(p string) string { return gtoolsPathPrefix.ReplaceAllString(p, "") }
-
-var elPathRe = regexp.MustCompile(`the path is:?\s*"?([^"\s]+\.edgelist)`)
+func StripGToolsPrefix(p string) string { return gtoolsdata.StripPrefix(p) }
 
 // ReadGToolsDir reads every item of a folder in the GTools layout (the
 // published sample or WriteGTools's output). Each item gets its task from
@@ -196,171 +188,60 @@ var elPathRe = regexp.MustCompile(`the path is:?\s*"?([^"\s]+\.edgelist)`)
 // undirected), its gold tool, parameters and answer type, and, for EL
 // items, its graph file relative to dir.
 func ReadGToolsDir(ctx context.Context, dir string) ([]Item, error) {
-	var files []string
-	for _, mode := range []string{ModeWL, ModeEL} {
-		root := filepath.Join(dir, mode)
-		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if d.IsDir() && d.Name() == "data" {
-				return filepath.SkipDir
-			}
-			if !d.IsDir() && strings.HasSuffix(d.Name(), ".json") {
-				files = append(files, p)
-			}
-			return nil
-		})
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("read gtools %s: %w", dir, err)
-		}
+	files, err := gtoolsdata.Files(dir)
+	if err != nil {
+		return nil, err
 	}
-	if len(files) == 0 {
-		return nil, fmt.Errorf("read gtools %s: no WL/ or EL/ item files (expected WL/<Task>/<Di|Un>/*.json)", dir)
-	}
-	sort.Strings(files)
 	var items []Item
 	for _, p := range files {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		got, err := readGToolsFile(dir, p)
+		got, err := gtoolsdata.ReadFile(dir, p)
 		if err != nil {
 			return nil, err
 		}
-		items = append(items, got...)
+		for i := range got {
+			it, err := publishedToItem(&got[i])
+			if err != nil {
+				return nil, fmt.Errorf("%s: item %d: %w", p, i, err)
+			}
+			items = append(items, it)
+		}
 	}
 	return items, nil
 }
 
-// readGToolsFile reads one JSON array of published items.
-func readGToolsFile(dir, p string) ([]Item, error) {
-	rel, err := filepath.Rel(dir, p)
-	if err != nil {
-		return nil, err
-	}
-	parts := strings.Split(filepath.ToSlash(rel), "/")
-	if len(parts) < 3 {
-		return nil, fmt.Errorf("%s: not in a WL/<Task>/ folder", p)
-	}
-	mode, folder := parts[0], parts[1]
-	t, err := gtask(folder)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", p, err)
-	}
-	var directed bool
-	switch {
-	case t.single():
-		directed = t.Directed
-	case len(parts) == 4 && (parts[2] == "Di" || parts[2] == "Un"):
-		directed = parts[2] == "Di"
-	default:
-		return nil, fmt.Errorf("%s: expected %s/%s/<Di|Un>/<file>.json", p, mode, folder)
-	}
-	b, err := os.ReadFile(p)
-	if err != nil {
-		return nil, fmt.Errorf("read gtools: %w", err)
-	}
-	var raw []map[string]json.RawMessage
-	if err := json.Unmarshal(b, &raw); err != nil {
-		return nil, fmt.Errorf("%s: not a JSON array of items: %w", p, err)
-	}
-	out := make([]Item, 0, len(raw))
-	for i, m := range raw {
-		it, err := publishedToItem(t, mode, directed, i, m)
-		if err != nil {
-			return nil, fmt.Errorf("%s: item %d: %w", p, i, err)
-		}
-		out = append(out, it)
-	}
-	return out, nil
-}
-
 // publishedToItem converts one published item.
-func publishedToItem(t *GTask, mode string, directed bool, i int, m map[string]json.RawMessage) (Item, error) {
-	it := Item{Task: t.Folder, Tool: t.Tool, AltTools: t.AltTools, AnswerType: t.Type, Mode: mode}
-	it.Directed = &directed
-	if err := json.Unmarshal(m["prompt"], &it.Question); err != nil || it.Question == "" {
-		return it, fmt.Errorf("no prompt")
+func publishedToItem(g *gtoolsdata.Item) (Item, error) {
+	t, err := gtask(g.Task)
+	if err != nil {
+		return Item{}, err
 	}
-	idx := strconv.Itoa(i)
-	if raw, ok := m["id"]; ok {
+	directed := g.Directed
+	it := Item{Task: t.Folder, Tool: t.Tool, AltTools: t.AltTools, AnswerType: t.Type, Mode: g.Mode,
+		Question: g.Prompt, Description: g.Text("description"), GraphFile: g.GraphFile}
+	it.Directed = &directed
+	idx := strconv.Itoa(g.Index)
+	if raw, ok := g.Fields["id"]; ok {
 		var v any
 		if json.Unmarshal(raw, &v) == nil {
 			idx = paramString(v)
 		}
 	}
-	it.ID = mode + "/" + t.relDir(directed) + "/" + idx
-	_ = json.Unmarshal(m["description"], &it.Description)
-	switch {
-	case len(m["answer"]) > 0 && string(m["answer"]) != "null":
-		it.Answer = m["answer"]
-	case len(m["topological_sort"]) > 0:
-		var s string
-		if err := json.Unmarshal(m["topological_sort"], &s); err != nil {
-			it.Answer = m["topological_sort"]
-		} else {
-			var list []int
-			if err := json.Unmarshal([]byte(s), &list); err != nil {
-				return it, fmt.Errorf("topological_sort %q is not a list: %w", s, err)
-			}
-			it.Answer, _ = json.Marshal(list)
-		}
-	case len(m["max_triangle_sum"]) > 0:
-		it.Answer = m["max_triangle_sum"]
-	default:
-		return it, fmt.Errorf("no answer")
+	it.ID = g.Mode + "/" + t.relDir(directed) + "/" + idx
+	if it.Answer, err = g.Gold(); err != nil {
+		return it, err
 	}
-	pair := func(key string) (string, string, error) {
-		var s string
-		if err := json.Unmarshal(m[key], &s); err != nil {
-			return "", "", fmt.Errorf("%s is not a string", key)
-		}
-		s = strings.Trim(strings.TrimSpace(s), "()")
-		a, b, ok := strings.Cut(s, ",")
-		if !ok {
-			return "", "", fmt.Errorf("%s %q is not a pair", key, s)
-		}
-		return strings.TrimSpace(a), strings.TrimSpace(b), nil
+	params, err := g.Params()
+	if err != nil {
+		return it, err
 	}
-	switch t.params {
-	case nodeParam:
-		var v any
-		if err := json.Unmarshal(m["node"], &v); err != nil {
-			return it, fmt.Errorf("no node")
+	if len(params) > 0 {
+		it.Params = make(map[string]any, len(params))
+		for k, v := range params {
+			it.Params[k] = v
 		}
-		it.Params = map[string]any{"node": paramString(v)}
-	case edgeParams:
-		a, b, err := pair("edge")
-		if err != nil {
-			return it, err
-		}
-		it.Params = map[string]any{"source": a, "target": b}
-	case pathParams:
-		a, b, err := pair("path")
-		if err != nil {
-			return it, err
-		}
-		it.Params = map[string]any{"source": a, "target": b}
-	case flowParams:
-		a, b, err := pair("path")
-		if err != nil {
-			return it, err
-		}
-		it.Params = map[string]any{"source": a, "sink": b}
-	}
-	if mode == ModeEL {
-		var fp string
-		_ = json.Unmarshal(m["file_path"], &fp)
-		if fp == "" {
-			if sm := elPathRe.FindStringSubmatch(it.Question); sm != nil {
-				fp = sm[1]
-			}
-		}
-		if fp == "" {
-			return it, fmt.Errorf("EL item names no edge-list file")
-		}
-		it.GraphFile = StripGToolsPrefix(fp)
 	}
 	return it, nil
 }

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
@@ -13,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/graphagent/graphagent/internal/gtoolsdata"
 	"github.com/graphagent/graphagent/tools/graph"
 )
 
@@ -342,9 +342,9 @@ func TestGenerateBadConfig(t *testing.T) {
 // TestReadGToolsSample reads the published sample: 400 items with answers,
 // parameters and graph files that exist.
 func TestReadGToolsSample(t *testing.T) {
-	dir := "/work/shared/data/gtools"
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("shared GTools sample not on this machine: %v", err)
+	dir, err := gtoolsdata.SampleDir()
+	if err != nil {
+		t.Fatal(err)
 	}
 	items, err := ReadGToolsDir(context.Background(), dir)
 	if err != nil {
