@@ -5,111 +5,71 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"os"
 	"os/exec"
-	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/graphagent/graphagent/internal/gtoolsdata"
 	"github.com/graphagent/graphagent/memory"
 	"github.com/graphagent/graphagent/memory/seed"
 	"github.com/graphagent/graphagent/tools"
 	"github.com/graphagent/graphagent/tools/graph"
 )
 
-// gtoolsDir is the GTools development sample, relative to this package.
-const gtoolsDir = "../../shared/data/gtools"
-
-// gtoolsTools maps a GTools task folder to its tool and the tools that give
-// the same answer (toolx aliases).
-var gtoolsTools = map[string][]string{
-	"Node_Count":      {"node_count", "order"},
-	"Edge_Count":      {"edge_count", "size"},
-	"Node_Existence":  {"node_exists"},
-	"Edge_Existence":  {"edge_exists"},
-	"Degree_Count":    {"degree"},
-	"Cycle_Detection": {"cycle_check"},
-	"Topo":            {"topological_sort"},
-	"Path_Existence":  {"path_exists"},
-	"Shortest_Path":   {"shortest_path", "shortest_path_length"},
-	"Flow":            {"maximum_flow"},
-	"Triangle":        {"maximum_triangle_sum"},
+// gtoolsSample is the GTools development sample beside the clone.
+func gtoolsSample(t testing.TB) string {
+	t.Helper()
+	dir, err := gtoolsdata.SampleDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }
 
+// gtoolsAliases are the tools that give the same answer as a task's tool
+// (toolx aliases).
+var gtoolsAliases = map[string][]string{
+	"Node_Count":    {"order"},
+	"Edge_Count":    {"size"},
+	"Shortest_Path": {"shortest_path_length"},
+}
+
+// goldTools returns the task's tool, then its aliases.
+func goldTools(task string) []string {
+	tool, _ := gtoolsdata.Tool(task)
+	return append([]string{tool}, gtoolsAliases[task]...)
+}
+
+// gtoolsItem is a sample item with its gold parameters (as the tool names
+// them) and gold answer.
 type gtoolsItem struct {
-	File   string
-	Index  int
-	Task   string
-	Prompt string          `json:"prompt"`
-	Answer json.RawMessage `json:"answer"`
-	Node   json.Number     `json:"node"`
-	Edge   string          `json:"edge"`
-	Path   string          `json:"path"`
-	Topo   string          `json:"topological_sort"`
-	MaxTri *float64        `json:"max_triangle_sum"`
-}
-
-var gtoolsPairRe = regexp.MustCompile(`^\(\s*(\w+)\s*,\s*(\w+)\s*\)$`)
-
-// goldArgs are the item's parameters as the tool names them.
-func (it gtoolsItem) goldArgs() map[string]string {
-	pair := func(s string) (string, string) {
-		m := gtoolsPairRe.FindStringSubmatch(strings.TrimSpace(s))
-		if m == nil {
-			return "", ""
-		}
-		return m[1], m[2]
-	}
-	switch it.Task {
-	case "Node_Existence", "Degree_Count":
-		return map[string]string{"node": it.Node.String()}
-	case "Edge_Existence":
-		a, b := pair(it.Edge)
-		return map[string]string{"source": a, "target": b}
-	case "Path_Existence", "Shortest_Path":
-		a, b := pair(it.Path)
-		return map[string]string{"source": a, "target": b}
-	case "Flow":
-		a, b := pair(it.Path)
-		return map[string]string{"source": a, "sink": b}
-	}
-	return map[string]string{}
+	gtoolsdata.Item
+	Args map[string]string
+	Gold json.RawMessage
 }
 
 func loadGToolsItems(t testing.TB) []gtoolsItem {
 	t.Helper()
-	var files []string
-	for _, kind := range []string{"WL", "EL"} {
-		a, _ := filepath.Glob(filepath.Join(gtoolsDir, kind, "*", "*.json"))
-		b, _ := filepath.Glob(filepath.Join(gtoolsDir, kind, "*", "*", "*.json"))
-		files = append(files, a...)
-		files = append(files, b...)
+	dir := gtoolsSample(t)
+	items, err := gtoolsdata.Load(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
 	}
-	var out []gtoolsItem
-	for _, f := range files {
-		raw, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var items []gtoolsItem
-		dec := json.NewDecoder(strings.NewReader(string(raw)))
-		dec.UseNumber()
-		if err := dec.Decode(&items); err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		rel, _ := filepath.Rel(gtoolsDir, f)
-		rel = filepath.ToSlash(rel)
-		for i := range items {
-			items[i].File, items[i].Index, items[i].Task = rel, i, strings.Split(rel, "/")[1]
-			out = append(out, items[i])
-		}
+	if len(items) != 400 {
+		t.Fatalf("%d GTools items under %s, want 400", len(items), dir)
 	}
-	if len(out) != 400 {
-		t.Fatalf("%d GTools items under %s, want 400", len(out), gtoolsDir)
+	out := make([]gtoolsItem, len(items))
+	for i, it := range items {
+		out[i].Item = it
+		if out[i].Args, err = it.Params(); err != nil {
+			t.Fatalf("%s[%d]: %v", it.File, it.Index, err)
+		}
+		if out[i].Gold, err = it.Gold(); err != nil {
+			t.Fatalf("%s[%d]: %v", it.File, it.Index, err)
+		}
 	}
 	return out
 }
@@ -136,7 +96,7 @@ var seededStore = sync.OnceValues(func() (*memory.Store, error) {
 // the benchmark's "../GTools/Test/" prefix stripped from file paths.
 func newGToolsAgent(t testing.TB) *Agent {
 	t.Helper()
-	sb, err := graph.NewSandbox(gtoolsDir)
+	sb, err := graph.NewSandbox(gtoolsSample(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +106,7 @@ func newGToolsAgent(t testing.TB) *Agent {
 	}
 	a, err := New(context.Background(), Config{
 		Memory: store, Sandbox: sb,
-		PathRewrite: func(p string) string { return strings.TrimPrefix(p, "../GTools/Test/") },
+		PathRewrite: gtoolsdata.StripPrefix,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -206,12 +166,12 @@ func checkGToolsAnswer(it gtoolsItem, ans *Answer) string {
 		return 0, false
 	}
 	var gold any
-	gd := json.NewDecoder(strings.NewReader(string(it.Answer)))
+	gd := json.NewDecoder(strings.NewReader(string(it.Gold)))
 	gd.UseNumber()
 	switch it.Task {
 	case "Topo":
 		var order []json.Number
-		if err := json.Unmarshal([]byte(it.Topo), &order); err != nil {
+		if err := json.Unmarshal(it.Gold, &order); err != nil {
 			return "gold order: " + err.Error()
 		}
 		if fmt.Sprint(v) != fmt.Sprint(toAny(order)) {
@@ -219,14 +179,14 @@ func checkGToolsAnswer(it gtoolsItem, ans *Answer) string {
 		}
 		return ""
 	case "Triangle":
-		got, ok := num(v)
-		if !ok || it.MaxTri == nil || got != *it.MaxTri {
-			return fmt.Sprintf("triangle %v, gold sum %v", v, it.MaxTri)
+		var sum float64
+		if err := json.Unmarshal(it.Gold, &sum); err != nil {
+			return "gold sum: " + err.Error()
+		}
+		if got, ok := num(v); !ok || got != sum {
+			return fmt.Sprintf("triangle %v, gold sum %v", v, sum)
 		}
 		return ""
-	}
-	if len(it.Answer) == 0 {
-		return "no gold answer"
 	}
 	if err := gd.Decode(&gold); err != nil {
 		return "gold: " + err.Error()
@@ -261,7 +221,7 @@ func toAny(ns []json.Number) []any {
 // tools and parameters.
 func TestGToolsBuiltin(t *testing.T) {
 	items := loadGToolsItems(t)
-	out, err := exec.Command("python3", "testdata/gtools_truth.py", gtoolsDir).Output()
+	out, err := exec.Command("python3", "testdata/gtools_truth.py", gtoolsSample(t)).Output()
 	if err != nil {
 		t.Fatalf("truth script (python3 is needed): %v", err)
 	}
@@ -304,7 +264,7 @@ func TestGToolsBuiltin(t *testing.T) {
 		} else {
 			t.Logf("%s: graph differs from the truth", name)
 		}
-		gold := gtoolsTools[it.Task]
+		gold := goldTools(it.Task)
 		if ans.Tool == gold[0] {
 			okToolStrict++
 		}
@@ -313,7 +273,7 @@ func TestGToolsBuiltin(t *testing.T) {
 			var args map[string]any
 			_ = json.Unmarshal(ans.Args, &args)
 			match := true
-			for k, v := range it.goldArgs() {
+			for k, v := range it.Args {
 				if fmt.Sprint(args[k]) != v {
 					match = false
 				}
@@ -321,7 +281,7 @@ func TestGToolsBuiltin(t *testing.T) {
 			if match {
 				okParams++
 			} else {
-				t.Logf("%s: args %s, gold %v", name, ans.Args, it.goldArgs())
+				t.Logf("%s: args %s, gold %v", name, ans.Args, it.Args)
 			}
 		} else {
 			t.Logf("%s: tool %q, gold %v (%s)", name, ans.Tool, gold, traceOf(ans, "tool"))

@@ -5,10 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strings"
 	"sync"
 	"testing"
 
+	"github.com/graphagent/graphagent/internal/gtoolsdata"
 	"github.com/graphagent/graphagent/reasoning"
 	"github.com/graphagent/graphagent/reasoning/llmtest"
 	"github.com/graphagent/graphagent/tools/graph"
@@ -67,7 +67,7 @@ func TestLLMCallsGTools(t *testing.T) {
 		case reasoning.ToolInstruction:
 			enum := schemaEnum(t, req)
 			pick := reasoning.NoTool
-			for _, name := range gtoolsTools[it.Task] {
+			for _, name := range goldTools(it.Task) {
 				if slices.Contains(enum, name) {
 					pick = name
 					break
@@ -75,7 +75,7 @@ func TestLLMCallsGTools(t *testing.T) {
 			}
 			return llmtest.Reply(fmt.Sprintf(`{"thought": "the task names it", "tool": %q, "then": []}`, pick))
 		case reasoning.ParamInstruction:
-			b, _ := json.Marshal(it.goldArgs())
+			b, _ := json.Marshal(it.Args)
 			if it.Index%2 == 0 {
 				return llmtest.Reply("The arguments are:\n```json\n" + string(b) + "\n```")
 			}
@@ -89,11 +89,11 @@ func TestLLMCallsGTools(t *testing.T) {
 		t.Errorf("unexpected request with system %.60q", req.System())
 		return llmtest.Status(400)
 	})
-	sb, err := graph.NewSandbox(gtoolsDir)
+	sb, err := graph.NewSandbox(gtoolsSample(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := newLLMAgent(t, srv, sb, func(p string) string { return strings.TrimPrefix(p, "../GTools/Test/") })
+	a := newLLMAgent(t, srv, sb, gtoolsdata.StripPrefix)
 	ok := 0
 	for _, it := range items {
 		mu.Lock()
@@ -108,7 +108,7 @@ func TestLLMCallsGTools(t *testing.T) {
 			continue
 		}
 		want := 2
-		if len(it.goldArgs()) == 0 {
+		if len(it.Args) == 0 {
 			want = 1
 		}
 		if calls != want || ans.LLMCalls != int64(want) {
