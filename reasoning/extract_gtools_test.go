@@ -3,83 +3,31 @@ package reasoning
 import (
 	"context"
 	"encoding/json"
-	"os"
 	"os/exec"
-	"path/filepath"
-	"regexp"
 	"slices"
-	"strings"
 	"testing"
+
+	"github.com/graphagent/graphagent/internal/gtoolsdata"
 )
-
-// exGToolsDir is the GTools development sample, relative to this package.
-const exGToolsDir = "../../shared/data/gtools"
-
-type exGToolsItem struct {
-	file   string // relative to exGToolsDir
-	index  int
-	prompt string
-}
-
-// exGToolsItems loads every item of the GTools sample: WL/<Task>/*.json,
-// WL/<Task>/<Di|Un>/*.json and the same under EL.
-func exGToolsItems(t testing.TB) []exGToolsItem {
-	t.Helper()
-	var files []string
-	for _, kind := range []string{"WL", "EL"} {
-		a, _ := filepath.Glob(filepath.Join(exGToolsDir, kind, "*", "*.json"))
-		b, _ := filepath.Glob(filepath.Join(exGToolsDir, kind, "*", "*", "*.json"))
-		files = append(files, a...)
-		files = append(files, b...)
-	}
-	if len(files) == 0 {
-		t.Fatalf("no GTools files under %s", exGToolsDir)
-	}
-	var out []exGToolsItem
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var items []struct {
-			Prompt string `json:"prompt"`
-		}
-		if err := json.Unmarshal(data, &items); err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		rel, _ := filepath.Rel(exGToolsDir, f)
-		for i, it := range items {
-			out = append(out, exGToolsItem{file: rel, index: i, prompt: it.Prompt})
-		}
-	}
-	return out
-}
-
-// exGToolsDirected is the truth for directedness, from the item's folder:
-// Di or Un, Topo is directed only, Triangle undirected only.
-func exGToolsDirected(rel string) bool {
-	parts := strings.Split(filepath.ToSlash(rel), "/")
-	switch {
-	case slices.Contains(parts, "Di"), parts[1] == "Topo":
-		return true
-	}
-	return false
-}
-
-// exPathRE is an independent reading of the EL prompts' file path.
-var exPathRE = regexp.MustCompile(`the path is "?([^"\s]+?\.edgelist)`)
 
 // TestExtractGTools extracts the graph of every GTools sample item and
 // compares it with an independent truth: Python's ast over the prompt's list
 // for WL items (one python3 process for all), and the path and folder for EL
-// items.
+// items (as internal/gtoolsdata reads them).
 func TestExtractGTools(t *testing.T) {
-	items := exGToolsItems(t)
+	dir, err := gtoolsdata.SampleDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	items, err := gtoolsdata.Load(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
 	py, err := exec.LookPath("python3")
 	if err != nil {
 		t.Fatalf("python3 is needed for the independent truth: %v", err)
 	}
-	out, err := exec.Command(py, "testdata/extract_gtools_truth.py", exGToolsDir).Output()
+	out, err := exec.Command(py, "testdata/extract_gtools_truth.py", dir).Output()
 	if err != nil {
 		t.Fatalf("truth script: %v", err)
 	}
@@ -110,15 +58,15 @@ func TestExtractGTools(t *testing.T) {
 	okWL, okEL, nWL, nEL := 0, 0, 0, 0
 	confident := 0
 	for _, it := range items {
-		k, found := want[key{filepath.ToSlash(it.file), it.index}]
+		k, found := want[key{it.File, it.Index}]
 		if !found {
-			t.Fatalf("%s[%d] missing from the truth", it.file, it.index)
+			t.Fatalf("%s[%d] missing from the truth", it.File, it.Index)
 		}
 		tr := truth.Items[k]
-		dir := exGToolsDirected(it.file)
-		ex, err := ExtractGraph(ctx, it.prompt, ExtractOptions{})
+		directed := it.Directed
+		ex, err := ExtractGraph(ctx, it.Prompt, ExtractOptions{})
 		if err != nil {
-			t.Errorf("%s[%d]: %v", it.file, it.index, err)
+			t.Errorf("%s[%d]: %v", it.File, it.Index, err)
 			continue
 		}
 		if ex.Confidence >= ConfidentExtraction {
@@ -127,28 +75,24 @@ func TestExtractGTools(t *testing.T) {
 		switch tr.Kind {
 		case "WL":
 			nWL++
-			if tr.Directed != dir {
-				t.Fatalf("%s[%d]: truth script says directed=%v, folder says %v", it.file, it.index, tr.Directed, dir)
+			if tr.Directed != directed {
+				t.Fatalf("%s[%d]: truth script says directed=%v, folder says %v", it.File, it.Index, tr.Directed, directed)
 			}
 			if ex.Graph == nil {
-				t.Errorf("%s[%d]: no graph (method %s, notes %v)", it.file, it.index, ex.Method, ex.Notes)
+				t.Errorf("%s[%d]: no graph (method %s, notes %v)", it.File, it.Index, ex.Method, ex.Notes)
 				continue
 			}
 			got := exEdgeSet(ex.Graph)
-			if !slices.Equal(got, tr.Edges) || ex.Directed != dir || ex.Graph.Directed() != dir {
+			if !slices.Equal(got, tr.Edges) || ex.Directed != directed || ex.Graph.Directed() != directed {
 				t.Errorf("%s[%d]: directed %v want %v; %d edges, want %d; first differences %v",
-					it.file, it.index, ex.Directed, dir, len(got), len(tr.Edges), exFirstDiff(got, tr.Edges))
+					it.File, it.Index, ex.Directed, directed, len(got), len(tr.Edges), exFirstDiff(got, tr.Edges))
 				continue
 			}
 			okWL++
 		case "EL":
 			nEL++
-			m := exPathRE.FindStringSubmatch(it.prompt)
-			if m == nil {
-				t.Fatalf("%s[%d]: the test's regexp finds no path", it.file, it.index)
-			}
-			if ex.FileRef != m[1] || ex.Directed != dir || ex.Graph != nil {
-				t.Errorf("%s[%d]: FileRef %q directed %v graph %v; want %q directed %v", it.file, it.index, ex.FileRef, ex.Directed, ex.Graph, m[1], dir)
+			if ex.FileRef != it.GraphRef || ex.Directed != directed || ex.Graph != nil {
+				t.Errorf("%s[%d]: FileRef %q directed %v graph %v; want %q directed %v", it.File, it.Index, ex.FileRef, ex.Directed, ex.Graph, it.GraphRef, directed)
 				continue
 			}
 			okEL++
