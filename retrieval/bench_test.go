@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand"
+	"os"
 	"slices"
 	"testing"
 	"time"
@@ -54,13 +55,13 @@ func BenchmarkIndexSearch(b *testing.B) {
 	const dim = 256
 	for _, n := range []int{100, 1000, 10000} {
 		rng := rand.New(rand.NewSource(int64(n)))
-		items, query := embeddingLike(rng, n, dim)
+		items, query := embeddingLike(rng, n, dim, os.Getenv("RECALL_ISO") != "")
 		queries := make([][]float32, 256)
 		for i := range queries {
 			queries[i] = query()
 		}
-		for _, mode := range []Mode{Exact, Approximate} {
-			name := map[Mode]string{Exact: "exact", Approximate: "hnsw"}[mode]
+		for _, mode := range []Mode{Exact, Approximate, Auto} {
+			name := map[Mode]string{Exact: "exact", Approximate: "hnsw", Auto: "auto"}[mode]
 			b.Run(fmt.Sprintf("n=%d/%s", n, name), func(b *testing.B) {
 				idx := NewIndex(Options{Mode: mode})
 				if err := idx.Add(items...); err != nil {
@@ -84,7 +85,7 @@ func BenchmarkIndexSearch(b *testing.B) {
 					// Distance computations per search: the load-independent cost.
 					w := &walker{}
 					for _, q := range queries {
-						idx.layers.search(q, idx.vecs, max(40, 64, idx.opts.EfSearch), w)
+						idx.layers.search(q, idx.vecs, max(40, 64, idx.opts.EfSearch, idx.plan.ef), w, -1)
 					}
 					b.ReportMetric(float64(w.evals)/float64(len(queries)), "dists/op")
 				}

@@ -39,12 +39,15 @@ type Mode int
 
 // Search modes.
 const (
-	// Auto uses exact brute force below Options.ExactBelow vectors and the
-	// HNSW graph from there on.
+	// Auto uses exact brute force below Options.ExactBelow vectors; from
+	// there on it uses the HNSW graph if calibration finds that the graph
+	// reaches the target recall with fewer operations than a scan, and
+	// brute force otherwise (as on high-dimensional isotropic data).
 	Auto Mode = iota
 	// Exact always scans every vector.
 	Exact
-	// Approximate always uses the HNSW graph (with exact re-ranking).
+	// Approximate always uses the HNSW graph (with exact re-ranking), with
+	// the beam width calibration found for the target recall.
 	Approximate
 )
 
@@ -55,9 +58,12 @@ type Options struct {
 	ExactBelow int
 	// M is the number of neighbours per HNSW node (default 32).
 	M int
-	// EfSearch is the HNSW candidate list size (default 64); a search uses
-	// at least its over-fetch count.
+	// EfSearch is the smallest HNSW candidate list size (default 64); a
+	// search uses at least its over-fetch count and the calibrated width.
 	EfSearch int
+	// Recall is the recall@10 against brute force that graph searches are
+	// calibrated for (default 0.99), in (0, 1].
+	Recall float64
 	// Seed makes the HNSW level assignment reproducible (default 1).
 	Seed int64
 }
@@ -75,6 +81,9 @@ func (o Options) withDefaults() Options {
 	if o.Seed == 0 {
 		o.Seed = 1
 	}
+	if !(o.Recall > 0 && o.Recall <= 1) {
+		o.Recall = 0.99
+	}
 	return o
 }
 
@@ -82,7 +91,10 @@ func (o Options) withDefaults() Options {
 // top k by exact cosine, sorted by score then ID. coder/hnsw builds the
 // graph; its own search is unsorted and stops early (poor recall), so the
 // index walks a snapshot of the graph's layers with a standard beam search,
-// over-fetches max(4k, 64, EfSearch) candidates and re-ranks them exactly.
+// over-fetches max(4k, 64, EfSearch, calibrated width) candidates and
+// re-ranks them exactly. When the graph is built, held-out sample queries
+// calibrate the beam width to the target recall and decide whether the
+// graph is cheaper than a scan (see calibrate).
 // Replacing a vector rebuilds the graph instead of calling hnsw's Delete,
 // which can panic. An Index is safe for concurrent use.
 type Index struct {
@@ -96,6 +108,7 @@ type Index struct {
 	graph  *hnsw.Graph[int32] // nil until an approximate search needs it
 	stale  bool               // graph no longer matches vecs
 	layers *layered           // snapshot of graph; nil when out of date
+	plan   plan               // calibration of layers
 	walks  sync.Pool          // *walker buffers
 }
 
@@ -225,7 +238,8 @@ func (x *Index) search(ctx context.Context, vec []float32, k int, mode Mode) ([]
 		x.mu.RLock()
 	}
 	defer x.mu.RUnlock()
-	if !useGraph || x.layers == nil || len(x.ids) != len(x.layers.baseOff)-1 {
+	if !useGraph || x.layers == nil || len(x.ids) != len(x.layers.baseOff)-1 ||
+		mode == Auto && !x.plan.graph {
 		return x.bruteForce(ctx, q, k)
 	}
 	return x.approximate(q, k), nil
@@ -247,6 +261,9 @@ func (x *Index) prepareGraph() {
 		return
 	}
 	x.layers = l
+	x.plan = x.calibrate(l)
+	slog.Debug("retrieval: calibrated HNSW search", "n", len(x.vecs), "ef", x.plan.ef,
+		"recall", x.plan.recall, "dists", x.plan.dists, "graph", x.plan.graph)
 }
 
 // rebuild makes the HNSW graph from every vector. The caller holds the
@@ -292,12 +309,12 @@ func (x *Index) bruteForce(ctx context.Context, q []float32, k int) ([]Hit, erro
 
 // approximate over-fetches from the HNSW graph and re-ranks exactly.
 func (x *Index) approximate(q []float32, k int) []Hit {
-	ef := max(4*k, 64, x.opts.EfSearch)
+	ef := max(4*k, 64, x.opts.EfSearch, x.plan.ef)
 	w, _ := x.walks.Get().(*walker)
 	if w == nil {
 		w = &walker{}
 	}
-	found := x.layers.search(q, x.vecs, ef, w)
+	found := x.layers.search(q, x.vecs, ef, w, -1)
 	cand := make([]Hit, len(found))
 	for i, c := range found {
 		cand[i] = Hit{ID: x.ids[c.key], Score: encoders.Dot(q, x.vecs[c.key])}

@@ -47,10 +47,11 @@ func envInt(name string, def int) int {
 
 // embeddingLike returns n random vectors of dimension dim with the low
 // intrinsic dimension of text embeddings: a random linear image of a
-// 12-dimensional Gaussian plus a little isotropic noise. RECALL_ISO=1 uses
-// isotropic Gaussian vectors instead, the hardest case for any graph index.
-func embeddingLike(rng *rand.Rand, n, dim int) ([]Item, func() []float32) {
-	if os.Getenv("RECALL_ISO") != "" {
+// 12-dimensional Gaussian plus a little isotropic noise, and a generator of
+// queries from the same distribution. With iso it returns isotropic
+// Gaussian vectors instead, the hardest case for any graph index.
+func embeddingLike(rng *rand.Rand, n, dim int, iso bool) ([]Item, func() []float32) {
+	if iso {
 		return randomItems(rng, n, dim), func() []float32 { return randomQuery(rng, dim) }
 	}
 	const latent = 12
@@ -78,18 +79,48 @@ func embeddingLike(rng *rand.Rand, n, dim int) ([]Item, func() []float32) {
 	return items, point
 }
 
-// TestRecallHNSW checks recall@10 of the HNSW path against brute force on
-// 10,000 random entries.
+// TestRecallHNSW checks recall@10 against brute force on 10,000 random
+// entries, for embedding-like vectors and for isotropic Gaussian ones at
+// dimensions 64 and 256, both for the index's own choice (Auto, which
+// scans when calibration finds the graph more expensive than a scan) and
+// for the graph forced (Approximate, with the calibrated beam width).
+// The forced-graph recall checks that calibrating on held-out indexed
+// vectors carries over to new queries.
 func TestRecallHNSW(t *testing.T) {
-	ctx := context.Background()
-	n, dim, queries := 10000, envInt("RECALL_DIM", 256), 200
-	if testing.Short() {
+	n, queries := 10000, 200
+	if testing.Short() || raceEnabled {
 		n, queries = 3000, 100
 	}
-	rng := rand.New(rand.NewSource(7))
-	opts := Options{Mode: Approximate, M: envInt("RECALL_M", 0), EfSearch: envInt("RECALL_EF", 0)}
-	idx := NewIndex(opts)
-	items, query := embeddingLike(rng, n, dim)
+	cases := []struct {
+		name string
+		dim  int
+		iso  bool
+		// graph: whether Auto must choose the graph (1), the scan (-1), or
+		// either (0). Embedding-like vectors are what the graph is for; at
+		// the reduced size of -short and -race a scan may be cheaper.
+		graph int
+	}{
+		{"embedding-like/dim=256", 256, false, 1},
+		{"isotropic/dim=256", 256, true, 0},
+		{"isotropic/dim=64", 64, true, 0},
+	}
+	for i, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			rng := rand.New(rand.NewSource(int64(7 + i)))
+			items, query := embeddingLike(rng, n, c.dim, c.iso)
+			want := c.graph
+			if n < 10000 {
+				want = 0
+			}
+			checkRecall(t, items, query, queries, want)
+		})
+	}
+}
+
+func checkRecall(t *testing.T, items []Item, query func() []float32, queries, wantGraph int) {
+	t.Helper()
+	ctx := context.Background()
+	idx := NewIndex(Options{})
 	if err := idx.Add(items...); err != nil {
 		t.Fatal(err)
 	}
@@ -97,14 +128,28 @@ func TestRecallHNSW(t *testing.T) {
 	if _, err := idx.Search(ctx, query(), 10); err != nil { // builds the graph
 		t.Fatal(err)
 	}
-	t.Logf("built HNSW over %d x %d in %v", n, dim, time.Since(start))
-	found, total := 0, 0
-	var approxTime, exactTime time.Duration
+	p := idx.plan
+	t.Logf("built and calibrated HNSW over %d vectors in %v: ef %d, sample recall %.3f, %.0f distances per search; Auto uses the graph: %v",
+		len(items), time.Since(start), p.ef, p.recall, p.dists, p.graph)
+	if wantGraph > 0 && !p.graph {
+		t.Errorf("Auto scans although the graph should be cheaper on this data")
+	}
+	if wantGraph < 0 && p.graph {
+		t.Errorf("Auto uses the graph although a scan should be cheaper on this data")
+	}
+	var found, foundGraph, total int
+	var autoTime, graphTime, exactTime time.Duration
 	for q := 0; q < queries; q++ {
 		vec := query()
 		t0 := time.Now()
 		got, err := idx.Search(ctx, vec, 10)
-		approxTime += time.Since(t0)
+		autoTime += time.Since(t0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t0 = time.Now()
+		gotGraph, err := idx.search(ctx, vec, 10, Approximate)
+		graphTime += time.Since(t0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -114,28 +159,39 @@ func TestRecallHNSW(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(got) != 10 || len(want) != 10 {
-			t.Fatalf("query %d: got %d hits, want 10 (exact %d)", q, len(got), len(want))
+		for _, hits := range [][]Hit{got, gotGraph, want} {
+			if len(hits) != 10 {
+				t.Fatalf("query %d: got %d hits, want 10", q, len(hits))
+			}
+			if !slices.IsSortedFunc(hits, compareHits) {
+				t.Fatalf("query %d: hits not sorted: %v", q, hits)
+			}
 		}
-		if !slices.IsSortedFunc(got, compareHits) {
-			t.Fatalf("query %d: hits not sorted: %v", q, got)
-		}
-		ids := map[string]bool{}
-		for _, h := range got {
-			ids[h.ID] = true
+		ids, idsGraph := map[string]bool{}, map[string]bool{}
+		for i := range got {
+			ids[got[i].ID] = true
+			idsGraph[gotGraph[i].ID] = true
 		}
 		for _, h := range want {
 			total++
 			if ids[h.ID] {
 				found++
 			}
+			if idsGraph[h.ID] {
+				foundGraph++
+			}
 		}
 	}
 	recall := float64(found) / float64(total)
-	t.Logf("recall@10 = %.4f over %d queries (n=%d dim=%d); mean search %v approx, %v exact",
-		recall, queries, n, dim, approxTime/time.Duration(queries), exactTime/time.Duration(queries))
+	recallGraph := float64(foundGraph) / float64(total)
+	per := func(d time.Duration) time.Duration { return d / time.Duration(queries) }
+	t.Logf("recall@10 over %d queries: Auto %.4f (mean %v), graph %.4f (mean %v); exact scan mean %v",
+		queries, recall, per(autoTime), recallGraph, per(graphTime), per(exactTime))
 	if recall < 0.99 {
-		t.Errorf("recall@10 = %.4f, want >= 0.99", recall)
+		t.Errorf("Auto recall@10 = %.4f, want >= 0.99", recall)
+	}
+	if recallGraph < 0.99 {
+		t.Errorf("graph recall@10 = %.4f, want >= 0.99", recallGraph)
 	}
 }
 

@@ -170,8 +170,11 @@ type walker struct {
 
 // search returns up to ef nodes near q (unsorted), walking greedily down the
 // upper layers and then running the HNSW beam search with width ef on layer
-// 0. dist must be 1 - cosine over vecs.
-func (s *layered) search(q []float32, vecs [][]float32, ef int, w *walker) []cand {
+// 0. dist must be 1 - cosine over vecs. The node skip (-1 for none) is
+// neither visited nor returned, as if it were not in the graph: calibration
+// uses it to query with an indexed vector held out. skip must not be the
+// entry point.
+func (s *layered) search(q []float32, vecs [][]float32, ef int, w *walker, skip int32) []cand {
 	dist := func(k int32) float32 {
 		w.evals++
 		return 1 - encoders.Dot(q, vecs[k])
@@ -181,6 +184,9 @@ func (s *layered) search(q []float32, vecs [][]float32, ef int, w *walker) []can
 		for improved := true; improved; {
 			improved = false
 			for _, nb := range s.upper[l][cur.key] {
+				if nb == skip {
+					continue
+				}
 				if d := dist(nb); d < cur.dist {
 					cur, improved = cand{nb, d}, true
 				}
@@ -194,6 +200,9 @@ func (s *layered) search(q []float32, vecs [][]float32, ef int, w *walker) []can
 		w.stamp = 1
 	}
 	w.visited[cur.key] = w.stamp
+	if skip >= 0 {
+		w.visited[skip] = w.stamp
+	}
 	frontier := minHeap{cur} // to expand, nearest first
 	results := maxHeap{cur}  // best ef so far, farthest on top
 	for len(frontier) > 0 {
