@@ -2,12 +2,12 @@ package graph
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/graphagent/graphagent/internal/gtoolsdata"
 )
 
 // checkGraph verifies a graph's internal consistency: every edge is found by
@@ -110,18 +110,13 @@ func FuzzParsePythonEdges(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	filepath.WalkDir(dataPath(f, "gtools", "WL"), func(p string, d os.DirEntry, err error) error {
-		if err != nil || !strings.HasSuffix(p, ".json") || !(strings.Contains(p, "Flow") || strings.Contains(p, "Triangle")) {
-			return err
+	seeded := map[string]bool{}
+	for _, it := range gtoolsItems(f, gtoolsdata.ModeWL) {
+		if (it.Task == "Flow" || it.Task == "Triangle") && !seeded[it.File] {
+			seeded[it.File] = true
+			f.Add(it.Prompt[:min(3000, len(it.Prompt))])
 		}
-		data, _ := os.ReadFile(p)
-		var items []struct{ Prompt string }
-		json.Unmarshal(data, &items)
-		if len(items) > 0 {
-			f.Add(items[0].Prompt[:min(3000, len(items[0].Prompt))])
-		}
-		return nil
-	})
+	}
 	f.Fuzz(func(t *testing.T, text string) {
 		g, err := ParsePythonEdges(text, ReadOptions{Limits: Limits{MaxNodes: 5000, MaxEdges: 5000}})
 		mustBeSyntaxOrLimit(t, err)

@@ -2,10 +2,13 @@ package graph
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/graphagent/graphagent/internal/gtoolsdata"
 )
 
 // sharedData is the shared dataset folder beside the checkout
@@ -21,6 +24,23 @@ func dataPath(t testing.TB, parts ...string) string {
 		t.Fatalf("shared data missing (clone shared/ beside the repository): %v", err)
 	}
 	return p
+}
+
+// gtoolsItems returns the items of the shared GTools sample in one mode
+// (gtoolsdata.ModeWL or ModeEL).
+func gtoolsItems(t testing.TB, mode string) []gtoolsdata.Item {
+	t.Helper()
+	all, err := gtoolsdata.Load(context.Background(), dataPath(t, "gtools"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []gtoolsdata.Item
+	for _, it := range all {
+		if it.Mode == mode {
+			out = append(out, it)
+		}
+	}
+	return out
 }
 
 // runPython runs a Python script (which may import networkx) with stdin and

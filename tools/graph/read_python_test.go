@@ -5,11 +5,11 @@ import (
 	"errors"
 	"maps"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/graphagent/graphagent/internal/gtoolsdata"
 )
 
 func TestParsePythonEdges(t *testing.T) {
@@ -155,31 +155,9 @@ func TestFindPythonEdgeList(t *testing.T) {
 // question and compares the graph with NetworkX built from
 // ast.literal_eval of the same list.
 func TestPythonEdgesGTools(t *testing.T) {
-	type item struct {
-		Prompt   string `json:"prompt"`
-		Directed bool   `json:"directed"`
-	}
-	var items []item
-	err := filepath.WalkDir(dataPath(t, "gtools", "WL"), func(p string, d os.DirEntry, err error) error {
-		if err != nil || !strings.HasSuffix(p, ".json") {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		var raw []item
-		if err := json.Unmarshal(data, &raw); err != nil {
-			return err
-		}
-		for _, it := range raw {
-			it.Directed = strings.Contains(it.Prompt, "directed graph") && !strings.Contains(it.Prompt, "undirected graph")
-			items = append(items, it)
-		}
-		return nil
-	})
-	if err != nil || len(items) < 100 {
-		t.Fatalf("WL items: %d, %v", len(items), err)
+	items := gtoolsItems(t, gtoolsdata.ModeWL)
+	if len(items) < 100 {
+		t.Fatalf("%d WL items", len(items))
 	}
 	var lists []map[string]any
 	for i, it := range items {
