@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -13,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/graphagent/graphagent/internal/gtoolsdata"
 	"github.com/graphagent/graphagent/memory"
 	"github.com/graphagent/graphagent/tools"
 	"github.com/graphagent/graphagent/tools/graph"
@@ -127,36 +126,21 @@ func TestAnswersAreReal(t *testing.T) {
 // TestNoBenchmarkItems checks that no seed question appears in the GTools
 // sample shipped beside the repository.
 func TestNoBenchmarkItems(t *testing.T) {
-	root := filepath.Join("..", "..", "..", "shared", "data", "gtools")
-	var corpus bytes.Buffer
-	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".json") {
-			return err
-		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		var items []struct {
-			Prompt string `json:"prompt"`
-		}
-		if err := json.Unmarshal(b, &items); err != nil {
-			return err
-		}
-		for _, it := range items {
-			corpus.WriteString(strings.ToLower(it.Prompt))
-			corpus.WriteByte(0)
-		}
-		return nil
-	})
-	if os.IsNotExist(err) {
-		t.Skipf("GTools sample not found at %s (shared/ is not beside this checkout)", root)
-	}
+	dir, err := gtoolsdata.SampleDir()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if corpus.Len() == 0 {
-		t.Fatal("no GTools prompts read")
+	items, err := gtoolsdata.Load(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var corpus strings.Builder
+	for _, it := range items {
+		corpus.WriteString(strings.ToLower(it.Prompt))
+		corpus.WriteByte(0)
+	}
+	if len(items) != gtoolsdata.ItemCount {
+		t.Fatalf("%d GTools prompts read, want %d", len(items), gtoolsdata.ItemCount)
 	}
 	text := corpus.String()
 	for _, ex := range generate(t).Examples {
