@@ -15,7 +15,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/graphagent/graphagent/encoders"
 	"github.com/graphagent/graphagent/memory"
 	"github.com/graphagent/graphagent/memory/seed"
 	"github.com/graphagent/graphagent/tools"
@@ -111,17 +110,9 @@ Examples:
 // OpenAI-compatible embeddings client with --embed-url, else nil, which
 // selects the builtin encoder fitted on the seed (see seed.Open).
 func memoryEncoder(c *cli.Context) (memory.Embedder, error) {
-	u := c.String("embed-url")
-	if u == "" {
-		return nil, nil
-	}
-	model := c.String("embed-model")
-	if model == "" {
-		return nil, usageErr("--embed-url %s needs --embed-model (or GRAPHAGENT_EMBED_MODEL)", u)
-	}
-	enc, err := encoders.NewOpenAI(encoders.OpenAIConfig{BaseURL: u, Model: model, APIKey: c.String("api-key")})
-	if err != nil {
-		return nil, usageErr("%v", err)
+	enc, err := openAIEncoder(c)
+	if err != nil || enc == nil {
+		return nil, err // a nil interface, not a nil *OpenAI
 	}
 	return enc, nil
 }

@@ -87,9 +87,23 @@ func toolsSearch(c *cli.Context) error {
 // OpenAI-compatible embeddings client with --embed-url, else the builtin
 // hashing encoder.
 func textEncoder(c *cli.Context) (encoders.Encoder, error) {
+	enc, err := openAIEncoder(c)
+	switch {
+	case err != nil:
+		return nil, err
+	case enc != nil:
+		return enc, nil
+	}
+	return encoders.NewBuiltin(nil), nil
+}
+
+// openAIEncoder returns the OpenAI-compatible embeddings client that
+// --embed-url and --embed-model ask for, or nil without --embed-url; a URL
+// without a model, or a bad configuration, is a usage error.
+func openAIEncoder(c *cli.Context) (*encoders.OpenAI, error) {
 	u := c.String("embed-url")
 	if u == "" {
-		return encoders.NewBuiltin(nil), nil
+		return nil, nil
 	}
 	model := c.String("embed-model")
 	if model == "" {
