@@ -81,6 +81,14 @@ func BenchmarkIndexSearch(b *testing.B) {
 					lat = append(lat, time.Since(t0))
 				}
 				b.StopTimer()
+				if mode != Exact && idx.layers != nil {
+					// What calibration chose: the beam width, and whether
+					// Auto searches the graph (1) or scans (0).
+					b.ReportMetric(float64(idx.plan.ef), "ef")
+					if mode == Auto {
+						b.ReportMetric(map[bool]float64{true: 1}[idx.plan.graph], "graph")
+					}
+				}
 				if mode == Approximate && idx.layers != nil {
 					// Distance computations per search: the load-independent cost.
 					w := &walker{}
