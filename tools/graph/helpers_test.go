@@ -3,9 +3,11 @@ package graph
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/graphagent/graphagent/internal/gtoolsdata"
@@ -24,6 +26,20 @@ func dataPath(t testing.TB, parts ...string) string {
 		t.Fatalf("shared data missing (clone shared/ beside the repository): %v", err)
 	}
 	return p
+}
+
+// wantSyntaxError fails the test unless err is a *SyntaxError wrapping
+// ErrSyntax, from source, at line and col (0 and 0 for errors without a
+// position), whose message contains msg.
+func wantSyntaxError(t *testing.T, err error, source string, line, col int, msg string) {
+	t.Helper()
+	var se *SyntaxError
+	if !errors.Is(err, ErrSyntax) || !errors.As(err, &se) {
+		t.Fatalf("error %v, want a *SyntaxError", err)
+	}
+	if se.Source != source || se.Line != line || se.Col != col || !strings.Contains(se.Msg, msg) {
+		t.Fatalf("got %q (line %d col %d), want line %d col %d with %q", err, se.Line, se.Col, line, col, msg)
+	}
 }
 
 // gtoolsItems returns the items of the shared GTools sample in one mode

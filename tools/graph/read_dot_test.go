@@ -1,7 +1,6 @@
 package graph
 
 import (
-	"errors"
 	"maps"
 	"slices"
 	"strings"
@@ -72,13 +71,7 @@ func TestReadDOTErrors(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ReadDOT(strings.NewReader(tc.in), ReadOptions{Name: "g.dot"})
-			var se *SyntaxError
-			if !errors.Is(err, ErrSyntax) || !errors.As(err, &se) {
-				t.Fatalf("error %v, want a *SyntaxError", err)
-			}
-			if se.Source != "g.dot" || se.Line != tc.line || se.Col != tc.col || !strings.Contains(se.Msg, tc.msg) {
-				t.Fatalf("got %q (line %d col %d), want line %d col %d with %q", err, se.Line, se.Col, tc.line, tc.col, tc.msg)
-			}
+			wantSyntaxError(t, err, "g.dot", tc.line, tc.col, tc.msg)
 		})
 	}
 }

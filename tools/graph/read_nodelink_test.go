@@ -3,7 +3,6 @@ package graph
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -279,13 +278,7 @@ func TestReadNodeLinkErrors(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ReadNodeLink(strings.NewReader(tc.in), ReadOptions{Name: "g.json"})
-			var se *SyntaxError
-			if !errors.Is(err, ErrSyntax) || !errors.As(err, &se) {
-				t.Fatalf("error %v, want a *SyntaxError", err)
-			}
-			if se.Source != "g.json" || se.Line != tc.line || se.Col != tc.col || !strings.Contains(se.Msg, tc.msg) {
-				t.Fatalf("got %q (line %d col %d), want line %d col %d with %q", err, se.Line, se.Col, tc.line, tc.col, tc.msg)
-			}
+			wantSyntaxError(t, err, "g.json", tc.line, tc.col, tc.msg)
 		})
 	}
 }

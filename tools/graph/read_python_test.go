@@ -3,6 +3,7 @@ package graph
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"maps"
 	"math"
 	"slices"
@@ -110,13 +111,7 @@ func TestParsePythonEdgesErrors(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ParsePythonEdges(tc.in, ReadOptions{Name: "question"})
-			var se *SyntaxError
-			if !errors.Is(err, ErrSyntax) || !errors.As(err, &se) {
-				t.Fatalf("error %v, want a *SyntaxError", err)
-			}
-			if se.Source != "question" || se.Line != tc.line || se.Col != tc.col || !strings.Contains(se.Msg, tc.msg) {
-				t.Fatalf("got %q (line %d col %d), want line %d col %d with %q", err, se.Line, se.Col, tc.line, tc.col, tc.msg)
-			}
+			wantSyntaxError(t, err, "question", tc.line, tc.col, tc.msg)
 		})
 	}
 	if _, err := ParsePythonEdges("[(0, 1), (1, 2)]", ReadOptions{Limits: Limits{MaxEdges: 1}}); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), ":1:10:") {
@@ -168,51 +163,27 @@ func TestPythonEdgesGTools(t *testing.T) {
 		lists = append(lists, map[string]any{"text": it.Prompt[s:e], "directed": it.Directed})
 	}
 	in, _ := json.Marshal(lists)
-	const script = `
-import sys, json, ast, networkx as nx
+	script := pySummary + `
+import sys, ast, networkx as nx
 out = []
 for c in json.load(sys.stdin):
     G = nx.DiGraph() if c["directed"] else nx.Graph()
     G.add_edges_from(ast.literal_eval(c["text"]))
-    def key(u, v, d):
-        u, v = str(u), str(v)
-        if not c["directed"] and v < u:
-            u, v = v, u
-        return "%s %s %r %r" % (u, v, float(d.get("weight", 1)), float(d.get("capacity", d.get("weight", float("inf")))))  # GTools edges have one or the other on every edge
-    out.append({"nodes": [str(n) for n in G], "edges": sorted(key(u, v, d) for u, v, d in G.edges(data=True))})
+    out.append(summarize(G))
 print(json.dumps(out))
 `
-	var want []struct {
-		Nodes []string `json:"nodes"`
-		Edges []string `json:"edges"`
-	}
+	var want []graphSummary
 	if err := json.Unmarshal(runPython(t, script, in), &want); err != nil {
 		t.Fatal(err)
+	}
+	if len(want) != len(lists) {
+		t.Fatalf("NetworkX summarized %d graphs, want %d", len(want), len(lists))
 	}
 	for i, c := range lists {
 		g, err := ParsePythonEdges(c["text"].(string), ReadOptions{Directed: c["directed"].(bool)})
 		if err != nil {
 			t.Fatalf("item %d: %v", i, err)
 		}
-		if !slices.Equal(g.IDs(), want[i].Nodes) {
-			t.Fatalf("item %d: nodes %v, NetworkX %v", i, g.IDs(), want[i].Nodes)
-		}
-		var got []string
-		for e := int32(0); e < int32(g.M()); e++ {
-			u, v := g.Edge(e)
-			a, b := g.ID(u), g.ID(v)
-			if !g.Directed() && b < a {
-				a, b = b, a
-			}
-			capS := "inf"
-			if c := g.Capacity(e); !math.IsInf(c, 1) {
-				capS = pyFloat(c)
-			}
-			got = append(got, a+" "+b+" "+pyFloat(g.Weight(e))+" "+capS)
-		}
-		slices.Sort(got)
-		if !slices.Equal(got, want[i].Edges) {
-			t.Fatalf("item %d: edges differ from NetworkX:\n%v\n%v", i, got[:min(5, len(got))], want[i].Edges[:min(5, len(want[i].Edges))])
-		}
+		sameSummary(t, fmt.Sprintf("item %d", i), summarize(g), want[i])
 	}
 }
