@@ -20,7 +20,14 @@ import (
 // in-memory memory.
 func newDataAgent(t testing.TB, extra ...string) *Agent {
 	t.Helper()
-	sb, err := graph.NewSandbox(append([]string{dataDir}, extra...)...)
+	return newBuiltinAgent(t, nil, append([]string{dataDir}, extra...)...)
+}
+
+// newBuiltinAgent is a builtin agent with seeded in-memory memory whose
+// sandbox is dirs, rewriting file paths with rewrite (when not nil).
+func newBuiltinAgent(t testing.TB, rewrite func(string) string, dirs ...string) *Agent {
+	t.Helper()
+	sb, err := graph.NewSandbox(dirs...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,7 +35,7 @@ func newDataAgent(t testing.TB, extra ...string) *Agent {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := New(context.Background(), Config{Memory: store, Sandbox: sb})
+	a, err := New(context.Background(), Config{Memory: store, Sandbox: sb, PathRewrite: rewrite})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -96,22 +96,7 @@ var seededStore = sync.OnceValues(func() (*memory.Store, error) {
 // the benchmark's "../GTools/Test/" prefix stripped from file paths.
 func newGToolsAgent(t testing.TB) *Agent {
 	t.Helper()
-	sb, err := graph.NewSandbox(gtoolsSample(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	store, err := seededStore()
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := New(context.Background(), Config{
-		Memory: store, Sandbox: sb,
-		PathRewrite: gtoolsdata.StripPrefix,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a
+	return newBuiltinAgent(t, gtoolsdata.StripPrefix, gtoolsSample(t))
 }
 
 // edgeStrings renders g's edges as the truth script does.

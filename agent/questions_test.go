@@ -11,8 +11,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/graphagent/graphagent/tools/graph"
 )
 
 // dataDir is the shared datasets folder, relative to this package.
@@ -137,18 +135,7 @@ func TestQuestions(t *testing.T) {
 	if len(qs) < 80 {
 		t.Fatalf("only %d questions, want at least 80", len(qs))
 	}
-	sb, err := graph.NewSandbox(dataDir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	store, err := seededStore()
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := New(context.Background(), Config{Memory: store, Sandbox: sb})
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := newDataAgent(t)
 	ok := 0
 	byCheck := map[string][2]int{}
 	for i, q := range qs {
