@@ -359,15 +359,7 @@ func ValidateArgs(spec tools.Spec, g *graph.Graph, args json.RawMessage) (json.R
 	}
 	if len(extra) > 0 {
 		sort.Strings(extra)
-		takes := "no parameters"
-		if len(spec.Params) > 0 {
-			names := make([]string, len(spec.Params))
-			for i, p := range spec.Params {
-				names[i] = p.Name
-			}
-			takes = strings.Join(names, ", ")
-		}
-		problems = append(problems, fmt.Sprintf("unknown parameter %s (%s takes %s)", strings.Join(extra, ", "), spec.Name, takes))
+		problems = append(problems, fmt.Sprintf("unknown parameter %s (%s takes %s)", strings.Join(extra, ", "), spec.Name, spec.ParamNames()))
 	}
 	if len(problems) > 0 {
 		if nodeErr != nil {

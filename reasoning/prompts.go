@@ -217,21 +217,5 @@ func ParamSchema(spec tools.Spec) json.RawMessage {
 	if len(spec.Schema) > 0 && json.Valid(spec.Schema) {
 		return spec.Schema
 	}
-	props := make(map[string]any, len(spec.Params))
-	required := []string{}
-	for _, p := range spec.Params {
-		prop := map[string]any{"type": p.Type}
-		if p.Node {
-			prop["type"] = []string{"string", "integer"}
-		}
-		if p.Description != "" {
-			prop["description"] = p.Description
-		}
-		props[p.Name] = prop
-		if p.Required {
-			required = append(required, p.Name)
-		}
-	}
-	b, _ := json.Marshal(map[string]any{"type": "object", "properties": props, "required": required, "additionalProperties": false})
-	return b
+	return tools.ParamsSchema(spec.Params)
 }

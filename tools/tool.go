@@ -155,7 +155,7 @@ type funcTool[P any] struct {
 func New[P any](spec Spec, run func(ctx context.Context, g *graph.Graph, p P) (Result, error)) Tool {
 	var zero P
 	spec.Params = paramsOf(reflect.TypeOf(zero))
-	spec.Schema = schemaOf(spec.Params)
+	spec.Schema = ParamsSchema(spec.Params)
 	if spec.AppliesTo == "" {
 		spec.AppliesTo = AnyGraph
 	}
@@ -211,7 +211,7 @@ func DecodeArgs(spec Spec, args json.RawMessage, p any) error {
 	}
 	if len(extra) > 0 {
 		sort.Strings(extra)
-		return fmt.Errorf("%s: unknown parameter %s (it takes %s): %w", spec.Name, strings.Join(extra, ", "), paramNames(spec), ErrBadArgs)
+		return fmt.Errorf("%s: unknown parameter %s (it takes %s): %w", spec.Name, strings.Join(extra, ", "), spec.ParamNames(), ErrBadArgs)
 	}
 	if err := json.Unmarshal(args, p); err != nil {
 		return fmt.Errorf("%s: %v: %w", spec.Name, err, ErrBadArgs)
@@ -219,7 +219,9 @@ func DecodeArgs(spec Spec, args json.RawMessage, p any) error {
 	return nil
 }
 
-func paramNames(spec Spec) string {
+// ParamNames lists the tool's parameter names, comma-separated, or says
+// "no parameters", for messages about arguments.
+func (spec Spec) ParamNames() string {
 	if len(spec.Params) == 0 {
 		return "no parameters"
 	}
@@ -277,7 +279,9 @@ func paramsOf(t reflect.Type) []Param {
 	return ps
 }
 
-func schemaOf(ps []Param) json.RawMessage {
+// ParamsSchema is the JSON schema of an argument object with parameters
+// ps (node parameters accept strings and integers), as New gives a Spec.
+func ParamsSchema(ps []Param) json.RawMessage {
 	props := map[string]any{}
 	required := []string{}
 	for _, p := range ps {
