@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -19,14 +20,31 @@ const (
 	EntryDocument    = "document" // all of the above, what it returns and its parameters
 )
 
-// ToolHit is one tool found for a query: its score is the best cosine
-// similarity over the tool's entries, and Matched says which entry.
+// ToolHit is one tool found for a query: Score is the best cosine
+// similarity over the tool's entries, Matched says which entry, and Rank is
+// what hits are ordered by (see ToolIndex).
 type ToolHit struct {
 	Name    string  `json:"name"`
 	Score   float32 `json:"score"`
+	Rank    float32 `json:"rank"`
 	Matched string  `json:"matched"` // entry kind, e.g. "example"
 	Text    string  `json:"text"`    // the entry's text
 }
+
+// Ranking of tools by their entries' cosines s_i: a soft maximum
+// ln(sum exp(rankTemp*s_i))/rankTemp, which is the best cosine plus a bonus
+// of at most ln(entries)/rankTemp when several entries agree, plus docWeight
+// times the cosine of the tool's whole document. Ranking by the best entry
+// alone lets one entry that shares a few words with the question win
+// (GTools "number of edges present" went to density's example "possible
+// edges are present"). The two constants were chosen on GTools among about a
+// dozen variants (soft maximum at temperatures 10 to 30, second-best entry,
+// document weights 0.3 to 1), keeping the ones that did not lower the
+// held-out dev questions.
+const (
+	rankTemp  = 20
+	docWeight = 0.5
+)
 
 type toolEntry struct {
 	tool, kind, text string
@@ -34,14 +52,18 @@ type toolEntry struct {
 
 // ToolIndex finds the catalogue's tools for a question. Each tool is indexed
 // as several entries (its description with its name and parameters, its
-// when-to-use text, each example question); a tool's score is the maximum
-// over its entries. Queries are cleaned with encoders.CleanQuestion first.
-// A ToolIndex is safe for concurrent use.
+// when-to-use text, each example question, and a document of all of them);
+// a tool's Score is the maximum cosine over its entries, and tools are
+// ranked by a soft maximum over the entries plus half the document's cosine
+// (rankTemp, docWeight). Queries are cleaned with encoders.CleanQuestion
+// first. A ToolIndex is safe for concurrent use.
 type ToolIndex struct {
 	enc        encoders.Encoder
 	idx        *Index
 	entries    []toolEntry
+	vecs       [][]float32 // unit vector of each entry
 	byID       map[string]int
+	byTool     map[string][]int // entries of each tool
 	tools      int
 	maxEntries int // most entries of one tool
 }
@@ -83,7 +105,7 @@ func NewToolIndex(ctx context.Context, specs []tools.Spec, enc encoders.Encoder,
 	if len(opts) > 0 {
 		o = opts[0]
 	}
-	t := &ToolIndex{enc: enc, idx: NewIndex(o), byID: map[string]int{}, tools: len(names), maxEntries: perTool}
+	t := &ToolIndex{enc: enc, idx: NewIndex(o), byID: map[string]int{}, byTool: map[string][]int{}, tools: len(names), maxEntries: perTool}
 	items := make([]Item, 0, len(entries))
 	for i, e := range entries {
 		if isZero(vecs[i]) {
@@ -91,7 +113,11 @@ func NewToolIndex(ctx context.Context, specs []tools.Spec, enc encoders.Encoder,
 		}
 		id := fmt.Sprintf("%s#%d", e.tool, i)
 		t.byID[id] = len(t.entries)
+		t.byTool[e.tool] = append(t.byTool[e.tool], len(t.entries))
 		t.entries = append(t.entries, e)
+		v := slices.Clone(vecs[i])
+		encoders.Normalize(v) // Add below rejects what cannot be normalised
+		t.vecs = append(t.vecs, v)
 		items = append(items, Item{ID: id, Vector: vecs[i]})
 	}
 	if err := t.idx.Add(items...); err != nil {
@@ -154,34 +180,66 @@ func (t *ToolIndex) Search(ctx context.Context, query string, k int) ([]ToolHit,
 
 type searchFunc func(ctx context.Context, vec []float32, k int) ([]Hit, error)
 
-// searchVec maps entry hits to tools. The top k*maxEntries entries always
-// hold the best entry of each of the top k tools, since no tool has more
-// than maxEntries entries.
+// searchVec ranks tools from entry hits. The top m entries hold the best
+// entry of every tool whose best cosine is above the m-th score s; such a
+// tool's rank is at most 1.5*s + ln(maxEntries)/rankTemp (its soft maximum
+// exceeds its best entry by at most the log term, and its document is one of
+// its entries), so once the k-th ranked candidate beats that bound no other
+// tool can enter the top k. Otherwise m doubles until it covers every entry.
 func (t *ToolIndex) searchVec(ctx context.Context, vec []float32, k int, search searchFunc) ([]ToolHit, error) {
 	if len(t.entries) == 0 {
 		return nil, nil
 	}
-	hits, err := search(ctx, vec, k*t.maxEntries)
-	if err != nil {
-		return nil, fmt.Errorf("tool search: %w", err)
+	q := slices.Clone(vec)
+	if !encoders.Normalize(q) {
+		return nil, fmt.Errorf("tool search: query: NaN or infinite component: %w", encoders.ErrBadVector)
 	}
-	out := make([]ToolHit, 0, k)
-	seen := map[string]bool{}
-	for _, h := range hits {
-		e := t.entries[t.byID[h.ID]]
-		if seen[e.tool] {
-			continue
+	for m := min(k*t.maxEntries, len(t.entries)); ; m = min(2*m, len(t.entries)) {
+		hits, err := search(ctx, vec, m)
+		if err != nil {
+			return nil, fmt.Errorf("tool search: %w", err)
 		}
-		seen[e.tool] = true
-		out = append(out, ToolHit{Name: e.tool, Score: h.Score, Matched: e.kind, Text: e.text})
-		if len(out) == k {
-			break
+		out := make([]ToolHit, 0, min(k, t.tools))
+		seen := map[string]bool{}
+		for _, h := range hits {
+			e := t.entries[t.byID[h.ID]]
+			if seen[e.tool] {
+				continue
+			}
+			seen[e.tool] = true
+			out = append(out, ToolHit{Name: e.tool, Score: h.Score, Rank: t.rank(q, e.tool), Matched: e.kind, Text: e.text})
+		}
+		slices.SortStableFunc(out, compareToolHits)
+		if len(hits) < m || m == len(t.entries) {
+			return out[:min(k, len(out))], nil // every entry was seen
+		}
+		bound := 1.5*hits[len(hits)-1].Score + float32(math.Log(float64(t.maxEntries))/rankTemp)
+		if len(out) >= k && out[k-1].Rank > bound {
+			return out[:k], nil
 		}
 	}
-	// Entry hits are sorted by score then ID; re-sort tools by score then
-	// name so ties do not depend on entry numbering.
-	slices.SortStableFunc(out, func(a, b ToolHit) int {
-		return compareHits(Hit{a.Name, a.Score}, Hit{b.Name, b.Score})
-	})
-	return out, nil
+}
+
+// rank is the ranking score of tool against the unit query q.
+func (t *ToolIndex) rank(q []float32, tool string) float32 {
+	es := t.byTool[tool]
+	scores := make([]float64, len(es))
+	best, doc := math.Inf(-1), 0.0
+	for i, e := range es {
+		scores[i] = float64(encoders.Dot(q, t.vecs[e]))
+		best = max(best, scores[i])
+		if t.entries[e].kind == EntryDocument {
+			doc = scores[i]
+		}
+	}
+	sum := 0.0
+	for _, s := range scores {
+		sum += math.Exp(rankTemp * (s - best))
+	}
+	return float32(best + math.Log(sum)/rankTemp + docWeight*doc)
+}
+
+// compareToolHits orders by rank descending, then name ascending.
+func compareToolHits(a, b ToolHit) int {
+	return compareHits(Hit{a.Name, a.Rank}, Hit{b.Name, b.Rank})
 }

@@ -4,6 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"math"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"slices"
@@ -160,7 +163,7 @@ func TestGToolsRetrieval(t *testing.T) {
 // TestToolIndexMatchesBruteForce compares the tool index's answer with a
 // brute-force scoring of every entry of the real catalogue, on both search
 // paths (exact scan and HNSW), for many queries and k: same tools, same
-// order, same scores.
+// order, same scores and ranks.
 func TestToolIndexMatchesBruteForce(t *testing.T) {
 	ctx := context.Background()
 	specs := tools.Catalogue().Specs()
@@ -195,18 +198,27 @@ func TestToolIndexMatchesBruteForce(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// Per tool: best cosine, soft maximum over all entries, and the
+			// document's cosine.
 			best := map[string]float32{}
+			expSum := map[string]float64{}
+			doc := map[string]float64{}
 			for i, e := range ti.entries {
 				s := encoders.Dot(qv[0], evecs[i])
 				if cur, ok := best[e.tool]; !ok || s > cur {
 					best[e.tool] = s
 				}
+				expSum[e.tool] += math.Exp(rankTemp * float64(s))
+				if e.kind == EntryDocument {
+					doc[e.tool] = float64(s)
+				}
 			}
 			want := make([]ToolHit, 0, len(best))
 			for name, s := range best {
-				want = append(want, ToolHit{Name: name, Score: s})
+				rank := math.Log(expSum[name])/rankTemp + docWeight*doc[name]
+				want = append(want, ToolHit{Name: name, Score: s, Rank: float32(rank)})
 			}
-			slices.SortFunc(want, func(a, b ToolHit) int { return compareHits(Hit{a.Name, a.Score}, Hit{b.Name, b.Score}) })
+			slices.SortFunc(want, func(a, b ToolHit) int { return compareHits(Hit{a.Name, a.Rank}, Hit{b.Name, b.Rank}) })
 			for _, k := range []int{1, 3, 10, len(specs)} {
 				got, err := ti.Search(ctx, q, k)
 				if err != nil {
@@ -217,8 +229,9 @@ func TestToolIndexMatchesBruteForce(t *testing.T) {
 					t.Fatalf("mode %d %q k=%d: %d hits, want %d", mode, q, k, len(got), len(w))
 				}
 				for i := range w {
-					if got[i].Name != w[i].Name || abs32(got[i].Score-w[i].Score) > 1e-5 {
-						t.Fatalf("mode %d %q k=%d: hit %d = %s %.6f, want %s %.6f", mode, q, k, i, got[i].Name, got[i].Score, w[i].Name, w[i].Score)
+					if got[i].Name != w[i].Name || abs32(got[i].Score-w[i].Score) > 1e-5 || abs32(got[i].Rank-w[i].Rank) > 1e-5 {
+						t.Fatalf("mode %d %q k=%d: hit %d = %s %.6f (rank %.6f), want %s %.6f (rank %.6f)",
+							mode, q, k, i, got[i].Name, got[i].Score, got[i].Rank, w[i].Name, w[i].Score, w[i].Rank)
 					}
 				}
 			}
@@ -339,5 +352,69 @@ func TestToolIndexDevQuestions(t *testing.T) {
 	t.Logf("dev questions: %d, top-1 %.1f%%, top-3 %.1f%%", len(lines), 100*float64(top1)/n, 100*float64(top3)/n)
 	if float64(top3)/n < 0.9 {
 		t.Errorf("top-3 %.1f%% < 90%%", 100*float64(top3)/n)
+	}
+}
+
+// TestToolIndexRankBound checks the early stop of searchVec (the bound on
+// tools not yet seen) on random catalogues over a tiny vocabulary, where
+// many entries score alike and the first batch of entry hits is often not
+// enough: the ranking must equal the one over every entry, and the test
+// fails if the wider searches it is meant to exercise never happened.
+func TestToolIndexRankBound(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewSource(13))
+	vocab := strings.Fields("red green blue apple pear plum road river hill stone")
+	words := func(lo, hi int) string {
+		ws := make([]string, lo+rng.Intn(hi-lo+1))
+		for i := range ws {
+			ws[i] = vocab[rng.Intn(len(vocab))]
+		}
+		return strings.Join(ws, " ")
+	}
+	widened, checked := 0, 0
+	for round := 0; round < 5; round++ {
+		specs := make([]tools.Spec, 25)
+		for i := range specs {
+			specs[i] = tools.Spec{Name: fmt.Sprintf("tool%02d", i), Description: words(2, 4), WhenToUse: words(2, 4)}
+			for e := rng.Intn(6); e > 0; e-- {
+				specs[i].Examples = append(specs[i].Examples, words(1, 3))
+			}
+		}
+		ti, err := NewToolIndex(ctx, specs, encoders.NewBuiltin(nil), Options{Mode: Exact})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for qi := 0; qi < 40; qi++ {
+			qv, err := ti.Encoder().Encode(ctx, []string{words(1, 3)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			all, err := ti.searchVec(ctx, qv[0], len(specs), ti.idx.SearchExact)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, k := range []int{1, 2, 3, 5} {
+				asked := 0
+				spy := func(ctx context.Context, vec []float32, m int) ([]Hit, error) {
+					asked = max(asked, m)
+					return ti.idx.SearchExact(ctx, vec, m)
+				}
+				got, err := ti.searchVec(ctx, qv[0], k, spy)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if asked > k*ti.maxEntries {
+					widened++
+				}
+				checked++
+				if want := all[:min(k, len(all))]; !slices.Equal(got, want) {
+					t.Fatalf("round %d query %d k=%d: %v, want %v", round, qi, k, got, want)
+				}
+			}
+		}
+	}
+	t.Logf("%d of %d searches needed more entry hits than k*maxEntries", widened, checked)
+	if widened == 0 {
+		t.Error("no search widened: the test does not exercise the bound")
 	}
 }
