@@ -222,19 +222,19 @@ func (t *ToolIndex) searchVec(ctx context.Context, vec []float32, k int, search 
 
 // rank is the ranking score of tool against the unit query q.
 func (t *ToolIndex) rank(q []float32, tool string) float32 {
-	es := t.byTool[tool]
-	scores := make([]float64, len(es))
-	best, doc := math.Inf(-1), 0.0
-	for i, e := range es {
-		scores[i] = float64(encoders.Dot(q, t.vecs[e]))
-		best = max(best, scores[i])
-		if t.entries[e].kind == EntryDocument {
-			doc = scores[i]
+	// Streaming log-sum-exp: sum holds sum exp(rankTemp*(s_i - best)).
+	best, sum, doc := math.Inf(-1), 0.0, 0.0
+	for _, e := range t.byTool[tool] {
+		s := float64(encoders.Dot(q, t.vecs[e]))
+		if s > best {
+			sum = sum*math.Exp(rankTemp*(best-s)) + 1
+			best = s
+		} else {
+			sum += math.Exp(rankTemp * (s - best))
 		}
-	}
-	sum := 0.0
-	for _, s := range scores {
-		sum += math.Exp(rankTemp * (s - best))
+		if t.entries[e].kind == EntryDocument {
+			doc = s
+		}
 	}
 	return float32(best + math.Log(sum)/rankTemp + docWeight*doc)
 }
