@@ -76,9 +76,11 @@ func toolsSearch(c *cli.Context) error {
 		return cli.Exit("", exitNoAnswer)
 	}
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "RANK\tSCORE\tTOOL\tBEST MATCH")
+	// SCORE orders the list (soft maximum over the tool's entries plus its
+	// whole description); BEST is the cosine of the best single entry.
+	fmt.Fprintln(tw, "#\tSCORE\tBEST\tTOOL\tBEST MATCH")
 	for i, h := range hits {
-		fmt.Fprintf(tw, "%d\t%.3f\t%s\t%s: %s\n", i+1, h.Score, h.Name, h.Matched, oneLine(h.Text, 70))
+		fmt.Fprintf(tw, "%d\t%.3f\t%.3f\t%s\t%s: %s\n", i+1, h.Rank, h.Score, h.Name, h.Matched, oneLine(h.Text, 70))
 	}
 	return tw.Flush()
 }

@@ -13,16 +13,22 @@ func TestToolsSearchTable(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != 4 || !strings.HasPrefix(lines[0], "RANK") {
+	if len(lines) != 4 || !strings.HasPrefix(lines[0], "#") {
 		t.Fatalf("want a header and 3 rows, got:\n%s", out)
 	}
 	found := false
+	prev := 2.0
 	for i, l := range lines[1:] {
 		f := strings.Fields(l)
-		if len(f) < 3 || f[0] != strconv.Itoa(i+1) {
+		if len(f) < 4 || f[0] != strconv.Itoa(i+1) {
 			t.Fatalf("row %q", l)
 		}
-		found = found || f[2] == "cycle_check"
+		score, err := strconv.ParseFloat(f[1], 64)
+		if err != nil || score > prev {
+			t.Fatalf("row %q: the SCORE column must order the rows", l)
+		}
+		prev = score
+		found = found || f[3] == "cycle_check"
 	}
 	if !found {
 		t.Errorf("cycle_check not in the top 3:\n%s", out)
