@@ -303,15 +303,8 @@ func (p *pyParser) edgeDict() (weight, capacity float64, hasW, hasC bool, attrs 
 		if err != nil {
 			return
 		}
-		var key string
-		switch x := k.(type) {
-		case string:
-			key = x
-		case int64:
-			key = strconv.FormatInt(x, 10)
-		case float64:
-			key = strconv.FormatFloat(x, 'g', -1, 64)
-		default:
+		key, ok := dictKey(k)
+		if !ok {
 			p.pos = keyPos
 			err = p.fail("dict key must be a string or a number")
 			return
@@ -628,15 +621,8 @@ func (p *pyParser) dict() (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		var key string
-		switch x := k.(type) {
-		case string:
-			key = x
-		case int64:
-			key = strconv.FormatInt(x, 10)
-		case float64:
-			key = strconv.FormatFloat(x, 'g', -1, 64)
-		default:
+		key, ok := dictKey(k)
+		if !ok {
 			p.pos = keyPos
 			return nil, p.fail("dict key must be a string or a number")
 		}
@@ -659,4 +645,18 @@ func (p *pyParser) dict() (any, error) {
 		}
 		return nil, p.fail("expected ',' or '}' in a dict, found %s", p.describe())
 	}
+}
+
+// dictKey is a Python dict key as a string: a string, or a number in its
+// shortest form; false for other values.
+func dictKey(k any) (string, bool) {
+	switch x := k.(type) {
+	case string:
+		return x, true
+	case int64:
+		return strconv.FormatInt(x, 10), true
+	case float64:
+		return strconv.FormatFloat(x, 'g', -1, 64), true
+	}
+	return "", false
 }
