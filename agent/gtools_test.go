@@ -53,8 +53,7 @@ type gtoolsItem struct {
 
 func loadGToolsItems(t testing.TB) []gtoolsItem {
 	t.Helper()
-	dir := gtoolsSample(t)
-	items, err := gtoolsdata.Load(context.Background(), dir)
+	dir, items, err := gtoolsdata.LoadSample(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

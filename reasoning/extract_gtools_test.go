@@ -15,11 +15,7 @@ import (
 // for WL items (one python3 process for all), and the path and folder for EL
 // items (as internal/gtoolsdata reads them).
 func TestExtractGTools(t *testing.T) {
-	dir, err := gtoolsdata.SampleDir()
-	if err != nil {
-		t.Fatal(err)
-	}
-	items, err := gtoolsdata.Load(context.Background(), dir)
+	dir, items, err := gtoolsdata.LoadSample(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

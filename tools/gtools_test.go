@@ -46,11 +46,7 @@ func gtoolsGraph(t *testing.T, dir string, it *gtoolsdata.Item) *graph.Graph {
 // (WL and EL, 20 task folders of 10) by calling the task's tool with the
 // gold parameters, and checks the gold answers.
 func TestGToolsSample(t *testing.T) {
-	dir, err := gtoolsdata.SampleDir()
-	if err != nil {
-		t.Fatal(err)
-	}
-	items, err := gtoolsdata.Load(context.Background(), dir)
+	dir, items, err := gtoolsdata.LoadSample(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -382,3 +382,12 @@ func SampleDir() (string, error) {
 	}
 	return dir, nil
 }
+
+// LoadSample locates the published sample (SampleDir) and loads it (Load).
+func LoadSample(ctx context.Context) (dir string, items []Item, err error) {
+	if dir, err = SampleDir(); err != nil {
+		return "", nil, err
+	}
+	items, err = Load(ctx, dir)
+	return dir, items, err
+}

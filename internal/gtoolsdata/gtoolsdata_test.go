@@ -13,11 +13,7 @@ import (
 // task in both modes, directions from the folders, EL graph files that
 // exist, and gold parameters and answers for every item.
 func TestLoadSample(t *testing.T) {
-	dir, err := SampleDir()
-	if err != nil {
-		t.Fatal(err)
-	}
-	items, err := Load(context.Background(), dir)
+	dir, items, err := LoadSample(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

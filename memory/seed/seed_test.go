@@ -126,11 +126,7 @@ func TestAnswersAreReal(t *testing.T) {
 // TestNoBenchmarkItems checks that no seed question appears in the GTools
 // sample shipped beside the repository.
 func TestNoBenchmarkItems(t *testing.T) {
-	dir, err := gtoolsdata.SampleDir()
-	if err != nil {
-		t.Fatal(err)
-	}
-	items, err := gtoolsdata.Load(context.Background(), dir)
+	_, items, err := gtoolsdata.LoadSample(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
