@@ -188,25 +188,15 @@ func StripGToolsPrefix(p string) string { return gtoolsdata.StripPrefix(p) }
 // undirected), its gold tool, parameters and answer type, and, for EL
 // items, its graph file relative to dir.
 func ReadGToolsDir(ctx context.Context, dir string) ([]Item, error) {
-	files, err := gtoolsdata.Files(dir)
+	published, err := gtoolsdata.Load(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
-	var items []Item
-	for _, p := range files {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		got, err := gtoolsdata.ReadFile(dir, p)
-		if err != nil {
-			return nil, err
-		}
-		for i := range got {
-			it, err := publishedToItem(&got[i])
-			if err != nil {
-				return nil, fmt.Errorf("%s: item %d: %w", p, i, err)
-			}
-			items = append(items, it)
+	items := make([]Item, len(published))
+	for i := range published {
+		g := &published[i]
+		if items[i], err = publishedToItem(g); err != nil {
+			return nil, fmt.Errorf("%s: item %d: %w", filepath.Join(dir, filepath.FromSlash(g.File)), g.Index, err)
 		}
 	}
 	return items, nil
