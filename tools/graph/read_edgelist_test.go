@@ -315,13 +315,7 @@ for G, kind in ((k, "dict"), (d, "dict"), (k, "nodata"), (k, "weighted")):
     out.append({"text": buf.getvalue().decode(), "summary": summarize(G)})
 print(json.dumps(out))
 `
-	var cases []struct {
-		Text    string       `json:"text"`
-		Summary graphSummary `json:"summary"`
-	}
-	if err := json.Unmarshal(runPython(t, script, nil), &cases); err != nil {
-		t.Fatal(err)
-	}
+	cases := networkxCases(t, script)
 	for i, c := range cases {
 		g, err := ReadEdgeList(strings.NewReader(c.Text), ReadOptions{Directed: c.Summary.Directed})
 		if err != nil {

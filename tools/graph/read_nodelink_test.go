@@ -91,6 +91,26 @@ func sameSummary(t *testing.T, what string, got, want graphSummary) {
 	}
 }
 
+// networkxCase is a graph written by NetworkX and NetworkX's summary of it.
+type networkxCase struct {
+	Text    string       `json:"text"`
+	Summary graphSummary `json:"summary"`
+}
+
+// networkxCases runs a Python script that prints a JSON list of
+// {"text", "summary"} objects.
+func networkxCases(t *testing.T, script string) []networkxCase {
+	t.Helper()
+	var cases []networkxCase
+	if err := json.Unmarshal(runPython(t, script, nil), &cases); err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) == 0 {
+		t.Fatal("the NetworkX script gave no cases")
+	}
+	return cases
+}
+
 // TestReadNodeLinkFromNetworkX reads node_link_data output of several
 // NetworkX graphs ("edges" and "links" keys, directed and not, string and
 // integer nodes, node and edge attributes) and compares with NetworkX.
@@ -112,13 +132,7 @@ for G, key in gs:
     out.append({"text": json.dumps(nx.node_link_data(G, edges=key)), "summary": summarize(G)})
 print(json.dumps(out))
 `
-	var cases []struct {
-		Text    string       `json:"text"`
-		Summary graphSummary `json:"summary"`
-	}
-	if err := json.Unmarshal(runPython(t, script, nil), &cases); err != nil {
-		t.Fatal(err)
-	}
+	cases := networkxCases(t, script)
 	for i, c := range cases {
 		g, err := ReadNodeLink(strings.NewReader(c.Text), ReadOptions{Directed: !c.Summary.Directed})
 		if err != nil {
