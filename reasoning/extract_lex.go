@@ -172,20 +172,20 @@ func exLex(ctx context.Context, q string, skipS, skipE int) ([]exTok, error) {
 				toks = append(toks, exTok{kind: exBiArrow, s: i, e: i + size})
 			case r == '–' || r == '—' || r == '−':
 				toks = append(toks, exTok{kind: exDash, s: i, e: i + size})
-			case r == '“':
-				if j := strings.IndexRune(q[i+size:], '”'); j >= 0 && j <= 256 && !strings.ContainsRune(q[i+size:i+size+j], '\n') {
-					toks = append(toks, exTok{kind: exStr, text: q[i+size : i+size+j], s: i, e: i + size + j + len("”")})
-					i += size + j + len("”")
+			case r == '“' || r == '‘':
+				// Curly quotes: a string up to the closing quote on the
+				// same line within 256 bytes, else plain punctuation.
+				closing, plain := '”', byte('"')
+				if r == '‘' {
+					closing, plain = '’', '\''
+				}
+				if j := strings.IndexRune(q[i+size:], closing); j >= 0 && j <= 256 && !strings.ContainsRune(q[i+size:i+size+j], '\n') {
+					end := i + size + j + utf8.RuneLen(closing)
+					toks = append(toks, exTok{kind: exStr, text: q[i+size : i+size+j], s: i, e: end})
+					i = end
 					continue
 				}
-				toks = append(toks, exTok{kind: exPunct, ch: '"', s: i, e: i + size})
-			case r == '‘':
-				if j := strings.IndexRune(q[i+size:], '’'); j >= 0 && j <= 256 && !strings.ContainsRune(q[i+size:i+size+j], '\n') {
-					toks = append(toks, exTok{kind: exStr, text: q[i+size : i+size+j], s: i, e: i + size + j + len("’")})
-					i += size + j + len("’")
-					continue
-				}
-				toks = append(toks, exTok{kind: exPunct, ch: '\'', s: i, e: i + size})
+				toks = append(toks, exTok{kind: exPunct, ch: plain, s: i, e: i + size})
 			case unicode.IsSpace(r):
 			default:
 				toks = append(toks, exTok{kind: exPunct, ch: '?', s: i, e: i + size})

@@ -1,0 +1,36 @@
+package reasoning
+
+import (
+	"context"
+	"testing"
+)
+
+// TestLexCurlyQuotes checks that curly-quoted names are string tokens
+// spanning both quotes, and that an opening quote with no closing one on
+// its line is punctuation standing for the straight quote.
+func TestLexCurlyQuotes(t *testing.T) {
+	q := "“a b” ‘c’ “open\nx”"
+	toks, err := exLex(context.Background(), q, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second := len("“a b” ")
+	third := second + len("‘c’ ")
+	want := []exTok{
+		{kind: exStr, text: "a b", s: 0, e: len("“a b”")},
+		{kind: exStr, text: "c", s: second, e: third - 1},
+		{kind: exPunct, ch: '"', s: third, e: third + len("“")},
+	}
+	if len(toks) < len(want)+1 {
+		t.Fatalf("%d tokens %+v, want at least %d", len(toks), toks, len(want)+1)
+	}
+	for i, w := range want {
+		g := toks[i]
+		if g.kind != w.kind || g.text != w.text || g.ch != w.ch || g.s != w.s || g.e != w.e {
+			t.Errorf("token %d = %+v, want %+v", i, g, w)
+		}
+	}
+	if g := toks[len(want)]; g.kind != exWord || g.text != "open" {
+		t.Errorf("after the unclosed quote: %+v, want the word open", g)
+	}
+}
