@@ -380,3 +380,22 @@ func TestReadGToolsSample(t *testing.T) {
 		}
 	}
 }
+
+// TestGTasksMatchLayout checks that eval's task families and the layout
+// reader agree on every task folder's tool and single direction.
+func TestGTasksMatchLayout(t *testing.T) {
+	tasks := GToolsTasks()
+	if len(tasks) != len(gtoolsdata.Tasks()) {
+		t.Errorf("%d task families, the layout has %d task folders", len(tasks), len(gtoolsdata.Tasks()))
+	}
+	for i := range tasks {
+		gt := &tasks[i]
+		if tool, ok := gtoolsdata.Tool(gt.Folder); !ok || tool != gt.Tool {
+			t.Errorf("%s: tool %q, the layout says %q (%v)", gt.Folder, gt.Tool, tool, ok)
+		}
+		directed, single := gtoolsdata.SingleDirection(gt.Folder)
+		if single != gt.single() || (single && directed != gt.Directed) {
+			t.Errorf("%s: single %v directed %v, the layout says single %v directed %v", gt.Folder, gt.single(), gt.Directed, single, directed)
+		}
+	}
+}
