@@ -154,7 +154,7 @@ const maxAggregationRounds = 1000
 // AggregationParams are the parameters of gnn_sum_aggregation.
 type AggregationParams struct {
 	Rounds   int                  `json:"rounds" desc:"number of aggregation rounds (0 to 1000)"`
-	Features map[string][]float64 `json:"features,omitempty" desc:"optional initial vector per node, all of one length; default: see init"`
+	Features map[string][]float64 `json:"features,omitempty" desc:"initial vector per node, all of one length; default: see init"`
 	Init     string               `json:"init,omitempty" desc:"initial 1-dimensional features when none are given: \"ones\" (default) or \"degree\" (NetworkX degree, in + out when directed)"`
 }
 

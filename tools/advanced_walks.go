@@ -363,7 +363,7 @@ func hamiltonianBacktrack(ctx context.Context, g *graph.Graph, budget int) (path
 
 // EulerParams are the parameters of euler_path.
 type EulerParams struct {
-	Source *NodeID `json:"source,omitempty" desc:"optional node the path must start at"`
+	Source *NodeID `json:"source,omitempty" desc:"node the path must start at"`
 }
 
 func eulerPathTool() Tool {

@@ -265,7 +265,7 @@ func nodeTriangles(g *graph.Graph, v int32) (t int64, deg int) {
 
 // nodeTriangleParam is the parameter struct of triangle_count.
 type nodeTriangleParam struct {
-	Node    NodeID `json:"node,omitempty" desc:"count only the triangles through this node (optional)"`
+	Node    NodeID `json:"node,omitempty" desc:"count only the triangles through this node"`
 	PerNode bool   `json:"per_node,omitempty" desc:"also return the number of triangles through every node"`
 }
 
