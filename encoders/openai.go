@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"math"
 	"net/http"
-	"regexp"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -78,10 +76,13 @@ func NewOpenAI(cfg OpenAIConfig) (*OpenAI, error) {
 	if token == "" {
 		token = "none" // langchaingo insists on a token; local servers ignore it
 	}
-	hc := cfg.HTTPClient
-	if hc == nil {
-		hc = &http.Client{}
+	// A copy of the caller's client whose transport records each answer's
+	// status, so retries can be decided on the code, not the error text.
+	hc := &http.Client{}
+	if cfg.HTTPClient != nil {
+		*hc = *cfg.HTTPClient
 	}
+	hc.Transport = statusRecorder{base: hc.Transport}
 	llm, err := openai.New(
 		openai.WithBaseURL(strings.TrimRight(cfg.BaseURL, "/")),
 		openai.WithModel(cfg.Model),
@@ -118,16 +119,34 @@ func (o *OpenAI) Encode(ctx context.Context, texts []string) ([][]float32, error
 	return out, nil
 }
 
-// statusRE finds the HTTP status langchaingo puts in its error text.
-var statusRE = regexp.MustCompile(`status code: (\d{3})`)
+// statusKey is the context key under which batch passes the *int that
+// statusRecorder fills with the HTTP status of the answer.
+type statusKey struct{}
 
-func retryable(err error) bool {
-	m := statusRE.FindStringSubmatch(err.Error())
-	if m == nil {
-		return true // transport errors, bad JSON, short answers
+// statusRecorder is an http.RoundTripper that stores each response's status
+// code in the *int found in the request's context (langchaingo reports the
+// status only inside its error text).
+type statusRecorder struct{ base http.RoundTripper }
+
+// RoundTrip sends req through the base transport and records the status.
+func (s statusRecorder) RoundTrip(req *http.Request) (*http.Response, error) {
+	base := s.base
+	if base == nil {
+		base = http.DefaultTransport
 	}
-	code, _ := strconv.Atoi(m[1])
-	return code == http.StatusTooManyRequests || code >= 500
+	resp, err := base.RoundTrip(req)
+	if p, ok := req.Context().Value(statusKey{}).(*int); ok && err == nil {
+		*p = resp.StatusCode
+	}
+	return resp, err
+}
+
+// retryable reports whether a failed attempt whose answer had HTTP status
+// code (0 when none arrived) is worth repeating: everything but client errors
+// (4xx other than 429) is, including transport errors, bad JSON and short
+// answers.
+func retryable(code int) bool {
+	return code == http.StatusTooManyRequests || code < 400 || code >= 500
 }
 
 func (o *OpenAI) batch(ctx context.Context, texts []string) ([][]float32, error) {
@@ -152,7 +171,8 @@ func (o *OpenAI) batch(ctx context.Context, texts []string) ([][]float32, error)
 			}
 			wait *= 2
 		}
-		actx, cancel := context.WithTimeout(ctx, o.cfg.Timeout)
+		status := 0
+		actx, cancel := context.WithTimeout(context.WithValue(ctx, statusKey{}, &status), o.cfg.Timeout)
 		vecs, err := o.llm.CreateEmbedding(actx, req)
 		timedOut := actx.Err() != nil && ctx.Err() == nil
 		cancel()
@@ -174,7 +194,7 @@ func (o *OpenAI) batch(ctx context.Context, texts []string) ([][]float32, error)
 			err = fmt.Errorf("no answer within %v: %w", o.cfg.Timeout, err)
 		}
 		last = err
-		if !retryable(err) {
+		if !retryable(status) {
 			return nil, fmt.Errorf("%w: %w", ErrEndpoint, err)
 		}
 	}

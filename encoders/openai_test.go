@@ -252,3 +252,49 @@ func TestOpenAIConfigErrors(t *testing.T) {
 		t.Error("missing model accepted")
 	}
 }
+
+// TestOpenAIRetriesByStatus: 429 is retried until it succeeds, 404 is not
+// retried at all, and a caller's HTTP client is used without being modified.
+func TestOpenAIRetriesByStatus(t *testing.T) {
+	cases := []struct {
+		status   int
+		wantErr  bool
+		attempts int32
+	}{
+		{http.StatusTooManyRequests, false, 3},
+		{http.StatusNotFound, true, 1},
+	}
+	for _, c := range cases {
+		t.Run(http.StatusText(c.status), func(t *testing.T) {
+			srv := newEmbedServer(t, func(n int, w http.ResponseWriter, in []string) {
+				if n < 3 {
+					http.Error(w, `{"error":{"message":"not now"}}`, c.status)
+					return
+				}
+				writeEmbeddings(w, in, 4)
+			})
+			tr := &http.Transport{}
+			t.Cleanup(tr.CloseIdleConnections)
+			hc := &http.Client{Transport: tr}
+			cfg := fastConfig(srv.URL)
+			cfg.HTTPClient = hc
+			enc, err := NewOpenAI(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = enc.Encode(context.Background(), []string{"x"})
+			if (err != nil) != c.wantErr {
+				t.Fatalf("err = %v, want error %v", err, c.wantErr)
+			}
+			if c.wantErr && !errors.Is(err, ErrEndpoint) {
+				t.Errorf("err = %v, want ErrEndpoint", err)
+			}
+			if got := srv.calls.Load(); got != c.attempts {
+				t.Errorf("%d attempts, want %d", got, c.attempts)
+			}
+			if hc.Transport != tr {
+				t.Errorf("the caller's client had its transport replaced")
+			}
+		})
+	}
+}
