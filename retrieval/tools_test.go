@@ -239,8 +239,9 @@ func TestToolIndexMatchesBruteForce(t *testing.T) {
 	}
 }
 
-// TestToolIndexStartup measures building the index for the catalogue: it is
-// rebuilt at every start rather than saved.
+// TestToolIndexStartup builds the index for the catalogue (it is rebuilt at
+// every start rather than saved) and logs the time; BenchmarkToolIndexBuild
+// measures it, the bound here only catches a hang.
 func TestToolIndexStartup(t *testing.T) {
 	specs := tools.Catalogue().Specs()
 	start := time.Now()
@@ -253,8 +254,8 @@ func TestToolIndexStartup(t *testing.T) {
 	if ti.Len() != len(specs) {
 		t.Errorf("Len = %d, want %d", ti.Len(), len(specs))
 	}
-	if el > 500*time.Millisecond {
-		t.Errorf("start-up took %v; it should be milliseconds", el)
+	if el > 10*time.Second {
+		t.Errorf("start-up took %v; it takes milliseconds", el)
 	}
 }
 
