@@ -14,10 +14,11 @@ import (
 // either.
 var ErrNoPath = fmt.Errorf("no path between the nodes: %w", ErrNotApplicable)
 
-// Families of the tools in this file.
+// Families of the tools (Spec.Family).
 const (
 	familyGTools = "gtools"
 	familyCommon = "common"
+	familyToolX  = "toolx"
 )
 
 // basicTools returns the GTools tasks and the common tasks.

@@ -133,7 +133,7 @@ func pagerankTool() Tool {
 		WhenToUse:   "Questions about the importance, influence or ranking of nodes by the random-surfer model (PageRank), optionally with a damping factor or for one node.",
 		Returns:     "a map from node ID to score (scores sum to 1), or one number when a node is given",
 		AppliesTo:   WeightedPrefers,
-		Family:      "common",
+		Family:      familyCommon,
 		Examples: []string{
 			"What is the PageRank of every node in this graph?",
 			"Rank the pages by PageRank with damping 0.9.",
@@ -167,7 +167,7 @@ func betweennessTool() Tool {
 		Description: "Normalised betweenness centrality of every node, or of one node: the share of shortest paths between other nodes that pass through it.",
 		WhenToUse:   "Questions about which nodes act as bridges, brokers or bottlenecks, or lie on many shortest paths; hop counts are used, edge weights are ignored as in NetworkX's default.",
 		Returns:     "a map from node ID to betweenness in [0, 1], or one number when a node is given",
-		Family:      "common",
+		Family:      familyCommon,
 		Examples: []string{
 			"What is the betweenness centrality of each node?",
 			"Which node lies on the most shortest paths between other nodes?",
@@ -194,7 +194,7 @@ func closenessTool() Tool {
 		Description: "Closeness centrality of every node, or of one node: how near it is to the nodes it can reach (Wasserman-Faust scaled for disconnected graphs).",
 		WhenToUse:   "Questions about how central, close or quickly reachable a node is on average; distances are hop counts and, on directed graphs, measured towards the node (incoming), as NetworkX does.",
 		Returns:     "a map from node ID to closeness in [0, 1], or one number when a node is given",
-		Family:      "common",
+		Family:      familyCommon,
 		Examples: []string{
 			"What is the closeness centrality of every node?",
 			"How close is node 3 to all the other nodes on average?",
@@ -225,7 +225,7 @@ func orderTool() Tool {
 		Description: "The order of the graph: its number of nodes (Graph-ToolFormer toolx:order).",
 		WhenToUse:   "Questions about how many nodes or vertices the graph has, phrased as its order.",
 		Returns:     "an integer",
-		Family:      "toolx",
+		Family:      familyToolX,
 		Examples: []string{
 			"What is the order of this graph?",
 			"How many vertices does the lollipop graph contain?",
@@ -243,7 +243,7 @@ func sizeTool() Tool {
 		Description: "The size of the graph: its number of edges, or the total edge weight when asked (Graph-ToolFormer toolx:size).",
 		WhenToUse:   "Questions about how many edges or links the graph has, phrased as its size, or about the sum of all edge weights.",
 		Returns:     "an integer (a number when weighted)",
-		Family:      "toolx",
+		Family:      familyToolX,
 		Examples: []string{
 			"What is the size of this graph?",
 			"How many links connect the nodes of the star graph?",
@@ -268,7 +268,7 @@ func densityTool() Tool {
 		Description: "Density of the graph: edges present divided by edges possible, m/(n(n-1)) directed and 2m/(n(n-1)) undirected.",
 		WhenToUse:   "Questions about how dense or sparse the graph is, or what fraction of possible edges exist.",
 		Returns:     "a number (0 for graphs with no edges or fewer than two nodes; self-loops count as edges, so it can exceed 1)",
-		Family:      "toolx",
+		Family:      familyToolX,
 		Examples: []string{
 			"What is the density of this graph?",
 			"How dense is the dodecahedral graph?",
@@ -294,7 +294,7 @@ func eccentricityTool() Tool {
 		Description: "Eccentricity of every node, or of one node: the largest hop distance from it to any other node.",
 		WhenToUse:   "Questions about how far the farthest node is from a node, for all nodes or one; fails on disconnected graphs (and digraphs that are not strongly connected) as NetworkX does.",
 		Returns:     "a map from node ID to an integer, or one integer when a node is given",
-		Family:      "toolx",
+		Family:      familyToolX,
 		Examples: []string{
 			"What is the eccentricity of each node in the lollipop graph?",
 			"What is the eccentricity of node 25?",
@@ -344,7 +344,7 @@ func radiusTool() Tool {
 		Description: "Radius of the graph: the smallest eccentricity of any node (hop counts).",
 		WhenToUse:   "Questions about the graph's radius, or the smallest possible worst-case distance from one node to all others; fails on disconnected graphs as NetworkX does.",
 		Returns:     "an integer",
-		Family:      "toolx",
+		Family:      familyToolX,
 		Examples: []string{
 			"What is the radius of the lollipop graph?",
 			"Find the minimum eccentricity over all nodes.",
@@ -366,7 +366,7 @@ func diameterTool() Tool {
 		Description: "Diameter of the graph: the largest eccentricity, i.e. the longest shortest path in hops.",
 		WhenToUse:   "Questions about the graph's diameter or the greatest distance between any two nodes; fails on disconnected graphs (and digraphs not strongly connected) as NetworkX does.",
 		Returns:     "an integer",
-		Family:      "toolx",
+		Family:      familyToolX,
 		Examples: []string{
 			"What is the diameter of this graph?",
 			"What is the longest shortest path in the binomial tree?",
@@ -388,7 +388,7 @@ func centerTool() Tool {
 		Description: "Center of the graph: the nodes whose eccentricity equals the radius.",
 		WhenToUse:   "Questions about which nodes are central in the sense of minimising the distance to the farthest node; fails on disconnected graphs as NetworkX does.",
 		Returns:     "a list of node IDs in node order",
-		Family:      "toolx",
+		Family:      familyToolX,
 		Examples: []string{
 			"Which nodes form the center of the star graph?",
 			"The path graph has a center at nodes [TBR].",
@@ -411,7 +411,7 @@ func peripheryTool() Tool {
 		Description: "Periphery of the graph: the nodes whose eccentricity equals the diameter.",
 		WhenToUse:   "Questions about the outermost nodes, those farthest from the rest of the graph; fails on disconnected graphs as NetworkX does.",
 		Returns:     "a list of node IDs in node order",
-		Family:      "toolx",
+		Family:      familyToolX,
 		Examples: []string{
 			"What is the periphery of the house x graph?",
 			"Which nodes have the largest eccentricity?",
@@ -435,7 +435,7 @@ func shortestPathLengthTool() Tool {
 		WhenToUse:   "Questions about the distance between two nodes (Graph-ToolFormer toolx:shortest_path counts hops like nx.shortest_path_length); set weighted for the minimum total weight; fails when no path exists.",
 		Returns:     "an integer number of edges (a number when weighted)",
 		AppliesTo:   WeightedPrefers,
-		Family:      "toolx",
+		Family:      familyToolX,
 		Examples: []string{
 			"What is the length of the shortest path between node 1 and node 5?",
 			"How many hops separate vertex A from vertex F?",
@@ -475,7 +475,7 @@ func avgPathLengthTool() Tool {
 		WhenToUse:   "Questions about the average distance or typical separation between nodes; hop counts unless weighted is set; fails on disconnected graphs (or digraphs not strongly connected) and on the empty graph, as NetworkX does.",
 		Returns:     "a number",
 		AppliesTo:   WeightedPrefers,
-		Family:      "toolx",
+		Family:      familyToolX,
 		Examples: []string{
 			"What is the average shortest path length of this graph?",
 			"On average, how many hops apart are two nodes of the lollipop graph?",
@@ -509,7 +509,7 @@ func minPathLengthTool() Tool {
 		WhenToUse:   "Questions about the shortest of all shortest paths, or the closest pair of distinct nodes; hop counts unless weighted is set; unreachable pairs are skipped.",
 		Returns:     "an integer (a number when weighted)",
 		AppliesTo:   WeightedPrefers,
-		Family:      "toolx",
+		Family:      familyToolX,
 		Examples: []string{
 			"What is the minimum shortest path length in this graph?",
 			"What is the smallest distance between any two different nodes?",
@@ -535,7 +535,7 @@ func maxPathLengthTool() Tool {
 		WhenToUse:   "Questions about the longest of all shortest paths; unlike the diameter it skips unreachable pairs, so it also answers on disconnected graphs; hop counts unless weighted is set.",
 		Returns:     "an integer (a number when weighted)",
 		AppliesTo:   WeightedPrefers,
-		Family:      "toolx",
+		Family:      familyToolX,
 		Examples: []string{
 			"What is the maximum shortest path length in this graph?",
 			"Among all pairs of connected nodes, how far apart are the most distant ones?",
