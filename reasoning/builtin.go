@@ -195,7 +195,32 @@ func (p *BuiltinPlanner) ExtractParams(ctx context.Context, req ParamRequest) (j
 		}
 	}
 	if first == nil {
+		first = missingNodeErr(req)
+	}
+	if first == nil {
 		first = fmt.Errorf("%s: no parameters found in the question: %w", req.Tool.Name, ErrBadParams)
 	}
 	return nil, first
+}
+
+// missingNodeErr explains why no assignment was found when the question
+// does name nodes but the graph lacks them ("degree of node 99"): the slots
+// are read again without the graph and the first candidate is validated
+// against it, giving an error that wraps ErrBadParams and
+// tools.ErrNodeNotFound and names the node. It returns nil when there is
+// no graph or the question names no node either way.
+func missingNodeErr(req ParamRequest) error {
+	if req.Graph == nil {
+		return nil
+	}
+	for _, cand := range findSlots(req.Question, nil, false).assignments(req.Tool) {
+		b, err := json.Marshal(cand)
+		if err != nil {
+			continue
+		}
+		if _, err := ValidateArgs(req.Tool, req.Graph, b); errors.Is(err, tools.ErrNodeNotFound) {
+			return err
+		}
+	}
+	return nil
 }

@@ -116,6 +116,23 @@ func TestBuiltinParamsErrors(t *testing.T) {
 			t.Errorf("%q: err %v, want ErrBadParams", c.q, err)
 		}
 	}
+	// A node the question names but the graph lacks is reported as such,
+	// not as "no parameters found"; a question naming no node is not.
+	for _, c := range []struct {
+		tool, q, node string
+	}{
+		{"degree", "What is the degree of node 99?", `"99"`},
+		{"path_exists", "Is there a path from 0 to 77?", `"77"`},
+		{"shortest_path", "Shortest path between node 42 and node 0", `"42"`},
+	} {
+		_, err := p.ExtractParams(context.Background(), ParamRequest{Question: c.q, Tool: builtinSpec(t, c.tool), Graph: g})
+		if !errors.Is(err, ErrBadParams) || !errors.Is(err, tools.ErrNodeNotFound) || !strings.Contains(fmt.Sprint(err), c.node) {
+			t.Errorf("%q: err %v, want ErrBadParams and ErrNodeNotFound naming %s", c.q, err, c.node)
+		}
+	}
+	if _, err := p.ExtractParams(context.Background(), ParamRequest{Question: "What is the degree?", Tool: builtinSpec(t, "degree"), Graph: g}); errors.Is(err, tools.ErrNodeNotFound) {
+		t.Errorf("no node named: err %v wraps ErrNodeNotFound", err)
+	}
 }
 
 func TestBuiltinChooseTool(t *testing.T) {
