@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -130,9 +129,9 @@ func newAgent(c *cli.Context) (*agent.Agent, error) {
 	}
 	cfg.Sandbox = sb
 	cfg.OpenMemory = func(ctx context.Context) (*memory.Store, error) {
-		s, err := openMemory(c)
+		s, err := openStore(c)
 		if err != nil {
-			return nil, fmt.Errorf("long-term memory unavailable: %s", strings.TrimPrefix(err.Error(), "long-term memory: "))
+			return nil, fmt.Errorf("long-term memory unavailable: %w", err)
 		}
 		return s, nil
 	}

@@ -144,6 +144,10 @@ func TestAskMemoryUnavailable(t *testing.T) {
 	if !strings.Contains(string(m["trace"]), "long-term memory unavailable") {
 		t.Errorf("trace does not mention memory: %s", m["trace"])
 	}
+	// The cause is kept, once, after the prefix.
+	if tr := string(m["trace"]); !strings.Contains(tr, "not a directory") || strings.Contains(tr, "long-term memory: ") {
+		t.Errorf("trace lacks the cause or repeats the prefix: %s", tr)
+	}
 }
 
 // TestAskLLMFlagsAfterCommand: --llm and --model given after ask reach the

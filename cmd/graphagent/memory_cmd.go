@@ -118,8 +118,23 @@ func memoryEncoder(c *cli.Context) (memory.Embedder, error) {
 }
 
 // openMemory opens long-term memory in the home folder, seeding it with
-// solved examples of every tool when it holds no examples.
+// solved examples of every tool when it holds no examples. Its errors are
+// cli exit errors for the memory commands; see openStore for the cause.
 func openMemory(c *cli.Context) (*memory.Store, error) {
+	s, err := openStore(c)
+	if err != nil {
+		var ec cli.ExitCoder
+		if errors.As(err, &ec) {
+			return nil, err
+		}
+		return nil, cli.Exit(fmt.Sprintf("long-term memory: %v", err), exitNoAnswer)
+	}
+	return s, nil
+}
+
+// openStore is openMemory with the seeding error returned as is (not yet a
+// cli exit error), for callers that carry on without memory.
+func openStore(c *cli.Context) (*memory.Store, error) {
 	home, err := homeDir(c)
 	if err != nil {
 		return nil, usageErr("home folder: %v", err)
@@ -128,11 +143,7 @@ func openMemory(c *cli.Context) (*memory.Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := seed.Open(c.Context, filepath.Join(home, "memory"), tools.Catalogue(), enc, seed.Options{Logger: logger(c)})
-	if err != nil {
-		return nil, cli.Exit(fmt.Sprintf("long-term memory: %v", err), exitNoAnswer)
-	}
-	return s, nil
+	return seed.Open(c.Context, filepath.Join(home, "memory"), tools.Catalogue(), enc, seed.Options{Logger: logger(c)})
 }
 
 func memoryAdd(c *cli.Context) error {
