@@ -182,7 +182,7 @@ type searchFunc func(ctx context.Context, vec []float32, k int) ([]Hit, error)
 
 // searchVec ranks tools from entry hits. The top m entries hold the best
 // entry of every tool whose best cosine is above the m-th score s; such a
-// tool's rank is at most 1.5*s + ln(maxEntries)/rankTemp (its soft maximum
+// tool's rank is at most (1+docWeight)*s + ln(maxEntries)/rankTemp (its soft maximum
 // exceeds its best entry by at most the log term, and its document is one of
 // its entries), so once the k-th ranked candidate beats that bound no other
 // tool can enter the top k. Otherwise m doubles until it covers every entry.
@@ -194,6 +194,7 @@ func (t *ToolIndex) searchVec(ctx context.Context, vec []float32, k int, search 
 	if !encoders.Normalize(q) {
 		return nil, fmt.Errorf("tool search: query: NaN or infinite component: %w", encoders.ErrBadVector)
 	}
+	k = min(k, t.tools) // no more hits than tools, and k*maxEntries cannot overflow
 	for m := min(k*t.maxEntries, len(t.entries)); ; m = min(2*m, len(t.entries)) {
 		hits, err := search(ctx, vec, m)
 		if err != nil {
@@ -213,7 +214,7 @@ func (t *ToolIndex) searchVec(ctx context.Context, vec []float32, k int, search 
 		if len(hits) < m || m == len(t.entries) {
 			return out[:min(k, len(out))], nil // every entry was seen
 		}
-		bound := 1.5*hits[len(hits)-1].Score + float32(math.Log(float64(t.maxEntries))/rankTemp)
+		bound := (1+docWeight)*hits[len(hits)-1].Score + float32(math.Log(float64(t.maxEntries))/rankTemp)
 		if len(out) >= k && out[k-1].Rank > bound {
 			return out[:k], nil
 		}

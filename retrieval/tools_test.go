@@ -285,6 +285,11 @@ func TestToolIndexBadInput(t *testing.T) {
 	if hits, err := ti.Search(ctx, "", 3); err != nil || len(hits) != 0 {
 		t.Errorf("empty query: %v %v", hits, err)
 	}
+	// k beyond the number of tools (here large enough that k times the
+	// entries per tool overflows an int) asks for every tool.
+	if hits, err := ti.Search(ctx, "degree of node 3", math.MaxInt); err != nil || len(hits) != ti.Len() {
+		t.Errorf("k=MaxInt: %d hits for %d tools, err %v", len(hits), ti.Len(), err)
+	}
 	if hits, err := ti.Search(ctx, "[(0, 1), (1, 2)] 17 42", 3); err != nil || len(hits) != 0 {
 		t.Errorf("numbers-only query: %v %v", hits, err)
 	}
