@@ -562,15 +562,19 @@ func TestOverallDeadlineStopsRetries(t *testing.T) {
 
 func TestRetryAfterIsHonouredAndCapped(t *testing.T) {
 	s := llmtest.New(t)
-	s.Enqueue(llmtest.Response{Status: 429, Header: http.Header{"Retry-After": {"1"}}}, llmtest.Reply(`{"tool": "cycle_check"}`))
+	s.Enqueue(llmtest.Response{Status: 429, Header: http.Header{"Retry-After": {"120"}}}, llmtest.Reply(`{"tool": "cycle_check"}`))
 	p := newLLMTestPlanner(t, s, func(cfg *LLMConfig) { cfg.MaxBackoff = 60 * time.Millisecond })
+	// An uncapped Retry-After (120s) would outlive this deadline and fail
+	// the call; the lower bound shows the wait was honoured (the normal
+	// backoff is <= 1ms). No tight upper bound: the machine may be busy.
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
 	start := time.Now()
-	if _, err := p.ChooseTool(context.Background(), ToolRequest{Question: "q", Candidates: llmTestCandidates()}); err != nil {
+	if _, err := p.ChooseTool(ctx, ToolRequest{Question: "q", Candidates: llmTestCandidates()}); err != nil {
 		t.Fatal(err)
 	}
-	// Retry-After: 1s capped to MaxBackoff 60ms; the normal backoff is <= 1ms.
-	if el := time.Since(start); el < 55*time.Millisecond || el > 900*time.Millisecond {
-		t.Fatalf("waited %v, want about 60ms", el)
+	if el := time.Since(start); el < 55*time.Millisecond {
+		t.Fatalf("waited %v, want at least the 60ms cap", el)
 	}
 }
 
