@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/graphagent/graphagent/internal/textutil"
 	"github.com/graphagent/graphagent/tools/graph"
 )
 
@@ -260,7 +261,7 @@ func (ne *NodeEncoder) writeAttrs(b *strings.Builder, i int32, keys []string) {
 		first = false
 		b.WriteString(k)
 		b.WriteString(": ")
-		b.WriteString(truncateRunes(fmt.Sprint(v), ne.opts.MaxValueLen))
+		b.WriteString(textutil.Truncate(fmt.Sprint(v), ne.opts.MaxValueLen))
 	}
 	b.WriteByte('}')
 }
@@ -279,20 +280,6 @@ func (ne *NodeEncoder) writeNeighbours(b *strings.Builder, nodes []int32) {
 	}
 	b.WriteByte(']')
 }
-
-// truncateRunes cuts s to at most n bytes at a rune boundary, marking the cut.
-func truncateRunes(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	cut := n
-	for cut > 0 && !isRuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "..."
-}
-
-func isRuneStart(c byte) bool { return c&0xC0 != 0x80 }
 
 // PathCover covers g's edges with paths of at most maxNodes nodes, after
 // ChatGraph's length-constrained path cover (chatgraph.txt §II): every edge

@@ -35,6 +35,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/graphagent/graphagent/internal/textutil"
 	chromem "github.com/philippgille/chromem-go"
 )
 
@@ -262,7 +263,7 @@ func (s *Store) embedZero(ctx context.Context, texts []string) ([][]float32, []b
 		for i, v := range vecs {
 			u, zero, err := normalizeVec(v)
 			if err != nil {
-				return nil, nil, fmt.Errorf("text %q: %w", truncate(texts[start+i], 60), err)
+				return nil, nil, fmt.Errorf("text %q: %w", textutil.Truncate(texts[start+i], 60), err)
 			}
 			if len(out) > 0 && len(u) != len(out[0]) {
 				return nil, nil, fmt.Errorf("%s returned vectors of lengths %d and %d: %w", s.emb.Name(), len(out[0]), len(u), ErrEncoder)
@@ -272,13 +273,6 @@ func (s *Store) embedZero(ctx context.Context, texts []string) ([][]float32, []b
 		}
 	}
 	return out, zeros, nil
-}
-
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "..."
 }
 
 // commit makes entries durable (when persistent) and indexes them. vecs

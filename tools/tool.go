@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/graphagent/graphagent/internal/textutil"
 	"github.com/graphagent/graphagent/tools/graph"
 )
 
@@ -109,7 +110,7 @@ func (n *NodeID) UnmarshalJSON(b []byte) error {
 	}
 	var num json.Number
 	if err := json.Unmarshal(b, &num); err != nil {
-		return fmt.Errorf("node must be a string or a number, got %s", truncate(string(b), 40))
+		return fmt.Errorf("node must be a string or a number, got %s", textutil.Truncate(string(b), 40))
 	}
 	s := num.String()
 	// 3.0 names node "3".
@@ -127,13 +128,6 @@ func (n NodeID) Index(g *graph.Graph, param string) (int32, error) {
 		return -1, fmt.Errorf("%s: node %q is not in the graph: %w", param, string(n), ErrNodeNotFound)
 	}
 	return i, nil
-}
-
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "..."
 }
 
 // NoParams is the parameter struct of tools that take no arguments.
