@@ -329,15 +329,6 @@ func eccentricityTool() Tool {
 	})
 }
 
-// nodeIDs returns the IDs of node indices.
-func nodeIDs(g *graph.Graph, idx []int32) []string {
-	ids := make([]string, len(idx))
-	for i, v := range idx {
-		ids[i] = g.ID(v)
-	}
-	return ids
-}
-
 func radiusTool() Tool {
 	return New(Spec{
 		Name:        "radius",
@@ -400,7 +391,7 @@ func centerTool() Tool {
 		if err != nil {
 			return Result{}, err
 		}
-		ids := nodeIDs(g, nodes)
+		ids := idsOf(g, nodes)
 		return Result{Value: ids, Text: fmt.Sprintf("The center of the graph (eccentricity %d) is node(s) %s.", r, nodeList(ids))}, nil
 	})
 }
@@ -423,7 +414,7 @@ func peripheryTool() Tool {
 		if err != nil {
 			return Result{}, err
 		}
-		ids := nodeIDs(g, nodes)
+		ids := idsOf(g, nodes)
 		return Result{Value: ids, Text: fmt.Sprintf("The periphery of the graph (eccentricity %d) is node(s) %s.", d, nodeList(ids))}, nil
 	})
 }
