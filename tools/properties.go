@@ -103,14 +103,6 @@ func topScores(g *graph.Graph, vals []float64, k int) string {
 	return strings.Join(parts, ", ")
 }
 
-// nodeList renders node IDs for sentences, eliding past 20.
-func nodeList(ids []string) string {
-	if len(ids) > 20 {
-		return strings.Join(ids[:20], ", ") + fmt.Sprintf(" and %d more", len(ids)-20)
-	}
-	return strings.Join(ids, ", ")
-}
-
 // scoresResult builds the result of a per-node score tool: the score of one
 // node when node >= 0, else the map of all scores with the leaders named.
 func scoresResult(g *graph.Graph, what string, vals []float64, node int32) Result {
@@ -392,7 +384,7 @@ func centerTool() Tool {
 			return Result{}, err
 		}
 		ids := idsOf(g, nodes)
-		return Result{Value: ids, Text: fmt.Sprintf("The center of the graph (eccentricity %d) is node(s) %s.", r, nodeList(ids))}, nil
+		return Result{Value: ids, Text: fmt.Sprintf("The center of the graph (eccentricity %d) is node(s) %s.", r, listText(ids, 20))}, nil
 	})
 }
 
@@ -415,7 +407,7 @@ func peripheryTool() Tool {
 			return Result{}, err
 		}
 		ids := idsOf(g, nodes)
-		return Result{Value: ids, Text: fmt.Sprintf("The periphery of the graph (eccentricity %d) is node(s) %s.", d, nodeList(ids))}, nil
+		return Result{Value: ids, Text: fmt.Sprintf("The periphery of the graph (eccentricity %d) is node(s) %s.", d, listText(ids, 20))}, nil
 	})
 }
 
