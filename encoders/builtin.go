@@ -221,16 +221,7 @@ func (b *Builtin) vectorize(fs []uint64, v []float32) {
 		v[m%dim] += w
 		i = j
 	}
-	var s float64
-	for _, x := range v {
-		s += float64(x) * float64(x)
-	}
-	if s > 0 {
-		inv := float32(1 / math.Sqrt(s))
-		for k := range v {
-			v[k] *= inv
-		}
-	}
+	Normalize(v) // finite weights: cannot fail
 }
 
 func (b *Builtin) idfOf(h uint64) float32 {
