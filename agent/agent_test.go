@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/graphagent/graphagent/memory"
+	"github.com/graphagent/graphagent/reasoning"
+	"github.com/graphagent/graphagent/tools"
 	"github.com/graphagent/graphagent/tools/graph"
 )
 
@@ -293,4 +295,18 @@ func BenchmarkAskBuiltin40(b *testing.B) {
 	b.StopTimer()
 	slices.Sort(times)
 	b.ReportMetric(float64(times[len(times)/2].Nanoseconds()), "median-ns/question")
+}
+
+// TestFallbackErrorKeepsCause: when no tool answers and the analogy cannot
+// either, the error wraps ErrNoAnswer and the cause's sentinels (a node the
+// graph lacks: reasoning.ErrBadParams and tools.ErrNodeNotFound).
+func TestFallbackErrorKeepsCause(t *testing.T) {
+	a := newDataAgent(t)
+	ans, err := a.Ask(context.Background(), "edges 0-1, 1-2, 2-3. What is the degree of node 7?")
+	if !errors.Is(err, ErrNoAnswer) || !errors.Is(err, reasoning.ErrBadParams) || !errors.Is(err, tools.ErrNodeNotFound) {
+		t.Fatalf("err %v: want ErrNoAnswer, reasoning.ErrBadParams and tools.ErrNodeNotFound", err)
+	}
+	if ans == nil || !strings.Contains(ans.Answer, `node "7" is not in the graph`) {
+		t.Errorf("answer %+v does not name the missing node", ans)
+	}
 }

@@ -413,15 +413,15 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 		return a.planner.Name(), d, nil
 	})
 	if chooseErr != nil || choice.Tool == reasoning.NoTool || choice.Tool == "" {
-		why := "no tool fits the question"
+		why := errNoToolFits
 		if chooseErr != nil {
-			why = "tool choice failed: " + chooseErr.Error()
+			why = fmt.Errorf("tool choice failed: %w", chooseErr)
 		}
 		return r.fallback(ctx, task, &summary, examples, why)
 	}
 	tool, err := a.reg.Get(choice.Tool)
 	if err != nil {
-		return r.fallback(ctx, task, &summary, examples, err.Error())
+		return r.fallback(ctx, task, &summary, examples, err)
 	}
 	spec := tool.Spec()
 
@@ -439,7 +439,7 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 		return a.planner.Name(), fmt.Sprintf("%s %s", spec.Name, args), nil
 	})
 	if perr != nil {
-		return r.fallback(ctx, task, &summary, examples, "no valid parameters for "+spec.Name+": "+perr.Error())
+		return r.fallback(ctx, task, &summary, examples, fmt.Errorf("no valid parameters for %s: %w", spec.Name, perr))
 	}
 
 	var res tools.Result
@@ -457,7 +457,7 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 		if ctx.Err() != nil {
 			return r.fail(ctx.Err())
 		}
-		return r.fallback(ctx, task, &summary, examples, spec.Name+" failed: "+rerr.Error())
+		return r.fallback(ctx, task, &summary, examples, fmt.Errorf("%s failed: %w", spec.Name, rerr))
 	}
 	r.ans.Answer, r.ans.Value, r.ans.Tool, r.ans.Args = res.Text, res.Value, spec.Name, args
 	if r.sess != nil {
@@ -466,8 +466,14 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 	return r.finish(), nil
 }
 
-// fallback answers by analogy over the examples.
-func (r *run) fallback(ctx context.Context, task string, summary *reasoning.GraphSummary, examples []reasoning.Example, why string) (*Answer, error) {
+// errNoToolFits is the reason for the fallback when the planner picks no tool.
+var errNoToolFits = errors.New("no tool fits the question")
+
+// fallback answers by analogy over the examples. why is the reason no tool
+// answered; when the analogy fails too, the error returned wraps both why
+// (so the planner's and the tool's sentinels stay visible to errors.Is) and
+// ErrNoAnswer.
+func (r *run) fallback(ctx context.Context, task string, summary *reasoning.GraphSummary, examples []reasoning.Example, why error) (*Answer, error) {
 	r.ans.Fallback = true
 	var res reasoning.AnalogyResult
 	var err error
@@ -478,13 +484,13 @@ func (r *run) fallback(ctx context.Context, task string, summary *reasoning.Grap
 			backend = r.a.planner.Name()
 		}
 		if err != nil {
-			return backend, why + "; analogy found no answer", err
+			return backend, why.Error() + "; analogy found no answer", err
 		}
-		return backend, fmt.Sprintf("%s; %s: %s", why, res.Method, res.Explanation), nil
+		return backend, fmt.Sprintf("%s; %s: %s", why.Error(), res.Method, res.Explanation), nil
 	})
 	if err != nil {
-		r.ans.Answer = "I could not answer: " + why + "."
-		return r.finish(), fmt.Errorf("%s: %w", why, ErrNoAnswer)
+		r.ans.Answer = "I could not answer: " + why.Error() + "."
+		return r.finish(), fmt.Errorf("%w: %w", why, ErrNoAnswer)
 	}
 	r.ans.Answer = fmt.Sprintf("By analogy with similar solved questions (no tool answered it): %s", res.Answer)
 	r.ans.Value = res.Answer
