@@ -79,6 +79,9 @@ func runEval(c *cli.Context) error {
 	if c.Int("concurrency") < 1 {
 		return usageErr("--concurrency must be at least 1")
 	}
+	if c.Int("n") < 0 {
+		return usageErr("-n must not be negative, got %d", c.Int("n"))
+	}
 	out := c.String("out")
 	if out == "" {
 		out = filepath.Join("eval-results", suiteName+"-"+c.String("split"))

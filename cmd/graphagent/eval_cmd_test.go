@@ -62,6 +62,7 @@ func TestGenEvalCompare(t *testing.T) {
 		{"eval", "--suite", "nope"},
 		{"eval", "--suite", "gtools-dir", filepath.Join(dir, "missing")},
 		{"eval", "--concurrency", "0"},
+		{"eval", "-n", "-1", "--out", filepath.Join(dir, "neg")},
 		{"eval", "compare", "a.json"},
 	} {
 		if _, _, code := runCLI(t, args...); code != exitUsage {
