@@ -27,6 +27,7 @@ type ImportOptions struct {
 
 // ImportStats counts what Import stored.
 type ImportStats struct {
+	// Examples and Samples count the records stored.
 	Examples int `json:"examples"`
 	Samples  int `json:"samples"`
 	// Lines is the number of lines read, blank ones included.
@@ -35,8 +36,10 @@ type ImportStats struct {
 
 // LineError reports a bad line of a JSONL input.
 type LineError struct {
+	// Line is the 1-based line number.
 	Line int
-	Err  error
+	// Err is what was wrong with the line.
+	Err error
 }
 
 // Error names the line.

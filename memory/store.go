@@ -673,23 +673,34 @@ func (s *Store) Datasets() []string {
 
 // DatasetStats counts one dataset's samples.
 type DatasetStats struct {
-	Nodes  int            `json:"nodes"`
-	Edges  int            `json:"edges"`
+	// Nodes and Edges count the samples of each kind.
+	Nodes int `json:"nodes"`
+	Edges int `json:"edges"`
+	// Labels counts the samples of each non-empty label.
 	Labels map[string]int `json:"labels"`
 }
 
 // Stats describes the store.
 type Stats struct {
-	Path       string                  `json:"path,omitempty"`
-	Encoder    string                  `json:"encoder"`
-	Dim        int                     `json:"dim"`
-	Examples   int                     `json:"examples"`
-	Verified   int                     `json:"verified"`
-	BySource   map[string]int          `json:"by_source"`
-	ByTool     map[string]int          `json:"by_tool"`
-	Datasets   map[string]DatasetStats `json:"datasets"`
-	LogEntries int                     `json:"log_entries"`
-	LogBytes   int64                   `json:"log_bytes"`
+	// Path is the log file; empty for an in-memory store.
+	Path string `json:"path,omitempty"`
+	// Encoder is the embedder's Name and Dim the dimension of the stored
+	// vectors (0 while empty).
+	Encoder string `json:"encoder"`
+	Dim     int    `json:"dim"`
+	// Examples counts the examples, Verified those marked verified.
+	Examples int `json:"examples"`
+	Verified int `json:"verified"`
+	// BySource and ByTool count the examples per source and per tool name
+	// ("" for examples no tool answered).
+	BySource map[string]int `json:"by_source"`
+	ByTool   map[string]int `json:"by_tool"`
+	// Datasets describes each dataset that has samples.
+	Datasets map[string]DatasetStats `json:"datasets"`
+	// LogEntries and LogBytes measure the log as this process knows it,
+	// superseded entries included (compaction drops them).
+	LogEntries int   `json:"log_entries"`
+	LogBytes   int64 `json:"log_bytes"`
 }
 
 // Stats counts the records by source, tool and dataset.

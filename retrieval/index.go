@@ -24,13 +24,17 @@ var ErrBadK = errors.New("k must be positive")
 
 // Item is one vector to index under an ID.
 type Item struct {
-	ID     string
+	// ID names the vector; adding an ID again replaces its vector.
+	ID string
+	// Vector is copied and scaled to unit length by Add.
 	Vector []float32
 }
 
 // Hit is one search result: an ID and its cosine similarity to the query.
 type Hit struct {
-	ID    string  `json:"id"`
+	// ID is the item's ID.
+	ID string `json:"id"`
+	// Score is the cosine similarity to the query, in [-1, 1].
 	Score float32 `json:"score"`
 }
 
@@ -53,6 +57,7 @@ const (
 
 // Options tunes an Index. Zero fields take the defaults.
 type Options struct {
+	// Mode chooses exact, approximate or automatic search (default Auto).
 	Mode Mode
 	// ExactBelow is the size under which Auto scans every vector (default 512).
 	ExactBelow int

@@ -14,21 +14,31 @@ import (
 
 // Entry kinds: each tool is indexed as several texts.
 const (
-	EntryDescription = "description" // name and description
-	EntryWhenToUse   = "when_to_use"
-	EntryExample     = "example"
-	EntryDocument    = "document" // all of the above, what it returns and its parameters
+	// EntryDescription is the tool's name and description.
+	EntryDescription = "description"
+	// EntryWhenToUse is the tool's when-to-use text.
+	EntryWhenToUse = "when_to_use"
+	// EntryExample is one of the tool's example questions.
+	EntryExample = "example"
+	// EntryDocument is all of the above plus what the tool returns and its
+	// parameters.
+	EntryDocument = "document"
 )
 
 // ToolHit is one tool found for a query: Score is the best cosine
 // similarity over the tool's entries, Matched says which entry, and Rank is
 // what hits are ordered by (see ToolIndex).
 type ToolHit struct {
-	Name    string  `json:"name"`
-	Score   float32 `json:"score"`
-	Rank    float32 `json:"rank"`
-	Matched string  `json:"matched"` // entry kind, e.g. "example"
-	Text    string  `json:"text"`    // the entry's text
+	// Name is the tool's name.
+	Name string `json:"name"`
+	// Score is the best cosine similarity over the tool's entries.
+	Score float32 `json:"score"`
+	// Rank is what hits are ordered by (see ToolIndex).
+	Rank float32 `json:"rank"`
+	// Matched is the kind of the best entry, e.g. EntryExample.
+	Matched string `json:"matched"`
+	// Text is the best entry's text.
+	Text string `json:"text"`
 }
 
 // Ranking of tools by their entries' cosines s_i: a soft maximum
