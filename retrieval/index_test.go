@@ -5,9 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand"
-	"os"
 	"slices"
-	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -34,15 +32,6 @@ func randomQuery(rng *rand.Rand, dim int) []float32 {
 		v[j] = float32(rng.NormFloat64())
 	}
 	return v
-}
-
-func envInt(name string, def int) int {
-	if s := os.Getenv(name); s != "" {
-		if v, err := strconv.Atoi(s); err == nil {
-			return v
-		}
-	}
-	return def
 }
 
 // embeddingLike returns n random vectors of dimension dim with the low
