@@ -107,6 +107,11 @@ func shortestPathTool() Tool {
 		}
 		ids := idsOf(g, sp)
 		v := ShortestPath{Length: length, Path: ids}
+		if g.Weighted() {
+			// "length 3" for a two-edge path would read as a hop count.
+			return Result{Value: v, Text: fmt.Sprintf("The shortest path from %s to %s has total weight %s over %d %s: %s.",
+				p.Source, p.Target, formatNumber(length), len(ids)-1, plural(len(ids)-1, "edge"), listText(ids, 50))}, nil
+		}
 		return Result{Value: v, Text: fmt.Sprintf("The shortest path from %s to %s has length %s: %s.",
 			p.Source, p.Target, formatNumber(length), listText(ids, 50))}, nil
 	})
