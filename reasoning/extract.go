@@ -414,6 +414,11 @@ func exFindDirCues(lower string) []exDirCue {
 				continue
 			}
 			dir := w.directed
+			if w.word == "dag" && exAsksWhether(lower[max(0, s-24):s]) {
+				// "Is the graph a DAG?" asks about the graph; it does not
+				// say the graph is directed.
+				continue
+			}
 			switch {
 			case s >= 2 && lower[s-2:s] == "un" && (s == 2 || !exIsWordByte(lower, s-3)):
 				dir = false
@@ -429,6 +434,17 @@ func exFindDirCues(lower string) []exDirCue {
 	}
 	sort.Slice(cues, func(a, b int) bool { return cues[a].pos < cues[b].pos })
 	return cues
+}
+
+// exAsksWhether reports whether the text before a word makes it the subject
+// of a yes/no question ("is it a", "whether the graph is a").
+func exAsksWhether(before string) bool {
+	for _, w := range []string{"is ", "whether", "if ", "is\t"} {
+		if strings.Contains(before, w) {
+			return true
+		}
+	}
+	return false
 }
 
 func (p *exScan) dirCues() []exDirCue { return p.cues }

@@ -91,6 +91,8 @@ func exCases() []exCase {
 			edges: "A-B:3 B-C:4 A-C:10", confident: true},
 		{name: "tuples with letters unquoted list", q: "The graph is [(A, B), (B, C), (C, A)].", edges: "A-B B-C A-C", confident: true},
 		{name: "single query tuple ignored", q: "Given the edges [(0, 1), (1, 2)], is (0, 2) an edge?", edges: "0-1 1-2", confident: true},
+		{name: "DAG declares direction", q: "Given a DAG with edges (0, 1), (1, 2), (0, 2), give a topological order.", directed: true, edges: "0-1 1-2 0-2", confident: true},
+		{name: "asking whether it is a DAG does not", q: "Edges: (0, 1), (1, 2), (2, 0). Is the graph a DAG?", edges: "0-1 1-2 0-2", confident: true},
 		{name: "negative weight tuple", q: "Directed edges: (0, 1, -2), (1, 2, 5).", directed: true, edges: "0-1:-2 1-2:5", confident: true},
 		// Dashes and arrows.
 		{name: "dashes", q: "Is there a cycle in this graph: 0-1, 1-2, 2-0?", edges: "0-1 1-2 0-2", confident: true, method: "dashes"},
