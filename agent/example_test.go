@@ -27,7 +27,7 @@ func ExampleAgent_Ask() {
 	fmt.Println(ans.Answer)
 	// Output:
 	// cycle_check
-	// Yes, the graph contains a cycle, for example 0 -> 1 -> 2 -> 0.
+	// The graph contains a cycle, for example 0 -> 1 -> 2 -> 0.
 }
 
 // A session keeps the graphs of earlier turns in working memory.

@@ -488,14 +488,14 @@ func cycleCheckTool() Tool {
 			}
 		}
 		if cyc == nil {
-			return Result{Value: false, Text: "No, the graph has no cycle."}, nil
+			return Result{Value: false, Text: "The graph has no cycle: it is acyclic."}, nil
 		}
 		ids := idsOf(g, cyc)
 		sep := " - "
 		if g.Directed() {
 			sep = " -> "
 		}
-		return Result{Value: true, Text: fmt.Sprintf("Yes, the graph contains a cycle, for example %s%s%s.",
+		return Result{Value: true, Text: fmt.Sprintf("The graph contains a cycle, for example %s%s%s.",
 			strings.Join(ids, sep), sep, ids[0])}, nil
 	})
 }
