@@ -398,6 +398,7 @@ func (d *llmDoer) Do(req *http.Request) (*http.Response, error) {
 		return nil, err
 	}
 	at.status = resp.StatusCode
+	resp.Body = &llmLimitedBody{rc: resp.Body, left: llmMaxResponseBytes}
 	if s := resp.Header.Get("Retry-After"); s != "" {
 		if secs, err := strconv.Atoi(strings.TrimSpace(s)); err == nil && secs >= 0 {
 			at.retryAfter = time.Duration(secs) * time.Second
@@ -405,6 +406,34 @@ func (d *llmDoer) Do(req *http.Request) (*http.Response, error) {
 	}
 	return resp, nil
 }
+
+// llmMaxResponseBytes bounds what one answer may send: a model's answer is
+// kilobytes; an endless body from a broken or hostile server must not
+// exhaust memory.
+const llmMaxResponseBytes = 16 << 20
+
+// errLLMResponseTooLarge ends reading a response body past the bound.
+var errLLMResponseTooLarge = fmt.Errorf("response body larger than %d bytes", llmMaxResponseBytes)
+
+// llmLimitedBody fails reads once more than left bytes have come.
+type llmLimitedBody struct {
+	rc   io.ReadCloser
+	left int64
+}
+
+func (b *llmLimitedBody) Read(p []byte) (int, error) {
+	if b.left <= 0 {
+		return 0, errLLMResponseTooLarge
+	}
+	if int64(len(p)) > b.left {
+		p = p[:b.left]
+	}
+	n, err := b.rc.Read(p)
+	b.left -= int64(n)
+	return n, err
+}
+
+func (b *llmLimitedBody) Close() error { return b.rc.Close() }
 
 func (d *llmDoer) rewrite(body []byte, at *llmAttempt) ([]byte, error) {
 	var m map[string]json.RawMessage

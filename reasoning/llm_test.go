@@ -725,3 +725,17 @@ func TestCutAnswerRepairSaysSo(t *testing.T) {
 		t.Fatalf("repair prompt %q", hint)
 	}
 }
+
+func TestOversizedResponseIsRefused(t *testing.T) {
+	s := llmtest.New(t)
+	huge := llmtest.Reply(`{"tool": "cycle_check", "thought": "` + strings.Repeat("x", llmMaxResponseBytes) + `"}`)
+	s.Enqueue(huge, huge)
+	p := newLLMTestPlanner(t, s, func(cfg *LLMConfig) { cfg.MaxRetries = 1; cfg.Timeout = 10 * time.Second })
+	_, err := p.ChooseTool(context.Background(), ToolRequest{Question: "q", Candidates: llmTestCandidates()})
+	if err == nil || !errors.Is(err, ErrServer) {
+		t.Fatalf("got %v, want ErrServer for a body over %d bytes", err, llmMaxResponseBytes)
+	}
+	if got := s.Calls(); got != 2 {
+		t.Fatalf("%d calls, want 2 (one retry)", got)
+	}
+}
