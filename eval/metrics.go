@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/graphagent/graphagent/internal/textutil"
 	"math"
 	"sort"
 	"strings"
@@ -96,7 +97,7 @@ func Score(ctx context.Context, it *Item, out Outcome, err error, goldGraph func
 	}
 	switch {
 	case pred == nil && err != nil:
-		r.Reason = "no answer: " + truncateText(err.Error(), 200)
+		r.Reason = "no answer: " + textutil.Truncate(err.Error(), 200)
 	default:
 		var gg *graph.Graph
 		switch it.Type() {
@@ -207,13 +208,6 @@ func classify(err error, out Outcome, r *Record) []string {
 		}
 	}
 	return cs
-}
-
-func truncateText(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "..."
 }
 
 // Metrics aggregates records.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/graphagent/graphagent/internal/textutil"
 	"sort"
 	"strings"
 )
@@ -184,7 +185,7 @@ func (a *Analogy) induceDeduce(ctx context.Context, question string, graphInfo *
 		Confidence  float64 `json:"confidence"`
 	}
 	if err := json.Unmarshal(obj, &out); err != nil || out.Answer == nil {
-		return AnalogyResult{}, fmt.Errorf("analogy deduction: answer %s: %w", truncateText(string(obj), 80), ErrSyntax)
+		return AnalogyResult{}, fmt.Errorf("analogy deduction: answer %s: %w", textutil.Truncate(string(obj), 80), ErrSyntax)
 	}
 	text := fmt.Sprint(out.Answer)
 	if s, ok := out.Answer.(string); ok {

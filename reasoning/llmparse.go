@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/graphagent/graphagent/internal/textutil"
 	"math"
 	"strconv"
 	"strings"
@@ -96,9 +97,9 @@ func ParseJSONAnswer(answer string) (json.RawMessage, error) {
 		from = start + 1
 	}
 	if firstErr != nil {
-		return nil, fmt.Errorf("broken JSON in answer %q: %v: %w", truncateText(s, 80), firstErr, ErrSyntax)
+		return nil, fmt.Errorf("broken JSON in answer %q: %v: %w", textutil.Truncate(s, 80), firstErr, ErrSyntax)
 	}
-	return nil, fmt.Errorf("no JSON object in answer %q: %w", truncateText(s, 80), ErrSyntax)
+	return nil, fmt.Errorf("no JSON object in answer %q: %w", textutil.Truncate(s, 80), ErrSyntax)
 }
 
 // llmObject returns s compacted when it is exactly one JSON object.
@@ -180,11 +181,11 @@ func ParseToolAnswer(answer string, cs []Candidate) (ToolChoice, error) {
 		}
 	}
 	if !ok {
-		return ToolChoice{}, fmt.Errorf(`answer %s has no "tool" field: %w`, truncateText(string(obj), 80), ErrSyntax)
+		return ToolChoice{}, fmt.Errorf(`answer %s has no "tool" field: %w`, textutil.Truncate(string(obj), 80), ErrSyntax)
 	}
 	var name string
 	if err := json.Unmarshal(raw, &name); err != nil {
-		return ToolChoice{}, fmt.Errorf(`"tool" must be a string, got %s: %w`, truncateText(string(raw), 40), ErrSyntax)
+		return ToolChoice{}, fmt.Errorf(`"tool" must be a string, got %s: %w`, textutil.Truncate(string(raw), 40), ErrSyntax)
 	}
 	var choice ToolChoice
 	if choice.Tool, err = ResolveToolName(name, cs); err != nil {
@@ -198,7 +199,7 @@ func ParseToolAnswer(answer string, cs []Candidate) (ToolChoice, error) {
 	if raw, ok := m["then"]; ok && string(raw) != "null" {
 		var then []string
 		if err := json.Unmarshal(raw, &then); err != nil {
-			return ToolChoice{}, fmt.Errorf(`"then" must be a list of tool names, got %s: %w`, truncateText(string(raw), 40), ErrSyntax)
+			return ToolChoice{}, fmt.Errorf(`"then" must be a list of tool names, got %s: %w`, textutil.Truncate(string(raw), 40), ErrSyntax)
 		}
 		for _, n := range then {
 			r, err := ResolveToolName(n, cs)
@@ -298,10 +299,10 @@ func ParseGraphAnswer(answer, question string) (GraphText, error) {
 		var et EdgeText
 		var u, v tools.NodeID
 		if err := json.Unmarshal(e[0], &u); err != nil || u == "" {
-			return GraphText{}, fmt.Errorf("edge %d: bad node %s: %w", i+1, truncateText(string(e[0]), 30), ErrSyntax)
+			return GraphText{}, fmt.Errorf("edge %d: bad node %s: %w", i+1, textutil.Truncate(string(e[0]), 30), ErrSyntax)
 		}
 		if err := json.Unmarshal(e[1], &v); err != nil || v == "" {
-			return GraphText{}, fmt.Errorf("edge %d: bad node %s: %w", i+1, truncateText(string(e[1]), 30), ErrSyntax)
+			return GraphText{}, fmt.Errorf("edge %d: bad node %s: %w", i+1, textutil.Truncate(string(e[1]), 30), ErrSyntax)
 		}
 		et.U, et.V = string(u), string(v)
 		if len(e) == 3 {
@@ -316,7 +317,7 @@ func ParseGraphAnswer(answer, question string) (GraphText, error) {
 	for i, n := range raw.Nodes {
 		var id tools.NodeID
 		if err := json.Unmarshal(n, &id); err != nil || id == "" {
-			return GraphText{}, fmt.Errorf("node %d: bad node %s: %w", i+1, truncateText(string(n), 30), ErrSyntax)
+			return GraphText{}, fmt.Errorf("node %d: bad node %s: %w", i+1, textutil.Truncate(string(n), 30), ErrSyntax)
 		}
 		gt.Nodes = append(gt.Nodes, string(id))
 	}
@@ -353,7 +354,7 @@ func llmWeight(b json.RawMessage) (float64, error) {
 			return w, nil
 		}
 	}
-	return 0, fmt.Errorf("bad weight %s", truncateText(string(b), 30))
+	return 0, fmt.Errorf("bad weight %s", textutil.Truncate(string(b), 30))
 }
 
 // CheckGraphAgainstQuestion reports, wrapping ErrGraphMismatch, an extracted
@@ -371,7 +372,7 @@ func CheckGraphAgainstQuestion(gt GraphText, question string) error {
 		}
 	}
 	if gt.Source != "" && !strings.Contains(question, gt.Source) {
-		add("source %q does not occur in the question", truncateText(gt.Source, 60))
+		add("source %q does not occur in the question", textutil.Truncate(gt.Source, 60))
 	}
 	words, numbers := llmQuestionTokens(question)
 	checkNode := func(id string) {
@@ -382,7 +383,7 @@ func CheckGraphAgainstQuestion(gt GraphText, question string) error {
 		if strings.IndexFunc(id, func(r rune) bool { return !llmWordRune(r) }) >= 0 && strings.Contains(question, id) {
 			return
 		}
-		add("node %q does not occur in the question", truncateText(id, 30))
+		add("node %q does not occur in the question", textutil.Truncate(id, 30))
 	}
 	seen := make(map[string]bool, len(gt.Edges))
 	for _, e := range gt.Edges {

@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/graphagent/graphagent/internal/textutil"
 	"sort"
 	"strings"
 	"sync"
@@ -294,19 +295,7 @@ func ResolveToolName(name string, cs []Candidate) (string, error) {
 			return c.Tool.Name, nil
 		}
 	}
-	return "", fmt.Errorf("%q is not one of %s or %q: %w", truncateText(n, 60), strings.Join(candidateNames(cs), ", "), NoTool, ErrUnknownTool)
-}
-
-// truncateText shortens s to at most n bytes (on a rune boundary) for error
-// messages.
-func truncateText(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && (s[n]&0xC0) == 0x80 {
-		n--
-	}
-	return s[:n] + "..."
+	return "", fmt.Errorf("%q is not one of %s or %q: %w", textutil.Truncate(n, 60), strings.Join(candidateNames(cs), ", "), NoTool, ErrUnknownTool)
 }
 
 // ValidateArgs checks a JSON arguments object against spec strictly: it must
@@ -321,7 +310,7 @@ func ValidateArgs(spec tools.Spec, g *graph.Graph, args json.RawMessage) (json.R
 		trimmed = "{}"
 	}
 	if err := json.Unmarshal([]byte(trimmed), &raw); err != nil || raw == nil {
-		return nil, fmt.Errorf("%s: arguments must be a JSON object, got %s: %w", spec.Name, truncateText(trimmed, 60), ErrBadParams)
+		return nil, fmt.Errorf("%s: arguments must be a JSON object, got %s: %w", spec.Name, textutil.Truncate(trimmed, 60), ErrBadParams)
 	}
 	known := make(map[string]bool, len(spec.Params))
 	var problems []string
@@ -383,7 +372,7 @@ func checkParamType(p tools.Param, v json.RawMessage) string {
 		return fmt.Sprintf("parameter %q: %v", p.Name, err)
 	}
 	bad := func(want string) string {
-		return fmt.Sprintf("parameter %q must be %s, got %s", p.Name, want, truncateText(string(v), 40))
+		return fmt.Sprintf("parameter %q must be %s, got %s", p.Name, want, textutil.Truncate(string(v), 40))
 	}
 	if p.Node {
 		switch n := x.(type) {

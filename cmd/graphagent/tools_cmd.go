@@ -152,7 +152,7 @@ func toolsShow(c *cli.Context) error {
 	if s.WhenToUse != "" {
 		fmt.Fprintf(w, "When to use: %s\n", s.WhenToUse)
 	}
-	fmt.Fprintf(w, "Applies to:  %s graphs\n", s.AppliesTo)
+	fmt.Fprintf(w, "Applies to:  %s\n", appliesTo(s.AppliesTo))
 	fmt.Fprintf(w, "Returns:     %s\n\n", s.Returns)
 	if len(s.Params) == 0 {
 		fmt.Fprintln(w, "Parameters:  none")
@@ -278,4 +278,17 @@ func graphSummary(g *graph.Graph) map[string]any {
 		"weighted": g.Weighted(),
 		"source":   g.Name(),
 	}
+}
+
+// appliesTo says in words which graphs a tool accepts.
+func appliesTo(k tools.GraphKind) string {
+	switch k {
+	case tools.DirectedOnly:
+		return "directed graphs only"
+	case tools.UndirectedOnly:
+		return "undirected graphs only"
+	case tools.WeightedPrefers:
+		return "any graph; edge weights matter where the tool uses them"
+	}
+	return "any graph"
 }
