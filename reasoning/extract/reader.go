@@ -1,0 +1,192 @@
+// Package extract reads the graph written in a question. Each notation people
+// and benchmarks use has one Reader of its own, in a file of its own: edge
+// pairs and tuples, arrows, Python literals, prose edges ("an edge between
+// node 1 and node 2 with weight 3"), relationship sentences with named nodes
+// ("Alice and Bob are friends"), quantities in prose ("a road from Paris to
+// Lyon of 465 km"), precedence ("A should be visited before B"), bipartite
+// prose ("applicant 0 is interested in job 2"), node data (embeddings,
+// labels), declared node sets ("nodes are numbered from 0 to 7"), sentences
+// that explain the notation ("(i,j) means that ..."), and structured text
+// (adjacency lists and matrices, CSV/TSV, JSON, DOT).
+//
+// A Reader returns a Reading: what it understood and the spans of the question
+// it accounted for. Read combines the readings into one graph with a Report
+// that says what was read, what text looked like graph content but was not
+// accounted for, and what was ambiguous; callers refuse to answer rather than
+// guess when the report says the reading is uncertain.
+//
+// A new notation is one new file: a type implementing Reader, registered in
+// Readers, with its own table tests and fuzz target.
+package extract
+
+import "context"
+
+// Doc is a question prepared once for every reader.
+type Doc struct {
+	// Text is the question as given (valid UTF-8).
+	Text string
+	// Lower is Text with ASCII letters lower-cased: byte offsets are the same
+	// as in Text, so a match in Lower is a span of Text.
+	Lower string
+}
+
+// NewDoc prepares text for the readers.
+func NewDoc(text string) *Doc {
+	return &Doc{Text: text, Lower: asciiLower(text)}
+}
+
+// asciiLower lower-cases ASCII letters only, keeping every byte offset.
+func asciiLower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; 'A' <= c && c <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if c := b[j]; 'A' <= c && c <= 'Z' {
+					b[j] = c + ('a' - 'A')
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
+}
+
+// Role says what a span of the question was to the reader that accounted
+// for it.
+type Role uint8
+
+// The roles of accounted spans.
+const (
+	// RoleGraph is text that holds edges or nodes.
+	RoleGraph Role = iota + 1
+	// RoleKey is a sentence that explains the notation ("(i,j) means that
+	// node i and node j are connected"); its symbols are never edges.
+	RoleKey
+	// RoleDeclaration declares the node set or the graph's kind ("the nodes
+	// are numbered from 0 to 7", "a directed graph with 12 nodes"); its
+	// numbers are never parameters.
+	RoleDeclaration
+	// RoleData is node data: embeddings, feature vectors, labels.
+	RoleData
+	// RoleRule states a rule over the data ("each node's embedding is
+	// updated by the sum of its neighbours' embeddings").
+	RoleRule
+)
+
+// String names the role.
+func (r Role) String() string {
+	switch r {
+	case RoleGraph:
+		return "graph"
+	case RoleKey:
+		return "notation key"
+	case RoleDeclaration:
+		return "declaration"
+	case RoleData:
+		return "node data"
+	case RoleRule:
+		return "rule"
+	}
+	return "unknown"
+}
+
+// Span is a byte range [Start, End) of the question and what it was.
+type Span struct {
+	Start, End int
+	Role       Role
+}
+
+// Direction is what the text says about edge direction.
+type Direction uint8
+
+// The directions a reading can state.
+const (
+	// DirUnknown: the text does not say.
+	DirUnknown Direction = iota
+	// DirUndirected: the text says undirected (or the notation is symmetric,
+	// "X and Y are friends").
+	DirUndirected
+	// DirDirected: the text says directed (or the notation is, "A should be
+	// visited before B", "from A to B").
+	DirDirected
+)
+
+// Meaning is what the number written on an edge stands for.
+type Meaning string
+
+// The meanings of edge numbers.
+const (
+	MeaningNone     Meaning = ""
+	MeaningWeight   Meaning = "weight"
+	MeaningDistance Meaning = "distance"
+	MeaningCost     Meaning = "cost"
+	MeaningCapacity Meaning = "capacity"
+)
+
+// Edge is one edge as written.
+type Edge struct {
+	// U and V are the node IDs as the question names them ("3", "Paris",
+	// "New York"); for bipartite prose they carry the kind ("applicant 0").
+	U, V string
+	// Value is the number written on the edge when HasValue; Meaning (on the
+	// Reading, or here when it differs per edge) says what it is.
+	Value    float64
+	HasValue bool
+	// Meaning overrides Reading.EdgeValue for this edge when not empty.
+	Meaning Meaning
+	// Both marks an edge written as going both ways ("<->") in a directed graph.
+	Both bool
+	// Start and End are the edge's byte span in the question.
+	Start, End int
+}
+
+// Reading is what one reader understood in a question. The zero Reading
+// (no nodes, no edges, no spans) means the notation is absent.
+type Reading struct {
+	// Reader is the reader's Name.
+	Reader string
+	// Directed is what the text says about direction.
+	Directed Direction
+	// Nodes are the nodes the reading names or declares, in order of first
+	// appearance; declared nodes with no edge are isolated nodes of the graph.
+	Nodes []string
+	// Edges are the edges read, in order.
+	Edges []Edge
+	// EdgeValue is what the edges' numbers mean.
+	EdgeValue Meaning
+	// Kinds maps a node to its kind when the text distinguishes kinds
+	// ("applicant", "job"): a bipartite graph keeps the kinds apart even when
+	// both use the same numbers.
+	Kinds map[string]string
+	// Vectors maps a node to its embedding or feature vector.
+	Vectors map[string][]float64
+	// Labels maps a node to a label the text gives it ("Node 4 likes soccer").
+	Labels map[string]string
+	// Facts are other things the text states about the graph or its data,
+	// by key: "aggregation" → "sum", "label_attribute" → "likes".
+	Facts map[string]string
+	// Spans are the parts of the question the reading accounts for.
+	Spans []Span
+	// Confidence in 0..1 that the reading is right and complete for the text
+	// it covers.
+	Confidence float64
+	// Notes say what was uncertain.
+	Notes []string
+}
+
+// Empty reports whether the reading found nothing.
+func (r *Reading) Empty() bool {
+	return len(r.Nodes) == 0 && len(r.Edges) == 0 && len(r.Spans) == 0 &&
+		len(r.Vectors) == 0 && len(r.Labels) == 0
+}
+
+// Reader reads one notation.
+type Reader interface {
+	// Name names the notation ("pairs", "precedence", "bipartite prose").
+	Name() string
+	// Read returns what the notation says in the question; the zero Reading
+	// when the notation is absent. Errors are for malformed input that the
+	// notation clearly is (wrapping graph.ErrSyntax) and for the context's
+	// cancellation; a reader never panics on any input.
+	Read(ctx context.Context, d *Doc) (Reading, error)
+}
