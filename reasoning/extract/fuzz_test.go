@@ -1,4 +1,4 @@
-package reasoning
+package extract
 
 import (
 	"context"
@@ -13,10 +13,10 @@ import (
 	"github.com/graphagent/graphagent/tools/graph"
 )
 
-// FuzzExtractGraph feeds arbitrary text to the extractor: it must never
+// FuzzRead feeds arbitrary text to the extractor: it must never
 // panic, must finish in time linear in the input, must fail only with the
 // documented errors, and must return a consistent Extraction otherwise.
-func FuzzExtractGraph(f *testing.F) {
+func FuzzRead(f *testing.F) {
 	for _, c := range exCases() {
 		f.Add(c.q)
 	}
@@ -26,7 +26,7 @@ func FuzzExtractGraph(f *testing.F) {
 	f.Add("edges: 0 1, 1 2\n0: 1 2\n1 -> 2 -> 3 (weight 4)")
 	f.Add("The nodes are numbered from 0 to 99999999999999999999.")
 	f.Add("\"a/b.edgelist\" 'c.tsv' x.json")
-	opt := ExtractOptions{MaxNodes: 500, MaxEdges: 500, MaxBytes: 1 << 16}
+	opt := Options{MaxNodes: 500, MaxEdges: 500, MaxBytes: 1 << 16}
 	f.Fuzz(func(t *testing.T, q string) {
 		start := time.Now()
 		type result struct {
@@ -35,7 +35,7 @@ func FuzzExtractGraph(f *testing.F) {
 		}
 		done := make(chan result, 1)
 		go func() {
-			ex, err := ExtractGraph(context.Background(), q, opt)
+			ex, err := Read(context.Background(), q, opt)
 			done <- result{ex, err}
 		}()
 		var r result
@@ -66,7 +66,7 @@ func FuzzExtractGraph(f *testing.F) {
 }
 
 // exCheckExtraction checks the invariants of a successful extraction.
-func exCheckExtraction(t *testing.T, q string, ex Extraction, opt ExtractOptions) {
+func exCheckExtraction(t *testing.T, q string, ex Extraction, opt Options) {
 	t.Helper()
 	if ex.Confidence < 0 || ex.Confidence > 1 {
 		t.Fatalf("confidence %v", ex.Confidence)
@@ -103,9 +103,9 @@ func exCheckExtraction(t *testing.T, q string, ex Extraction, opt ExtractOptions
 	if ex.FileRef != "" && !strings.Contains(q, ex.FileRef) {
 		t.Fatalf("file %q does not occur in the question", ex.FileRef)
 	}
-	rest := QuestionWithoutGraph(q, ex)
+	rest := WithoutGraph(q, ex)
 	if len(rest) > len(q) {
-		t.Fatalf("QuestionWithoutGraph grew the text")
+		t.Fatalf("WithoutGraph grew the text")
 	}
 }
 
@@ -123,9 +123,9 @@ func exUnescapedIn(q, id string) bool {
 	return true // a node of a declared range such as "0 to 12"
 }
 
-// FuzzExtractRoundTrip writes a random graph in one of the notations and
+// FuzzReadRoundTrip writes a random graph in one of the notations and
 // checks that extraction reads back exactly its edges and direction.
-func FuzzExtractRoundTrip(f *testing.F) {
+func FuzzReadRoundTrip(f *testing.F) {
 	f.Add([]byte{0, 1, 1, 2, 2, 0}, uint8(0), false, true)
 	f.Add([]byte{3, 7, 7, 9, 9, 3, 1, 1}, uint8(3), true, false)
 	f.Add([]byte{0, 1, 0, 2, 0, 3, 4, 5}, uint8(6), false, true)
@@ -257,7 +257,7 @@ func FuzzExtractRoundTrip(f *testing.F) {
 			}
 		}
 		want := b.Build()
-		ex, err := ExtractGraph(context.Background(), q, ExtractOptions{})
+		ex, err := Read(context.Background(), q, Options{})
 		if err != nil {
 			t.Fatalf("%q: %v", q, err)
 		}
@@ -270,7 +270,7 @@ func FuzzExtractRoundTrip(f *testing.F) {
 		if !slices.Equal(ex.Graph.IDs(), want.IDs()) {
 			t.Fatalf("%q: node order %v, want %v", q, ex.Graph.IDs(), want.IDs())
 		}
-		if ex.Confidence < ConfidentExtraction {
+		if ex.Confidence < Confident {
 			t.Fatalf("%q: confidence %.2f (notes %v)", q, ex.Confidence, ex.Notes)
 		}
 	})

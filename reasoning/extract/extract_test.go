@@ -1,4 +1,4 @@
-package reasoning
+package extract
 
 import (
 	"context"
@@ -65,9 +65,9 @@ type exCase struct {
 	file      string
 	dataset   string
 	session   bool
-	confident bool   // Confidence >= ConfidentExtraction expected
+	confident bool   // Confidence >= Confident expected
 	method    string // when set, the expected Method
-	rest      string // when set, QuestionWithoutGraph must equal it
+	rest      string // when set, WithoutGraph must equal it
 }
 
 func exCases() []exCase {
@@ -183,9 +183,9 @@ func TestExtractTable(t *testing.T) {
 	ctx := context.Background()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			ex, err := ExtractGraph(ctx, c.q, ExtractOptions{})
+			ex, err := Read(ctx, c.q, Options{})
 			if err != nil {
-				t.Fatalf("ExtractGraph: %v", err)
+				t.Fatalf("Read: %v", err)
 			}
 			t.Logf("method=%s conf=%.2f notes=%v", ex.Method, ex.Confidence, ex.Notes)
 			if c.edges == "" {
@@ -220,15 +220,15 @@ func TestExtractTable(t *testing.T) {
 			if ex.UsesSessionGraph != c.session {
 				t.Errorf("UsesSessionGraph = %v, want %v", ex.UsesSessionGraph, c.session)
 			}
-			if c.confident && ex.Confidence < ConfidentExtraction {
-				t.Errorf("confidence %.2f, want >= %.2f (notes %v)", ex.Confidence, ConfidentExtraction, ex.Notes)
+			if c.confident && ex.Confidence < Confident {
+				t.Errorf("confidence %.2f, want >= %.2f (notes %v)", ex.Confidence, Confident, ex.Notes)
 			}
 			if c.method != "" && ex.Method != c.method {
 				t.Errorf("method = %q, want %q", ex.Method, c.method)
 			}
 			if c.rest != "" {
-				if got := QuestionWithoutGraph(c.q, ex); got != c.rest {
-					t.Errorf("QuestionWithoutGraph = %q, want %q", got, c.rest)
+				if got := WithoutGraph(c.q, ex); got != c.rest {
+					t.Errorf("WithoutGraph = %q, want %q", got, c.rest)
 				}
 			}
 			if ex.Confidence < 0 || ex.Confidence > 1 {
@@ -248,12 +248,12 @@ func TestExtractLowConfidence(t *testing.T) {
 		"Our graph: edges 0-1, 1-2 in the undirected sense, arcs 2->3 directed.",
 		"The graph has 3 nodes and edges 0-1, 1-7.",
 	} {
-		ex, err := ExtractGraph(context.Background(), q, ExtractOptions{})
+		ex, err := Read(context.Background(), q, Options{})
 		if err != nil {
 			t.Fatalf("%q: %v", q, err)
 		}
-		if ex.Confidence >= ConfidentExtraction {
-			t.Errorf("%q: confidence %.2f, want below %.2f (method %s)", q, ex.Confidence, ConfidentExtraction, ex.Method)
+		if ex.Confidence >= Confident {
+			t.Errorf("%q: confidence %.2f, want below %.2f (method %s)", q, ex.Confidence, Confident, ex.Method)
 		}
 	}
 }
@@ -263,26 +263,26 @@ func TestExtractErrors(t *testing.T) {
 	cases := []struct {
 		name string
 		q    string
-		opt  ExtractOptions
+		opt  Options
 		want error
 		msg  string
 	}{
-		{"too many bytes", strings.Repeat("a", 2000), ExtractOptions{MaxBytes: 1000}, graph.ErrTooLarge, "bytes"},
-		{"too many edges", "Edges: " + exChain(50, "-"), ExtractOptions{MaxEdges: 10}, graph.ErrTooLarge, "edges"},
-		{"too many nodes", "Edges: " + exChain(50, "->"), ExtractOptions{MaxNodes: 10}, graph.ErrTooLarge, "nodes"},
-		{"python list too many edges", "[" + strings.Repeat("(0, 1), (1, 2), (2, 3), ", 2) + "(3, 4)]", ExtractOptions{MaxEdges: 2}, graph.ErrTooLarge, "edges"},
-		{"range too large", "The nodes are numbered from 0 to 99999999.", ExtractOptions{MaxNodes: 1000}, graph.ErrTooLarge, "range"},
-		{"deep nesting", strings.Repeat("(", 100) + strings.Repeat(")", 100), ExtractOptions{}, graph.ErrSyntax, "nested"},
-		{"invalid utf8", "edges 0-1 \xff\xfe", ExtractOptions{}, graph.ErrSyntax, "UTF-8"},
-		{"bad python dict", "The edges are [(0, 1, {'weight': 'heavy'}), (1, 2, {'weight': 3})].", ExtractOptions{}, graph.ErrSyntax, "weight"},
-		{"mismatched python list", "Edges: [(0, 1), (1, 2, {'weight': 3)].", ExtractOptions{}, graph.ErrSyntax, "dict"},
-		{"unclosed python list", "Edges: [(0, 1), (1, 2, {'weight': 3})", ExtractOptions{}, graph.ErrSyntax, "end of text"},
-		{"weight overflows", "Edges: 0-1 weight 1e999999, 1-2.", ExtractOptions{}, graph.ErrSyntax, "1e999999"},
-		{"number out of range", "Edges: 0-1 weight 1" + strings.Repeat("0", 400) + ", 1-2.", ExtractOptions{}, graph.ErrSyntax, "number"},
+		{"too many bytes", strings.Repeat("a", 2000), Options{MaxBytes: 1000}, graph.ErrTooLarge, "bytes"},
+		{"too many edges", "Edges: " + exChain(50, "-"), Options{MaxEdges: 10}, graph.ErrTooLarge, "edges"},
+		{"too many nodes", "Edges: " + exChain(50, "->"), Options{MaxNodes: 10}, graph.ErrTooLarge, "nodes"},
+		{"python list too many edges", "[" + strings.Repeat("(0, 1), (1, 2), (2, 3), ", 2) + "(3, 4)]", Options{MaxEdges: 2}, graph.ErrTooLarge, "edges"},
+		{"range too large", "The nodes are numbered from 0 to 99999999.", Options{MaxNodes: 1000}, graph.ErrTooLarge, "range"},
+		{"deep nesting", strings.Repeat("(", 100) + strings.Repeat(")", 100), Options{}, graph.ErrSyntax, "nested"},
+		{"invalid utf8", "edges 0-1 \xff\xfe", Options{}, graph.ErrSyntax, "UTF-8"},
+		{"bad python dict", "The edges are [(0, 1, {'weight': 'heavy'}), (1, 2, {'weight': 3})].", Options{}, graph.ErrSyntax, "weight"},
+		{"mismatched python list", "Edges: [(0, 1), (1, 2, {'weight': 3)].", Options{}, graph.ErrSyntax, "dict"},
+		{"unclosed python list", "Edges: [(0, 1), (1, 2, {'weight': 3})", Options{}, graph.ErrSyntax, "end of text"},
+		{"weight overflows", "Edges: 0-1 weight 1e999999, 1-2.", Options{}, graph.ErrSyntax, "1e999999"},
+		{"number out of range", "Edges: 0-1 weight 1" + strings.Repeat("0", 400) + ", 1-2.", Options{}, graph.ErrSyntax, "number"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := ExtractGraph(ctx, c.q, c.opt)
+			_, err := Read(ctx, c.q, c.opt)
 			if !errors.Is(err, c.want) {
 				t.Fatalf("err = %v, want %v", err, c.want)
 			}
@@ -293,7 +293,7 @@ func TestExtractErrors(t *testing.T) {
 	}
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, err := ExtractGraph(cctx, "Edges: 0-1", ExtractOptions{}); !errors.Is(err, context.Canceled) {
+	if _, err := Read(cctx, "Edges: 0-1", Options{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled context: err = %v", err)
 	}
 }
@@ -312,13 +312,13 @@ func exChain(n int, sep string) string {
 
 func TestQuestionWithoutGraph(t *testing.T) {
 	q := "Given a directed graph, the edges are: [(0, 1), (1, 2)]. The task is: find the shortest path from 0 to 2."
-	ex, err := ExtractGraph(context.Background(), q, ExtractOptions{})
+	ex, err := Read(context.Background(), q, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := QuestionWithoutGraph(q, ex)
+	got := WithoutGraph(q, ex)
 	if strings.Contains(got, "(0, 1)") || !strings.Contains(got, "find the shortest path from 0 to 2") {
-		t.Errorf("QuestionWithoutGraph = %q", got)
+		t.Errorf("WithoutGraph = %q", got)
 	}
 	if q[ex.Span[0]:ex.Span[1]] != "[(0, 1), (1, 2)]" {
 		t.Errorf("Span covers %q", q[ex.Span[0]:ex.Span[1]])
@@ -330,7 +330,7 @@ func TestQuestionWithoutGraph(t *testing.T) {
 func TestExtractLinearTime(t *testing.T) {
 	for name, q := range exAdversarialInputs(256 << 10) {
 		start := time.Now()
-		_, err := ExtractGraph(context.Background(), q, ExtractOptions{})
+		_, err := Read(context.Background(), q, Options{})
 		// A hang detector, not a speed test (BenchmarkExtractAdversarial
 		// measures speed): quadratic work on 256 KiB takes minutes.
 		if d := time.Since(start); d > 60*time.Second {
@@ -350,7 +350,7 @@ func BenchmarkExtractAdversarial(b *testing.B) {
 		b.Run(strconv.Itoa(size>>10)+"KiB", func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				for _, q := range inputs {
-					_, _ = ExtractGraph(context.Background(), q, ExtractOptions{})
+					_, _ = Read(context.Background(), q, Options{})
 				}
 			}
 		})
@@ -377,36 +377,5 @@ func exAdversarialInputs(size int) map[string]string {
 		"quotes":             rep("'a "),
 		"numbers":            rep("1 "),
 		"prose":              rep("3 is linked to 4 and "),
-	}
-}
-
-func TestExtractionGraphText(t *testing.T) {
-	q := "Nodes are numbered 0 to 4. Directed edges: 0->1 (weight 2), 1->3 (weight 5)."
-	ex, err := ExtractGraph(context.Background(), q, ExtractOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if ex.NeedsLLM() {
-		t.Fatalf("confidence %.2f, notes %v", ex.Confidence, ex.Notes)
-	}
-	gt := ex.GraphText()
-	want := []EdgeText{{U: "0", V: "1", Weight: 2, HasWeight: true}, {U: "1", V: "3", Weight: 5, HasWeight: true}}
-	if !gt.Directed || !gt.Weighted || !slices.Equal(gt.Edges, want) || !slices.Equal(gt.Nodes, []string{"2", "4"}) {
-		t.Fatalf("GraphText = %+v", gt)
-	}
-	// The round trip through the planner's Build gives the same edges.
-	g, err := gt.Build(graph.Limits{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, w := exEdgeSet(g), exEdgeSet(ex.Graph); !slices.Equal(got, w) || g.N() != ex.Graph.N() {
-		t.Errorf("rebuilt %v %v, want %v %v", got, g.N(), w, ex.Graph.N())
-	}
-	ref, err := ExtractGraph(context.Background(), "Count the nodes of the graph in data/roads.edgelist.", ExtractOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if gt := ref.GraphText(); gt.Source != "data/roads.edgelist" || len(gt.Edges) != 0 {
-		t.Errorf("reference GraphText = %+v", gt)
 	}
 }

@@ -1,4 +1,4 @@
-package reasoning
+package extract
 
 import (
 	"context"
@@ -20,7 +20,7 @@ type Extraction struct {
 	// graph as the question states it).
 	Directed, Weighted bool
 	// Confidence in 0..1 that the extraction is right and complete; below
-	// ConfidentExtraction the LLM graph-extraction step should run.
+	// Confident the LLM graph-extraction step should run.
 	Confidence float64
 	// Method names the parser(s) that read the graph ("python list",
 	// "tuples", "arrows", "dashes", "prose", "pair list", "edge-list lines",
@@ -30,7 +30,7 @@ type Extraction struct {
 	// graph (the hull of Spans); zero when nothing was found.
 	Span [2]int
 	// Spans are the byte ranges that hold graph text, in order; removing
-	// them leaves the task text (see QuestionWithoutGraph).
+	// them leaves the task text (see WithoutGraph).
 	Spans [][2]int
 	// FileRef is a graph file path named by the question, to be loaded by
 	// the caller through the sandbox.
@@ -44,12 +44,12 @@ type Extraction struct {
 	Notes []string
 }
 
-// ConfidentExtraction is the confidence at or above which the parsers'
+// Confident is the confidence at or above which the parsers'
 // extraction is used without asking the LLM.
-const ConfidentExtraction = 0.9
+const Confident = 0.9
 
-// ExtractOptions bounds extraction. Zero fields take the defaults.
-type ExtractOptions struct {
+// Options bounds extraction. Zero fields take the defaults.
+type Options struct {
 	// MaxEdges is the most edges a question's graph may have (default 1,000,000).
 	MaxEdges int
 	// MaxNodes is the most nodes (default 1,000,000).
@@ -58,7 +58,7 @@ type ExtractOptions struct {
 	MaxBytes int
 }
 
-func (o ExtractOptions) withDefaults() ExtractOptions {
+func (o Options) withDefaults() Options {
 	if o.MaxEdges <= 0 {
 		o.MaxEdges = 1_000_000
 	}
@@ -71,14 +71,14 @@ func (o ExtractOptions) withDefaults() ExtractOptions {
 	return o
 }
 
-// ExtractGraph reads the graph written in a question with deterministic
+// Read reads the graph written in a question with deterministic
 // parsers: Python-style edge lists, tuples, u-v / u->v notations, prose
 // clauses, edge-list lines, adjacency lines and node ranges; and reports
 // graphs given by reference (file path, dataset, session graph). Errors wrap
 // graph.ErrTooLarge (question, node or edge limits) or graph.ErrSyntax
 // (invalid UTF-8, brackets nested too deeply, a malformed Python edge list or
 // number), or are the context's error.
-func ExtractGraph(ctx context.Context, question string, opt ExtractOptions) (Extraction, error) {
+func Read(ctx context.Context, question string, opt Options) (Extraction, error) {
 	opt = opt.withDefaults()
 	if len(question) > opt.MaxBytes {
 		return Extraction{}, fmt.Errorf("question of %d bytes exceeds the limit of %d bytes: %w", len(question), opt.MaxBytes, graph.ErrTooLarge)
@@ -724,9 +724,9 @@ func exHasWord(lower string, words ...string) bool {
 	return false
 }
 
-// QuestionWithoutGraph returns the question with the graph text (ex.Spans)
+// WithoutGraph returns the question with the graph text (ex.Spans)
 // removed, for the planner and retrieval, which need the task alone.
-func QuestionWithoutGraph(question string, ex Extraction) string {
+func WithoutGraph(question string, ex Extraction) string {
 	if len(ex.Spans) == 0 {
 		return strings.TrimSpace(question)
 	}
@@ -761,41 +761,4 @@ func QuestionWithoutGraph(question string, ex Extraction) string {
 
 // NeedsLLM reports whether the parsers were not confident enough and the
 // LLM graph-extraction step should run.
-func (ex Extraction) NeedsLLM() bool { return ex.Confidence < ConfidentExtraction }
-
-// GraphText renders the extraction in the planner's exchange form: the
-// edges in order with their weights (a capacity when the edge has no
-// weight), nodes no edge touches, or the reference as Source.
-func (ex Extraction) GraphText() GraphText {
-	gt := GraphText{Directed: ex.Directed, Weighted: ex.Weighted}
-	switch {
-	case ex.FileRef != "":
-		gt.Source = ex.FileRef
-	case ex.DatasetRef != "":
-		gt.Source = ex.DatasetRef
-	}
-	g := ex.Graph
-	if g == nil {
-		return gt
-	}
-	gt.Edges = make([]EdgeText, 0, g.M())
-	touched := make([]bool, g.N())
-	for e := int32(0); int(e) < g.M(); e++ {
-		u, v := g.Edge(e)
-		touched[u], touched[v] = true, true
-		et := EdgeText{U: g.ID(u), V: g.ID(v)}
-		switch {
-		case g.Weighted():
-			et.Weight, et.HasWeight = g.Weight(e), true
-		case g.HasCapacities():
-			et.Weight, et.HasWeight = g.Capacity(e), true
-		}
-		gt.Edges = append(gt.Edges, et)
-	}
-	for i, t := range touched {
-		if !t {
-			gt.Nodes = append(gt.Nodes, g.ID(int32(i)))
-		}
-	}
-	return gt
-}
+func (ex Extraction) NeedsLLM() bool { return ex.Confidence < Confident }

@@ -1,4 +1,4 @@
-package reasoning
+package extract
 
 import (
 	"context"
@@ -38,14 +38,14 @@ func exBenchQuestionIn(edgeFmt, open, close string) string {
 func BenchmarkExtractGTools(b *testing.B) {
 	q := exBenchQuestion()
 	ctx := context.Background()
-	ex, err := ExtractGraph(ctx, q, ExtractOptions{})
+	ex, err := Read(ctx, q, Options{})
 	if err != nil || ex.Graph == nil || ex.Graph.M() != 150 || ex.Graph.N() > 40 {
 		b.Fatalf("setup: %v %v", ex.Graph, err)
 	}
 	b.SetBytes(int64(len(q)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := ExtractGraph(ctx, q, ExtractOptions{}); err != nil {
+		if _, err := Read(ctx, q, Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -55,14 +55,14 @@ func BenchmarkExtractGTools(b *testing.B) {
 // written as "u->v (w)".
 func BenchmarkExtractDashes(b *testing.B) {
 	q := exBenchQuestionIn("%d->%d (%d)", "", "")
-	ex, err := ExtractGraph(context.Background(), q, ExtractOptions{})
+	ex, err := Read(context.Background(), q, Options{})
 	if err != nil || ex.Graph == nil || ex.Graph.M() != 150 || ex.Method != "arrows" {
 		b.Fatalf("setup: %v %v", ex.Graph, err)
 	}
 	b.SetBytes(int64(len(q)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := ExtractGraph(context.Background(), q, ExtractOptions{}); err != nil {
+		if _, err := Read(context.Background(), q, Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,4 +1,4 @@
-package reasoning
+package extract
 
 import (
 	"context"
@@ -23,7 +23,7 @@ func TestExtractGTools(t *testing.T) {
 	if err != nil {
 		t.Fatalf("python3 is needed for the independent truth: %v", err)
 	}
-	out, err := exec.Command(py, "testdata/extract_gtools_truth.py", dir).Output()
+	out, err := exec.Command(py, "testdata/gtools_truth.py", dir).Output()
 	if err != nil {
 		t.Fatalf("truth script: %v", err)
 	}
@@ -60,12 +60,12 @@ func TestExtractGTools(t *testing.T) {
 		}
 		tr := truth.Items[k]
 		directed := it.Directed
-		ex, err := ExtractGraph(ctx, it.Prompt, ExtractOptions{})
+		ex, err := Read(ctx, it.Prompt, Options{})
 		if err != nil {
 			t.Errorf("%s[%d]: %v", it.File, it.Index, err)
 			continue
 		}
-		if ex.Confidence >= ConfidentExtraction {
+		if ex.Confidence >= Confident {
 			confident++
 		}
 		switch tr.Kind {

@@ -1,0 +1,83 @@
+package extract
+
+import (
+	"strconv"
+)
+
+// tryAdjacency reads adjacency lines "0: 1 2 3" or "A: [B, C]".
+func (p *exScan) tryAdjacency(i int) (int, error) {
+	if !p.lineStart(i) {
+		return i, nil
+	}
+	var got []exItem
+	lines := 0
+	j := i
+	for {
+		key, n, wk, ok := p.nodeRef(j)
+		if !ok || wk || !p.isPunct(n, ':') {
+			break
+		}
+		k := n + 1
+		br := p.isPunct(k, '[') || p.isPunct(k, '{')
+		if br {
+			k++
+		}
+		var row []exItem
+		for {
+			v, n2, wv, ok := p.atom(k)
+			if !ok || wv {
+				break
+			}
+			row = append(row, exItem{u: key, v: v, method: "adjacency", s: p.toks[j].s, e: p.toks[n2-1].e, tok: j})
+			k = n2
+			if p.isPunct(k, ',') {
+				k++
+			}
+		}
+		if br {
+			if !(p.isPunct(k, ']') || p.isPunct(k, '}')) {
+				break
+			}
+			k++
+		}
+		if !(k >= len(p.toks) || p.kind(k) == exNL || p.isPunct(k, ';') || (p.isPunct(k, '.') && p.clauseEnd(k))) {
+			break
+		}
+		if len(row) == 0 && !br {
+			// "5:" alone: a node without neighbours, only inside a block.
+			if lines == 0 {
+				break
+			}
+			row = append(row, exItem{u: key, nodeOnly: true, method: "adjacency", s: p.toks[j].s, e: p.toks[n].e, tok: j})
+		}
+		lines++
+		got = append(got, row...)
+		j = k
+		for p.kind(j) == exNL || p.isPunct(j, ';') {
+			j++
+		}
+	}
+	if lines == 0 || (lines < 2 && !p.adjOK && !exAllNumeric(p.q, got)) {
+		return i, nil
+	}
+	p.items = append(p.items, got...)
+	return j, nil
+}
+
+// exAllNumeric reports whether every node of the items is an integer or a
+// short name of one or two characters, as in a lone adjacency line "0: 1 2
+// 3" or "A: B C" (a longer key such as "Note: Alice Bob" needs a second line
+// or the word "adjacency").
+func exAllNumeric(_ string, items []exItem) bool {
+	for _, it := range items {
+		for _, id := range []string{it.u, it.v} {
+			if it.nodeOnly && id == it.v {
+				continue
+			}
+			if _, err := strconv.Atoi(id); err != nil && len(id) > 2 {
+				return false
+			}
+		}
+	}
+	return len(items) > 0
+}

@@ -1,0 +1,45 @@
+package extract
+
+import ()
+
+// tryLinePairs reads an edge-list block: two or more lines "u v" or "u v w".
+func (p *exScan) tryLinePairs(i int) (int, error) {
+	if !p.lineStart(i) {
+		return i, nil
+	}
+	var got []exItem
+	j := i
+	for {
+		a, n1, wa, ok1 := p.atom(j)
+		if !ok1 || wa {
+			break
+		}
+		b, n2, wb, ok2 := p.atom(n1)
+		if !ok2 || wb {
+			break
+		}
+		it := exItem{u: a, v: b, method: "edge-list lines", s: p.toks[j].s, e: p.toks[n2-1].e, tok: j}
+		n := n2
+		if f, n3, ok, err := p.number(n2); err != nil {
+			return i, err
+		} else if ok {
+			it.w, it.hasW, it.e, n = f, true, p.toks[n3-1].e, n3
+		}
+		if p.isPunct(n, ',') || p.isPunct(n, ';') {
+			n++
+		}
+		if n < len(p.toks) && p.kind(n) != exNL {
+			break
+		}
+		got = append(got, it)
+		j = n
+		for p.kind(j) == exNL {
+			j++
+		}
+	}
+	if len(got) < 2 {
+		return i, nil
+	}
+	p.items = append(p.items, got...)
+	return j, nil
+}

@@ -1,0 +1,167 @@
+package extract
+
+import (
+	"fmt"
+	"github.com/graphagent/graphagent/tools/graph"
+	"strconv"
+	"strings"
+)
+
+// rangeAt reads "lo to hi", "lo-hi", "lo..hi", "lo through hi" at i.
+func (p *exScan) rangeAt(i int) (lo, hi, next int, ok bool) {
+	j := i
+	paren := p.isPunct(j, '(')
+	if paren {
+		j++
+	}
+	if p.isWord(j, "from") {
+		j++
+	}
+	if p.kind(j) != exNum || strings.Contains(p.toks[j].text, ".") {
+		return 0, 0, i, false
+	}
+	a := j
+	j++
+	switch {
+	case p.isWord(j, "to", "through", "thru", "until", "till"):
+		j++
+	case p.kind(j) == exDash:
+		j++
+	case p.isPunct(j, '.') && p.isPunct(j+1, '.'):
+		j += 2
+		if p.isPunct(j, '.') {
+			j++
+		}
+	case p.isPunct(j, '?') && p.toks[j].e-p.toks[j].s == 3: // "…"
+		j++
+	default:
+		return 0, 0, i, false
+	}
+	if p.kind(j) != exNum || strings.Contains(p.toks[j].text, ".") {
+		return 0, 0, i, false
+	}
+	b := j
+	j++
+	if paren {
+		if !p.isPunct(j, ')') {
+			return 0, 0, i, false
+		}
+		j++
+	}
+	x, err1 := strconv.Atoi(p.toks[a].text)
+	y, err2 := strconv.Atoi(p.toks[b].text)
+	if err1 != nil || err2 != nil {
+		return 0, 0, i, false
+	}
+	return x, y, j, true
+}
+
+// tryNodes recognises node declarations: "nodes are numbered from 0 to
+// 12", "10 nodes (0-9)", "nodes 0 through 12", "nodes: A, B, C",
+// "isolated nodes 7 and 8", "node 7 is isolated".
+func (p *exScan) tryNodes(i int) (int, error) {
+	start := i
+	j := i
+	if p.kind(j) == exNum && p.isWord(j+1, "nodes", "vertices") {
+		n, err := strconv.Atoi(p.toks[j].text)
+		if err == nil && n > 0 {
+			if p.opt.MaxNodes > 0 && n > p.opt.MaxNodes {
+				return i, fmt.Errorf("question declares %d nodes, more than %d: %w", n, p.opt.MaxNodes, graph.ErrTooLarge)
+			}
+			p.count = append(p.count, exRange{lo: 0, hi: n - 1, s: p.toks[j].s, e: p.toks[j+1].e, tok: j})
+		}
+		j++
+	}
+	// "V = {1, 2, 3}", "nodes = [A, B]"
+	if p.isWord(j, "v", "nodes", "vertices") && p.isPunct(j+1, '=') && (p.isPunct(j+2, '{') || p.isPunct(j+2, '[')) {
+		if n, err := p.nodeList(start, j+2, false); err != nil || n > j+2 {
+			return n, err
+		}
+		return i, nil
+	}
+	if p.isWord(j, "isolated") {
+		k := j + 1
+		if !p.isWord(k, "node", "nodes", "vertex", "vertices") {
+			return i, nil
+		}
+		return p.nodeList(start, k+1, false)
+	}
+	if !p.isWord(j, "nodes", "vertices", "node", "vertex") {
+		// "7 is isolated", "7 is an isolated node"
+		if id, n, _, ok := p.nodeRef(i); ok && p.isWord(n, "is") {
+			k := n + 1
+			if p.isWord(k, "an", "a") {
+				k++
+			}
+			if p.isWord(k, "isolated") {
+				k++
+				if p.isWord(k, "node", "vertex") {
+					k++
+				}
+				p.add(exItem{u: id, nodeOnly: true, method: "isolated", s: p.toks[i].s, e: p.toks[k-1].e, tok: i})
+				return k, nil
+			}
+		}
+		return i, nil
+	}
+	k := j + 1
+	for n := 0; n < 5 && p.isWord(k, "are", "is", "labeled", "labelled", "numbered", "indexed", "named", "ids",
+		"with", "ranging", "range", "go", "run", "in", "the", "id", "integers", "consecutively"); n++ {
+		k++
+	}
+	if lo, hi, n, ok := p.rangeAt(k); ok {
+		if lo > hi {
+			return n, nil
+		}
+		if p.opt.MaxNodes > 0 && hi-lo+1 > p.opt.MaxNodes {
+			return i, fmt.Errorf("node range %d to %d holds more than %d nodes: %w", lo, hi, p.opt.MaxNodes, graph.ErrTooLarge)
+		}
+		p.rngs = append(p.rngs, exRange{lo: lo, hi: hi, s: p.toks[start].s, e: p.toks[n-1].e, tok: start})
+		return n, nil
+	}
+	if p.isWord(j, "nodes", "vertices") && (p.isPunct(j+1, ':') || p.isWord(j+1, "are")) {
+		k := j + 1
+		if p.isWord(k, "are") {
+			k++
+		}
+		if p.isPunct(k, ':') {
+			k++
+		}
+		return p.nodeList(start, k, true)
+	}
+	return i, nil
+}
+
+// nodeList reads "A, B and C" at k as declared nodes; whole requires the
+// list to end the clause.
+func (p *exScan) nodeList(start, k int, whole bool) (int, error) {
+	var ids []exItem
+	bracket := p.isPunct(k, '[') || p.isPunct(k, '{')
+	if bracket {
+		k++
+	}
+	for {
+		id, n, _, ok := p.nodeRef(k)
+		if !ok {
+			break
+		}
+		ids = append(ids, exItem{u: id, nodeOnly: true, method: "node list", s: p.toks[k].s, e: p.toks[n-1].e, tok: k})
+		k = n
+		if p.isPunct(k, ',') {
+			k++
+		}
+		if p.isWord(k, "and") {
+			k++
+		}
+	}
+	if bracket && (p.isPunct(k, ']') || p.isPunct(k, '}')) {
+		k++
+	}
+	if len(ids) == 0 || (whole && !p.clauseEnd(k)) {
+		return start, nil
+	}
+	for _, it := range ids {
+		p.add(it)
+	}
+	return k, nil
+}

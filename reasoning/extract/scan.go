@@ -1,0 +1,345 @@
+package extract
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/graphagent/graphagent/tools/graph"
+)
+
+// exItem is one thing the scanner recognised: an edge (or a declared node
+// when nodeOnly) with its byte span and the notation that wrote it.
+type exItem struct {
+	u, v     string
+	w        float64
+	hasW     bool
+	capKind  bool // the number is a capacity
+	wKind    bool // the number was named explicitly (weight, cost, capacity...)
+	bidir    bool // <->: both directions when directed
+	arrow    bool // written with a direction (->, "from ... to", "points to")
+	nodeOnly bool // a declared node, not an edge
+	weak     bool // accepted only inside a list of two or more items
+	method   string
+	s, e     int // byte span
+	tok      int // index of the first token
+}
+
+// exRange is a declared range of integer node IDs, lo..hi inclusive.
+type exRange struct {
+	lo, hi int
+	s, e   int
+	tok    int
+}
+
+// exScan holds the state of one scan over a question's tokens.
+type exScan struct {
+	ctx     context.Context
+	q       string
+	toks    []exTok
+	sent    []int  // sentence index of each token
+	task    []bool // per sentence: a question or an instruction, not a statement
+	skip    []bool // per token: inside a masked span (file path, Python list)
+	items   []exItem
+	rngs    []exRange
+	count   []exRange // "10 nodes": lo=0, hi=count-1, before resolution
+	opt     Options
+	adjOK   bool  // adjacency lines need no second line (the text says "adjacency")
+	pyErr   error // why a bracketed list that looked like Python failed to parse
+	pyHard  bool  // that list used dicts or quotes: its error stands
+	cues    []exDirCue
+	notes   []string // ambiguities found while building
+	confCap float64  // the most confidence they allow
+}
+
+// exIsStopword reports whether w is vocabulary the scanner never takes as a
+// node ID.
+func exIsStopword(w string) bool {
+	switch strings.ToLower(w) {
+	case "a", "an", "the", "and", "or", "to", "from", "with", "of", "in", "on", "at", "by", "is", "are", "be",
+		"was", "were", "it", "its", "this", "that", "these", "those", "there", "here", "which", "who", "what",
+		"node", "nodes", "vertex", "vertices", "edge", "edges", "arc", "arcs", "graph", "each", "every", "all",
+		"also", "then", "not", "no", "as", "if", "so", "than", "both", "either", "any", "some", "directly",
+		"connected", "linked", "between", "weight", "weights", "cost", "capacity", "distance", "length",
+		"we", "you", "they", "he", "she", "one", "two", "three", "has", "have", "had", "for", "into", "onto",
+		"via", "through", "where", "when", "how", "do", "does", "did", "can", "will", "would", "should",
+		"must", "may", "need", "let", "given", "consider", "suppose", "assume", "find", "compute", "path",
+		"cycle", "only", "other", "another", "same", "too", "well", "just", "our", "my", "your", "their",
+		"his", "her", "them", "us", "me", "i", "link", "links", "connection", "connections", "directed",
+		"undirected", "weighted", "unweighted", "task", "question", "answer", "list", "set", "number":
+		return true
+	}
+	return false
+}
+
+// exIDLike reports whether a word looks like a node name rather than an
+// English word: one letter, or containing a digit, or capitalised.
+func exIDLike(w string) bool {
+	if len(w) == 0 {
+		return false
+	}
+	if len(w) == 1 {
+		return true
+	}
+	for i := 0; i < len(w); i++ {
+		if w[i] >= '0' && w[i] <= '9' {
+			return true
+		}
+	}
+	c := w[0]
+	return (c >= 'A' && c <= 'Z') || c >= 0x80
+}
+
+func (p *exScan) word(i int) string {
+	if i < 0 || i >= len(p.toks) || p.toks[i].kind != exWord {
+		return ""
+	}
+	return p.toks[i].low
+}
+
+func (p *exScan) isWord(i int, ws ...string) bool {
+	w := p.word(i)
+	if w == "" {
+		return false
+	}
+	for _, x := range ws {
+		if w == x {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *exScan) isPunct(i int, c byte) bool {
+	return i >= 0 && i < len(p.toks) && p.toks[i].kind == exPunct && p.toks[i].ch == c
+}
+
+func (p *exScan) kind(i int) exKind {
+	if i < 0 || i >= len(p.toks) {
+		return 0
+	}
+	return p.toks[i].kind
+}
+
+// atom reads one node ID at token i: a number, a quoted string or a word
+// that is not vocabulary. weak is set for an English-looking word.
+func (p *exScan) atom(i int) (id string, next int, weak, ok bool) { return p.atomAfter(i, false) }
+
+// atomAfter is atom; named is set right after "node"/"vertex", where a lone
+// "a" or "I" is a name, not an article or a pronoun.
+func (p *exScan) atomAfter(i int, named bool) (id string, next int, weak, ok bool) {
+	if i >= len(p.toks) || p.skip[i] {
+		return "", i, false, false
+	}
+	t := p.toks[i]
+	switch t.kind {
+	case exNum:
+		return t.text, i + 1, false, true
+	case exStr:
+		s := strings.TrimSpace(t.text)
+		if s == "" || strings.ContainsAny(s, "\n") {
+			return "", i, false, false
+		}
+		return s, i + 1, false, true
+	case exWord:
+		afterConn := named || p.kind(i-1) == exArrow || p.kind(i-1) == exDash || p.kind(i-1) == exBiArrow || p.isPunct(i-1, '(') || p.isPunct(i-1, '[')
+		if !afterConn && (t.text == "a" || t.text == "I") && p.kind(i+1) == exWord && len(p.toks[i+1].text) > 1 && !p.isWord(i+1, "and", "or", "to", "with",
+			"from", "is", "are", "was", "has", "have", "in", "on", "of", "via", "through", "towards", "into") {
+			return "", i, false, false // the article or the pronoun
+		}
+		if len(t.text) > 1 && exIsStopword(t.text) {
+			return "", i, false, false
+		}
+		return t.text, i + 1, !exIDLike(t.text), true
+	}
+	return "", i, false, false
+}
+
+// nodeRef reads an atom optionally preceded by "node"/"vertex"/"nodes".
+func (p *exScan) nodeRef(i int) (id string, next int, weak, ok bool) {
+	if p.isWord(i, "node", "vertex", "nodes", "vertices") {
+		if id, n, _, ok := p.atomAfter(i+1, true); ok {
+			return id, n, false, true
+		}
+	}
+	return p.atom(i)
+}
+
+// number reads a (possibly negative) number at i.
+func (p *exScan) number(i int) (float64, int, bool, error) {
+	neg := false
+	j := i
+	if p.kind(j) == exDash && j+1 < len(p.toks) && p.toks[j+1].kind == exNum && p.toks[j].e == p.toks[j+1].s {
+		neg = true
+		j++
+	}
+	if p.kind(j) != exNum || p.skip[j] {
+		return 0, i, false, nil
+	}
+	f, err := strconv.ParseFloat(p.toks[j].text, 64)
+	if err != nil {
+		return 0, i, false, fmt.Errorf("number %q at byte %d: %w", p.toks[j].text, p.toks[j].s, graph.ErrSyntax)
+	}
+	if neg {
+		f = -f
+	}
+	return f, j + 1, true, nil
+}
+
+// weightKW reports whether w names the number on an edge, and whether it
+// is a capacity.
+func exWeightKW(w string) (isKW, isCap bool) {
+	switch w {
+	case "weight", "weights", "weighted", "cost", "costs", "distance", "length", "w", "dist", "len", "time",
+		"latency", "delay", "price", "km", "miles", "weighing", "costing":
+		return true, false
+	case "capacity", "capacities", "cap", "c", "bandwidth", "throughput":
+		return true, true
+	}
+	return false, false
+}
+
+// weight reads a weight written after an edge: "(3)", "[3]", ": 3", "= 3",
+// "(weight 3)", "with weight 3", "with a capacity of 3", ", cost 3",
+// "weight=3", "of length 3". It returns ok=false when none is there.
+func (p *exScan) weight(i int) (w float64, isCap, named bool, next int, ok bool, err error) {
+	j := i
+	open := byte(0)
+	if p.isPunct(j, '(') || p.isPunct(j, '[') || p.isPunct(j, '{') {
+		open = p.toks[j].ch
+		j++
+	}
+	if open == 0 {
+		switch {
+		case p.isPunct(j, ':') || p.isPunct(j, '='):
+			if f, n, ok, err := p.number(j + 1); ok || err != nil {
+				return f, false, false, n, ok, err
+			}
+			j++
+		case p.isWord(j, "with", "of", "having", "and", "has", "have"):
+			j++
+			if p.isWord(j, "a", "an", "the") {
+				j++
+			}
+		case p.isPunct(j, ','):
+			if kw, _ := exWeightKW(p.word(j + 1)); !kw {
+				return 0, false, false, i, false, nil
+			}
+			j++
+		}
+	}
+	kw, isCap := exWeightKW(p.word(j))
+	if kw {
+		j++
+		if p.isWord(j, "of", "is", "equal", "equals") {
+			j++
+			if p.isWord(j, "to") {
+				j++
+			}
+		} else if p.isPunct(j, '=') || p.isPunct(j, ':') {
+			j++
+		}
+	} else if open == 0 {
+		return 0, false, false, i, false, nil
+	}
+	f, n, ok, err := p.number(j)
+	if err != nil || !ok {
+		return 0, false, false, i, false, err
+	}
+	if p.kind(n) == exWord && (p.isWord(n, "km", "miles", "units", "unit", "m", "kms", "mi", "minutes", "hours")) {
+		n++
+	}
+	if open != 0 {
+		closeCh := byte('}')
+		switch open {
+		case '(':
+			closeCh = ')'
+		case '[':
+			closeCh = ']'
+		}
+		if !p.isPunct(n, closeCh) {
+			return 0, false, false, i, false, nil
+		}
+		n++
+	}
+	return f, isCap, kw, n, true, nil
+}
+
+// clauseEnd reports whether token i ends a clause.
+func (p *exScan) clauseEnd(i int) bool {
+	if i >= len(p.toks) {
+		return true
+	}
+	t := p.toks[i]
+	return t.kind == exNL || (t.kind == exPunct && (t.ch == '.' || t.ch == '?' || t.ch == '!' || t.ch == ';'))
+}
+
+func (p *exScan) add(it exItem) {
+	p.items = append(p.items, it)
+}
+
+// scan walks the tokens once and records every item it recognises.
+func (p *exScan) scan() error {
+	for i := 0; i < len(p.toks); {
+		if i&1023 == 1023 {
+			if err := p.ctx.Err(); err != nil {
+				return err
+			}
+		}
+		if p.skip[i] {
+			i++
+			continue
+		}
+		n, err := p.tryAll(i)
+		if err != nil {
+			return err
+		}
+		if n > i {
+			i = n
+		} else {
+			i++
+		}
+	}
+	return nil
+}
+
+// tryAll tries every recognizer at token i, in order of specificity, and
+// returns the index after what it consumed (i when nothing matched).
+func (p *exScan) tryAll(i int) (int, error) {
+	for k := 0; k < 9; k++ {
+		var n int
+		var err error
+		switch k {
+		case 0:
+			n, err = p.tryNodes(i)
+		case 1:
+			n, err = p.tryHeaderPairs(i)
+		case 2:
+			n, err = p.tryLinePairs(i)
+		case 3:
+			n, err = p.tryAdjacency(i)
+		case 4:
+			n, err = p.tryTuple(i)
+		case 5:
+			n, err = p.tryConnector(i)
+		case 6:
+			n, err = p.tryEdgeKeyword(i)
+		case 7:
+			n, err = p.tryVerb(i)
+		case 8:
+			n, err = p.tryPairVerb(i)
+		}
+		if err != nil {
+			return i, err
+		}
+		if n > i {
+			return n, nil
+		}
+	}
+	return i, nil
+}
+
+func (p *exScan) lineStart(i int) bool {
+	return i == 0 || p.toks[i-1].kind == exNL
+}

@@ -1,0 +1,51 @@
+package extract
+
+import (
+	"strings"
+)
+
+// tryTuple reads "(u, v)", "(u, v, w)" and "[u, v]" inside a list.
+func (p *exScan) tryTuple(i int) (int, error) {
+	open := byte(0)
+	switch {
+	case p.isPunct(i, '('):
+		open = '('
+	case p.isPunct(i, '[') && (p.isPunct(i-1, '[') || p.isPunct(i-1, ',')):
+		open = '['
+	default:
+		return i, nil
+	}
+	closeCh := byte(')')
+	if open == '[' {
+		closeCh = ']'
+	}
+	a, n1, wa, ok := p.atom(i + 1)
+	if !ok || !p.isPunct(n1, ',') {
+		return i, nil
+	}
+	b, n2, wb, ok := p.atom(n1 + 1)
+	if !ok {
+		return i, nil
+	}
+	if strings.EqualFold(a, "V") && strings.EqualFold(b, "E") {
+		return i, nil // "G = (V, E)" names the node and edge sets
+	}
+	it := exItem{u: a, v: b, method: "tuples", weak: wa || wb, tok: i, s: p.toks[i].s}
+	n := n2
+	if p.isPunct(n, ',') {
+		f, n3, ok, err := p.number(n + 1)
+		if err != nil {
+			return i, err
+		}
+		if !ok {
+			return i, nil
+		}
+		it.w, it.hasW, n = f, true, n3
+	}
+	if !p.isPunct(n, closeCh) {
+		return i, nil
+	}
+	it.e = p.toks[n].e
+	p.add(it)
+	return n + 1, nil
+}
