@@ -18,11 +18,11 @@ import (
 	"github.com/graphagent/graphagent/tools/graph"
 )
 
-// newDataAgent is a builtin agent over the shared datasets with seeded
+// newDataAgent is a builtin agent over the repository's datasets with seeded
 // in-memory memory.
 func newDataAgent(t testing.TB, extra ...string) *Agent {
 	t.Helper()
-	return newBuiltinAgent(t, nil, append([]string{dataDir}, extra...)...)
+	return newBuiltinAgent(t, nil, append([]string{dataDir(t)}, extra...)...)
 }
 
 // newBuiltinAgent is a builtin agent with seeded in-memory memory whose

@@ -17,6 +17,7 @@ import (
 	"github.com/graphagent/graphagent/memory"
 	"github.com/graphagent/graphagent/reasoning"
 	"github.com/graphagent/graphagent/tools"
+	"github.com/graphagent/graphagent/tools/dataset"
 	"github.com/graphagent/graphagent/tools/graph"
 )
 
@@ -192,7 +193,7 @@ func (r *run) resolveGraph(ctx context.Context, question string, ex reasoning.Ex
 			g, err = r.load(ctx, ex.FileRef, directed)
 			source = ex.FileRef
 		case ex.DatasetRef != "":
-			g, err = r.load(ctx, filepath.Join(ex.DatasetRef, "edges.tsv"), directed)
+			g, err = r.load(ctx, datasetGraphFile(ex.DatasetRef), directed)
 			source = ex.DatasetRef
 			if errors.Is(err, ErrBadInput) && errors.Is(err, fs.ErrNotExist) {
 				err = fmt.Errorf("dataset %q has no edge list in the data folders: %w", ex.DatasetRef, ErrNoGraph)
@@ -250,6 +251,17 @@ func (r *run) load(ctx context.Context, path string, directed bool) (*graph.Grap
 	default:
 		return nil, fmt.Errorf("%w: %w", ErrBadInput, err)
 	}
+}
+
+// datasetGraphFile returns the edge-list file, relative to the data
+// folders, of the dataset a question names: the registry's (tools/dataset;
+// "citeseer" is citeseer_text/edges.tsv), else <name>/edges.tsv for a
+// dataset the registry does not know.
+func datasetGraphFile(name string) string {
+	if d, ok := dataset.Lookup(name); ok && d.Graph != "" {
+		return filepath.Join(d.Folder, d.Graph)
+	}
+	return filepath.Join(name, "edges.tsv")
 }
 
 // suspiciousPath returns a word of q that looks like a file path (it has a

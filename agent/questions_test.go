@@ -11,10 +11,19 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/graphagent/graphagent/tools/dataset"
 )
 
-// dataDir is the shared datasets folder, relative to this package.
-const dataDir = "../../shared/data"
+// dataDir returns the repository's datasets folder (tools/dataset).
+func dataDir(t testing.TB) string {
+	t.Helper()
+	d, err := dataset.Dir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
 
 // questionCase is one line of testdata/questions.jsonl, whose answers were
 // computed with NetworkX by testdata/make_questions.py.

@@ -3,16 +3,13 @@ package encoders
 import (
 	"bufio"
 	"cmp"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/graphagent/graphagent/tools/dataset"
 	"github.com/graphagent/graphagent/tools/graph"
 )
-
-const dataDir = "../../shared/data"
 
 // loadCitations reads a dataset folder's nodes.tsv (paper_id, label[, ...])
 // and edges.tsv (citing, cited) into a graph with a "label" attribute, and
@@ -20,7 +17,7 @@ const dataDir = "../../shared/data"
 func loadCitations(t testing.TB, name string, directed bool) *graph.Graph {
 	t.Helper()
 	b := graph.NewBuilder(directed)
-	readTSV(t, filepath.Join(dataDir, name, "nodes.tsv"), func(header, f []string) {
+	readTSV(t, datasetFile(t, name, "nodes.tsv"), func(header, f []string) {
 		if len(f) < 2 {
 			t.Fatalf("%s nodes: short row %q", name, f)
 		}
@@ -33,7 +30,7 @@ func loadCitations(t testing.TB, name string, directed bool) *graph.Graph {
 			}
 		}
 	})
-	readTSV(t, filepath.Join(dataDir, name, "edges.tsv"), func(_, f []string) {
+	readTSV(t, datasetFile(t, name, "edges.tsv"), func(_, f []string) {
 		if len(f) != 2 {
 			t.Fatalf("%s edges: bad row %q", name, f)
 		}
@@ -44,9 +41,22 @@ func loadCitations(t testing.TB, name string, directed bool) *graph.Graph {
 	return b.Build()
 }
 
+// datasetFile returns the path of a file of the repository's datasets
+// folder (tools/dataset; "X.gz" when only that is shipped).
+func datasetFile(t testing.TB, parts ...string) string {
+	t.Helper()
+	p, err := dataset.Path(parts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// readTSV calls row for every line of the TSV file at path after the
+// header, decompressing a ".gz" file.
 func readTSV(t testing.TB, path string, row func(header, fields []string)) {
 	t.Helper()
-	f, err := os.Open(path)
+	f, err := dataset.Open(path)
 	if err != nil {
 		t.Fatalf("open %s: %v", path, err)
 	}

@@ -16,10 +16,9 @@ import (
 	"time"
 
 	"github.com/graphagent/graphagent/encoders"
+	"github.com/graphagent/graphagent/internal/gtoolsdata"
 	"github.com/graphagent/graphagent/tools"
 )
-
-const gtoolsDir = "../../shared/data/gtools"
 
 // goldTool maps GTools task folders to the catalogue's tools.
 var goldTool = map[string]string{
@@ -42,9 +41,13 @@ type gtoolsItem struct {
 
 func loadGTools(t testing.TB) []gtoolsItem {
 	t.Helper()
+	gtoolsDir, err := gtoolsdata.SampleDir()
+	if err != nil {
+		t.Fatal(err)
+	}
 	// WL/<Task>/<Di|Un>/*.json, or WL/<Task>/*.json for the one-kind tasks.
 	var files []string
-	err := filepath.WalkDir(gtoolsDir, func(p string, d os.DirEntry, err error) error {
+	err = filepath.WalkDir(gtoolsDir, func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".json") {
 			files = append(files, p)
 		}

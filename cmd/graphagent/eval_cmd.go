@@ -24,7 +24,7 @@ so --resume continues an interrupted run), report.json, report.md, accuracy.png,
 
 Suites:
   gtools      generated on the fly (--split, --n per task/direction/mode, --seed, --modes, --tasks)
-  gtools-dir  a folder in the GTools layout, e.g. ../shared/data/gtools (PATH or --path)
+  gtools-dir  a folder in the GTools layout, e.g. datasets/gtools (PATH or --path)
   jsonl       the generic JSONL format (see README), graph files relative to the file (PATH or --path)
 
 Without --llm the builtin backend answers; with --llm URL --model NAME any OpenAI-compatible

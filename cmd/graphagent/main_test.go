@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/graphagent/graphagent/tools/dataset"
 )
 
 // runCLI runs the command line in-process and returns stdout, stderr and the
@@ -19,15 +19,12 @@ func runCLI(t *testing.T, args ...string) (string, string, int) {
 	return out.String(), errb.String(), code
 }
 
-// dataDir is the shared datasets folder (CI clones the repo with shared/ beside it).
+// dataDir is the repository's datasets folder (tools/dataset).
 func dataDir(t *testing.T) string {
 	t.Helper()
-	d, err := filepath.Abs("../../../shared/data")
+	d, err := dataset.Dir()
 	if err != nil {
 		t.Fatal(err)
-	}
-	if _, err := os.Stat(d); err != nil {
-		t.Fatalf("shared datasets not found at %s: %v", d, err)
 	}
 	return d
 }

@@ -10,8 +10,9 @@
 // Each item file is a JSON array of objects with a prompt and, depending on
 // the task, answer, node, edge ("(a, b)"), path ("(a,b)"), file_path
 // ("../GTools/Test/EL/..."), topological_sort and max_triangle_sum fields.
-// The package depends on nothing else in the project, so that the test code
-// of every package and eval's suite reader share one reading of the layout.
+// The package depends on nothing else in the project but the dataset
+// registry (tools/dataset, a leaf), so that the test code of every package
+// and eval's suite reader share one reading of the layout.
 package gtoolsdata
 
 import (
@@ -26,6 +27,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/graphagent/graphagent/tools/dataset"
 )
 
 // The two modes of the layout: the graph in the prompt (WL) or in an
@@ -35,9 +38,9 @@ const (
 	ModeEL = "EL"
 )
 
-// SampleRel is where the published sample sits relative to the module root:
-// the shared folder beside the clone.
-const SampleRel = "../shared/data/gtools"
+// SampleFolder is the published sample's folder in the repository's
+// datasets folder.
+const SampleFolder = "gtools"
 
 // ItemCount is the number of items in the published sample (20 task folders
 // of 10 items, in WL and EL).
@@ -357,28 +360,16 @@ func ReadFile(dir, p string) ([]Item, error) {
 	return out, nil
 }
 
-// SampleDir locates the published sample from the working directory (a
-// package folder when tests run): SampleRel from the nearest folder above
-// that holds go.mod. The error says where it looked.
+// SampleDir returns the published sample shipped in the repository: the
+// gtools folder of the datasets registry (tools/dataset), found from the
+// working directory (a package folder when tests run).
 func SampleDir() (string, error) {
-	wd, err := os.Getwd()
+	dir, err := dataset.Path(SampleFolder)
 	if err != nil {
 		return "", fmt.Errorf("locate the GTools sample: %w", err)
 	}
-	root := wd
-	for {
-		if _, err := os.Stat(filepath.Join(root, "go.mod")); err == nil {
-			break
-		}
-		up := filepath.Dir(root)
-		if up == root {
-			return "", fmt.Errorf("locate the GTools sample: no go.mod above %s", wd)
-		}
-		root = up
-	}
-	dir := filepath.Join(root, filepath.FromSlash(SampleRel))
 	if _, err := os.Stat(filepath.Join(dir, ModeWL)); err != nil {
-		return "", fmt.Errorf("the GTools sample must be beside the clone, at %s (%s from the module root): %w", dir, SampleRel, err)
+		return "", fmt.Errorf("locate the GTools sample: %w", err)
 	}
 	return dir, nil
 }

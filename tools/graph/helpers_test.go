@@ -4,26 +4,28 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/graphagent/graphagent/internal/gtoolsdata"
+	"github.com/graphagent/graphagent/tools/dataset"
 )
 
-// sharedData is the shared dataset folder beside the checkout
-// (/work/shared/data from /work/main/tools/graph).
-const sharedData = "../../../shared/data"
-
-// dataPath returns a path under the shared data folder and fails the test
-// when it is missing.
+// dataPath returns the repository's datasets folder (no parts) or a file
+// in it, found through the dataset registry (tools/dataset; a missing "X"
+// gives "X.gz" when that exists), and fails the test when it is missing.
 func dataPath(t testing.TB, parts ...string) string {
 	t.Helper()
-	p := filepath.Join(append([]string{sharedData}, parts...)...)
-	if _, err := os.Stat(p); err != nil {
-		t.Fatalf("shared data missing (clone shared/ beside the repository): %v", err)
+	var p string
+	var err error
+	if len(parts) == 0 {
+		p, err = dataset.Dir()
+	} else {
+		p, err = dataset.Path(parts...)
+	}
+	if err != nil {
+		t.Fatalf("datasets folder of the repository: %v", err)
 	}
 	return p
 }
@@ -42,7 +44,7 @@ func wantSyntaxError(t *testing.T, err error, source string, line, col int, msg 
 	}
 }
 
-// gtoolsItems returns the items of the shared GTools sample in one mode
+// gtoolsItems returns the items of the shipped GTools sample in one mode
 // (gtoolsdata.ModeWL or ModeEL).
 func gtoolsItems(t testing.TB, mode string) []gtoolsdata.Item {
 	t.Helper()

@@ -118,7 +118,7 @@ type realEdgeFile struct {
 	Header   bool   `json:"header"`
 }
 
-// TestReadEdgeListRealData reads the shared datasets' edge TSVs and every
+// TestReadEdgeListRealData reads the shipped datasets' edge TSVs and every
 // GTools .edgelist file and compares nodes, edges and weights with
 // NetworkX reading the same files.
 func TestReadEdgeListRealData(t *testing.T) {
@@ -196,7 +196,7 @@ func pyFloat(f float64) string {
 	return s
 }
 
-// gtoolsEdgeLists returns every GTools .edgelist file of the shared sample.
+// gtoolsEdgeLists returns every GTools .edgelist file of the shipped sample.
 func gtoolsEdgeLists(t testing.TB) []string {
 	t.Helper()
 	var out []string

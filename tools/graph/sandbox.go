@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/graphagent/graphagent/tools/dataset"
 )
 
 // DefaultMaxBytes is the default largest graph file a Sandbox loads.
@@ -81,11 +83,25 @@ func (s *Sandbox) outside(path, why string) error {
 
 // Resolve maps path to a real file path inside the sandbox. A relative path
 // is looked up in each root in order and the first that exists wins; an
-// absolute path must lie inside a root. Paths that climb out with "..", and
-// symbolic links that lead outside every root, give an error wrapping
-// ErrOutsideSandbox; a path found in no root gives one wrapping
+// absolute path must lie inside a root. When path names no file but
+// path+".gz" exists (in any root), the compressed file is the result: the
+// shipped datasets keep large files gzip-compressed. Paths that climb out
+// with "..", and symbolic links that lead outside every root, give an error
+// wrapping ErrOutsideSandbox; a path found in no root gives one wrapping
 // fs.ErrNotExist.
 func (s *Sandbox) Resolve(path string) (string, error) {
+	real, err := s.resolve(path)
+	if errors.Is(err, fs.ErrNotExist) && !strings.HasSuffix(path, dataset.GzipExt) {
+		// A compressed twin that leads outside is refused, not hidden.
+		if gz, gzErr := s.resolve(path + dataset.GzipExt); gzErr == nil || errors.Is(gzErr, ErrOutsideSandbox) {
+			return gz, gzErr
+		}
+	}
+	return real, err
+}
+
+// resolve is Resolve without the fallback to a compressed file.
+func (s *Sandbox) resolve(path string) (string, error) {
 	if path == "" {
 		return "", fmt.Errorf("empty path: %w", fs.ErrInvalid)
 	}
@@ -132,7 +148,12 @@ func (s *Sandbox) Resolve(path string) (string, error) {
 
 // Load resolves path inside the sandbox, checks its size against MaxBytes
 // (ErrTooLarge), detects its format from the extension or the first bytes,
-// and reads it. The graph is named after the file unless opt.Name is set.
+// and reads it. A file whose name ends in ".gz" (asked for as such, or
+// found in place of a missing path, see Resolve) is decompressed as it is
+// read: its format comes from the name without ".gz" and the decompressed
+// content, MaxBytes bounds the decompressed bytes too, and corrupt gzip
+// data gives an error wrapping ErrSyntax and dataset.ErrCorrupt that names
+// the file. The graph is named after the file unless opt.Name is set.
 // Cancelling ctx stops the read.
 func (s *Sandbox) Load(ctx context.Context, path string, opt ReadOptions) (*Graph, error) {
 	real, err := s.Resolve(path)
@@ -161,15 +182,37 @@ func (s *Sandbox) Load(ctx context.Context, path string, opt ReadOptions) (*Grap
 	if opt.Name == "" {
 		opt.Name = filepath.Base(path)
 	}
-	cr := &ctxReader{ctx: ctx, r: io.LimitReader(f, limit+1), left: fi.Size()}
+	var content io.Reader = f
+	left, formatName := fi.Size(), real
+	compressed := strings.HasSuffix(real, dataset.GzipExt)
+	if compressed {
+		gzName := path // named as asked, never by its real path
+		if !strings.HasSuffix(gzName, dataset.GzipExt) {
+			gzName += dataset.GzipExt
+		}
+		z, err := dataset.Gunzip(f, gzName)
+		if err != nil {
+			return nil, fmt.Errorf("graph file %q: %w: %w", path, ErrSyntax, err)
+		}
+		defer z.Close()
+		// The decompressed size is unknown until the end.
+		content, left, formatName = z, 0, strings.TrimSuffix(real, dataset.GzipExt)
+	}
+	cr := &ctxReader{ctx: ctx, r: io.LimitReader(content, limit+1), left: left}
 	br := bufio.NewReaderSize(cr, 4096)
 	head, _ := br.Peek(512)
-	format := DetectFormat(real, head)
+	format := DetectFormat(formatName, head)
 	g, err := Read(&hintedReader{br, cr}, format, opt)
 	if err != nil {
+		if errors.Is(err, dataset.ErrCorrupt) && !errors.Is(err, ErrSyntax) {
+			err = fmt.Errorf("%w: %w", ErrSyntax, err)
+		}
 		return nil, err
 	}
 	if cr.n > limit {
+		if compressed {
+			return nil, fmt.Errorf("graph file %q decompresses to more than the limit of %d bytes: %w", path, limit, ErrTooLarge)
+		}
 		return nil, fmt.Errorf("graph file %q grew past the limit of %d bytes: %w", path, limit, ErrTooLarge)
 	}
 	return g, nil

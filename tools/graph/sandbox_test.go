@@ -185,8 +185,8 @@ func TestSandboxLoad(t *testing.T) {
 	}
 }
 
-// TestSandboxSharedData loads real files through a sandbox over the shared
-// data folder, including a GTools file_path with its "../GTools/Test/"
+// TestSandboxSharedData loads real files through a sandbox over the
+// repository's datasets folder, including a GTools file_path with its "../GTools/Test/"
 // prefix stripped as the GTools README says.
 func TestSandboxSharedData(t *testing.T) {
 	s, err := NewSandbox(dataPath(t))
