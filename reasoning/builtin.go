@@ -83,7 +83,9 @@ func (p *BuiltinPlanner) ExtractGraph(ctx context.Context, question string) (Gra
 // the question's explicit node mentions fit the tool's parameters (a pair of
 // nodes for a source/target tool, one node for a node tool, none for a
 // whole-graph tool) plus CueBonus when the question matches one of the
-// tool's intent cues (see CueTools), drops
+// tool's intent cues (see CueTools), once more for a strong cue, and
+// minus CueBonus when a cue speaks against it ("is it a DAG?" is not
+// asking for a topological order), drops
 // candidates that do not apply to the question's graph (a directed-only tool
 // on an undirected graph and the reverse), and picks the best; NoTool when
 // nothing reaches MinToolScore. The Thought explains the scores.
@@ -108,6 +110,7 @@ func (p *BuiltinPlanner) ChooseTool(ctx context.Context, req ToolRequest) (ToolC
 	for _, t := range cueTools(ctx, req.Question) {
 		cued[t] = true
 	}
+	adjust := cueAdjustments(req.Question)
 	type scored struct {
 		name                          string
 		retrieval, vote, fit, cue, al float64
@@ -127,6 +130,7 @@ func (p *BuiltinPlanner) ChooseTool(ctx context.Context, req ToolRequest) (ToolC
 		if cued[c.Tool.Name] {
 			cue = CueBonus
 		}
+		cue += adjust[c.Tool.Name]
 		ss = append(ss, scored{name: c.Tool.Name, retrieval: c.Score, vote: v, fit: fit, cue: cue, al: c.Score + p.cfg.VoteWeight*v + fit + cue})
 	}
 	if len(ss) == 0 {

@@ -19,6 +19,24 @@ type toolCue struct {
 	// words are substrings one of which the text must contain before re
 	// runs (a cheap filter; the regexps backtrack).
 	words []string
+	// against are tools the cue speaks against: a yes/no "is it a DAG?"
+	// is not asking for a topological order.
+	against []string
+	// strong marks a cue whose phrasing names the task beyond doubt ("in
+	// what order can the tasks be done"): its tools get CueBonus twice.
+	strong bool
+}
+
+// against returns tc speaking against the tools.
+func against(tc toolCue, tools ...string) toolCue {
+	tc.against = tools
+	return tc
+}
+
+// strong returns tc marked strong.
+func strong(tc toolCue) toolCue {
+	tc.strong = true
+	return tc
 }
 
 // toolCues are the builtin backend's intent lexicon, in general graph
@@ -35,7 +53,9 @@ var toolCues = func() []toolCue {
 	const pathy = `\b(shortest|minimum|minimal|min|length|distance|cheapest|fastest|far|hops?|closed|weight|cost)\b`
 	return []toolCue{
 		c("cycl circuit loop closed dag revisit", `\b(cycles?|cyclic|acyclic|circuits?|closed (path|walk|trail)|loops?|dag|revisit\w*|come back to|return to (the same|its|a previous(ly)?|the starting) ?\w*)\b`, `\bself[- ]loops?\b|\bhamilton|\beuler`, "cycle_check"),
-		c("topolog order", `\btopolog\w*|\bdependency order\b|\border(ing)? of (the )?tasks\b`, "", "topological_sort"),
+		against(c("dag acyclic", `\b(is|are|whether|if|check|tell)\b[^.?]{0,30}\b(dag|directed acyclic graph|acyclic)\b`, `\btopolog|\border(ing)?\b`, "cycle_check"), "topological_sort"),
+		strong(c("topolog order visit sequence schedul done complet finish taken perform run", `\btopolog\w*|\bdependency order\b|\border(ing)? of (the )?tasks\b|\bvisit(ing)? (order|sequence)\b|\bin (what|which) order (can|could|should|must|do|to|may)\b|\border (in which|to) (visit|do|complete|perform|take|finish|schedule|run)\b|\bcan (all|every|each) (of )?(the )?(nodes?|vertex|vertices|tasks?|jobs?|courses?|steps?)( \w+)? be (visited|done|completed|finished|scheduled|taken|run|performed)\b|\b(valid|possible|feasible) (order(ing)?|sequence|schedule)\b`,
+			`\b(breadth|depth)[- ]first\b|\b(bfs|dfs|traversal|search)\b`, "topological_sort")),
 		c("flow", `\b(max(imum)?|most|largest|greatest|highest)\b[^.?]{0,25}\bflow\b|\bflow value\b|\bmax-?flow\b`, "", "maximum_flow"),
 		c("triangle", `\btriangles?\b[^.?]*\b(sum|weights?|heaviest|total)\b|\b(sum|weights?|heaviest|total)\b[^.?]*\btriangles?\b`, `\b(how many|number of|count)\b`, "maximum_triangle_sum"),
 		c("triangle", `\b(how many|number of|count)\b[^.?]*\btriangles\b`, "", "triangle_count"),
@@ -61,13 +81,14 @@ var toolCues = func() []toolCue {
 		c("closeness", `\bcloseness\b`, "", "closeness_centrality"),
 		c("cluster transitiv", `\bclustering\b|\btransitivity\b`, "", "clustering_coefficient"),
 		c("bipartite colo", `\bbipartite\b|\btwo[- ]colou?rable\b`, `\bmatching\b`, "is_bipartite"),
-		c("matching", `\bmatching\b`, "", "maximum_bipartite_matching"),
+		strong(c("matching job task assign pair match hire appoint position project post role seat slot partner", `\bmatching\b|\b(get|gets|be given|be assigned|be appointed|be hired( for)?|be matched( to| with)?|obtain|receive|land) (a|an|one|their|the) (job|task|position|project|post|role|seat|slot|partner)s?\b|\b(assign|match|pair)(ed|ing)?\b[^.?]{0,40}\b(jobs?|tasks?|positions?|projects?|posts?|roles?|each other)\b|\bmost pairs\b`,
+			"", "maximum_bipartite_matching")),
 		c("spanning mst", `\bspanning (tree|forest)\b|\bmst\b`, "", "minimum_spanning_tree"),
 		c("articulation cut", `\barticulation\b|\bcut[- ]?(vertex|vertices|nodes?)\b`, "", "articulation_points"),
 		c("bridge cut", `\bbridges?\b|\bcut[- ]?edges?\b`, "", "bridges"),
 		c("colo chromatic", `\bcolou?r(ing|s|ed)?\b|\bchromatic\b`, "", "graph_coloring"),
-		c("hamilton", `\bhamiltonian\b`, "", "hamiltonian_path"),
-		c("euler", `\beuler(ian)?\b`, "", "euler_path"),
+		c("hamilton once", `\bhamiltonian\b|\b(visits?|visiting|passes through|goes through|covers?)\b[^.?]{0,12}\b(every|each|all)( of the| the)? (nodes?|vertex|vertices)\b[^.?]{0,20}\b(exactly|only) once\b`, "", "hamiltonian_path"),
+		c("euler once", `\beuler(ian)?\b|\b(uses?|using|traverses?|traversing|crosses|crossing|visits?|visiting)\b[^.?]{0,12}\b(every|each|all)( of the| the)? (edges?|links?|bridges?|roads?)\b[^.?]{0,20}\b(exactly|only) once\b`, "", "euler_path"),
 		c("core", `\bk[- ]?cores?\b|\bcore numbers?\b|\b\d+[- ]cores?\b`, "", "k_core"),
 		c("breadth bfs", `\bbreadth[- ]first\b|\bbfs\b`, "", "bfs_order"),
 		c("depth dfs", `\bdepth[- ]first\b|\bdfs\b`, "", "dfs_order"),
@@ -101,6 +122,34 @@ func CueTools(question string) []string {
 					out = append(out, t)
 				}
 			}
+		}
+	}
+	return out
+}
+
+// cueAdjustments returns what the question's strong cues add to their
+// tools (CueBonus once more) and what cues speaking against a tool take
+// from it (CueBonus), beyond the CueBonus of CueTools.
+func cueAdjustments(question string) map[string]float64 {
+	var out map[string]float64
+	q := strings.ToLower(question)
+	for _, c := range toolCues {
+		if (len(c.against) == 0 && !c.strong) || !containsAny(q, c.words) {
+			continue
+		}
+		if !c.re.MatchString(q) || (c.not != nil && c.not.MatchString(q)) {
+			continue
+		}
+		if out == nil {
+			out = map[string]float64{}
+		}
+		if c.strong {
+			for _, t := range c.tools {
+				out[t] = max(out[t], 0) + CueBonus
+			}
+		}
+		for _, t := range c.against {
+			out[t] -= CueBonus
 		}
 	}
 	return out

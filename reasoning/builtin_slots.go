@@ -22,27 +22,31 @@ const (
 // never modified.
 var slotREs = struct {
 	kv, fromTo, between, nodesAnd, tuple, arrow, source, sink, from, single, of *regexp.Regexp
-	k, core, rounds, roundsN, alpha, weighted, hops, perNode                    *regexp.Regexp
+	k, core, rounds, roundsN, roundsAdv, alpha, weighted, hops, perNode         *regexp.Regexp
+	possessive, degreeInit                                                      *regexp.Regexp
 }{
-	kv:       regexp.MustCompile(`(?i)\b([a-z_][a-z0-9_]*)\s*=\s*` + idPat),
-	fromTo:   regexp.MustCompile(`(?i)\bfrom\s+` + nodePre + `(?:source\s+)?` + idPat + `\s*(?:,\s*)?(?:to|into|towards|till|until|->)\s+` + nodePre + `(?:target\s+|sink\s+)?` + idPat),
-	between:  regexp.MustCompile(`(?i)\bbetween\s+` + nodePre + idPat + `\s*(?:and|&|,)\s*` + nodePre + idPat),
-	nodesAnd: regexp.MustCompile(`(?i)\b(?:nodes|vertices)\s+` + idPat + `\s*(?:,|and|&)\s*` + nodePre + idPat),
-	tuple:    regexp.MustCompile(`\(\s*` + idPat + `\s*,\s*` + idPat + `\s*\)`),
-	arrow:    regexp.MustCompile(idPat + `\s*(?:->|-->|→|=>)\s*` + idPat),
-	source:   regexp.MustCompile(`(?i)\b(?:source|start|origin|starting)(?:\s+(?:node|vertex|point))?\s*(?:is|=|:|at|of)?\s+` + nodePre + idPat),
-	sink:     regexp.MustCompile(`(?i)\b(?:sink|target|destination|terminal|end)(?:\s+(?:node|vertex|point))?\s*(?:is|=|:|at)?\s+` + nodePre + idPat),
-	from:     regexp.MustCompile(`(?i)\b(?:from|at)\s+` + nodePre + idPat),
-	single:   regexp.MustCompile(`(?i)\b(?:node|vertex)\s+` + idPat),
-	of:       regexp.MustCompile(`(?i)\b(?:of|for|to|does|is|has)\s+` + nodePre + idPat),
-	k:        regexp.MustCompile(`(?i)\bk\s*(?:=|:|is|of)?\s*(\d+)\b`),
-	core:     regexp.MustCompile(`(?i)\b(\d+)[- ]cores?\b`),
-	rounds:   regexp.MustCompile(`(?i)\b(\d+)\s+(?:rounds?|iterations?|layers?|steps?)\b`),
-	roundsN:  regexp.MustCompile(`(?i)\b(?:rounds?|iterations?|layers?)\s*(?:=|:|of|is)?\s*(\d+)\b`),
-	alpha:    regexp.MustCompile(`(?i)\b(?:alpha|damping(?:\s+factor)?)\s*(?:=|:|of|is)?\s*(0?\.\d+|1(?:\.0+)?|0)\b`),
-	weighted: regexp.MustCompile(`(?i)\b(?:weighted|weights?|costs?|distances?|total\s+weight|cheapest|lightest)\b`),
-	hops:     regexp.MustCompile(`(?i)\b(?:hops?|unweighted|number\s+of\s+edges|edge\s+count)\b`),
-	perNode:  regexp.MustCompile(`(?i)\b(?:each|every|per|all(?:\s+the)?)\s+(?:nodes?|vertex|vertices)\b`),
+	kv:         regexp.MustCompile(`(?i)\b([a-z_][a-z0-9_]*)\s*=\s*` + idPat),
+	fromTo:     regexp.MustCompile(`(?i)\bfrom\s+` + nodePre + `(?:source\s+)?` + idPat + `\s*(?:,\s*)?(?:to|into|towards|till|until|->)\s+` + nodePre + `(?:target\s+|sink\s+)?` + idPat),
+	between:    regexp.MustCompile(`(?i)\bbetween\s+` + nodePre + idPat + `\s*(?:and|&|,)\s*` + nodePre + idPat),
+	nodesAnd:   regexp.MustCompile(`(?i)\b(?:nodes|vertices)\s+` + idPat + `\s*(?:,|and|&)\s*` + nodePre + idPat),
+	tuple:      regexp.MustCompile(`\(\s*` + idPat + `\s*,\s*` + idPat + `\s*\)`),
+	arrow:      regexp.MustCompile(idPat + `\s*(?:->|-->|→|=>)\s*` + idPat),
+	source:     regexp.MustCompile(`(?i)\b(?:source|start|origin|starting)(?:\s+(?:node|vertex|point))?\s*(?:is|=|:|at|of)?\s+` + nodePre + idPat),
+	sink:       regexp.MustCompile(`(?i)\b(?:sink|target|destination|terminal|end)(?:\s+(?:node|vertex|point))?\s*(?:is|=|:|at)?\s+` + nodePre + idPat),
+	from:       regexp.MustCompile(`(?i)\b(?:from|at)\s+` + nodePre + idPat),
+	single:     regexp.MustCompile(`(?i)\b(?:node|vertex)\s+` + idPat),
+	of:         regexp.MustCompile(`(?i)\b(?:of|for|to|does|is|has)\s+` + nodePre + idPat),
+	k:          regexp.MustCompile(`(?i)\bk\s*(?:=|:|is|of)?\s*(\d+)\b`),
+	core:       regexp.MustCompile(`(?i)\b(\d+)[- ]cores?\b`),
+	rounds:     regexp.MustCompile(`(?i)\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|a single|one single)[\s-]+(?:more\s+)?(?:(?:sum|aggregation|message[- ]passing|gnn|graph|convolution(?:al)?|propagation|simple|neighbou?r)[\s-]+){0,3}(?:rounds?|iterations?|layers?|steps?)\b`),
+	roundsAdv:  regexp.MustCompile(`(?i)\b(once|twice|thrice)\b`),
+	possessive: regexp.MustCompile(`(?i)\b([\p{L}\p{N}_](?:[\p{L}\p{N}_.:-]*[\p{L}\p{N}_])?)['’]s\b`),
+	degreeInit: regexp.MustCompile(`(?i)\b(?:degrees?|degree values)\s+as\s+(?:the\s+)?(?:initial|starting|input)?\s*(?:features?|embeddings?|values?|vectors?)\b|\b(?:start|starting|initiali[sz]ed?|begin(?:ning)?)\s+(?:from|with|at)\s+(?:the\s+)?(?:node\s+)?degrees?\b`),
+	roundsN:    regexp.MustCompile(`(?i)\b(?:rounds?|iterations?|layers?)\s*(?:=|:|of|is)?\s*(\d+)\b`),
+	alpha:      regexp.MustCompile(`(?i)\b(?:alpha|damping(?:\s+factor)?)\s*(?:=|:|of|is)?\s*(0?\.\d+|1(?:\.0+)?|0)\b`),
+	weighted:   regexp.MustCompile(`(?i)\b(?:weighted|weights?|costs?|distances?|total\s+weight|cheapest|lightest)\b`),
+	hops:       regexp.MustCompile(`(?i)\b(?:hops?|unweighted|number\s+of\s+edges|edge\s+count)\b`),
+	perNode:    regexp.MustCompile(`(?i)\b(?:each|every|per|all(?:\s+the)?)\s+(?:nodes?|vertex|vertices)\b`),
 }
 
 // slotStop are words the ID pattern matches that are not node IDs unless
@@ -73,6 +77,8 @@ type slots struct {
 	weighted bool
 	hops     bool
 	perNode  bool
+	// degreeInit: the question starts aggregation from node degrees.
+	degreeInit bool
 }
 
 // pairTool reports whether spec takes a source and a target node.
@@ -100,6 +106,18 @@ func findSlots(q string, g *graph.Graph, fitOnly bool) *slots {
 	// Cheap substring guards skip the patterns that cannot match.
 	lq := strings.ToLower(q)
 	has := func(subs ...string) bool { return containsAny(lq, subs) }
+	var poss []string
+	if has("'s", "’s") {
+		// "Bob's friends", "node 3's neighbours": the owner is a node
+		// mention; the suffix is dropped so the other patterns see "3".
+		for _, m := range r.possessive.FindAllStringSubmatchIndex(q, -1) {
+			if w := q[m[2]:m[3]]; s.isID(w, true) {
+				poss = append(poss, w)
+			}
+		}
+		q = r.possessive.ReplaceAllString(q, "$1")
+		lq = strings.ToLower(q)
+	}
 	if has("=") {
 		for _, m := range r.kv.FindAllStringSubmatch(q, -1) {
 			k := strings.ToLower(m[1])
@@ -137,6 +155,7 @@ func findSlots(q string, g *graph.Graph, fitOnly bool) *slots {
 	if has("node", "vertex") {
 		s.singles = s.collect(r.single, q, true)
 	}
+	s.singles = append(s.singles, poss...)
 	s.singles = append(s.singles, s.collect(r.of, q, false)...)
 	if fitOnly {
 		return s
@@ -156,6 +175,12 @@ func findSlots(q string, g *graph.Graph, fitOnly bool) *slots {
 			s.setInt("rounds", m[1])
 		}
 	}
+	if _, ok := s.ints["rounds"]; !ok && has("once", "twice", "thrice") {
+		if m := r.roundsAdv.FindStringSubmatch(q); m != nil {
+			s.setInt("rounds", m[1])
+		}
+	}
+	s.degreeInit = has("degree") && r.degreeInit.MatchString(q)
 	if has("alpha", "damping") {
 		if m := r.alpha.FindStringSubmatch(q); m != nil {
 			s.alpha = m[1]
@@ -167,7 +192,19 @@ func findSlots(q string, g *graph.Graph, fitOnly bool) *slots {
 	return s
 }
 
+// countWords are the numbers written as words that count rounds.
+var countWords = map[string]int64{
+	"once": 1, "a single": 1, "one single": 1, "twice": 2, "thrice": 3,
+	"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+}
+
+// setInt records an integer slot written in digits or as a word ("two",
+// "twice").
 func (s *slots) setInt(name, v string) {
+	if n, ok := countWords[strings.ToLower(v)]; ok {
+		s.ints[name] = n
+		return
+	}
 	if n, err := strconv.ParseInt(v, 10, 64); err == nil {
 		s.ints[name] = n
 	}
@@ -252,6 +289,18 @@ func (s *slots) nonNode(spec tools.Spec) map[string]any {
 				continue
 			}
 		}
+		if p.Name == "features" && p.Type == "object" {
+			if f := nodeVectors(s.g); f != nil {
+				m[p.Name] = f
+			}
+			continue
+		}
+		if p.Name == "init" && s.degreeInit {
+			if _, ok := m["features"]; !ok {
+				m[p.Name] = "degree"
+			}
+			continue
+		}
 		switch p.Type {
 		case "integer":
 			if n, ok := s.ints[p.Name]; ok {
@@ -275,6 +324,72 @@ func (s *slots) nonNode(spec tools.Spec) map[string]any {
 		}
 	}
 	return m
+}
+
+// vectorAttrs are the node attributes that hold a node's embedding or
+// feature vector, in order of preference: graph readers store node data
+// under one of them.
+var vectorAttrs = [...]string{"embedding", "features", "feature", "vector", "x"}
+
+// nodeVectors returns the vector of every node of g that has one (see
+// vectorAttrs), or nil when none has. Nodes without one are left out, so
+// that a tool given the map refuses the partial data rather than falling
+// back to a default it was not asked for.
+func nodeVectors(g *graph.Graph) map[string][]float64 {
+	if g == nil {
+		return nil
+	}
+	var out map[string][]float64
+	for v := int32(0); v < int32(g.N()); v++ {
+		attrs := g.NodeAttrs(v)
+		if len(attrs) == 0 {
+			continue
+		}
+		for _, k := range vectorAttrs {
+			if vec, ok := floatVector(attrs[k]); ok {
+				if out == nil {
+					out = make(map[string][]float64)
+				}
+				out[g.ID(v)] = vec
+				break
+			}
+		}
+	}
+	return out
+}
+
+// floatVector reads a node attribute as a vector of numbers.
+func floatVector(x any) ([]float64, bool) {
+	switch v := x.(type) {
+	case []float64:
+		return v, len(v) > 0
+	case []int:
+		out := make([]float64, len(v))
+		for i, n := range v {
+			out[i] = float64(n)
+		}
+		return out, len(v) > 0
+	case []any:
+		out := make([]float64, len(v))
+		for i, e := range v {
+			switch n := e.(type) {
+			case float64:
+				out[i] = n
+			case int:
+				out[i] = float64(n)
+			case json.Number:
+				f, err := n.Float64()
+				if err != nil {
+					return nil, false
+				}
+				out[i] = f
+			default:
+				return nil, false
+			}
+		}
+		return out, len(v) > 0
+	}
+	return nil, false
 }
 
 // slotValue converts a key=value mention to the parameter's JSON type.

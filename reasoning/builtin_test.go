@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -73,6 +74,15 @@ func TestBuiltinParams(t *testing.T) {
 		{"shortest_path_length", "How many hops from 0 to 3?", `{"source":"0","target":"3"}`, gw},
 		{"shortest_path_length", "How many hops from 0 to 3?", `{"source":"0","target":"3"}`, g},
 		{"node_count", "How many nodes are there?", `{}`, g},
+		// Possessives name the node; counts of rounds come as words too.
+		{"neighbors", "Who are 3's neighbours?", `{"node":"3"}`, g},
+		{"degree", "What is B’s degree?", `{"node":"B"}`, g},
+		{"gnn_sum_aggregation", "What is each node's embedding after two layers of simple graph convolution?", `{"rounds":2}`, g},
+		{"gnn_sum_aggregation", "Aggregate the neighbours' values twice.", `{"rounds":2}`, g},
+		{"gnn_sum_aggregation", "What does each node hold after a single layer?", `{"rounds":1}`, g},
+		{"gnn_sum_aggregation", "Run a 3-layer GNN.", `{"rounds":3}`, g},
+		{"gnn_sum_aggregation", "After ten message-passing rounds, what are the vectors?", `{"rounds":10}`, g},
+		{"gnn_sum_aggregation", "Using node degrees as initial features, what does each node hold after one round?", `{"init":"degree","rounds":1}`, g},
 		// Without a graph (membership questions), IDs come from the text.
 		{"node_exists", "Is node 42 in the graph?", `{"node":"42"}`, nil},
 		{"edge_exists", "Is there an edge between A and F?", `{"source":"A","target":"F"}`, nil},
@@ -89,6 +99,48 @@ func TestBuiltinParams(t *testing.T) {
 				t.Errorf("args %s, want %s", args, c.want)
 			}
 		})
+	}
+}
+
+// TestBuiltinParamsNodeVectors: embeddings stored on the nodes become the
+// features of gnn_sum_aggregation; partial data is passed on as it is, so
+// that the tool refuses it instead of starting from ones.
+func TestBuiltinParamsNodeVectors(t *testing.T) {
+	p := NewBuiltinPlanner(BuiltinConfig{})
+	spec := builtinSpec(t, "gnn_sum_aggregation")
+	build := func(vecs map[string]any) *graph.Graph {
+		b := graph.NewBuilder(false)
+		for _, e := range [][2]string{{"0", "1"}, {"1", "2"}} {
+			if _, err := b.AddEdge(e[0], e[1]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for id, v := range vecs {
+			if err := b.SetNodeAttr(id, "embedding", v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return b.Build()
+	}
+	full := build(map[string]any{"0": []float64{1, 0}, "1": []any{0.0, 1.0}, "2": []int{1, 1}})
+	args, err := p.ExtractParams(context.Background(), ParamRequest{Question: "What's the embedding of each node after two layers?", Tool: spec, Graph: full})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"features":{"0":[1,0],"1":[0,1],"2":[1,1]},"rounds":2}`; string(args) != want {
+		t.Errorf("args %s, want %s", args, want)
+	}
+	part := build(map[string]any{"0": []float64{1, 0}})
+	args, err = p.ExtractParams(context.Background(), ParamRequest{Question: "After one round?", Tool: spec, Graph: part})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tool, err := tools.Catalogue().Get(spec.Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tool.Run(context.Background(), part, args); !errors.Is(err, tools.ErrBadArgs) {
+		t.Errorf("partial node data %s: tool err %v, want ErrBadArgs", args, err)
 	}
 }
 
@@ -173,18 +225,40 @@ func TestBuiltinChooseTool(t *testing.T) {
 
 func TestCueTools(t *testing.T) {
 	for q, want := range map[string]string{
-		"Is the directed graph acyclic?":                          "cycle_check",
-		"How many vertices does it have?":                         "node_count",
-		"the edges are in a file, the path is x. Count the edges": "edge_count",
-		"Check if there is a path between two nodes":              "path_exists",
-		"What is the minimum distance from 1 to 2?":               "shortest_path",
-		"Find the number of edges connected to a particular node": "degree",
-		"Compute the maximum flow from 0 to 3":                    "maximum_flow",
+		"Is the directed graph acyclic?":                           "cycle_check",
+		"How many vertices does it have?":                          "node_count",
+		"the edges are in a file, the path is x. Count the edges":  "edge_count",
+		"Check if there is a path between two nodes":               "path_exists",
+		"What is the minimum distance from 1 to 2?":                "shortest_path",
+		"Find the number of edges connected to a particular node":  "degree",
+		"Compute the maximum flow from 0 to 3":                     "maximum_flow",
+		"In what order can I do the tasks?":                        "topological_sort",
+		"Give a visiting order.":                                   "topological_sort",
+		"Can all the nodes be visited? Give the solution.":         "topological_sort",
+		"Is there a path that visits every node exactly once?":     "hamiltonian_path",
+		"Is there a walk that crosses every bridge exactly once?":  "euler_path",
+		"How many applicants can get a job?":                       "maximum_bipartite_matching",
+		"Which workers can be assigned to tasks at the same time?": "maximum_bipartite_matching",
+		"Is the graph a DAG?":                                      "cycle_check",
 	} {
 		got := CueTools(q)
 		if len(got) == 0 || !strings.Contains(strings.Join(got, " "), want) {
 			t.Errorf("%q: cues %v, want %s among them", q, got, want)
 		}
+	}
+	// Traversal orders are not topological orders.
+	for _, q := range []string{"In what order does a breadth-first search visit the nodes?", "Give the DFS visiting order from 0."} {
+		if slices.Contains(CueTools(q), "topological_sort") {
+			t.Errorf("%q cued topological_sort", q)
+		}
+	}
+	// "Is it a DAG?" speaks against a topological order; "Give a
+	// topological order of this DAG" does not.
+	if adj := cueAdjustments("Is the graph a DAG?"); adj["topological_sort"] >= 0 {
+		t.Errorf("DAG question: adjustments %v, want a penalty for topological_sort", adj)
+	}
+	if adj := cueAdjustments("Is there a topological ordering of this DAG?"); adj["topological_sort"] < 0 {
+		t.Errorf("topological order of a DAG: adjustments %v", adj)
 	}
 	// "the path is FILE" names a file, not a path in the graph.
 	for _, c := range CueTools("Given a directed graph, the edges are in an edgelist file, the path is . Count the edges.") {
