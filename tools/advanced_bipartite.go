@@ -3,6 +3,8 @@ package tools
 import (
 	"context"
 	"fmt"
+	"strings"
+	"unicode"
 
 	"github.com/graphagent/graphagent/tools/graph"
 )
@@ -140,19 +142,96 @@ func maximumBipartiteMatchingTool() Tool {
 				pairs = append(pairs, [2]string{g.ID(v), g.ID(mate[v])})
 			}
 		}
-		shown := make([]string, 0, 10)
-		for i := 0; i < len(pairs) && i < 10; i++ {
-			shown = append(shown, pairs[i][0]+"-"+pairs[i][1])
+		left, right := orientByKind(g, pairs)
+		shown := make([]string, 0, min(len(pairs), listAll))
+		for i := 0; i < len(pairs) && i < listAll; i++ {
+			shown = append(shown, pairs[i][0]+" – "+pairs[i][1])
 		}
-		text := fmt.Sprintf("A maximum matching has %d %s", size, plural(size, "pair"))
-		if size > 0 {
-			text += ": " + listText(shown, 10)
-			if len(pairs) > 10 {
-				text = fmt.Sprintf("%s, ... (%d more)", text, len(pairs)-10)
-			}
+		var text string
+		switch {
+		case left != "" && size > 0:
+			text = fmt.Sprintf("%d %s can each get a different %s at once (a maximum matching): %s", size, pluralKind(size, left), right, listText(shown, listAll))
+		case left != "":
+			text = fmt.Sprintf("No %s can get a %s: nothing can be matched", left, right)
+		case size > 0:
+			text = fmt.Sprintf("A maximum matching has %d %s: %s", size, plural(size, "pair"), listText(shown, listAll))
+		default:
+			text = "A maximum matching has 0 pairs: the graph has no edges"
+		}
+		if len(pairs) > listAll {
+			text = fmt.Sprintf("%s, ... (%d more)", text, len(pairs)-listAll)
 		}
 		return Result{Value: MatchingResult{Size: size, Pairs: pairs}, Text: text + "."}, nil
 	})
+}
+
+// nodeKind splits a node ID written with its kind ("applicant 3", "job
+// 12"; bipartite prose names nodes so) into the kind word; "" when the ID
+// has no such form.
+func nodeKind(id string) string {
+	kind, rest, ok := strings.Cut(id, " ")
+	if !ok || rest == "" || kind == "" {
+		return ""
+	}
+	for _, r := range kind {
+		if !unicode.IsLetter(r) {
+			return ""
+		}
+	}
+	return strings.ToLower(kind)
+}
+
+// orientByKind puts each pair's node of the kind that comes first in the
+// graph first, when the nodes carry two kinds ("applicant 0", "job 2")
+// and every pair joins one of each; it returns the two kinds, or "" when
+// the nodes have no such kinds (pairs are then left as they are).
+func orientByKind(g *graph.Graph, pairs [][2]string) (left, right string) {
+	if g.N() == 0 {
+		return "", ""
+	}
+	left = nodeKind(g.ID(0))
+	if left == "" {
+		return "", ""
+	}
+	for v := int32(1); v < int32(g.N()); v++ {
+		k := nodeKind(g.ID(v))
+		switch {
+		case k == "":
+			return "", ""
+		case k != left && right == "":
+			right = k
+		case k != left && k != right:
+			return "", ""
+		}
+	}
+	if right == "" {
+		return "", ""
+	}
+	for _, p := range pairs {
+		if a, b := nodeKind(p[0]), nodeKind(p[1]); a == b || (a != left && a != right) || (b != left && b != right) {
+			return "", ""
+		}
+	}
+	for i, p := range pairs {
+		if nodeKind(p[0]) != left {
+			pairs[i] = [2]string{p[1], p[0]}
+		}
+	}
+	return left, right
+}
+
+// pluralKind returns a kind word in the plural unless n is 1 ("applicants",
+// "matches", "companies").
+func pluralKind(n int, kind string) string {
+	switch {
+	case n == 1:
+		return kind
+	case strings.HasSuffix(kind, "s") || strings.HasSuffix(kind, "x") || strings.HasSuffix(kind, "ch") || strings.HasSuffix(kind, "sh"):
+		return kind + "es"
+	case len(kind) > 1 && strings.HasSuffix(kind, "y") && !strings.ContainsRune("aeiou", rune(kind[len(kind)-2])):
+		return kind[:len(kind)-1] + "ies"
+	}
+	return kind + "s"
 }
 
 // hopcroftKarp computes a maximum matching of the undirected bipartite graph

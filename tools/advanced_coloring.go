@@ -183,15 +183,26 @@ func gnnSumAggregationTool() Tool {
 			return Result{}, err
 		}
 		ids := g.IDs()
-		shown := make([]string, 0, min(len(ids), 20))
-		for _, id := range ids[:min(len(ids), 20)] {
-			shown = append(shown, fmt.Sprintf("%s: %v", id, res.Features[id]))
+		var b strings.Builder
+		fmt.Fprintf(&b, "After %d %s of sum aggregation the node vectors are: ", res.Rounds, plural(res.Rounds, "round"))
+		for i, id := range ids[:min(len(ids), listAll)] {
+			if i > 0 {
+				b.WriteString("; ")
+			}
+			fmt.Fprintf(&b, "node %s: [", id)
+			for k, x := range res.Features[id] {
+				if k > 0 {
+					b.WriteString(", ")
+				}
+				b.WriteString(formatNumber(x))
+			}
+			b.WriteByte(']')
 		}
-		text := fmt.Sprintf("After %d %s of sum aggregation the node vectors are %s", res.Rounds, plural(res.Rounds, "round"), strings.Join(shown, ", "))
-		if len(ids) > 20 {
-			text += fmt.Sprintf(", ... (%d more nodes)", len(ids)-20)
+		if len(ids) > listAll {
+			fmt.Fprintf(&b, "; ... (%d more nodes)", len(ids)-listAll)
 		}
-		return Result{Value: res, Text: text + "."}, nil
+		b.WriteByte('.')
+		return Result{Value: res, Text: b.String()}, nil
 	})
 }
 

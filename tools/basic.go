@@ -78,6 +78,11 @@ func listText(ids []string, max int) string {
 	return strings.Join(ids[:max], ", ") + fmt.Sprintf(", ... (%d more)", len(ids)-max)
 }
 
+// listAll is how many items an answer lists when the question asks for
+// all of them (an order, a matching, every node's vector): generous, so
+// that what was asked is shown, yet bounded for huge graphs.
+const listAll = 1000
+
 // plural returns word with an s unless n is 1.
 func plural(n int, word string) string {
 	if n == 1 {
@@ -232,11 +237,14 @@ func neighborsTool() Tool {
 			return Result{}, err
 		}
 		ids := idsOf(g, g.Out(v))
-		what := "neighbours"
+		what := "neighbour"
 		if g.Directed() {
-			what = "successors"
+			what = "successor"
 		}
-		return Result{Value: ids, Text: fmt.Sprintf("Node %s has %d %s: %s.", p.Node, len(ids), what, listText(ids, 50))}, nil
+		if len(ids) == 0 {
+			return Result{Value: ids, Text: fmt.Sprintf("Node %s has no %ss.", p.Node, what)}, nil
+		}
+		return Result{Value: ids, Text: fmt.Sprintf("Node %s has %d %s: %s.", p.Node, len(ids), plural(len(ids), what), listText(ids, listAll))}, nil
 	})
 }
 
@@ -270,7 +278,10 @@ func nonNeighborsTool() Tool {
 				out = append(out, g.ID(int32(i)))
 			}
 		}
-		return Result{Value: out, Text: fmt.Sprintf("Node %s is not adjacent to %d %s: %s.", p.Node, len(out), plural(len(out), "node"), listText(out, 50))}, nil
+		if len(out) == 0 {
+			return Result{Value: out, Text: fmt.Sprintf("Node %s is adjacent to every other node.", p.Node)}, nil
+		}
+		return Result{Value: out, Text: fmt.Sprintf("Node %s is not adjacent to %d %s: %s.", p.Node, len(out), plural(len(out), "node"), listText(out, listAll))}, nil
 	})
 }
 

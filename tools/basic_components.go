@@ -527,6 +527,7 @@ func topologicalSortTool() Tool {
 				strings.Join(cyc, " -> "), cyc[0], ErrNotApplicable)
 		}
 		ids := idsOf(g, order)
-		return Result{Value: ids, Text: fmt.Sprintf("A topological order of the %d %s is: %s.", len(ids), plural(len(ids), "node"), listText(ids, 100))}, nil
+		return Result{Value: ids, Text: fmt.Sprintf("A topological order of the %d %s (every edge goes from an earlier node to a later one) is: %s.",
+			len(ids), plural(len(ids), "node"), listText(ids, listAll))}, nil
 	})
 }

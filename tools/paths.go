@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/graphagent/graphagent/tools/graph"
 )
@@ -268,3 +269,50 @@ func (d *dijkstra) Path(t int32) []int32 {
 
 // Reached reports whether the last run settled v (its Dist is final).
 func (d *dijkstra) Reached(v int32) bool { return d.done[v] }
+
+// bfsPathBack returns a shortest path to t as node indices, from the BFS
+// distances of its source: each step back goes to the first in-neighbour
+// one hop closer. It returns nil when t was not reached.
+func bfsPathBack(g *graph.Graph, t int32, dist []int32) []int32 {
+	if dist[t] < 0 {
+		return nil
+	}
+	path := make([]int32, dist[t]+1)
+	path[dist[t]] = t
+	for v := t; dist[v] > 0; {
+		next := int32(-1)
+		for _, u := range g.In(v) {
+			if dist[u] == dist[v]-1 {
+				next = u
+				break
+			}
+		}
+		if next < 0 {
+			return nil // not BFS distances
+		}
+		v = next
+		path[dist[v]] = v
+	}
+	return path
+}
+
+// pathText writes a path of node indices as "a -> b -> c" ("a - b - c"
+// when undirected), up to listAll nodes.
+func pathText(g *graph.Graph, path []int32) string {
+	sep := " - "
+	if g.Directed() {
+		sep = " -> "
+	}
+	var b strings.Builder
+	for i, v := range path {
+		if i == listAll {
+			fmt.Fprintf(&b, "%s... (%d more)", sep, len(path)-listAll)
+			break
+		}
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		b.WriteString(g.ID(v))
+	}
+	return b.String()
+}
