@@ -1,0 +1,150 @@
+package extract
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// readOne runs a reader on text and fails the test on an error.
+func readOne(t *testing.T, r Reader, text string) Reading {
+	t.Helper()
+	got, err := r.Read(context.Background(), NewDoc(text))
+	if err != nil {
+		t.Fatalf("%s.Read(%q): %v", r.Name(), text, err)
+	}
+	checkReading(t, text, got)
+	return got
+}
+
+// edgeList writes the edges as "u-v" or "u-v:w", in order.
+func edgeList(r Reading) []string {
+	out := make([]string, 0, len(r.Edges))
+	for _, e := range r.Edges {
+		s := e.U + "-" + e.V
+		if e.HasValue {
+			s += fmt.Sprintf(":%g", e.Value)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// sortedEdgeList is edgeList sorted.
+func sortedEdgeList(r Reading) []string {
+	out := edgeList(r)
+	slices.Sort(out)
+	return out
+}
+
+// spanTexts returns the text of the spans with the given role.
+func spanTexts(text string, r Reading, role Role) []string {
+	var out []string
+	for _, s := range r.Spans {
+		if s.Role == role {
+			out = append(out, text[s.Start:s.End])
+		}
+	}
+	return out
+}
+
+// checkReading checks what must hold for every reading of any text: spans
+// and edge spans inside the text on rune boundaries, edges between listed
+// nodes, kinds, vectors and labels only for listed nodes, a confidence in
+// 0..1, and the reader's name on a non-empty reading.
+func checkReading(t *testing.T, text string, r Reading) {
+	t.Helper()
+	if r.Empty() {
+		return
+	}
+	if r.Reader == "" {
+		t.Errorf("non-empty reading has no Reader name")
+	}
+	if r.Confidence < 0 || r.Confidence > 1 {
+		t.Errorf("confidence %v outside 0..1", r.Confidence)
+	}
+	inText := func(s, e int, what string) {
+		if s < 0 || e > len(text) || s > e {
+			t.Errorf("%s span [%d,%d) outside the text of %d bytes", what, s, e, len(text))
+			return
+		}
+		if (s < len(text) && !utf8.RuneStart(text[s])) || (e < len(text) && !utf8.RuneStart(text[e])) {
+			t.Errorf("%s span [%d,%d) splits a rune", what, s, e)
+		}
+	}
+	for _, s := range r.Spans {
+		inText(s.Start, s.End, "span")
+		if s.Role < RoleGraph || s.Role > RoleRule {
+			t.Errorf("span %v has no valid role", s)
+		}
+	}
+	nodes := make(map[string]bool, len(r.Nodes))
+	for _, n := range r.Nodes {
+		if nodes[n] {
+			t.Errorf("node %q listed twice", n)
+		}
+		nodes[n] = true
+	}
+	for _, e := range r.Edges {
+		inText(e.Start, e.End, "edge")
+		if !nodes[e.U] || !nodes[e.V] {
+			t.Errorf("edge %s-%s has an end that is not in Nodes", e.U, e.V)
+		}
+	}
+	for n := range r.Kinds {
+		if !nodes[n] {
+			t.Errorf("kind given for %q, which is not in Nodes", n)
+		}
+	}
+	for n := range r.Vectors {
+		if !nodes[n] {
+			t.Errorf("vector given for %q, which is not in Nodes", n)
+		}
+	}
+	for n := range r.Labels {
+		if !nodes[n] {
+			t.Errorf("label given for %q, which is not in Nodes", n)
+		}
+	}
+}
+
+// joinSorted sorts and joins strings for comparison in messages.
+func joinSorted(s []string) string {
+	c := slices.Clone(s)
+	slices.Sort(c)
+	return strings.Join(c, " ")
+}
+
+// nlgraphDir is the NLGraph training split beside the checkout
+// (/work/shared/data/nlgraph_train from /work/main/reasoning/extract).
+const nlgraphDir = "../../../shared/data/nlgraph_train"
+
+// nlgraphItem is one NLGraph question.
+type nlgraphItem struct {
+	Question string `json:"question"`
+	Answer   string `json:"answer"`
+}
+
+// readNLGraphTask loads one task file of the NLGraph training split, keyed
+// by item ID; the test fails when the shared data is missing.
+func readNLGraphTask(t *testing.T, task string) map[string]nlgraphItem {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(nlgraphDir, task+".json"))
+	if err != nil {
+		t.Fatalf("shared data missing (clone shared/ beside the repository): %v", err)
+	}
+	var items map[string]nlgraphItem
+	if err := json.Unmarshal(data, &items); err != nil {
+		t.Fatalf("%s.json: %v", task, err)
+	}
+	if len(items) == 0 {
+		t.Fatalf("%s.json has no items", task)
+	}
+	return items
+}
