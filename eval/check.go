@@ -85,6 +85,8 @@ func Check(it *Item, pred any, g *graph.Graph) Verdict {
 		return checkPath(it, gold, pred, g, tol)
 	case MaxMatching:
 		return checkMatching(gold, pred, g)
+	case NLGraphAnswer:
+		return wrong("an NLGraph answer is judged with its tool and arguments: use CheckNLGraph")
 	default:
 		return wrong("unknown answer type %q", t)
 	}

@@ -38,6 +38,10 @@ type Record struct {
 	// Correct is the answer accuracy of the item; Reason says why not.
 	Correct bool   `json:"correct"`
 	Reason  string `json:"reason,omitempty"`
+	// Refused is true when the backend declined (returned an error, such as
+	// "could not answer") instead of answering; an item that is neither
+	// correct nor refused was answered wrong.
+	Refused bool `json:"refused,omitempty"`
 	// GraphOK, ToolOK and ParamsOK are the step accuracies; nil when the
 	// item has no gold for the step.
 	GraphOK  *bool `json:"graph_ok,omitempty"`
@@ -96,8 +100,14 @@ func Score(ctx context.Context, it *Item, out Outcome, err error, goldGraph func
 		pred = out.Text
 	}
 	switch {
-	case pred == nil && err != nil:
+	case err != nil:
+		// A backend that declines says so with an error; the sentence it
+		// still writes ("I could not answer: ...") is not an answer.
+		r.Refused = true
 		r.Reason = "no answer: " + textutil.Truncate(err.Error(), 200)
+	case it.Type() == NLGraphAnswer:
+		v := CheckNLGraph(it, out)
+		r.Correct, r.Reason = v.Correct, v.Reason
 	default:
 		var gg *graph.Graph
 		switch it.Type() {
@@ -215,6 +225,12 @@ type Metrics struct {
 	Items    int     `json:"items"`
 	Correct  int     `json:"correct"`
 	Accuracy float64 `json:"accuracy"`
+	// Refused counts the items the backend declined; Wrong the items it
+	// answered wrong (the worse failure). Their rates are over Items.
+	Refused     int     `json:"refused"`
+	Wrong       int     `json:"wrong"`
+	RefusalRate float64 `json:"refusal_rate"`
+	WrongRate   float64 `json:"wrong_rate"`
 	// Step accuracies over the items that have a gold for the step.
 	GraphItems    int     `json:"graph_items"`
 	GraphAccuracy float64 `json:"graph_accuracy"`
@@ -245,8 +261,13 @@ func Aggregate(recs []Record) Metrics {
 	for i := range recs {
 		r := &recs[i]
 		m.Items++
-		if r.Correct {
+		switch {
+		case r.Correct:
 			m.Correct++
+		case r.Refused:
+			m.Refused++
+		default:
+			m.Wrong++
 		}
 		if r.GraphOK != nil {
 			m.GraphItems++
@@ -280,6 +301,8 @@ func Aggregate(recs []Record) Metrics {
 	}
 	n := float64(m.Items)
 	m.Accuracy = float64(m.Correct) / n
+	m.RefusalRate = float64(m.Refused) / n
+	m.WrongRate = float64(m.Wrong) / n
 	m.GraphAccuracy = ratio(graphOK, m.GraphItems)
 	m.ToolAccuracy = ratio(toolOK, m.ToolItems)
 	m.ParamAccuracy = ratio(paramOK, m.ParamItems)

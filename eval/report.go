@@ -212,8 +212,8 @@ func (r *Report) pivot() (tasks []string, cols []column, cell map[string]map[col
 func (r *Report) Markdown() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Evaluation of %s on %s\n\n", r.Backend, r.Suite)
-	fmt.Fprintf(&b, "%d items; answer accuracy %s%%, graph %s%%, tool %s%%, parameters %s%%. ", r.Overall.Items,
-		pct(r.Overall.Accuracy), pctOf(r.Overall.GraphAccuracy, r.Overall.GraphItems),
+	fmt.Fprintf(&b, "%d items; answer accuracy %s%% (wrong %s%%, refused %s%%), graph %s%%, tool %s%%, parameters %s%%. ", r.Overall.Items,
+		pct(r.Overall.Accuracy), pct(r.Overall.WrongRate), pct(r.Overall.RefusalRate), pctOf(r.Overall.GraphAccuracy, r.Overall.GraphItems),
 		pctOf(r.Overall.ToolAccuracy, r.Overall.ToolItems), pctOf(r.Overall.ParamAccuracy, r.Overall.ParamItems))
 	fmt.Fprintf(&b, "This run asked %d items in %.1f s (%.0f items/s, concurrency %d); latency p50 %.2f ms, p95 %.2f ms.",
 		r.Evaluated, r.WallSeconds, r.Throughput, r.Concurrency, r.Overall.LatencyP50MS, r.Overall.LatencyP95MS)
@@ -254,11 +254,11 @@ func (r *Report) Markdown() string {
 		fmt.Fprintf(&b, " **%s** |", pct(ratio(x[0], x[1])))
 	}
 	b.WriteString("\n\n## All metrics per task\n\n")
-	b.WriteString("Step accuracies (graph, tool, parameters) are over the items with a gold for the step. Error columns count items.\n\n")
-	b.WriteString("| Mode | Task | Items | Answer % | Graph % | Tool % | Params % | Syntax | Graph mism. | Tool mism. | Param mism. | Exec. err. | Fallback | p50 ms | p95 ms | LLM calls/item | Prompt tok/item | Compl. tok/item |\n")
-	b.WriteString("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	b.WriteString("Wrong and Refused count items answered wrong and items declined. Step accuracies (graph, tool, parameters) are over the items with a gold for the step. Error columns count items.\n\n")
+	b.WriteString("| Mode | Task | Items | Answer % | Wrong | Refused | Graph % | Tool % | Params % | Syntax | Graph mism. | Tool mism. | Param mism. | Exec. err. | Fallback | p50 ms | p95 ms | LLM calls/item | Prompt tok/item | Compl. tok/item |\n")
+	b.WriteString("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	line := func(mode, group string, m Metrics) {
-		fmt.Fprintf(&b, "| %s | %s | %d | %s | %s | %s | %s |", mode, group, m.Items, pct(m.Accuracy),
+		fmt.Fprintf(&b, "| %s | %s | %d | %s | %d | %d | %s | %s | %s |", mode, group, m.Items, pct(m.Accuracy), m.Wrong, m.Refused,
 			pctOf(m.GraphAccuracy, m.GraphItems), pctOf(m.ToolAccuracy, m.ToolItems), pctOf(m.ParamAccuracy, m.ParamItems))
 		for _, c := range ErrorClasses() {
 			fmt.Fprintf(&b, " %d |", m.Errors[c])

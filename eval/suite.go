@@ -19,16 +19,19 @@ const (
 	SuiteGToolsDir = "gtools-dir"
 	// SuiteJSONL reads the generic JSONL format.
 	SuiteJSONL = "jsonl"
+	// SuiteNLGraph reads a folder of NLGraph task files (<task>.json or
+	// <task>.json.gz), checked for validity by CheckNLGraph.
+	SuiteNLGraph = "nlgraph"
 )
 
 // SuiteNames lists the suites OpenSuite knows.
-func SuiteNames() []string { return []string{SuiteGTools, SuiteGToolsDir, SuiteJSONL} }
+func SuiteNames() []string { return []string{SuiteGTools, SuiteGToolsDir, SuiteJSONL, SuiteNLGraph} }
 
 // SuiteConfig selects and configures a suite.
 type SuiteConfig struct {
-	// Name is SuiteGTools, SuiteGToolsDir or SuiteJSONL.
+	// Name is SuiteGTools, SuiteGToolsDir, SuiteJSONL or SuiteNLGraph.
 	Name string
-	// Path is the folder (gtools-dir) or file (jsonl) to read.
+	// Path is the folder (gtools-dir, nlgraph) or file (jsonl) to read.
 	Path string
 	// Split, N, Seed, Modes and Tasks configure the generator (gtools). For
 	// the other suites a positive N keeps the first N items of each task
@@ -102,6 +105,16 @@ func OpenSuite(ctx context.Context, cfg SuiteConfig) (*Suite, error) {
 		}
 		items = filterItems(items, cfg)
 		return &Suite{Name: SuiteJSONL, Dir: filepath.Dir(cfg.Path), Items: items}, nil
+	case SuiteNLGraph:
+		if cfg.Path == "" {
+			return nil, errors.New("suite nlgraph: no folder given")
+		}
+		items, err := ReadNLGraphDir(ctx, cfg.Path, cfg.Tasks)
+		if err != nil {
+			return nil, err
+		}
+		items = filterItems(items, cfg)
+		return &Suite{Name: SuiteNLGraph, Dir: cfg.Path, Items: items}, nil
 	default:
 		return nil, fmt.Errorf("unknown suite %q (known: %s)", cfg.Name, strings.Join(SuiteNames(), ", "))
 	}

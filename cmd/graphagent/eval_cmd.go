@@ -26,17 +26,21 @@ Suites:
   gtools      generated on the fly (--split, --n per task/direction/mode, --seed, --modes, --tasks)
   gtools-dir  a folder in the GTools layout, e.g. datasets/gtools (PATH or --path)
   jsonl       the generic JSONL format (see README), graph files relative to the file (PATH or --path)
+  nlgraph     a folder of NLGraph task files, <task>.json or <task>.json.gz, e.g. the training split
+              (PATH or --path; --tasks GNN,matching keeps some); answers are checked for validity
+              (any shortest path, order or maximum matching) and counted correct, wrong or refused
 
 Without --llm the builtin backend answers; with --llm URL --model NAME any OpenAI-compatible
 server does, --concurrency requests at a time.
 
 Examples:
   graphagent eval --suite gtools --split test --n 500 --out runs/builtin
+  graphagent eval --suite nlgraph datasets/nlgraph_train --out runs/nlgraph
   graphagent eval --suite gtools-dir /data/gtools --llm http://127.0.0.1:8000/v1 --model qwen --concurrency 8
   graphagent eval compare runs/builtin/report.json runs/qwen/report.json`,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "suite", Value: eval.SuiteGTools, Usage: "gtools, gtools-dir or jsonl"},
-			&cli.StringFlag{Name: "path", Usage: "folder (gtools-dir) or file (jsonl) of the suite"},
+			&cli.StringFlag{Name: "suite", Value: eval.SuiteGTools, Usage: "gtools, gtools-dir, jsonl or nlgraph"},
+			&cli.StringFlag{Name: "path", Usage: "folder (gtools-dir, nlgraph) or file (jsonl) of the suite"},
 			&cli.StringFlag{Name: "split", Value: eval.SplitTest, Usage: "gtools: train or test"},
 			&cli.IntFlag{Name: "n", Usage: "gtools: items per task, direction and mode (default 10); other suites: at most n per task group"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "gtools: random seed"},

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"compress/gzip"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -68,5 +69,76 @@ func TestGenEvalCompare(t *testing.T) {
 		if _, _, code := runCLI(t, args...); code != exitUsage {
 			t.Errorf("%v: exit %d, want %d", args, code, exitUsage)
 		}
+	}
+}
+
+// TestEvalNLGraph evaluates a folder of NLGraph task files (one plain, one
+// gzipped) and reports correct, wrong and refused answers.
+func TestEvalNLGraph(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "nlgraph")
+	if err := os.Mkdir(data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	flow := map[string]map[string]string{"0": {
+		"question": "In a directed graph, the nodes are numbered from 0 to 3, and the edges are:\nan edge from node 0 to node 1 with capacity 3,\n" +
+			"an edge from node 0 to node 2 with capacity 2,\nan edge from node 1 to node 3 with capacity 2,\nan edge from node 2 to node 3 with capacity 5.\n" +
+			"Q: What is the maximum flow from node 0 to node 3?\nA:",
+		"answer": "The maximum flow from node 0 to node 3 is 4.", "difficulty": "easy"}}
+	topo := map[string]map[string]string{"0": {
+		"question": "In a directed graph with 3 nodes numbered from 0 to 2:\nnode 2 should be visited before node 0\nnode 0 should be visited before node 1\n" +
+			"Q: Can all the nodes be visited? Give the solution.\nA:",
+		"answer": "The solution is: 2,0,1.", "difficulty": "easy"}}
+	b, _ := json.Marshal(flow)
+	if err := os.WriteFile(filepath.Join(data, "flow.json"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b, _ = json.Marshal(topo)
+	f, err := os.Create(filepath.Join(data, "topology.json.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	zw := gzip.NewWriter(f)
+	if _, err := zw.Write(b); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+
+	run := filepath.Join(dir, "run")
+	out, errOut, code := runCLI(t, "eval", "--suite", "nlgraph", "--path", data, "--tasks", "flow,topology", "--out", run, "--no-charts")
+	if code != 0 {
+		t.Fatalf("eval: exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "| flow |") || !strings.Contains(out, "| topology |") || !strings.Contains(out, "Refused") {
+		t.Fatalf("eval printed:\n%s", out)
+	}
+	var rep struct {
+		Items   int `json:"items"`
+		Overall struct {
+			Correct, Wrong, Refused int
+		} `json:"overall"`
+		Rows []struct {
+			Task    string `json:"task"`
+			Correct int    `json:"correct"`
+		} `json:"rows"`
+	}
+	b, err = os.ReadFile(filepath.Join(run, "report.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &rep); err != nil || rep.Items != 2 || rep.Overall.Correct+rep.Overall.Wrong+rep.Overall.Refused != 2 {
+		t.Fatalf("report: %v, %+v", err, rep)
+	}
+	for _, r := range rep.Rows {
+		if r.Task == "flow" && r.Correct != 1 {
+			t.Errorf("the maximum flow was not answered correctly: %s", b)
+		}
+	}
+	// Without --tasks every task's file must be there.
+	if _, errOut, code := runCLI(t, "eval", "--suite", "nlgraph", data, "--out", filepath.Join(dir, "run2")); code != exitUsage || !strings.Contains(errOut, "connectivity.json") {
+		t.Errorf("missing task files: exit %d: %s", code, errOut)
 	}
 }

@@ -1,0 +1,121 @@
+package eval
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/graphagent/graphagent/agent"
+)
+
+// nlgraphRatchet is what the builtin backend must at least achieve on the
+// NLGraph training split, per task: the accuracy it reached when this test
+// landed (a little rounded down) and the share of wrong answers it gave. The
+// targets of issue 9 are at least 97% correct overall and 95% on every
+// task, with at most 1% wrong (not refused) answers; raise these floors,
+// and lower the ceilings, as the readers land, until they meet the targets.
+var nlgraphRatchet = map[string]struct{ minAccuracy, maxWrong float64 }{
+	NLConnectivity: {0.893, 0.0},
+	NLCycle:        {0.999, 0.0},
+	NLFlow:         {0.999, 0.0},
+	NLGNN:          {0.0, 0.0},
+	NLHamilton:     {0.0, 1.0},
+	NLMatching:     {0.0, 0.0},
+	NLShortestPath: {0.999, 0.0},
+	NLTopology:     {0.0, 0.0},
+	"overall":      {0.642, 0.059},
+}
+
+// TestNLGraphSplitBuiltin asks the builtin agent every question of the
+// NLGraph training split (5,022) in-process, judges each answer for
+// validity, logs per task the correct, wrong and refused answers and the
+// most common failures, and holds the results to nlgraphRatchet. It takes
+// a few seconds (about 2 s on the 2-core machine).
+func TestNLGraphSplitBuiltin(t *testing.T) {
+	ctx := context.Background()
+	items := loadNLGraph(t)
+	a, err := agent.New(ctx, agent.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	asker := AgentAsker{Agent: a}
+	start := time.Now()
+	recs := make([]Record, len(items))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				out, err := asker.Ask(ctx, &items[i])
+				recs[i] = Score(ctx, &items[i], out, err, nil)
+			}
+		}()
+	}
+	for i := range items {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	t.Logf("%d NLGraph items in %v", len(items), time.Since(start).Round(time.Millisecond))
+
+	byTask := map[string][]Record{}
+	for _, r := range recs {
+		byTask[r.Task] = append(byTask[r.Task], r)
+	}
+	var report strings.Builder
+	fmt.Fprintf(&report, "\n%-14s %6s %8s %6s %8s %8s\n", "task", "items", "correct", "wrong", "refused", "accuracy")
+	check := func(task string, m Metrics) {
+		fmt.Fprintf(&report, "%-14s %6d %8d %6d %8d %7.1f%%\n", task, m.Items, m.Correct, m.Wrong, m.Refused, 100*m.Accuracy)
+		floor := nlgraphRatchet[task]
+		if m.Accuracy < floor.minAccuracy {
+			t.Errorf("%s: accuracy %.1f%% fell below %.1f%%", task, 100*m.Accuracy, 100*floor.minAccuracy)
+		}
+		if m.WrongRate > floor.maxWrong {
+			t.Errorf("%s: %.1f%% wrong answers, more than %.1f%%", task, 100*m.WrongRate, 100*floor.maxWrong)
+		}
+	}
+	for _, task := range NLGraphTasks() {
+		check(task, Aggregate(byTask[task]))
+	}
+	check("overall", Aggregate(recs))
+	t.Log(report.String())
+	for _, task := range NLGraphTasks() {
+		if f := commonFailures(byTask[task], 3); f != "" {
+			t.Logf("%s failures:\n%s", task, f)
+		}
+	}
+}
+
+var digitsRe = regexp.MustCompile(`\d+`)
+
+// commonFailures lists the n most common reasons of the records that are
+// not correct, numbers replaced by N so that alike failures count together.
+func commonFailures(recs []Record, n int) string {
+	count := map[string]int{}
+	for _, r := range recs {
+		if r.Correct {
+			continue
+		}
+		kind := "wrong"
+		if r.Refused {
+			kind = "refused"
+		}
+		count[kind+": "+digitsRe.ReplaceAllString(r.Reason, "N")]++
+	}
+	keys := sortedKeys(count)
+	sort.SliceStable(keys, func(i, j int) bool { return count[keys[i]] > count[keys[j]] })
+	var b strings.Builder
+	for _, k := range keys[:min(n, len(keys))] {
+		fmt.Fprintf(&b, "  %5d  %s\n", count[k], k)
+	}
+	return b.String()
+}
