@@ -4,12 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/graphagent/graphagent/tools/dataset"
 )
 
 // readOne runs a reader on text and fails the test on an error.
@@ -121,23 +121,24 @@ func joinSorted(s []string) string {
 	return strings.Join(c, " ")
 }
 
-// nlgraphDir is the NLGraph training split beside the checkout
-// (/work/shared/data/nlgraph_train from /work/main/reasoning/extract).
-const nlgraphDir = "../../../shared/data/nlgraph_train"
-
 // nlgraphItem is one NLGraph question.
 type nlgraphItem struct {
 	Question string `json:"question"`
 	Answer   string `json:"answer"`
 }
 
-// readNLGraphTask loads one task file of the NLGraph training split, keyed
-// by item ID; the test fails when the shared data is missing.
+// readNLGraphTask loads one task file of the NLGraph training split shipped
+// in the repository (datasets/nlgraph_train/<task>.json.gz, through
+// tools/dataset), keyed by item ID.
 func readNLGraphTask(t *testing.T, task string) map[string]nlgraphItem {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(nlgraphDir, task+".json"))
+	p, err := dataset.Path("nlgraph_train", task+".json")
 	if err != nil {
-		t.Fatalf("shared data missing (clone shared/ beside the repository): %v", err)
+		t.Fatal(err)
+	}
+	data, err := dataset.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
 	}
 	var items map[string]nlgraphItem
 	if err := json.Unmarshal(data, &items); err != nil {
