@@ -247,3 +247,42 @@ func TestGunzipStopsAtEOF(t *testing.T) {
 		t.Errorf("file still open after Close: %v", err)
 	}
 }
+
+// TestNoSharedDataPaths guards against tests and code that read the
+// workplace's data folder beside the clone instead of datasets/: such a
+// path works in a checkout with ../shared beside it and fails in every
+// other clone (.ci/run tests one with nothing beside it).
+func TestNoSharedDataPaths(t *testing.T) {
+	dir, err := Dir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := filepath.Dir(dir)
+	needle := "shared" + "/data" // split so that this file does not match
+	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (p == dir || strings.HasPrefix(d.Name(), ".")) && p != root {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(p, ".go") {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		for i, line := range strings.Split(string(b), "\n") {
+			if strings.Contains(line, needle) {
+				rel, _ := filepath.Rel(root, p)
+				t.Errorf("%s:%d names the data folder outside the repository; use tools/dataset (Dir, Path, Open): %s",
+					rel, i+1, strings.TrimSpace(line))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
