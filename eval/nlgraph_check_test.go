@@ -18,20 +18,22 @@ import (
 
 // loadNLGraph reads the whole training split, shipped gzipped in the
 // repository's datasets folder.
-func loadNLGraph(t testing.TB) []Item {
+func loadNLGraph(t testing.TB) []Item { return loadNLGraphSuite(t).Items }
+
+func loadNLGraphSuite(t testing.TB) *Suite {
 	t.Helper()
 	dir, err := dataset.Path("nlgraph_train")
 	if err != nil {
 		t.Fatal(err)
 	}
-	items, err := ReadNLGraphDir(context.Background(), dir, nil)
+	s, err := OpenSuite(context.Background(), SuiteConfig{Name: SuiteNLGraph, Path: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(items) != 5022 {
-		t.Fatalf("the training split has %d items, want 5,022", len(items))
+	if len(s.Items) != 5022 {
+		t.Fatalf("the training split has %d items, want 5,022", len(s.Items))
 	}
-	return items
+	return s
 }
 
 // nlItem makes an NLGraph item of a hand-written question.

@@ -24,7 +24,10 @@ var nlgraphRatchet = map[string]struct{ minAccuracy, maxWrong float64 }{
 	NLConnectivity: {0.893, 0.0},
 	NLCycle:        {0.999, 0.0},
 	NLFlow:         {0.999, 0.0},
-	NLGNN:          {0.0, 0.0},
+	// The GNN answers count two extra nodes "i" and "j" (the "(i,j) means"
+	// sentence read as an edge) and start from all-ones features.
+	NLGNN: {0.0, 1.0},
+	// The extra nodes "i" and "j" leave no Hamiltonian path: all wrong.
 	NLHamilton:     {0.0, 1.0},
 	NLMatching:     {0.0, 0.0},
 	NLShortestPath: {0.999, 0.0},
@@ -32,18 +35,22 @@ var nlgraphRatchet = map[string]struct{ minAccuracy, maxWrong float64 }{
 	// graph of 0 edges (the precedence sentences are not read yet) and get
 	// an answer instead of a refusal: 668 wrong.
 	NLTopology: {0.010, 0.990},
-	"overall":  {0.644, 0.192},
+	"overall":  {0.644, 0.232},
 }
 
 // TestNLGraphSplitBuiltin asks the builtin agent every question of the
 // NLGraph training split (5,022) in-process, judges each answer for
 // validity, logs per task the correct, wrong and refused answers and the
-// most common failures, and holds the results to nlgraphRatchet. It takes
-// a few seconds (about 2 s on the 2-core machine).
+// most common failures, and holds the results to nlgraphRatchet. The agent
+// is built as `graphagent eval` builds it (NewAgent: default config plus the
+// seed examples in memory, as `ask` has them), so the test measures what
+// users get; without the examples some answers differ. It takes a few
+// seconds (2-10 s on the 2-core machine, depending on its load).
 func TestNLGraphSplitBuiltin(t *testing.T) {
 	ctx := context.Background()
-	items := loadNLGraph(t)
-	a, err := agent.New(ctx, agent.Config{})
+	suite := loadNLGraphSuite(t)
+	items := suite.Items
+	a, err := NewAgent(ctx, suite, agent.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
