@@ -22,8 +22,8 @@ func TestNodeDataVectors(t *testing.T) {
 		note    string
 	}{
 		{
-			name: "NLGraph block under a header",
-			text: "In an undirected graph, the nodes are numbered from 0 to 2, and every node has an embedding. (i,j) means that node i and node j are connected with an undirected edge.\nEmbeddings:\nnode 0: [1,0]\nnode 1: [0,0]\nnode 2: [1,1]\nThe edges are: (0,1) (1,2)\nQ: What's the embedding of each node after two layers?\nA:",
+			name:    "NLGraph block under a header",
+			text:    "In an undirected graph, the nodes are numbered from 0 to 2, and every node has an embedding. (i,j) means that node i and node j are connected with an undirected edge.\nEmbeddings:\nnode 0: [1,0]\nnode 1: [0,0]\nnode 2: [1,1]\nThe edges are: (0,1) (1,2)\nQ: What's the embedding of each node after two layers?\nA:",
 			vectors: map[string][]float64{"0": {1, 0}, "1": {0, 0}, "2": {1, 1}},
 			data:    []string{"every node has an embedding", "Embeddings:", "node 0: [1,0]", "node 1: [0,0]", "node 2: [1,1]"},
 			minConf: 0.9, maxConf: 1,
