@@ -34,6 +34,7 @@ func Catalogue() *Registry {
 	all = append(all, basicTools()...)
 	all = append(all, advancedTools()...)
 	all = append(all, propertyTools()...)
+	all = append(all, communityTools()...)
 	r, err := NewRegistry(all...)
 	if err != nil {
 		// The catalogue is fixed at compile time; a clash is a programming
