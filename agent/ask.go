@@ -31,6 +31,17 @@ type run struct {
 	ans   *Answer
 	// fromSession is set when the graph is the session's current one.
 	fromSession bool
+	// forced, when set, plans a session follow-up in place of the agent's
+	// planner (see Session).
+	forced reasoning.Planner
+}
+
+// planner is the planner of this question.
+func (r *run) planner() reasoning.Planner {
+	if r.forced != nil {
+		return r.forced
+	}
+	return r.a.planner
 }
 
 // step times f, attaches its LLM use, and records its event. f returns the
@@ -135,6 +146,9 @@ func (a *Agent) ask(ctx context.Context, question string, sess *Session, opts []
 		r.ans.Value = r.ans.Graph
 		r.step("load", func() (string, string, error) { return "", "the question only loads a graph", nil })
 		return r.finish(), nil
+	}
+	if r.sess != nil {
+		return r.sessionTurn(ctx, task, g, source)
 	}
 	return r.answerWithTools(ctx, task, g, source)
 }
@@ -414,15 +428,15 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 	var choice reasoning.ToolChoice
 	var chooseErr error
 	r.step("tool", func() (string, string, error) {
-		choice, chooseErr = a.planner.ChooseTool(reasoning.WithCueTools(ctx, task, cues), reasoning.ToolRequest{Question: task, Candidates: cands, Examples: examples, Graph: &summary})
+		choice, chooseErr = r.planner().ChooseTool(reasoning.WithCueTools(ctx, task, cues), reasoning.ToolRequest{Question: task, Candidates: cands, Examples: examples, Graph: &summary})
 		if chooseErr != nil {
-			return a.planner.Name(), "tool choice failed", chooseErr
+			return r.planner().Name(), "tool choice failed", chooseErr
 		}
 		d := "chose " + choice.Tool
 		if choice.Thought != "" {
 			d += ": " + choice.Thought
 		}
-		return a.planner.Name(), d, nil
+		return r.planner().Name(), d, nil
 	})
 	if chooseErr != nil || choice.Tool == reasoning.NoTool || choice.Tool == "" {
 		why := errNoToolFits
@@ -444,11 +458,11 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 		if membershipTool(spec.Name) {
 			pg = nil // the question may name a node that is not in the graph
 		}
-		args, perr = a.planner.ExtractParams(ctx, reasoning.ParamRequest{Question: task, Tool: spec, Graph: pg, Check: pairCheck(spec)})
+		args, perr = r.planner().ExtractParams(ctx, reasoning.ParamRequest{Question: task, Tool: spec, Graph: pg, Check: pairCheck(spec)})
 		if perr != nil {
-			return a.planner.Name(), "no valid parameters", perr
+			return r.planner().Name(), "no valid parameters", perr
 		}
-		return a.planner.Name(), fmt.Sprintf("%s %s", spec.Name, args), nil
+		return r.planner().Name(), fmt.Sprintf("%s %s", spec.Name, args), nil
 	})
 	if perr != nil {
 		return r.fallback(ctx, task, &summary, examples, fmt.Errorf("no valid parameters for %s: %w", spec.Name, perr))

@@ -2,20 +2,47 @@ package agent
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/graphagent/graphagent/memory"
+	"github.com/graphagent/graphagent/reasoning"
+	"github.com/graphagent/graphagent/tools/graph"
 )
 
 // Session is a conversation: its working memory keeps the graphs loaded or
 // written in earlier questions (the latest is "it") and the recent results,
 // so "load roads.edgelist" followed by "what is its diameter?" answers about
-// roads.edgelist. A Session is safe for concurrent use, though turns are
+// roads.edgelist. Follow-ups reuse the previous turn: "and node 33?" runs
+// the previous tool with the new node, "what about the directed version?"
+// reads the graph again with the other direction and answers the previous
+// question on it. A Session is safe for concurrent use, though turns are
 // meant to come one at a time.
 type Session struct {
 	a   *Agent
 	wm  *memory.Working
 	ids atomic.Int64
+
+	mu   sync.Mutex
+	last turn
+}
+
+// turn is what a follow-up needs of the previous turns.
+type turn struct {
+	// task is the last question that was not a follow-up, without its
+	// graph text: a change of direction asks it again when no tool
+	// answered it.
+	task string
+	// tool and args are the tool that answered the last turn and its
+	// arguments; tool is empty when the last new question was not
+	// answered by a tool.
+	tool string
+	args json.RawMessage
 }
 
 // NewSession starts a conversation with empty working memory.
@@ -38,3 +65,246 @@ func (s *Session) Graphs() []string { return s.wm.Names() }
 func (s *Session) Working() *memory.Working { return s.wm }
 
 func (s *Session) nextID() int64 { return s.ids.Add(1) }
+
+func (s *Session) lastTurn() turn {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.last
+}
+
+// record notes a turn: a new question (fresh) replaces the task and,
+// answered or not, the tool; a follow-up keeps the task and replaces the
+// tool only when it answered.
+func (s *Session) record(task string, fresh bool, ans *Answer, err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	answered := err == nil && ans != nil && ans.Tool != ""
+	if fresh {
+		s.last = turn{task: task}
+	}
+	if answered {
+		s.last.tool, s.last.args = ans.Tool, ans.Args
+	}
+}
+
+// Follow-up phrasings. argFollowUp captures what follows "and", "what
+// about", "how about", "same for"; directionFollowUp finds a change of
+// direction ("what about the directed version?", "and if it were
+// undirected?", "treat it as directed").
+var (
+	argFollowUp       = regexp.MustCompile(`(?i)^\s*(?:(?:and|but|ok(?:ay)?|so|now|also)[,\s]+)?(?:(?:what|how)\s+about|(?:and\s+)?(?:the\s+)?same\s+for|and(?:\s+for)?|and\s+also(?:\s+for)?|what\s+of)\s+(.+?)[\s?.!]*$`)
+	directionFollowUp = regexp.MustCompile(`(?i)\b(?:(?:what|how)\s+about\b[^?]{0,20}|(?:what\s+if|and\s+if|if|suppose|assuming|assume)\b[^?]{0,25}\b(?:were|was|is|be|are|becomes?|treated\s+as|made|read\s+as)\s+(?:an?\s+|the\s+)?|(?:treat(?:ing)?|read(?:ing)?|consider(?:ing)?|regard(?:ing)?|make|making)\s+(?:it|the\s+graph|the\s+edges|them)\s+(?:as\s+)?(?:an?\s+)?|^\s*(?:(?:and|but|now)[,\s]+)?(?:in|for|on)\s+the\s+)\b(un)?directed\b`)
+	// followUpWords are the words a short follow-up may use besides node
+	// names and numbers.
+	followUpWords = map[string]bool{
+		"node": true, "nodes": true, "vertex": true, "vertices": true, "from": true, "to": true, "and": true, "between": true,
+		"the": true, "for": true, "with": true, "after": true, "rounds": true, "round": true, "layers": true, "layer": true,
+		"iterations": true, "k": true, "alpha": true, "source": true, "target": true, "sink": true, "start": true,
+		"starting": true, "at": true, "instead": true, "then": true, "one": true, "two": true, "three": true, "four": true,
+		"five": true, "six": true, "seven": true, "eight": true, "nine": true, "ten": true, "twice": true, "once": true,
+		"single": true, "a": true, "pair": true, "of": true, "steps": true,
+	}
+)
+
+// maxFollowUpWords is the longest text after "and"/"what about" that is
+// read as a follow-up rather than as a new question.
+const maxFollowUpWords = 8
+
+// argFollowUpText returns what a follow-up such as "and node 33?" names,
+// or "" when the question is not such a follow-up: the rest must be short,
+// name no task of its own (no intent cue) and hold nothing but node
+// mentions and parameter words.
+func argFollowUpText(task string) string {
+	m := argFollowUp.FindStringSubmatch(task)
+	if m == nil {
+		return ""
+	}
+	rest := m[1]
+	words := strings.FieldsFunc(rest, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' || r == '=' || r == '?' })
+	if len(words) == 0 || len(words) > maxFollowUpWords || len(reasoning.CueTools(rest)) > 0 {
+		return ""
+	}
+	lower := 0
+	for _, w := range words {
+		lw := strings.ToLower(w)
+		if followUpWords[lw] || strings.ContainsAny(w, "0123456789") || (w != lw) {
+			continue
+		}
+		// An ordinary lower-case word ("diameter", "density", "it")
+		// makes a new question; node names are capitalised or short.
+		if len(w) > 3 {
+			return ""
+		}
+		lower++
+	}
+	if lower == len(words) {
+		return ""
+	}
+	return rest
+}
+
+// sessionTurn answers a turn of a session: a follow-up of the previous
+// turn (see Session) when the question has no graph of its own and reads
+// as one, else as usual; either way the turn is recorded for the next.
+func (r *run) sessionTurn(ctx context.Context, task string, g *graph.Graph, source string) (*Answer, error) {
+	s := r.sess
+	if r.fromSession {
+		if m := directionFollowUp.FindStringSubmatch(task); m != nil {
+			return r.redirect(ctx, task, !strings.EqualFold(m[1], "un"), g)
+		}
+		last := s.lastTurn()
+		if rest := argFollowUpText(task); rest != "" && last.tool != "" {
+			r.forced = &followUpPlanner{Planner: r.a.planner, tool: last.tool, prev: last.args, text: rest,
+				why: fmt.Sprintf("follow-up %q: reuses the previous tool %s with what it names", rest, last.tool)}
+			ans, err := r.answerWithTools(ctx, task, g, source)
+			s.record(task, false, ans, err)
+			return ans, err
+		}
+	}
+	ans, err := r.answerWithTools(ctx, task, g, source)
+	s.record(task, true, ans, err)
+	return ans, err
+}
+
+// redirect answers a change of direction: the session's graph is read
+// again as directed (or undirected), becomes the current graph, and the
+// previous question is answered on it — with the previous tool and
+// arguments when they apply, else asked again from its text. When the
+// question asks something new besides ("what if it were directed, is
+// there a cycle?"), that is answered instead.
+func (r *run) redirect(ctx context.Context, task string, directed bool, g *graph.Graph) (*Answer, error) {
+	s := r.sess
+	name := r.ans.Graph.Source
+	ng := g
+	var detail string
+	if g.Directed() == directed {
+		detail = fmt.Sprintf("%s is already %s", name, dirWord(directed))
+	} else {
+		var err error
+		if ng, err = withDirection(g, directed); err != nil {
+			return r.fail(fmt.Errorf("reading %s as %s: %w", name, dirWord(directed), err))
+		}
+		name = strings.TrimSuffix(strings.TrimSuffix(name, " (directed)"), " (undirected)") + " (" + dirWord(directed) + ")"
+		if _, err := s.wm.Put(name, ng); err != nil {
+			return r.fail(fmt.Errorf("keeping %s: %w", name, err))
+		}
+		detail = fmt.Sprintf("read %s again as %s: %d nodes, %d edges", r.ans.Graph.Source, name, ng.N(), ng.M())
+	}
+	r.step("load", func() (string, string, error) { return "session", detail, nil })
+	r.ans.Graph, r.ans.g = graphInfo(ng, name), ng
+
+	last := s.lastTurn()
+	var ans *Answer
+	var err error
+	switch rest := directionFollowUp.ReplaceAllString(task, " "); {
+	case len(reasoning.CueTools(rest)) > 0:
+		ans, err = r.answerWithTools(ctx, rest, ng, name)
+		s.record(rest, true, ans, err)
+		return ans, err
+	case last.tool != "" && r.toolApplies(last.tool, directed):
+		r.forced = &followUpPlanner{Planner: r.a.planner, tool: last.tool, prev: last.args,
+			why: fmt.Sprintf("the previous question again on the %s graph, with %s and the same arguments", dirWord(directed), last.tool)}
+		ans, err = r.answerWithTools(ctx, last.task, ng, name)
+	case last.task != "":
+		ans, err = r.answerWithTools(ctx, last.task, ng, name)
+	default:
+		return r.fail(fmt.Errorf("there is no earlier question to ask again about the %s graph: %w", dirWord(directed), ErrNoAnswer))
+	}
+	s.record(last.task, false, ans, err)
+	if err == nil {
+		ans.Answer = fmt.Sprintf("With the edges read as %s (%s): %s", dirWord(directed), name, ans.Answer)
+	}
+	return ans, err
+}
+
+// toolApplies reports whether the named tool takes a graph of that
+// direction.
+func (r *run) toolApplies(name string, directed bool) bool {
+	t, err := r.a.reg.Get(name)
+	return err == nil && reasoning.AppliesTo(t.Spec().AppliesTo, directed)
+}
+
+// withDirection returns g read with the other direction: each edge as
+// written (u, v) becomes u→v, or u–v; edges written both ways merge into
+// one undirected edge whose weight and attributes are the later edge's, as
+// NetworkX's to_undirected keeps them. Node attributes are kept.
+func withDirection(g *graph.Graph, directed bool) (*graph.Graph, error) {
+	b := graph.NewBuilder(directed)
+	b.Grow(g.N(), g.M())
+	for v := int32(0); v < int32(g.N()); v++ {
+		id := g.ID(v)
+		if _, err := b.AddNode(id); err != nil {
+			return nil, err
+		}
+		for k, x := range g.NodeAttrs(v) {
+			if err := b.SetNodeAttr(id, k, x); err != nil {
+				return nil, err
+			}
+		}
+	}
+	for e := int32(0); e < int32(g.M()); e++ {
+		u, v := g.Edge(e)
+		ne, err := b.AddEdgeIdx(u, v)
+		if err != nil {
+			return nil, err
+		}
+		if g.Weighted() {
+			b.SetWeight(ne, g.Weight(e))
+		}
+		if g.HasCapacities() {
+			b.SetCapacity(ne, g.Capacity(e))
+		}
+		for k, x := range g.EdgeAttrs(e) {
+			b.SetEdgeAttr(ne, k, x)
+		}
+	}
+	out := b.Build()
+	out.SetName(g.Name())
+	return out, nil
+}
+
+// followUpPlanner is the agent's planner for a follow-up turn: the tool is
+// the previous turn's, and its arguments are the previous ones with what
+// the follow-up names put in (reasoning.FollowUpArgs). The graph step is
+// the wrapped planner's.
+type followUpPlanner struct {
+	reasoning.Planner
+	tool string
+	prev json.RawMessage
+	// text is what the follow-up names ("node 33"); empty means the
+	// previous arguments as they are.
+	text string
+	why  string
+}
+
+// Name says that the session decided.
+func (p *followUpPlanner) Name() string { return "session" }
+
+// ChooseTool returns the previous turn's tool.
+func (p *followUpPlanner) ChooseTool(ctx context.Context, req reasoning.ToolRequest) (reasoning.ToolChoice, error) {
+	return reasoning.ToolChoice{Tool: p.tool, Thought: p.why}, nil
+}
+
+// ExtractParams returns the previous arguments with the follow-up's
+// replacements, validated against the graph and req.Check.
+func (p *followUpPlanner) ExtractParams(ctx context.Context, req reasoning.ParamRequest) (json.RawMessage, error) {
+	var args json.RawMessage
+	var err error
+	if p.text == "" {
+		args, err = reasoning.ValidateArgs(req.Tool, req.Graph, p.prev)
+	} else {
+		args, err = reasoning.FollowUpArgs(req.Tool, p.prev, p.text, req.Graph)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if req.Check != nil {
+		if cerr := req.Check(args); cerr != nil {
+			if !errors.Is(cerr, reasoning.ErrBadParams) {
+				cerr = fmt.Errorf("%s: %w: %w", req.Tool.Name, reasoning.ErrBadParams, cerr)
+			}
+			return nil, cerr
+		}
+	}
+	return args, nil
+}

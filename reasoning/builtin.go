@@ -118,7 +118,7 @@ func (p *BuiltinPlanner) ChooseTool(ctx context.Context, req ToolRequest) (ToolC
 	var ss []scored
 	var dropped []string
 	for _, c := range req.Candidates {
-		if req.Graph != nil && !appliesTo(c.Tool.AppliesTo, req.Graph.Directed) {
+		if req.Graph != nil && !AppliesTo(c.Tool.AppliesTo, req.Graph.Directed) {
 			dropped = append(dropped, c.Tool.Name)
 			continue
 		}
@@ -149,11 +149,20 @@ func (p *BuiltinPlanner) ChooseTool(ctx context.Context, req ToolRequest) (ToolC
 	if best.al < p.cfg.MinToolScore {
 		return ToolChoice{Tool: NoTool, Thought: why.String() + fmt.Sprintf("; below the threshold %.2f", p.cfg.MinToolScore)}, nil
 	}
+	// A question that names its task beyond doubt ("give a topological
+	// order") on a graph the task does not apply to is not answered by
+	// whatever tool scores next.
+	for _, name := range dropped {
+		if adjust[name] > 0 && best.cue <= 0 {
+			return ToolChoice{Tool: NoTool, Thought: why.String() + fmt.Sprintf("; the question asks for %s, which does not apply to a%s graph", name, map[bool]string{true: " directed", false: "n undirected"}[req.Graph.Directed])}, nil
+		}
+	}
 	return ToolChoice{Tool: best.name, Thought: why.String()}, nil
 }
 
-// appliesTo reports whether a tool of kind k takes a graph of that direction.
-func appliesTo(k tools.GraphKind, directed bool) bool {
+// AppliesTo reports whether a tool of kind k takes a graph of that
+// direction.
+func AppliesTo(k tools.GraphKind, directed bool) bool {
 	switch k {
 	case tools.DirectedOnly:
 		return directed

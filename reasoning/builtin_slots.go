@@ -2,6 +2,7 @@ package reasoning
 
 import (
 	"encoding/json"
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -641,4 +642,81 @@ func (s *slots) bareIDs(q string) []string {
 	}
 	flush(len(q))
 	return out
+}
+
+// FollowUpArgs answers a chat follow-up such as "and node 33?", "what
+// about from 2 to 7?" or "and after three rounds?": it starts from the
+// previous turn's arguments prev for the same tool and replaces what the
+// follow-up text names. For a tool of two nodes, a pair replaces both,
+// "from X" the first, and "to X" or a lone node the second ("the path
+// from 0 to 3" then "and node 5?" asks for the path from 0 to 5). The
+// result is validated against g; errors wrap ErrBadParams (and
+// tools.ErrNodeNotFound for a node g lacks, named in the error).
+func FollowUpArgs(spec tools.Spec, prev json.RawMessage, text string, g *graph.Graph) (json.RawMessage, error) {
+	args := map[string]any{}
+	if len(prev) > 0 {
+		if err := json.Unmarshal(prev, &args); err != nil {
+			return nil, fmt.Errorf("%s: the previous arguments %s: %v: %w", spec.Name, prev, err, ErrBadParams)
+		}
+	}
+	changed := false
+	for k, v := range findSlots(text, g, false).nonNode(spec) {
+		args[k], changed = v, true
+	}
+	var roles [3]string
+	for _, p := range spec.Params {
+		if p.Node && roles[paramRole(p.Name)] == "" {
+			roles[paramRole(p.Name)] = p.Name
+		}
+	}
+	// Nodes of g first; then, so that a node g lacks is reported as
+	// such, explicit mentions read without the graph.
+	s := findSlots(text, g, false)
+	if len(s.pairs)+len(s.firsts)+len(s.seconds)+len(s.singles)+len(s.ids) == 0 {
+		s = findSlots(text, nil, false)
+	}
+	lone := dedup(append(append([]string(nil), s.singles...), s.ids...))
+	switch {
+	case roles[1] != "" && roles[2] != "":
+		switch {
+		case len(s.pairs) > 0:
+			args[roles[1]], args[roles[2]] = s.pairs[0][0], s.pairs[0][1]
+		case len(s.firsts) > 0 || len(s.seconds) > 0:
+			if len(s.firsts) > 0 {
+				args[roles[1]] = s.firsts[0]
+			}
+			if len(s.seconds) > 0 {
+				args[roles[2]] = s.seconds[0]
+			}
+		case len(lone) == 1:
+			args[roles[2]] = lone[0]
+		case len(lone) == 2:
+			args[roles[1]], args[roles[2]] = lone[0], lone[1]
+		case len(lone) > 2:
+			return nil, fmt.Errorf("%s: the follow-up names %d nodes (%s); which two are meant is unclear: %w", spec.Name, len(lone), strings.Join(lone, ", "), ErrBadParams)
+		default:
+			if !changed {
+				return nil, fmt.Errorf("%s: the follow-up names no node or value: %w", spec.Name, ErrBadParams)
+			}
+		}
+	default:
+		name := roles[0]
+		if name == "" {
+			name = roles[1] + roles[2]
+		}
+		ids := dedup(append(append(lone, s.firsts...), s.seconds...))
+		switch {
+		case name != "" && len(ids) == 1:
+			args[name] = ids[0]
+		case name != "" && len(ids) > 1:
+			return nil, fmt.Errorf("%s: the follow-up names %d nodes (%s) for one node parameter: %w", spec.Name, len(ids), strings.Join(ids, ", "), ErrBadParams)
+		case !changed:
+			return nil, fmt.Errorf("%s: the follow-up names no node or value: %w", spec.Name, ErrBadParams)
+		}
+	}
+	b, err := json.Marshal(args)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v: %w", spec.Name, err, ErrBadParams)
+	}
+	return ValidateArgs(spec, g, b)
 }

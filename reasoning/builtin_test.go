@@ -330,3 +330,50 @@ func TestAnalogyInduceDeduce(t *testing.T) {
 		t.Errorf("server down: %v, want ErrServer", err)
 	}
 }
+
+// TestFollowUpArgs: a follow-up replaces what it names in the previous
+// arguments and keeps the rest; unclear or empty follow-ups and nodes the
+// graph lacks are errors wrapping ErrBadParams.
+func TestFollowUpArgs(t *testing.T) {
+	g := builtinGraph(t, true)
+	for _, c := range []struct {
+		tool, prev, text, want string
+	}{
+		{"degree", `{"node":"3"}`, "node 5", `{"node":"5"}`},
+		{"degree", `{"node":"3"}`, "B", `{"node":"B"}`},
+		{"shortest_path_length", `{"source":"0","target":"3","weighted":true}`, "node 5", `{"source":"0","target":"5","weighted":true}`},
+		{"shortest_path_length", `{"source":"0","target":"3","weighted":true}`, "from 2", `{"source":"2","target":"3","weighted":true}`},
+		{"shortest_path_length", `{"source":"0","target":"3","weighted":true}`, "to 9", `{"source":"0","target":"9","weighted":true}`},
+		{"shortest_path", `{"source":"0","target":"3"}`, "from 4 to A", `{"source":"4","target":"A"}`},
+		{"shortest_path", `{"source":"0","target":"3"}`, "7 and 9", `{"source":"7","target":"9"}`},
+		{"gnn_sum_aggregation", `{"rounds":2}`, "after three rounds", `{"rounds":3}`},
+		{"k_core", `{"k":2}`, "k = 3", `{"k":3}`},
+	} {
+		got, err := FollowUpArgs(builtinSpec(t, c.tool), json.RawMessage(c.prev), c.text, g)
+		if err != nil {
+			t.Errorf("%s %s + %q: %v", c.tool, c.prev, c.text, err)
+			continue
+		}
+		var a, b any
+		_ = json.Unmarshal(got, &a)
+		_ = json.Unmarshal([]byte(c.want), &b)
+		if fmt.Sprint(a) != fmt.Sprint(b) {
+			t.Errorf("%s %s + %q: %s, want %s", c.tool, c.prev, c.text, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		tool, prev, text string
+		notFound         bool
+	}{
+		{"degree", `{"node":"3"}`, "node 99", true},
+		{"degree", `{"node":"3"}`, "nodes 4 and 5", false},
+		{"shortest_path", `{"source":"0","target":"3"}`, "1, 2 and 4", false},
+		{"degree", `{"node":"3"}`, "please", false},
+		{"degree", `not json`, "node 4", false},
+	} {
+		_, err := FollowUpArgs(builtinSpec(t, c.tool), json.RawMessage(c.prev), c.text, g)
+		if !errors.Is(err, ErrBadParams) || c.notFound != errors.Is(err, tools.ErrNodeNotFound) {
+			t.Errorf("%s %s + %q: err %v, want ErrBadParams (node not found: %v)", c.tool, c.prev, c.text, err, c.notFound)
+		}
+	}
+}

@@ -194,3 +194,46 @@ func TestChatPiped(t *testing.T) {
 		t.Errorf("unexpected output:\n%s", out)
 	}
 }
+
+// TestChatFollowUps: follow-ups in chat reuse the previous tool ("and node
+// 33?"), read the graph with the other direction ("what about the directed
+// version?"), and "Is the graph a DAG?" on a cyclic graph names a cycle.
+func TestChatFollowUps(t *testing.T) {
+	in := strings.Join([]string{
+		"load karate/edges.tsv",
+		"What is the degree of node 0?",
+		"and node 33?",
+		"Remember this graph: 0-1, 1-2, 2-0, 2-3.",
+		"Give a topological order.",
+		"what about the directed version?",
+		"Is the graph a DAG?",
+		"and if it were undirected?",
+	}, "\n") + "\n"
+	out, errOut, code := runCLIIn(t, in, "--data", dataDir(t), "--home", t.TempDir(), "chat")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	// NetworkX: karate_club_graph degrees 16 (node 0) and 17 (node 33).
+	want := []string{
+		"Loaded karate/edges.tsv",
+		"Node 0 has degree 16.",
+		"Node 33 has degree 17.",
+		"Loaded graph",
+		"I could not answer",
+		"I could not answer: topological_sort failed: the graph has a cycle (0 -> 1 -> 2 -> 0)",
+		"The graph contains a cycle, for example 0 -> 1 -> 2 -> 0.",
+		"With the edges read as undirected",
+	}
+	if len(lines) != len(want) {
+		t.Fatalf("%d lines, want %d:\n%s", len(lines), len(want), out)
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(lines[i], w) {
+			t.Errorf("line %d: %q, want it to start with %q", i+1, lines[i], w)
+		}
+	}
+	if !strings.Contains(lines[7], "contains a cycle") {
+		t.Errorf("undirected reading: %q", lines[7])
+	}
+}
