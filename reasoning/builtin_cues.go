@@ -53,7 +53,7 @@ var toolCues = func() []toolCue {
 	const pathy = `\b(shortest|minimum|minimal|min|length|distance|cheapest|fastest|far|hops?|closed|weight|cost)\b`
 	return []toolCue{
 		c("cycl circuit loop closed dag revisit", `\b(cycles?|cyclic|acyclic|circuits?|closed (path|walk|trail)|loops?|dag|revisit\w*|come back to|return to (the same|its|a previous(ly)?|the starting) ?\w*)\b`, `\bself[- ]loops?\b|\bhamilton|\beuler`, "cycle_check"),
-		against(c("dag acyclic", `\b(is|are|whether|if|check|tell)\b[^.?]{0,30}\b(dag|directed acyclic graph|acyclic)\b`, `\btopolog|\border(ing)?\b`, "cycle_check"), "topological_sort"),
+		against(strong(c("dag acyclic", `\b(is|are|whether|if|check|tell)\b[^.?]{0,30}\b(dag|directed acyclic graph|acyclic)\b`, `\btopolog|\border(ing)?\b`, "cycle_check")), "topological_sort"),
 		strong(c("topolog order visit sequence schedul done complet finish taken perform run", `\btopolog\w*|\bdependency order\b|\border(ing)? of (the )?tasks\b|\bvisit(ing)? (order|sequence)\b|\bin (what|which) order (can|could|should|must|do|to|may)\b|\border (in which|to) (visit|do|complete|perform|take|finish|schedule|run)\b|\bcan (all|every|each) (of )?(the )?(nodes?|vertex|vertices|tasks?|jobs?|courses?|steps?)( \w+)? be (visited|done|completed|finished|scheduled|taken|run|performed)\b|\b(valid|possible|feasible) (order(ing)?|sequence|schedule)\b`,
 			`\b(breadth|depth)[- ]first\b|\b(bfs|dfs|traversal|search)\b`, "topological_sort")),
 		c("flow", `\b(max(imum)?|most|largest|greatest|highest)\b[^.?]{0,25}\bflow\b|\bflow value\b|\bmax-?flow\b`, "", "maximum_flow"),
