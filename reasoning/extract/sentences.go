@@ -170,11 +170,18 @@ func proseIsQuestion(toks []proseToken) bool {
 	if len(toks) > 1 && toks[1].punct(':') && first.is("q", "question", "task", "a") {
 		return first.Lower != "a" // "A:" starts an answer slot: nothing of the graph follows
 	}
-	switch first.Lower {
+	return first.Kind == proseWord && isTaskWord(first.Lower)
+}
+
+// isTaskWord reports whether a sentence starting with the lower-case word w
+// asks or instructs.
+func isTaskWord(w string) bool {
+	switch w {
 	case "what", "which", "how", "who", "whom", "whose", "where", "when", "why", "is", "are", "does", "do", "can",
 		"could", "would", "find", "compute", "calculate", "determine", "list", "give", "tell", "show", "return",
-		"output", "print", "count", "identify", "please", "decide", "check", "name", "predict", "classify":
-		return first.Kind == proseWord
+		"output", "print", "count", "identify", "please", "decide", "check", "name", "predict", "classify",
+		"convert", "write", "draw", "build", "construct", "create", "make", "derive", "transform", "turn", "get":
+		return true
 	}
 	return false
 }

@@ -1,0 +1,683 @@
+package extract
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// AdjacencyMatrix reads adjacency matrices written in a question: rows as
+// lines of numbers ("0 1 1", "0,1,1", "| 0 | 1 |"), rows as a nested list
+// ("[[0,1,1],[1,0,0],[1,0,0]]", on one line or several), with or without a
+// header row of node names and row names ("A: 0 1 1", "A | 0 1 1"); 0/1 or
+// weighted entries, with "inf", "∞", "-", "x" or "." for no edge.
+//
+// A block of numbers is read as a matrix only when the text says so: the
+// word "matrix" just before it, a header row of names, or "adjacency matrix"
+// anywhere in the question (less sure); a square block of four or more 0/1
+// rows with an empty diagonal is read without a cue at low confidence. A
+// block that is clearly a matrix (the word just before it, or a header) but
+// ragged or not square is an error wrapping graph.ErrSyntax naming the row's
+// line and column.
+//
+// Rows and columns without names are nodes 0..n-1, or 1..n when the question
+// numbers its nodes from 1. A symmetric matrix is an undirected graph unless
+// the question says directed; an asymmetric one is directed.
+type AdjacencyMatrix struct{}
+
+// Name names the notation.
+func (AdjacencyMatrix) Name() string { return "adjacency matrix" }
+
+// matrixCueWindow is how far before a block the word "matrix" counts as
+// introducing it.
+const matrixCueWindow = 160
+
+// matrixMaxBlocks is the most matrices read in one question.
+const matrixMaxBlocks = 16
+
+// matrixMaxSize is the largest matrix read (rows); a larger block is left
+// to other readers with a note.
+const matrixMaxSize = 2000
+
+// matrixRow is one row of a matrix as written.
+type matrixRow struct {
+	label      string // the row's node name, when written
+	cells      []matrixCell
+	start, end int // the row's span in the question
+}
+
+// matrixCell is one entry: its value, whether it is an edge, and where it is.
+type matrixCell struct {
+	val   float64
+	edge  bool
+	start int
+}
+
+// matrixBlock is a candidate matrix: its rows, the header names, and its
+// span.
+type matrixBlock struct {
+	header     []string
+	rows       []matrixRow
+	start, end int
+	nested     bool // written as a nested list [[...], [...]]
+	// numericHeader is set when the header is a first row counting up:
+	// it names the nodes but is no evidence that the block is a matrix.
+	numericHeader bool
+}
+
+// Read implements Reader.
+func (AdjacencyMatrix) Read(ctx context.Context, d *Doc) (Reading, error) {
+	blocks, err := matrixBlocks(ctx, d)
+	if err != nil || len(blocks) == 0 {
+		return Reading{}, err
+	}
+	var out Reading
+	global := strings.Contains(d.Lower, "adjacency matrix") || strings.Contains(d.Lower, "adjacency-matrix")
+	read := 0
+	for _, b := range blocks {
+		if read == matrixMaxBlocks {
+			out.Notes = append(out.Notes, fmt.Sprintf("only the first %d matrices are read", matrixMaxBlocks))
+			out.Confidence = min(out.Confidence, 0.3)
+			break
+		}
+		r, ok, err := matrixRead(d, b, global)
+		if err != nil {
+			return Reading{}, err
+		}
+		if !ok {
+			continue
+		}
+		read++
+		if out.Reader == "" {
+			out = r
+			continue
+		}
+		// A second matrix: keep both, but say the question holds two.
+		out.Nodes = matrixUnion(out.Nodes, r.Nodes)
+		out.Edges = append(out.Edges, r.Edges...)
+		out.Spans = append(out.Spans, r.Spans...)
+		out.Notes = append(out.Notes, append(r.Notes, "the question holds more than one matrix; their edges are merged")...)
+		out.Confidence = min(out.Confidence, r.Confidence, 0.5)
+	}
+	return out, nil
+}
+
+// matrixUnion appends the names of b missing from a.
+func matrixUnion(a, b []string) []string {
+	seen := make(map[string]bool, len(a))
+	for _, n := range a {
+		seen[n] = true
+	}
+	for _, n := range b {
+		if !seen[n] {
+			a = append(a, n)
+		}
+	}
+	return a
+}
+
+// matrixBlocks finds nested lists of numbers and blocks of lines of numbers.
+func matrixBlocks(ctx context.Context, d *Doc) ([]matrixBlock, error) {
+	text := d.Text
+	var blocks []matrixBlock
+	// Nested lists first; their lines are skipped below.
+	var nestedEnd []int
+	for off := 0; ; {
+		k := strings.Index(text[off:], "[[")
+		if k < 0 {
+			break
+		}
+		s := off + k
+		b, end, ok, err := matrixNested(d, s)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			blocks = append(blocks, b)
+			nestedEnd = append(nestedEnd, s, end)
+			off = end
+		} else {
+			off = s + 2
+		}
+	}
+	inNested := func(s, e int) bool {
+		for i := 0; i+1 < len(nestedEnd); i += 2 {
+			if s < nestedEnd[i+1] && nestedEnd[i] < e {
+				return true
+			}
+		}
+		return false
+	}
+	lines := textLines(text)
+	for i := 0; i < len(lines); i++ {
+		if i&1023 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		ln := lines[i]
+		if inNested(ln.Start, ln.End) {
+			continue
+		}
+		row, ok := matrixParseRow(text, ln.Start, ln.End)
+		if !ok {
+			continue
+		}
+		b := matrixBlock{rows: []matrixRow{row}, start: row.start, end: row.end}
+		j := i + 1
+		for ; j < len(lines) && !inNested(lines[j].Start, lines[j].End); j++ {
+			r, ok := matrixParseRow(text, lines[j].Start, lines[j].End)
+			if !ok {
+				break
+			}
+			b.rows = append(b.rows, r)
+			b.end = r.end
+		}
+		if i > 0 {
+			if names, s, ok := matrixHeader(text, lines[i-1]); ok {
+				b.header, b.start = names, s
+			}
+		}
+		if len(b.rows) >= 2 || b.header != nil {
+			blocks = append(blocks, b)
+		}
+		i = j - 1
+	}
+	return blocks, nil
+}
+
+// matrixNoEdge are entries that mean "no edge".
+var matrixNoEdge = map[string]bool{
+	"inf": true, "∞": true, "-": true, "x": true, ".": true, "—": true, "–": true, "none": true, "null": true,
+	"infinity": true, "nan": true, "_": true,
+}
+
+// matrixField reads one entry: a finite number or a no-edge mark.
+func matrixField(f string) (matrixCell, bool) {
+	if matrixNoEdge[strings.ToLower(f)] {
+		return matrixCell{}, true
+	}
+	x, err := strconv.ParseFloat(f, 64)
+	if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+		return matrixCell{}, false
+	}
+	return matrixCell{val: x, edge: x != 0}, true
+}
+
+// matrixFields splits text[s:e] into fields at spaces, tabs, commas,
+// semicolons and '|', returning each field's start.
+func matrixFields(text string, s, e int) (fields []string, starts []int) {
+	i := s
+	for i < e {
+		for i < e && strings.IndexByte(" \t,;|", text[i]) >= 0 {
+			i++
+		}
+		j := i
+		for j < e && strings.IndexByte(" \t,;|", text[j]) < 0 {
+			j++
+		}
+		if j > i {
+			fields = append(fields, text[i:j])
+			starts = append(starts, i)
+		}
+		i = j
+	}
+	return fields, starts
+}
+
+// matrixParseRow reads a line as a matrix row: optional brackets around
+// it, an optional row name ("A", "A:", "node 1:"), then two or more
+// entries.
+func matrixParseRow(text string, s, e int) (matrixRow, bool) {
+	for s < e && (text[s] == ' ' || text[s] == '\t' || text[s] == '[' || text[s] == '(') {
+		s++
+	}
+	for e > s && strings.IndexByte(" \t],);", text[e-1]) >= 0 {
+		e--
+	}
+	if s >= e {
+		return matrixRow{}, false
+	}
+	fields, starts := matrixFields(text, s, e)
+	row := matrixRow{start: s, end: e}
+	for i, f := range fields {
+		c, ok := matrixField(f)
+		if !ok {
+			if i != 0 {
+				return matrixRow{}, false
+			}
+			name := strings.TrimSuffix(f, ":")
+			if name == "" || len(fields) < 3 || !matrixNameLike(name) {
+				return matrixRow{}, false
+			}
+			row.label = name
+			continue
+		}
+		c.start = starts[i]
+		row.cells = append(row.cells, c)
+	}
+	if len(row.cells) < 2 {
+		return matrixRow{}, false
+	}
+	return row, true
+}
+
+// matrixNameLike reports whether a field can be a node name in a header or
+// a row name: letters, digits and '_', not a sentence word.
+func matrixNameLike(f string) bool {
+	if len(f) > 24 {
+		return false
+	}
+	for _, r := range f {
+		if !(r == '_' || r == '-' || r == '.' || ('0' <= r && r <= '9') || ('a' <= r && r <= 'z') || ('A' <= r && r <= 'Z') || r > 127) {
+			return false
+		}
+	}
+	return true
+}
+
+// matrixHeader reads a header line of two or more names ("A B C", "  | A |
+// B | C", ",a,b,c").
+func matrixHeader(text string, ln textLine) (names []string, start int, ok bool) {
+	fields, starts := matrixFields(text, ln.Start, ln.End)
+	if len(fields) < 2 {
+		return nil, 0, false
+	}
+	for _, f := range fields {
+		if !matrixNameLike(f) || len(f) > 1 && matrixHeaderStop[strings.ToLower(f)] {
+			return nil, 0, false
+		}
+		if _, err := strconv.ParseFloat(f, 64); err == nil && !matrixIntName(f) {
+			return nil, 0, false
+		}
+	}
+	// A header of plain integers is a row of numbers unless they count up
+	// ("1 2 3 4" over a matrix names nodes 1..4); that is decided later.
+	return fields, starts[0], true
+}
+
+// matrixHeaderStop are words of prose that a line of names over a matrix
+// never holds.
+var matrixHeaderStop = map[string]bool{
+	"the": true, "is": true, "a": true, "an": true, "of": true, "and": true, "matrix": true, "adjacency": true,
+	"graph": true, "are": true, "below": true, "following": true, "given": true, "here": true, "this": true,
+	"with": true, "nodes": true, "edges": true, "its": true, "in": true, "for": true, "to": true, "as": true,
+}
+
+// matrixNumericHeader takes a first row of integers counting up (0..n-1 or
+// 1..n) as the header when the rows below are square without it, with row
+// names that count the same way when each row has one more entry.
+func matrixNumericHeader(b *matrixBlock) {
+	if b.header != nil || b.nested || len(b.rows) < 4 {
+		return
+	}
+	first := b.rows[0]
+	k := len(first.cells)
+	base, ok := matrixCounting(first.cells)
+	if !ok || first.label != "" {
+		return
+	}
+	rest := b.rows[1:]
+	if len(rest) != k {
+		return
+	}
+	names := make([]string, k)
+	for i := range names {
+		names[i] = strconv.Itoa(base + i)
+	}
+	switch {
+	case matrixAllLen(rest, k):
+	case matrixAllLen(rest, k+1):
+		col := make([]matrixCell, len(rest))
+		for i, r := range rest {
+			col[i] = r.cells[0]
+		}
+		if b2, ok := matrixCounting(col); !ok || b2 != base {
+			return
+		}
+		for i := range rest {
+			rest[i].label = names[i]
+			rest[i].cells = rest[i].cells[1:]
+		}
+	default:
+		return
+	}
+	b.header, b.rows, b.numericHeader = names, rest, true
+}
+
+// matrixCounting reports whether cells hold base, base+1, ... with base 0
+// or 1.
+func matrixCounting(cells []matrixCell) (base int, ok bool) {
+	if len(cells) == 0 {
+		return 0, false
+	}
+	base = int(cells[0].val)
+	if base != 0 && base != 1 {
+		return 0, false
+	}
+	for i, c := range cells {
+		if c.val != float64(base+i) {
+			return 0, false
+		}
+	}
+	return base, true
+}
+
+// matrixAllLen reports whether every row has k entries.
+func matrixAllLen(rows []matrixRow, k int) bool {
+	for _, r := range rows {
+		if len(r.cells) != k {
+			return false
+		}
+	}
+	return true
+}
+
+// matrixIntName reports whether f is a small non-negative integer.
+func matrixIntName(f string) bool {
+	n, err := strconv.Atoi(f)
+	return err == nil && n >= 0 && len(f) < 7
+}
+
+// matrixNested reads a nested list "[[0,1],[1,0]]" at text[s]: rows of
+// numbers between the outer brackets. ok is false when the list is not a
+// list of lists of numbers (a Python edge list with names, say).
+func matrixNested(d *Doc, s int) (matrixBlock, int, bool, error) {
+	text := d.Text
+	b := matrixBlock{start: s, nested: true}
+	i := s + 1
+	for i < len(text) {
+		for i < len(text) && strings.IndexByte(" \t\r\n,", text[i]) >= 0 {
+			i++
+		}
+		if i >= len(text) {
+			return b, 0, false, nil
+		}
+		if text[i] == ']' {
+			b.end = i + 1
+			return b, i + 1, len(b.rows) >= 2, nil
+		}
+		if text[i] != '[' {
+			return b, 0, false, nil
+		}
+		j := i + 1
+		for j < len(text) && text[j] != ']' && text[j] != '[' && text[j] != '\n' {
+			j++
+		}
+		if j >= len(text) || text[j] != ']' {
+			return b, 0, false, nil
+		}
+		fields, starts := matrixFields(text, i+1, j)
+		row := matrixRow{start: i, end: j + 1}
+		for k, f := range fields {
+			c, ok := matrixField(f)
+			if !ok {
+				return b, 0, false, nil
+			}
+			c.start = starts[k]
+			row.cells = append(row.cells, c)
+		}
+		b.rows = append(b.rows, row)
+		i = j + 1
+	}
+	return b, 0, false, nil
+}
+
+// matrixCue looks for "matrix" just before the block or after it in the
+// same sentence, and returns the span of a short line introducing the
+// block ("Adjacency matrix:").
+func matrixCue(d *Doc, b matrixBlock) (local bool, key Span) {
+	from := max(0, b.start-matrixCueWindow)
+	for from < b.start && !utfStart(d.Text, from) {
+		from++
+	}
+	before := d.Lower[from:b.start]
+	if k := strings.LastIndex(before, "matrix"); k >= 0 && !strings.Contains(before[max(0, k-12):k], "incidence") {
+		// The sentence or line that introduces the block is the key to
+		// it; a question or an instruction ("Compute the adjacency matrix
+		// of:") asks for a matrix and does not give one.
+		ls := strings.LastIndexAny(before[:k], ".\n?!")
+		intro := strings.TrimSpace(before[ls+1:])
+		first := intro
+		if i := strings.IndexAny(first, " \t:,"); i >= 0 {
+			first = first[:i]
+		}
+		local = !isTaskWord(first) && !strings.Contains(intro, "?")
+		le := strings.IndexByte(before[k:], '\n')
+		if le >= 0 {
+			s, e := from+ls+1, from+k+le
+			for s < e && (d.Text[s] == ' ' || d.Text[s] == '\t') {
+				s++
+			}
+			if local && e-s <= 100 && strings.TrimSpace(d.Text[e:b.start]) == "" {
+				key = Span{Start: s, End: e, Role: RoleKey}
+			}
+		}
+	}
+	if !local {
+		// "A = [[0,1],[1,0]] is the adjacency matrix": the sentence that
+		// holds the block names it.
+		after := d.Lower[b.end:min(len(d.Lower), b.end+80)]
+		if k := strings.IndexAny(after, ".\n?!;"); k >= 0 {
+			after = after[:k]
+		}
+		local = strings.Contains(after, "matrix") && !strings.Contains(after, "incidence") && !matrixInTask(d, b.start)
+	}
+	return local, key
+}
+
+// matrixInTask reports whether the sentence holding text offset off is a
+// question or an instruction ("Convert [[...]] into an adjacency matrix").
+func matrixInTask(d *Doc, off int) bool {
+	from := max(0, off-matrixCueWindow)
+	before := d.Lower[from:off]
+	if k := strings.LastIndexAny(before, ".\n?!"); k >= 0 {
+		before = before[k+1:]
+	}
+	first := strings.TrimSpace(before)
+	if i := strings.IndexAny(first, " \t:,"); i >= 0 {
+		first = first[:i]
+	}
+	return isTaskWord(first)
+}
+
+// matrixRead turns a block into a Reading. ok is false when the block is
+// not read as a matrix.
+func matrixRead(d *Doc, b matrixBlock, global bool) (Reading, bool, error) {
+	local, key := matrixCue(d, b)
+	matrixNumericHeader(&b)
+	names := b.header
+	clear := local || (names != nil && !b.numericHeader)
+	n := len(b.rows[0].cells)
+	for i, r := range b.rows {
+		if len(r.cells) != n {
+			if !clear {
+				return Reading{}, false, nil
+			}
+			return Reading{}, false, syntaxErrorAt(d.Text, r.start, fmt.Sprintf("adjacency matrix row %d has %d entries; row 1 has %d", i+1, len(r.cells), n))
+		}
+	}
+	if len(b.rows) != n {
+		if !clear {
+			return Reading{}, false, nil
+		}
+		return Reading{}, false, syntaxErrorAt(d.Text, b.start, fmt.Sprintf("adjacency matrix has %d rows of %d entries; it must be square", len(b.rows), n))
+	}
+	if n > matrixMaxSize {
+		return Reading{}, false, nil
+	}
+	r := Reading{Reader: AdjacencyMatrix{}.Name(), Confidence: 0.95}
+	symmetric := true
+	for i := 0; i < n && symmetric; i++ {
+		for j := i + 1; j < n; j++ {
+			a, c := b.rows[i].cells[j], b.rows[j].cells[i]
+			if a.edge != c.edge || a.val != c.val {
+				symmetric = false
+				break
+			}
+		}
+	}
+	zeroOne, emptyDiag := true, true
+	for i, row := range b.rows {
+		for j, c := range row.cells {
+			if c.edge && c.val != 1 {
+				zeroOne = false
+			}
+			if i == j && c.edge {
+				emptyDiag = false
+			}
+		}
+	}
+	switch {
+	case clear:
+	case global && (symmetric || zeroOne && emptyDiag):
+		// Mentioned elsewhere: a list of weighted edges could look the
+		// same, so only a matrix that looks like one is read.
+		r.Confidence = 0.85
+		r.Notes = append(r.Notes, "the block of numbers is read as the adjacency matrix the question mentions")
+	case n >= 4 && zeroOne && emptyDiag:
+		r.Confidence = 0.6
+		r.Notes = append(r.Notes, fmt.Sprintf("a square block of %d rows of 0s and 1s is read as an adjacency matrix though the question does not call it one", n))
+	default:
+		return Reading{}, false, nil
+	}
+
+	// Node names: the header, the row names, or numbers.
+	labels := make([]string, 0, n)
+	for _, row := range b.rows {
+		if row.label != "" {
+			labels = append(labels, row.label)
+		}
+	}
+	if len(labels) != n {
+		labels = nil
+	}
+	switch {
+	case len(names) == n+1:
+		names = names[1:] // a corner cell ("from\to", "-")
+	case names != nil && len(names) != n:
+		return Reading{}, false, syntaxErrorAt(d.Text, b.start, fmt.Sprintf("adjacency matrix header names %d nodes but the rows have %d entries", len(names), n))
+	}
+	if names != nil && labels != nil && strings.Join(names, "\x00") != strings.Join(labels, "\x00") {
+		r.Notes = append(r.Notes, "the row names differ from the header's; the header's are used")
+		r.Confidence = min(r.Confidence, 0.5)
+	}
+	if names == nil {
+		names = labels
+	}
+	if names == nil {
+		base, conf, note := matrixNumbering(d, n, b)
+		names = make([]string, n)
+		for i := range names {
+			names[i] = strconv.Itoa(base + i)
+		}
+		r.Confidence = min(r.Confidence, conf)
+		if note != "" {
+			r.Notes = append(r.Notes, note)
+		}
+	}
+	seen := make(map[string]bool, n)
+	for _, nm := range names {
+		if seen[nm] {
+			return Reading{}, false, syntaxErrorAt(d.Text, b.start, fmt.Sprintf("adjacency matrix names node %q twice", nm))
+		}
+		seen[nm] = true
+	}
+	r.Nodes = names
+
+	stated := statedDirection(d.Lower)
+	switch {
+	case stated == DirDirected || (stated == DirUnknown && !symmetric):
+		r.Directed = DirDirected
+		if stated == DirUnknown {
+			r.Notes = append(r.Notes, "the matrix is not symmetric, so the graph is read as directed")
+		}
+	default:
+		r.Directed = DirUndirected
+		if !symmetric {
+			r.Notes = append(r.Notes, "the question says undirected but the matrix is not symmetric")
+			r.Confidence = min(r.Confidence, 0.4)
+		}
+	}
+	if !zeroOne {
+		r.EdgeValue = matrixMeaning(d, b)
+	}
+	for i, row := range b.rows {
+		for j, c := range row.cells {
+			if !c.edge || (r.Directed == DirUndirected && j < i) {
+				continue
+			}
+			e := Edge{U: names[i], V: names[j], Start: row.start, End: row.end}
+			if !zeroOne {
+				e.Value, e.HasValue = c.val, true
+			}
+			r.Edges = append(r.Edges, e)
+		}
+	}
+	if key.End > key.Start {
+		r.Spans = append(r.Spans, key)
+	}
+	r.Spans = append(r.Spans, Span{Start: b.start, End: b.end, Role: RoleGraph})
+	return r, true, nil
+}
+
+// matrixMeaning is what the entries of a weighted matrix are, from the
+// words just before it.
+func matrixMeaning(d *Doc, b matrixBlock) Meaning {
+	before := d.Lower[max(0, b.start-matrixCueWindow):b.start]
+	switch {
+	case strings.Contains(before, "capacit"):
+		return MeaningCapacity
+	case strings.Contains(before, "distance"):
+		return MeaningDistance
+	case strings.Contains(before, "cost"):
+		return MeaningCost
+	}
+	return MeaningWeight
+}
+
+// matrixNodeMention finds "node 3" outside a block.
+var matrixNodeMention = regexp.MustCompile(`\b(?:node|vertex)\s+(\d+)\b`)
+
+// matrixNumbering decides whether unnamed rows are nodes 0..n-1 or 1..n:
+// what the question states ("numbered from 1 to 4", "1-indexed"), else the
+// nodes it names outside the matrix (node n means 1..n, node 0 means
+// 0..n-1), else 0..n-1 with a note.
+func matrixNumbering(d *Doc, n int, b matrixBlock) (base int, conf float64, note string) {
+	lower := d.Lower
+	one := regexp.MustCompile(fmt.Sprintf(`\b1\s*(?:to|-|–|through|\.\.\.?|…)\s*%d\b|\b1-(?:indexed|based)\b|one-based|\b1,\s*2,\s*(?:\.\.\.|…),?\s*%d\b`, n, n))
+	zero := regexp.MustCompile(fmt.Sprintf(`\b0\s*(?:to|-|–|through|\.\.\.?|…)\s*%d\b|\b0-(?:indexed|based)\b|zero-based|\b0,\s*1,\s*(?:\.\.\.|…),?\s*%d\b`, n-1, n-1))
+	outside := lower[:b.start] + " " + lower[b.end:]
+	saysOne, saysZero := one.MatchString(outside), zero.MatchString(outside)
+	switch {
+	case saysOne && !saysZero:
+		return 1, 0.95, ""
+	case saysZero && !saysOne:
+		return 0, 0.95, ""
+	case saysOne && saysZero:
+		return 0, 0.5, "the question numbers the nodes both from 0 and from 1; rows are taken as nodes 0.." + strconv.Itoa(n-1)
+	}
+	var sawZero, sawN bool
+	for _, m := range matrixNodeMention.FindAllStringSubmatch(outside, 64) {
+		switch m[1] {
+		case "0":
+			sawZero = true
+		case strconv.Itoa(n):
+			sawN = true
+		}
+	}
+	switch {
+	case sawN && !sawZero:
+		return 1, 0.85, fmt.Sprintf("rows are taken as nodes 1..%d because the question names node %d", n, n)
+	case sawZero && sawN:
+		return 0, 0.5, fmt.Sprintf("the question names both node 0 and node %d, but the matrix has %d rows", n, n)
+	}
+	conf = 0.85
+	if !matrixNodeMention.MatchString(outside) {
+		conf = 0.9 // no node is named, so the numbering cannot mislead a parameter
+	}
+	return 0, conf, fmt.Sprintf("rows and columns are taken as nodes 0..%d; the question does not say how they are numbered", n-1)
+}

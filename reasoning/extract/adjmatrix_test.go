@@ -1,0 +1,196 @@
+package extract
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/graphagent/graphagent/tools/graph"
+)
+
+func TestAdjacencyMatrix(t *testing.T) {
+	cases := []struct {
+		name    string
+		text    string
+		nodes   []string // in order; nil: the reading must be empty
+		edges   []string // in order, "u-v" or "u-v:w"
+		dir     Direction
+		meaning Meaning
+		key     string // text of the notation-key span, if any
+		graph   string // text of the graph span
+		minConf float64
+		maxConf float64
+		note    string
+	}{
+		{
+			name:  "lines of 0s and 1s after a key line",
+			text:  "The adjacency matrix is:\n0 1 1\n1 0 0\n1 0 0\nHow many edges are there?",
+			nodes: []string{"0", "1", "2"}, edges: []string{"0-1", "0-2"}, dir: DirUndirected,
+			key: "The adjacency matrix is:", graph: "0 1 1\n1 0 0\n1 0 0",
+			minConf: 0.9, maxConf: 0.9, note: "does not say how they are numbered",
+		},
+		{
+			name:  "header row and row names",
+			text:  "Consider this matrix.\n   A B C\nA  0 1 0\nB  1 0 1\nC  0 1 0\nIs A connected to C?",
+			nodes: []string{"A", "B", "C"}, edges: []string{"A-B", "B-C"}, dir: DirUndirected,
+			graph: "   A B C\nA  0 1 0\nB  1 0 1\nC  0 1 0"[3:], minConf: 0.95, maxConf: 0.95,
+		},
+		{
+			name:  "header row only, commas",
+			text:  "x,y,z\n0,1,1\n1,0,0\n1,0,0",
+			nodes: []string{"x", "y", "z"}, edges: []string{"x-y", "x-z"}, dir: DirUndirected,
+			minConf: 0.95, maxConf: 0.95,
+		},
+		{
+			name:  "weighted, directed by the text",
+			text:  "Weighted adjacency matrix of a directed graph:\n0 5 0\n0 0 3\n2 0 0",
+			nodes: []string{"0", "1", "2"}, edges: []string{"0-1:5", "1-2:3", "2-0:2"}, dir: DirDirected,
+			meaning: MeaningWeight, minConf: 0.9, maxConf: 0.9,
+		},
+		{
+			name:  "asymmetric without a word about direction",
+			text:  "Matrix:\n0 1 0\n0 0 1\n0 0 0",
+			nodes: []string{"0", "1", "2"}, edges: []string{"0-1", "1-2"}, dir: DirDirected,
+			minConf: 0.9, maxConf: 0.9, note: "not symmetric",
+		},
+		{
+			name:  "nested list on one line, numbered from 1",
+			text:  "A = [[0,1,1],[1,0,1],[1,1,0]] is the adjacency matrix; the nodes are numbered from 1 to 3.",
+			nodes: []string{"1", "2", "3"}, edges: []string{"1-2", "1-3", "2-3"}, dir: DirUndirected,
+			graph: "[[0,1,1],[1,0,1],[1,1,0]]", minConf: 0.95, maxConf: 0.95,
+		},
+		{
+			name:  "nested list over lines with no-edge marks, distances",
+			text:  "Distance matrix:\n[[0, 4, inf],\n [4, 0, 2],\n [inf, 2, 0]]\nWhat is the shortest distance from 0 to 2?",
+			nodes: []string{"0", "1", "2"}, edges: []string{"0-1:4", "1-2:2"}, dir: DirUndirected,
+			meaning: MeaningDistance, key: "Distance matrix:", minConf: 0.95, maxConf: 0.95, // "from 0 to 2" numbers from 0
+		},
+		{
+			name:  "table with pipes",
+			text:  "Adjacency matrix:\n| 0 | 1 |\n| 1 | 0 |",
+			nodes: []string{"0", "1"}, edges: []string{"0-1"}, dir: DirUndirected, minConf: 0.9, maxConf: 0.9,
+		},
+		{
+			name:  "numeric header and row numbers",
+			text:  "Adjacency matrix:\n  1 2 3\n1 0 1 0\n2 1 0 1\n3 0 1 0",
+			nodes: []string{"1", "2", "3"}, edges: []string{"1-2", "2-3"}, dir: DirUndirected,
+			minConf: 0.95, maxConf: 0.95,
+		},
+		{
+			name:  "the question names node n, so rows count from 1",
+			text:  "Adjacency matrix:\n0 1 0 0\n1 0 1 0\n0 1 0 1\n0 0 1 0\nWhat is the degree of node 4?",
+			nodes: []string{"1", "2", "3", "4"}, edges: []string{"1-2", "2-3", "3-4"}, dir: DirUndirected,
+			minConf: 0.85, maxConf: 0.85, note: "names node 4",
+		},
+		{
+			name:  "no cue, but a square 0/1 block with an empty diagonal",
+			text:  "0 1 0 1\n1 0 1 0\n0 1 0 1\n1 0 1 0",
+			nodes: []string{"0", "1", "2", "3"}, edges: []string{"0-1", "0-3", "1-2", "2-3"}, dir: DirUndirected,
+			minConf: 0, maxConf: 0.6, note: "does not call it one",
+		},
+		{
+			name:  "adjacency matrix named elsewhere",
+			text:  "0 1 1\n1 0 1\n1 1 0\nThe block above is the adjacency matrix of G.",
+			nodes: []string{"0", "1", "2"}, edges: []string{"0-1", "0-2", "1-2"}, dir: DirUndirected,
+			minConf: 0.85, maxConf: 0.85, note: "mentions",
+		},
+		{name: "edge-list lines", text: "0 1\n1 2\n2 0"},
+		{name: "weighted edge-list lines", text: "0 1 4\n1 2 3\n2 0 5\nFind the shortest path."},
+		{name: "an instruction asks for a matrix", text: "Compute the adjacency matrix of:\n0 1\n1 2\n2 3"},
+		{name: "a Python edge list", text: "G = [[0, 1], [1, 2], [2, 0]]"},
+		{name: "weighted edges with the word elsewhere", text: "Convert [[0, 1, 3], [1, 2, 4], [0, 2, 1]] into an adjacency matrix."},
+		{name: "incidence matrix", text: "The incidence matrix is\n1 0\n1 1\n0 1"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := readOne(t, AdjacencyMatrix{}, c.text)
+			if c.nodes == nil {
+				if !got.Empty() {
+					t.Fatalf("want an empty reading, got nodes %v edges %v", got.Nodes, edgeList(got))
+				}
+				return
+			}
+			if !slices.Equal(got.Nodes, c.nodes) {
+				t.Errorf("nodes %v, want %v", got.Nodes, c.nodes)
+			}
+			if e := edgeList(got); !slices.Equal(e, c.edges) {
+				t.Errorf("edges %v, want %v", e, c.edges)
+			}
+			if got.Directed != c.dir {
+				t.Errorf("direction %v, want %v", got.Directed, c.dir)
+			}
+			if got.EdgeValue != c.meaning {
+				t.Errorf("edge values %q, want %q", got.EdgeValue, c.meaning)
+			}
+			if k := spanTexts(c.text, got, RoleKey); c.key != "" && !slices.Equal(k, []string{c.key}) {
+				t.Errorf("key spans %q, want %q", k, c.key)
+			}
+			g := spanTexts(c.text, got, RoleGraph)
+			if len(g) != 1 || (c.graph != "" && g[0] != c.graph) {
+				t.Errorf("graph spans %q, want one %q", g, c.graph)
+			}
+			if got.Confidence < c.minConf || got.Confidence > c.maxConf {
+				t.Errorf("confidence %v outside [%v, %v]; notes %q", got.Confidence, c.minConf, c.maxConf, got.Notes)
+			}
+			if c.note != "" && !strings.Contains(strings.Join(got.Notes, "; "), c.note) {
+				t.Errorf("notes %q lack %q", got.Notes, c.note)
+			}
+		})
+	}
+}
+
+func TestAdjacencyMatrixErrors(t *testing.T) {
+	cases := []struct {
+		name      string
+		text      string
+		line, col int
+		msg       string
+	}{
+		{"ragged row", "Adjacency matrix:\n0 1 1\n1 0\n1 0 0", 3, 1, "row 2 has 2 entries"},
+		{"not square", "The matrix below:\n0 1 1\n1 0 1", 2, 1, "2 rows of 3 entries"},
+		{"ragged nested list", "The adjacency matrix is [[0, 1], [1, 0, 1]].", 1, 34, "row 2 has 3 entries"},
+		{"header of the wrong width", "Adjacency matrix:\n  A B\nA 0 1 1\nB 1 0 1\nC 1 1 0", 2, 3, "header names 2 nodes"},
+		{"a name twice", "  A B A\nA 0 1 1\nB 1 0 1\nA 1 1 0", 1, 3, "twice"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := (AdjacencyMatrix{}).Read(context.Background(), NewDoc(c.text))
+			var se *graph.SyntaxError
+			if !errors.Is(err, graph.ErrSyntax) || !errors.As(err, &se) {
+				t.Fatalf("err = %v, want a *graph.SyntaxError", err)
+			}
+			if se.Line != c.line || se.Col != c.col || !strings.Contains(se.Msg, c.msg) {
+				t.Errorf("error at %d:%d %q, want %d:%d containing %q", se.Line, se.Col, se.Msg, c.line, c.col, c.msg)
+			}
+		})
+	}
+}
+
+func FuzzAdjacencyMatrix(f *testing.F) {
+	for _, s := range []string{
+		"The adjacency matrix is:\n0 1 1\n1 0 0\n1 0 0",
+		"   A B C\nA  0 1 0\nB  1 0 1\nC  0 1 0",
+		"Distance matrix:\n[[0, 4, inf],\n [4, 0, 2],\n [inf, 2, 0]]",
+		"Adjacency matrix:\n  1 2 3\n1 0 1 0\n2 1 0 1\n3 0 1 0",
+		"matrix [[0,1],[1,0,1]]",
+		"Adjacency matrix:\n| 0 | 1e400 |\n| 1 | 0 |",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if !utf8.ValidString(text) {
+			return
+		}
+		got, err := (AdjacencyMatrix{}).Read(context.Background(), NewDoc(text))
+		if err != nil {
+			if !errors.Is(err, graph.ErrSyntax) {
+				t.Fatalf("error %v does not wrap graph.ErrSyntax", err)
+			}
+			return
+		}
+		checkReading(t, text, got)
+	})
+}
