@@ -1,0 +1,503 @@
+package extract
+
+import (
+	"context"
+	"strings"
+)
+
+// Precedence reads ordering constraints as directed edges from what comes
+// first to what comes after: "node 3 should be visited before node 1",
+// "task X must finish before task Y starts", "A comes before B", "A
+// precedes B", "B depends on A", "B requires A", "B can only start after A
+// is done", "you must take course A before course B", "A is a prerequisite
+// for B", "Before C, you must do A and B", "B has prerequisites A and C".
+// Lists on either side give one edge per pair ("A and B must be done
+// before C"). Node IDs drop the kind noun ("task X" is "X"); bare numbers
+// are read only when both sides are numbers.
+type Precedence struct{}
+
+// Name names the notation.
+func (Precedence) Name() string { return "precedence" }
+
+// precMatch is one constraint read: every node of first comes before every
+// node of then.
+type precMatch struct {
+	first, then []proseName
+	a, b        int // token range
+	unknown     []string
+}
+
+// Read implements Reader.
+func (Precedence) Read(ctx context.Context, d *Doc) (Reading, error) {
+	t, err := newProse(ctx, d)
+	if err != nil {
+		return Reading{}, err
+	}
+	b := newProseBuild(Precedence{}.Name())
+	for n, s := range t.sents {
+		if n&255 == 255 {
+			if err := ctx.Err(); err != nil {
+				return Reading{}, err
+			}
+		}
+		if s.q <= s.a || t.keySentence(s) {
+			continue
+		}
+		var matched [][2]int
+		for i := s.a; i < s.q; {
+			ms, next := t.precAt(i, s)
+			if len(ms) == 0 {
+				i++
+				continue
+			}
+			for _, m := range ms {
+				matched = append(matched, [2]int{m.a, m.b})
+				e0, e1 := t.toks[m.a].s, t.toks[m.b-1].e
+				for _, u := range m.first {
+					for _, v := range m.then {
+						b.edge(u.id, v.id, false, e0, e1)
+					}
+				}
+				if len(m.unknown) > 0 {
+					b.lower(0.85, "read as an order although these words are not known ordering words: "+strings.Join(m.unknown, " "))
+				}
+			}
+			i = next
+		}
+		if len(matched) > 0 {
+			b.sentence(t, s, matched, func(i int) bool { return precFiller(t.low(i)) })
+		}
+	}
+	r := b.finish()
+	if len(r.Edges) > 0 {
+		r.Directed = DirDirected
+	}
+	return r, nil
+}
+
+// precOpts are the atoms that name a task: capitalised names, letters,
+// IDs with digits, and anything after a kind noun ("task 3", "course
+// CS101"). Bare numbers are tried separately.
+var precOpts = nameOpts{letters: true}
+
+// precList reads a list of tasks at i. Bare numbers count only when
+// numbers is set.
+func (t *proseText) precList(i, end, first int, numbers bool) ([]proseName, int) {
+	o := precOpts
+	o.numbers = numbers
+	return t.nameList(i, end, first, o)
+}
+
+// precNumeric reports whether every name of a list is a number.
+func precNumeric(ns []proseName) bool {
+	for _, n := range ns {
+		if !n.numeric {
+			return false
+		}
+	}
+	return len(ns) > 0
+}
+
+// precAt reads the constraints that start at token i of sentence s.
+func (t *proseText) precAt(i int, s ptSentence) ([]precMatch, int) {
+	end := s.q
+	clauseStart := i == s.a || t.isPunct(i-1, ',') || t.isPunct(i-1, ':') || t.isWord(i-1, "and", "also", "then", "but")
+	if !clauseStart {
+		return nil, i
+	}
+	// "Before C, you must do A", "After A, B can start".
+	if t.isWord(i, "before", "after") {
+		return t.precFronted(i, s)
+	}
+	// "To take B, you must first take A."
+	if t.isWord(i, "to") && t.toks[i+min(1, len(t.toks)-1-i)].kind == pWord {
+		if m, ok := t.precPurpose(i, s); ok {
+			return []precMatch{m}, m.b
+		}
+		return nil, i
+	}
+	k := t.precSubjectPrefix(i, end)
+	numbers := false
+	left, j := t.precList(k, end, s.a, false)
+	if len(left) == 0 && t.kind(k) == pNum {
+		numbers = true
+		left, j = t.precList(k, end, s.a, true)
+	}
+	if len(left) == 0 || left[len(left)-1].poss && !t.isWord(left[len(left)-1].b, "prerequisites", "prerequisite") {
+		return nil, i
+	}
+	if numbers && !t.precConnectiveAhead(j, end) {
+		return nil, i
+	}
+	var out []precMatch
+	for {
+		m, ok := t.precRest(i, left, j, s, numbers || precNumeric(left))
+		if !ok {
+			break
+		}
+		out = append(out, m)
+		// "A before B before C": B is the next left side.
+		if t.precConnectiveAt(m.b) && len(m.then) > 0 {
+			if len(out) > 1 || m.then[len(m.then)-1].b == m.b {
+				i, left, j = m.b, m.then, m.b
+				continue
+			}
+		}
+		break
+	}
+	if len(out) == 0 {
+		return nil, i
+	}
+	return out, out[len(out)-1].b
+}
+
+// precConnectiveAhead reports whether an ordering word follows within a
+// few tokens: a bare number is a task only in such a sentence.
+func (t *proseText) precConnectiveAhead(j, end int) bool {
+	for k := j; k < end && k < j+8; k++ {
+		if t.precConnectiveAt(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// precConnectiveAt reports whether an ordering connective starts at k.
+func (t *proseText) precConnectiveAt(k int) bool {
+	_, _, ok := t.precConnective(k)
+	return ok
+}
+
+// precConnective reads the ordering word at k. forward is set when the
+// left side comes first ("before", "precedes", "is a prerequisite for"),
+// unset when it comes after ("after", "depends on", "requires").
+func (t *proseText) precConnective(k int) (forward bool, next int, ok bool) {
+	switch t.low(k) {
+	case "before":
+		return true, k + 1, true
+	case "prior":
+		if t.isWord(k+1, "to") {
+			return true, k + 2, true
+		}
+	case "ahead":
+		if t.isWord(k+1, "of") {
+			return true, k + 2, true
+		}
+	case "earlier", "sooner":
+		if t.isWord(k+1, "than") {
+			return true, k + 2, true
+		}
+	case "precedes", "precede", "preceding":
+		return true, k + 1, true
+	case "after", "following":
+		if t.low(k) == "following" && !t.isWord(k-1, "come", "comes", "happen", "happens", "done", "visited", "scheduled") {
+			return false, k, false
+		}
+		return false, k + 1, true
+	case "later":
+		if t.isWord(k+1, "than") {
+			return false, k + 2, true
+		}
+	case "preceded":
+		if t.isWord(k+1, "by") {
+			return false, k + 2, true
+		}
+	case "depends", "depend", "relies", "rely", "dependent", "conditional", "contingent":
+		if t.isWord(k+1, "on", "upon") {
+			return false, k + 2, true
+		}
+	case "requires", "require", "needs", "need", "requiring":
+		if !t.isWord(k+1, "to") {
+			n := k + 1
+			if t.isWord(n, "first") {
+				n++
+			}
+			return false, n, true
+		}
+	case "waits", "wait":
+		if t.isWord(k+1, "for") {
+			return false, k + 2, true
+		}
+	case "blocked":
+		if t.isWord(k+1, "by") {
+			return false, k + 2, true
+		}
+	case "until", "till":
+		return false, k + 1, true
+	case "prerequisite", "prerequisites", "prereq", "precondition", "requirement":
+		if t.isWord(k+1, "for", "of", "to") {
+			return true, k + 2, true
+		}
+	case "required", "needed", "necessary":
+		if t.isWord(k+1, "for", "by", "before") {
+			return true, k + 2, true
+		}
+	case "unlocks", "enables":
+		return true, k + 1, true
+	case "follows":
+		return false, k + 1, true
+	}
+	return false, k, false
+}
+
+// precSubjectPrefix skips "you must take", "we should visit" before the
+// first list of a clause.
+func (t *proseText) precSubjectPrefix(i, end int) int {
+	if !t.isWord(i, "you", "we", "one", "they", "i", "students", "student", "he", "she", "people", "everyone", "someone", "the") {
+		return i
+	}
+	if t.isWord(i, "the") && (proseKindNoun(t.low(i+1)) || proseKindPlural(t.low(i+1))) {
+		return i + 1
+	}
+	k := i + 1
+	for x := 0; x < 5 && k < end; x++ {
+		if _, ok := t.nameAt(k, end, -1, precOpts); ok {
+			return k
+		}
+		if t.kind(k) != pWord || t.toks[k].upper {
+			break
+		}
+		k++
+	}
+	return i
+}
+
+// precRest reads the verb phrase, the connective and the right side
+// after a left list ending at j.
+func (t *proseText) precRest(i int, left []proseName, j int, s ptSentence, numbers bool) (precMatch, bool) {
+	end := s.q
+	// "B's prerequisites are A and C", "B has prerequisites A and C".
+	if last := left[len(left)-1]; last.poss || t.isWord(j, "has", "have") {
+		k := j
+		if !last.poss {
+			k++
+		}
+		if t.isWord(k, "a", "two", "three", "several", "the") || t.kind(k) == pNum {
+			k++
+		}
+		if t.isWord(k, "prerequisite", "prerequisites", "prereqs", "dependency", "dependencies", "requirement", "requirements") {
+			k++
+			if t.isWord(k, "are", "is", "include", "includes") {
+				k++
+			}
+			if t.isPunct(k, ':') {
+				k++
+			}
+			if first, n := t.precList(k, end, s.a, numbers); len(first) > 0 {
+				return precMatch{first: first, then: left, a: i, b: t.precTrail(n, end)}, true
+			}
+		}
+		if last.poss {
+			return precMatch{}, false
+		}
+	}
+	var unknown []string
+	k := j
+	for x := 0; x < 7 && k < end; x++ {
+		if t.precConnectiveAt(k) {
+			break
+		}
+		if t.kind(k) != pWord || t.toks[k].upper {
+			return precMatch{}, false
+		}
+		if _, ok := t.nameAt(k, end, -1, precOpts); ok && !precVerbWord(t.low(k)) {
+			return precMatch{}, false
+		}
+		if !precVerbWord(t.low(k)) {
+			unknown = append(unknown, t.toks[k].text)
+		}
+		k++
+	}
+	forward, r, ok := t.precConnective(k)
+	if !ok {
+		return precMatch{}, false
+	}
+	if t.isWord(k, "until", "till") && !precNegated(t, j, k) {
+		return precMatch{}, false
+	}
+	if t.isWord(k, "follows") && !(proseOrderNoun(left[0].kindWord) || left[0].numeric) {
+		return precMatch{}, false // "Alice follows Bob" is a relationship
+	}
+	// "before starting task Y", "before we visit node 1", "before any of".
+	for x := 0; x < 3 && r < end; x++ {
+		if names, _ := t.precList(r, end, s.a, numbers); len(names) > 0 {
+			break
+		}
+		if t.kind(r) != pWord || t.toks[r].upper || !precLeadWord(t.low(r)) {
+			break
+		}
+		r++
+	}
+	right, n := t.precList(r, end, s.a, numbers)
+	if len(right) == 0 || right[len(right)-1].poss {
+		return precMatch{}, false
+	}
+	// "A before B, C should come before D": C starts the next clause.
+	if len(right) > 1 && t.precVerbThenConnective(n, end) {
+		right = right[:len(right)-1]
+		n = right[len(right)-1].b
+	}
+	if numbers != precNumeric(right) && numbers {
+		return precMatch{}, false
+	}
+	m := precMatch{a: i, b: t.precTrail(n, end), unknown: unknown}
+	if forward {
+		m.first, m.then = left, right
+	} else {
+		m.first, m.then = right, left
+	}
+	return m, true
+}
+
+// precVerbThenConnective reports whether an ordering verb phrase and a
+// connective follow at k ("should be visited before").
+func (t *proseText) precVerbThenConnective(k, end int) bool {
+	for x := 0; x < 7 && k < end; x++ {
+		if t.precConnectiveAt(k) {
+			return x > 0 || !t.isWord(k, "until", "till")
+		}
+		if !precVerbWord(t.low(k)) {
+			return false
+		}
+		k++
+	}
+	return false
+}
+
+// precNegated reports whether the verb phrase [j, k) is negated ("cannot
+// start", "must not begin", "waits"): "until" orders only then.
+func precNegated(t *proseText, j, k int) bool {
+	for x := j; x < k; x++ {
+		switch t.low(x) {
+		case "cannot", "can't", "not", "never", "won't", "mustn't", "shouldn't", "doesn't", "don't", "wait", "waits", "waiting":
+			return true
+		}
+	}
+	return false
+}
+
+// precTrail consumes the verbs after the right side: "starts", "can
+// begin", "is done", "has been completed".
+func (t *proseText) precTrail(n, end int) int {
+	k := n
+	for x := 0; x < 5 && k < end && t.kind(k) == pWord && !t.toks[k].upper && precTrailWord(t.low(k)); x++ {
+		k++
+	}
+	return k
+}
+
+// precFronted reads "Before C, you must do A and B" and "After A (is
+// done), B can start".
+func (t *proseText) precFronted(i int, s ptSentence) ([]precMatch, int) {
+	end := s.q
+	forward := t.isWord(i, "after")
+	r := i + 1
+	for x := 0; x < 3 && r < end && t.kind(r) == pWord && !t.toks[r].upper && precLeadWord(t.low(r)); x++ {
+		r++
+	}
+	numbers := t.kind(r) == pNum
+	a, n := t.precList(r, end, s.a, numbers)
+	if len(a) == 0 {
+		return nil, i
+	}
+	n = t.precTrail(n, end)
+	if !t.isPunct(n, ',') {
+		return nil, i
+	}
+	k := t.precSubjectPrefix(n+1, end)
+	b, n2 := t.precList(k, end, s.a, numbers)
+	if len(b) == 0 {
+		return nil, i
+	}
+	m := precMatch{a: i, b: t.precTrail(n2, end)}
+	if forward {
+		m.first, m.then = a, b
+	} else {
+		m.first, m.then = b, a
+	}
+	return []precMatch{m}, m.b
+}
+
+// precPurpose reads "To take B, you must first take A".
+func (t *proseText) precPurpose(i int, s ptSentence) (precMatch, bool) {
+	end := s.q
+	r := i + 1
+	if !precVerbWord(t.low(r)) {
+		return precMatch{}, false
+	}
+	r++
+	then, n := t.precList(r, end, s.a, false)
+	if len(then) == 0 || !t.isPunct(n, ',') {
+		return precMatch{}, false
+	}
+	k := t.precSubjectPrefix(n+1, end)
+	if k == n+1 {
+		return precMatch{}, false
+	}
+	first, n2 := t.precList(k, end, s.a, false)
+	if len(first) == 0 {
+		return precMatch{}, false
+	}
+	return precMatch{first: first, then: then, a: i, b: t.precTrail(n2, end)}, true
+}
+
+// precVerbWord reports whether w is a word of an ordering verb phrase
+// ("should be visited", "must finish", "has to be done first").
+func precVerbWord(w string) bool {
+	switch w {
+	case "should", "must", "has", "have", "to", "be", "been", "is", "are", "was", "were", "needs", "need", "can",
+		"cannot", "can't", "only", "always", "first", "done", "visited", "completed", "finished", "taken",
+		"processed", "executed", "performed", "run", "scheduled", "handled", "finish", "finishes", "complete",
+		"completes", "end", "ends", "happen", "happens", "occur", "occurs", "come", "comes", "go", "goes",
+		"start", "starts", "begin", "begins", "appear", "appears", "placed", "put", "listed", "ordered",
+		"installed", "built", "compiled", "read", "studied", "learned", "learnt", "passed", "visit", "take",
+		"do", "executes", "evaluated", "printed", "served", "called", "launched", "deployed", "loaded",
+		"started", "fully", "entirely", "completely", "strictly", "immediately", "directly", "just", "also",
+		"will", "would", "may", "might", "shall", "not", "never", "get", "gets", "got", "a", "the", "all", "both",
+		"each", "course", "task", "step", "job", "learn", "study", "finished,", "solved", "answered", "opened",
+		"closed", "written", "tested", "reviewed", "approved", "signed", "paid", "cooked", "prepared", "made",
+		"worn", "washed", "mounted", "attended", "watched", "played", "directly,", "strictly,", "somehow",
+		"ever", "necessarily", "absolutely", "definitely", "really", "certainly", "totally", "wholly", "still",
+		"mounted,", "seen", "met", "reached", "cleared", "finalized", "finalised", "released", "shipped":
+		return true
+	}
+	return false
+}
+
+// precLeadWord reports whether w may stand between a connective and the
+// list after it ("before starting", "after we visit", "before any of").
+func precLeadWord(w string) bool {
+	switch w {
+	case "starting", "beginning", "visiting", "taking", "doing", "running", "processing", "executing",
+		"performing", "we", "you", "one", "they", "i", "visit", "take", "do", "start", "begin", "run", "the",
+		"any", "of", "either", "working", "on", "completing", "finishing", "reading", "studying", "attending",
+		"can", "may", "must", "should", "will", "enrolling", "in", "moving", "to", "going", "handling",
+		"scheduling", "it", "is", "are", "trying", "attempting", "installing", "building", "learning":
+		return true
+	}
+	return false
+}
+
+// precTrailWord reports whether w may follow the right side of an
+// ordering ("... before task Y starts", "after A is done").
+func precTrailWord(w string) bool {
+	switch w {
+	case "starts", "start", "begins", "begin", "can", "may", "is", "are", "be", "been", "has", "have", "had",
+		"visited", "done", "taken", "started", "begun", "completed", "finished", "finishes", "finish", "ends",
+		"end", "over", "complete", "run", "executed", "processed", "performed", "gets", "get", "got", "will",
+		"would", "could", "should", "must", "only", "fully", "itself", "does", "do", "takes", "place", "occurs",
+		"happens", "taken,", "scheduled", "handled", "in", "the", "schedule", "order", "sequence":
+		return true
+	}
+	return false
+}
+
+// precFiller reports whether a word may stand in a precedence sentence
+// without being read.
+func precFiller(w string) bool {
+	switch w {
+	case "must", "should", "visited", "order", "schedule", "sequence", "any", "valid", "constraint", "constraints", "rule":
+		return true
+	}
+	return proseFiller(w) || precVerbWord(w)
+}

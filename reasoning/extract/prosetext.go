@@ -1,0 +1,890 @@
+package extract
+
+// The tokens, sentences, names and coverage accounting shared by the
+// readers of sentences about named nodes (relationship sentences,
+// quantities in prose, precedence). Each reader tokenizes the question once
+// with newProse and walks the statement part of every sentence; questions
+// and instructions are never read as graph text.
+//
+// It differs from proseSentences (sentences.go) where names need it: words
+// keep inner apostrophes and hyphens ("O'Brien", "Bob's", "one-way"),
+// capitalisation is recorded for multi-word names ("New York"), quoted
+// names and currency signs are tokens, "St." and "Dr." do not end a
+// sentence, and a question keeps the statement before it ("Given that Alice
+// and Bob are friends, is ...?").
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// ptKind is the kind of a prose token.
+type ptKind uint8
+
+const (
+	pWord  ptKind = iota + 1 // Paris, v1, one-way, O'Brien, Bob's
+	pNum                        // 12, 3.5
+	pStr                        // 'A', "New York" (text is the content)
+	pPunct                      // one symbol; ch says which
+)
+
+// ptTok is one token of question text with its byte span.
+type ptTok struct {
+	kind ptKind
+	// ch is the punctuation byte: ASCII punctuation as written, '-' for
+	// every dash, '$' for currency signs, '\n' for a line break, '#' for
+	// any other symbol.
+	ch   byte
+	s, e int
+	// text is the word, the number or the string's content; low is a word
+	// in lower case.
+	text, low string
+	// upper is set for a word beginning with an upper-case or caseless
+	// letter (a capitalised name).
+	upper bool
+}
+
+// ptSentence is one sentence: tokens [a, b), the statement part [a, q)
+// (q < b when the sentence ends in a question: "Alice and Bob are friends,
+// so who is Bob's friend?"), and its byte span with the terminator.
+type ptSentence struct {
+	a, q, b int
+	s, e    int
+}
+
+// proseText is a question tokenized for the prose readers.
+type proseText struct {
+	text  string
+	toks  []ptTok
+	sents []ptSentence
+}
+
+// newProse tokenizes d and splits it into sentences. It stops with the
+// context's error when cancelled.
+func newProse(ctx context.Context, d *Doc) (*proseText, error) {
+	t := &proseText{text: d.Text}
+	if err := t.tokenize(ctx, d); err != nil {
+		return nil, err
+	}
+	t.split()
+	return t, nil
+}
+
+func (t *proseText) tokenize(ctx context.Context, d *Doc) error {
+	q, low := d.Text, d.Lower
+	if len(low) != len(q) {
+		low = q
+	}
+	t.toks = make([]ptTok, 0, len(q)/4+4)
+	for i := 0; i < len(q); {
+		if len(t.toks)&4095 == 4095 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		c := q[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
+			i++
+		case c == '\n':
+			t.toks = append(t.toks, ptTok{kind: pPunct, ch: '\n', s: i, e: i + 1})
+			i++
+		case c >= '0' && c <= '9':
+			j := i + 1
+			for j < len(q) && q[j] >= '0' && q[j] <= '9' {
+				j++
+			}
+			if j+1 < len(q) && q[j] == '.' && q[j+1] >= '0' && q[j+1] <= '9' {
+				j += 2
+				for j < len(q) && q[j] >= '0' && q[j] <= '9' {
+					j++
+				}
+			}
+			if j < len(q) && ptWordByte(q, j) {
+				// "465km" is a number and its unit; "3rd" or "2B" is a word.
+				k := ptWordEnd(q, j)
+				if proseUnit(low[j:k]) != "" {
+					t.toks = append(t.toks, ptTok{kind: pNum, text: q[i:j], s: i, e: j},
+						ptTok{kind: pWord, text: q[j:k], low: low[j:k], s: j, e: k})
+				} else {
+					t.toks = append(t.toks, ptTok{kind: pWord, text: q[i:k], low: low[i:k], s: i, e: k})
+				}
+				i = k
+				continue
+			}
+			t.toks = append(t.toks, ptTok{kind: pNum, text: q[i:j], s: i, e: j})
+			i = j
+		case c == '"' || c == '`' || (c == '\'' && (i == 0 || !ptWordByte(q, i-1))):
+			if j := proseQuoteEnd(q, i+1, c); j > 0 {
+				t.toks = append(t.toks, ptTok{kind: pStr, text: q[i+1 : j], s: i, e: j + 1})
+				i = j + 1
+				continue
+			}
+			t.toks = append(t.toks, ptTok{kind: pPunct, ch: c, s: i, e: i + 1})
+			i++
+		case c < utf8.RuneSelf && !ptWordByte(q, i):
+			ch := c
+			switch c {
+			case '(', ')', '[', ']', '{', '}', ',', ';', ':', '.', '?', '!', '=', '-', '$', '&', '/', '\'':
+			default:
+				ch = '#'
+			}
+			t.toks = append(t.toks, ptTok{kind: pPunct, ch: ch, s: i, e: i + 1})
+			i++
+		default:
+			r, size := utf8.DecodeRuneInString(q[i:])
+			if c == '_' || unicode.IsLetter(r) {
+				j := ptWordEnd(q, i)
+				up := unicode.IsUpper(r) || (unicode.IsLetter(r) && !unicode.IsLower(r))
+				t.toks = append(t.toks, ptTok{kind: pWord, text: q[i:j], low: proseLowerWord(low[i:j]), s: i, e: j, upper: up})
+				i = j
+				continue
+			}
+			ch := byte('#')
+			switch r {
+			case '–', '—', '−', '‐', '‑':
+				ch = '-'
+			case '€', '£', '¥', '₹':
+				ch = '$'
+			case '“', '”', '‘', '’':
+				ch = '"'
+			}
+			t.toks = append(t.toks, ptTok{kind: pPunct, ch: ch, s: i, e: i + size})
+			i += size
+		}
+	}
+	return nil
+}
+
+// proseLowerWord lower-cases a word that still holds non-ASCII upper-case
+// letters after ASCII lower-casing ("ÉCOLE").
+func proseLowerWord(w string) string {
+	for i := 0; i < len(w); i++ {
+		if w[i] >= utf8.RuneSelf {
+			return strings.ToLower(w)
+		}
+	}
+	return w
+}
+
+// ptWordByte reports whether the rune at q[i] continues a word: a
+// letter, a digit or '_', or an apostrophe or hyphen between letters
+// ("O'Brien", "Bob's", "one-way", "co-authored").
+func ptWordByte(q string, i int) bool {
+	c := q[i]
+	if c < utf8.RuneSelf {
+		if c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') {
+			return true
+		}
+		if (c == '\'' || c == '-') && i > 0 && i+1 < len(q) && proseLetterAt(q, i+1) && proseLetterBefore(q, i) {
+			return true
+		}
+		return false
+	}
+	r, size := utf8.DecodeRuneInString(q[i:])
+	if r == '’' {
+		return i > 0 && i+size < len(q) && proseLetterAt(q, i+size) && proseLetterBefore(q, i)
+	}
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+func proseLetterAt(q string, i int) bool {
+	r, _ := utf8.DecodeRuneInString(q[i:])
+	return unicode.IsLetter(r)
+}
+
+func proseLetterBefore(q string, i int) bool {
+	r, _ := utf8.DecodeLastRuneInString(q[:i])
+	return unicode.IsLetter(r)
+}
+
+// ptWordEnd returns the end of the word starting at i.
+func ptWordEnd(q string, i int) int {
+	for i < len(q) && ptWordByte(q, i) {
+		if q[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		_, size := utf8.DecodeRuneInString(q[i:])
+		i += size
+	}
+	return i
+}
+
+// proseQuoteEnd finds the quote closing a string that starts at i, on the
+// same line within 64 bytes; 0 when there is none.
+func proseQuoteEnd(q string, i int, quote byte) int {
+	for j := i; j < len(q) && j < i+64; j++ {
+		switch q[j] {
+		case '\n':
+			return 0
+		case quote:
+			if j == i {
+				return 0
+			}
+			return j
+		}
+	}
+	return 0
+}
+
+// split cuts the tokens into sentences at '.', '!', '?', ';' and line
+// breaks. A line break after a word that cannot end a clause ("and",
+// "from") continues the sentence; a period after "Mr", "Dr" or "St" does
+// not end it.
+func (t *proseText) split() {
+	a := 0
+	for i := 0; i <= len(t.toks); i++ {
+		if i < len(t.toks) && !t.ends(i) {
+			continue
+		}
+		if i > a || i < len(t.toks) {
+			s := ptSentence{a: a, q: i, b: i}
+			if a < len(t.toks) {
+				s.s = t.toks[a].s
+			}
+			s.e = s.s
+			if i < len(t.toks) {
+				s.e = t.toks[i].e
+			} else if i > a {
+				s.e = t.toks[i-1].e
+			}
+			if i > a {
+				s.q = t.statementEnd(a, i, i < len(t.toks) && t.toks[i].ch == '?')
+				t.sents = append(t.sents, s)
+			}
+		}
+		a = i + 1
+	}
+}
+
+// ends reports whether token i ends a sentence.
+func (t *proseText) ends(i int) bool {
+	k := t.toks[i]
+	if k.kind != pPunct {
+		return false
+	}
+	switch k.ch {
+	case '!', '?', ';':
+		return true
+	case '.':
+		if i > 0 && t.toks[i-1].kind == pWord && t.toks[i-1].e == k.s {
+			switch t.toks[i-1].low {
+			case "mr", "mrs", "ms", "dr", "st", "prof", "jr", "sr", "mt", "ft", "vs", "approx":
+				return false
+			}
+		}
+		return true
+	case '\n':
+		if i > 0 && t.toks[i-1].kind == pWord {
+			switch t.toks[i-1].low {
+			case "and", "or", "to", "from", "of", "with", "between", "by", "the", "a", "an", "is", "are", "before", "after", "than":
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// statementEnd returns where the statement part of sentence [a, b) ends:
+// a at once for an instruction ("Find the shortest route ...", "Give a
+// visiting order"); for a question, the start of its questioning clause
+// (b stays when a statement ends in '?' without one, which is then a
+// question as a whole: a).
+func (t *proseText) statementEnd(a, b int, question bool) int {
+	i := a
+	for i < b && (t.isWord(i, "q", "question", "please", "now", "so", "then", "finally", "next", "also", "and", "lastly") ||
+		t.isPunct(i, ':') || t.isPunct(i, ',') || t.isPunct(i, '\n')) {
+		i++
+	}
+	if i < b && proseTaskStart(t.toks[i].low) {
+		return a
+	}
+	// A condition is not a statement: "If Alice and Bob are friends, ...".
+	for j := i; j < b; j++ {
+		if t.isWord(j, "if", "unless", "whether", "iff") {
+			b, question = j, false
+			break
+		}
+	}
+	if !question {
+		return b
+	}
+	for j := i + 1; j < b; j++ {
+		if !(t.isPunct(j-1, ',') || t.isPunct(j-1, ':') || t.isWord(j-1, "so", "then", "but")) {
+			continue
+		}
+		if proseTaskStart(t.toks[j].low) {
+			k := j - 1
+			for k > a && (t.isPunct(k, ',') || t.isPunct(k, ':') || t.isWord(k, "so", "then", "but", "and")) {
+				k--
+			}
+			return k + 1
+		}
+	}
+	return a
+}
+
+// proseTaskStart reports whether a clause beginning with w asks or
+// instructs rather than states.
+func proseTaskStart(w string) bool {
+	switch w {
+	case "how", "what", "which", "who", "whom", "whose", "where", "when", "why", "whether",
+		"is", "are", "was", "were", "does", "do", "did", "can", "could", "would", "will", "should", "may", "has", "have",
+		"find", "give", "list", "compute", "calculate", "determine", "output", "return", "print", "tell", "show",
+		"name", "count", "identify", "report", "describe", "explain", "state", "answer", "check", "decide",
+		"provide", "write", "select", "choose", "predict", "classify", "rank", "sort", "arrange", "enumerate",
+		"estimate", "verify", "confirm", "say", "plan", "schedule", "order", "suggest", "recommend", "evaluate", "get":
+		return true
+	}
+	return false
+}
+
+func (t *proseText) isWord(i int, ws ...string) bool {
+	if i < 0 || i >= len(t.toks) || t.toks[i].kind != pWord {
+		return false
+	}
+	for _, w := range ws {
+		if t.toks[i].low == w {
+			return true
+		}
+	}
+	return false
+}
+
+func (t *proseText) isPunct(i int, c byte) bool {
+	return i >= 0 && i < len(t.toks) && t.toks[i].kind == pPunct && t.toks[i].ch == c
+}
+
+func (t *proseText) low(i int) string {
+	if i < 0 || i >= len(t.toks) || t.toks[i].kind != pWord {
+		return ""
+	}
+	return t.toks[i].low
+}
+
+// proseName is a node name read from the text: its ID and token range.
+type proseName struct {
+	id string
+	a  int // first token (a kind noun such as "node" included)
+	b  int // after the last token
+	// poss marks a possessive ("Bob's").
+	poss bool
+	// numeric marks a number ("node 3", "3"); kind marks a kind noun
+	// before it ("task X", "course CS101"), kindWord is that noun.
+	numeric, kind bool
+	kindWord      string
+}
+
+// nameOpts says which atoms count as names where a name is read.
+type nameOpts struct {
+	// numbers: a bare number is a name ("from 1 to 2"); after a kind noun
+	// ("node 3") a number always is.
+	numbers bool
+	// letters: a lone lower-case letter is a name ("from s to a").
+	letters bool
+}
+
+// nameAt reads one node name at token i, before end. first is the first
+// token of the clause, where a capitalised English word ("Friends",
+// "Roads") is not a name.
+func (t *proseText) nameAt(i, end, first int, o nameOpts) (proseName, bool) {
+	if i >= end {
+		return proseName{}, false
+	}
+	if proseKindNoun(t.low(i)) && i+1 < end {
+		if n, ok := t.atom(i+1, end, first, nameOpts{numbers: true, letters: true}, true); ok {
+			n.a, n.kind, n.kindWord = i, true, t.low(i)
+			return n, true
+		}
+		return proseName{}, false
+	}
+	return t.atom(i, end, first, o, false)
+}
+
+// atom reads a name without a kind noun.
+func (t *proseText) atom(i, end, first int, o nameOpts, afterKind bool) (proseName, bool) {
+	k := t.toks[i]
+	switch k.kind {
+	case pNum:
+		if !o.numbers || (i+1 < end && t.toks[i+1].kind == pWord && (proseUnit(t.toks[i+1].low) != "" || proseTimeWord(t.toks[i+1].low))) {
+			return proseName{}, false
+		}
+		return proseName{id: k.text, a: i, b: i + 1, numeric: true}, true
+	case pStr:
+		s := strings.TrimSpace(k.text)
+		if s == "" || len(s) > 48 {
+			return proseName{}, false
+		}
+		return proseName{id: s, a: i, b: i + 1}, true
+	case pWord:
+	default:
+		return proseName{}, false
+	}
+	w := k.text
+	if proseHasDigit(w) && !(w[0] >= '0' && w[0] <= '9' && !afterKind && !o.numbers) {
+		if w[0] >= '0' && w[0] <= '9' && proseOrdinal(k.low) {
+			return proseName{}, false
+		}
+		return proseName{id: w, a: i, b: i + 1}, true
+	}
+	if utf8.RuneCountInString(w) == 1 {
+		switch {
+		case w == "I":
+			return proseName{}, false
+		case w == "a" || w == "A":
+			if !afterKind && t.articleAt(i, end) {
+				return proseName{}, false
+			}
+			if w == "a" && !o.letters && !afterKind {
+				return proseName{}, false
+			}
+		case !k.upper && !o.letters && !afterKind:
+			return proseName{}, false
+		}
+		return proseName{id: w, a: i, b: i + 1}, true
+	}
+	if !k.upper {
+		return proseName{}, false
+	}
+	if proseCapStop(k.low) || (i == first && proseVocab(k.low)) {
+		return proseName{}, false
+	}
+	// A capitalised run: "New York", "Mary Jane", "St. Louis", "Rio de Janeiro".
+	j := i + 1
+	poss := false
+	for {
+		if p := t.toks[j-1].low; strings.HasSuffix(p, "'s") || strings.HasSuffix(p, "’s") {
+			poss = true
+			break
+		}
+		if j >= end {
+			break
+		}
+		nk := t.toks[j]
+		switch {
+		case nk.kind == pWord && nk.upper && utf8.RuneCountInString(nk.text) > 1 && nk.s-t.toks[j-1].e <= 1 &&
+			(!proseCapStop(nk.low) || proseKindNoun(nk.low)):
+			j++
+			continue
+		case nk.kind == pPunct && nk.ch == '.' && t.isAbbrev(j-1) && j+1 < end && t.toks[j+1].kind == pWord && t.toks[j+1].upper:
+			j += 2
+			continue
+		case nk.kind == pWord && proseNameJoiner(nk.low) && j+1 < end && t.toks[j+1].kind == pWord && t.toks[j+1].upper &&
+			utf8.RuneCountInString(t.toks[j+1].text) > 1 && !proseCapStop(t.toks[j+1].low):
+			j += 2
+			continue
+		}
+		break
+	}
+	id := t.text[k.s:t.toks[j-1].e]
+	if poss {
+		id = strings.TrimSuffix(strings.TrimSuffix(id, "'s"), "’s")
+	}
+	if strings.ContainsAny(id, "\t\r") || strings.Contains(id, "  ") {
+		id = strings.Join(strings.Fields(id), " ")
+	}
+	if id == "" {
+		return proseName{}, false
+	}
+	return proseName{id: id, a: i, b: j, poss: poss}, true
+}
+
+// articleAt reports whether "a"/"A" at i is the article: it is followed by
+// a lower-case word that is not a verb or a connective of the prose
+// notations ("A road from ...", but "A comes before B", "from s to a and").
+func (t *proseText) articleAt(i, end int) bool {
+	if i+1 >= end || t.toks[i+1].kind != pWord {
+		return false
+	}
+	n := t.toks[i+1]
+	if n.upper {
+		return t.toks[i].text == "a" || i+1 >= end
+	}
+	return !proseFollowsName(n.low)
+}
+
+// isAbbrev reports whether word i is a title or an abbreviation that takes
+// a period inside a name ("Dr. Smith", "St. Louis").
+func (t *proseText) isAbbrev(i int) bool {
+	switch t.low(i) {
+	case "mr", "mrs", "ms", "dr", "st", "prof", "mt", "ft", "jr", "sr":
+		return true
+	}
+	return false
+}
+
+// nameList reads names joined by ",", "and", ", and", "&", "as well as"
+// and "plus" at i: "Bob, Carol and Dave", "nodes 1, 2 and 3", "node 1 and
+// node 2". It returns no names when there is none at i.
+func (t *proseText) nameList(i, end, first int, o nameOpts) ([]proseName, int) {
+	if t.isWord(i, "both", "either") {
+		i++
+	}
+	if proseKindPlural(t.low(i)) {
+		o = nameOpts{numbers: true, letters: true}
+		i++
+		if t.isPunct(i, ':') {
+			i++
+		}
+	}
+	var names []proseName
+	for {
+		n, ok := t.nameAt(i, end, first, o)
+		if !ok {
+			break
+		}
+		if len(names) == 0 && n.kind {
+			o.numbers = o.numbers || n.numeric
+		}
+		names = append(names, n)
+		j := n.b
+		if n.poss {
+			break
+		}
+		switch {
+		case t.isPunct(j, ','):
+			j++
+			if t.isWord(j, "and") {
+				j++
+			}
+		case t.isWord(j, "and", "plus") || t.isPunct(j, '&'):
+			j++
+		case t.isWord(j, "as") && t.isWord(j+1, "well") && t.isWord(j+2, "as"):
+			j += 3
+		}
+		if j == n.b {
+			i = j
+			break
+		}
+		if _, ok := t.nameAt(j, end, first, o); !ok {
+			i = n.b
+			break
+		}
+		i = j
+	}
+	if len(names) == 0 {
+		return nil, i
+	}
+	return names, names[len(names)-1].b
+}
+
+// account turns the token ranges a reader matched in sentence s into
+// spans. When everything in the statement part outside the matches is
+// filler, the whole sentence is one span (terminator included); otherwise
+// each match is a span and partial is set, with the leftover words.
+func (t *proseText) account(s ptSentence, matched [][2]int, filler func(i int) bool) (spans []Span, leftover []string) {
+	covered := make([]bool, s.q-s.a)
+	for _, m := range matched {
+		for i := max(m[0], s.a); i < min(m[1], s.q); i++ {
+			covered[i-s.a] = true
+		}
+	}
+	for i := s.a; i < s.q; i++ {
+		if covered[i-s.a] || t.toks[i].kind == pPunct || filler(i) {
+			continue
+		}
+		if len(leftover) < 6 {
+			leftover = append(leftover, t.text[t.toks[i].s:t.toks[i].e])
+		}
+	}
+	if len(leftover) == 0 {
+		end := s.e
+		if s.q < s.b {
+			end = t.toks[s.q-1].e
+		}
+		return []Span{{Start: s.s, End: end, Role: RoleGraph}}, nil
+	}
+	for _, m := range matched {
+		if m[1] > m[0] {
+			spans = append(spans, Span{Start: t.toks[m[0]].s, End: t.toks[m[1]-1].e, Role: RoleGraph})
+		}
+	}
+	return spans, leftover
+}
+
+// proseFiller reports whether a word may stand around prose graph
+// statements without changing them ("also", "moreover", "there").
+func proseFiller(w string) bool {
+	switch w {
+	case "and", "also", "then", "moreover", "furthermore", "additionally", "finally", "similarly", "likewise",
+		"too", "as", "well", "while", "whereas", "but", "however", "meanwhile", "besides", "lastly", "next",
+		"first", "firstly", "second", "secondly", "third", "thirdly", "so", "in", "addition", "that", "given",
+		"suppose", "assume", "we", "know", "known", "it", "is", "the", "a", "an", "of", "further",
+		"plus", "note", "here", "following", "facts", "fact", "true", "statement", "statements", "each", "other", "all",
+		"our", "my", "their", "his", "her", "your", "this", "these", "those", "following:":
+		return true
+	}
+	return false
+}
+
+// proseKindNoun reports whether w names what a node is and is followed
+// by its ID ("node 3", "task X", "city Paris").
+func proseKindNoun(w string) bool {
+	switch w {
+	case "node", "vertex", "task", "job", "course", "step", "stage", "phase", "module", "class", "lecture",
+		"activity", "event", "chapter", "item", "project", "subject", "lesson", "person", "user", "member",
+		"city", "town", "village", "station", "airport", "port", "site", "server", "host", "router", "computer",
+		"machine", "house", "building", "location", "place", "point", "junction", "intersection", "stop", "hub",
+		"warehouse", "factory", "store", "shop", "account", "player", "student", "employee", "agent", "unit", "level", "package", "library":
+		return true
+	}
+	return false
+}
+
+// proseOrderNoun reports whether a kind noun names something that is
+// ordered rather than a person or place ("step 2 follows step 1" is an
+// order, "user 8 follows user 7" a relationship).
+func proseOrderNoun(w string) bool {
+	switch w {
+	case "node", "vertex", "task", "job", "course", "step", "stage", "phase", "module", "class", "lecture",
+		"activity", "event", "chapter", "item", "project", "subject", "lesson", "unit", "level", "package", "library":
+		return true
+	}
+	return false
+}
+
+// proseKindPlural reports whether w is the plural of a kind noun ("nodes
+// 1, 2 and 3").
+func proseKindPlural(w string) bool {
+	switch w {
+	case "nodes", "vertices", "tasks", "jobs", "courses", "steps", "stages", "phases", "modules", "classes",
+		"lectures", "activities", "events", "chapters", "items", "projects", "subjects", "lessons", "people",
+		"persons", "users", "members", "cities", "towns", "villages", "stations", "airports", "ports", "sites",
+		"servers", "hosts", "routers", "computers", "machines", "houses", "buildings", "locations", "places",
+		"points", "junctions", "intersections", "stops", "hubs", "players", "students", "employees", "agents", "packages":
+		return true
+	}
+	return false
+}
+
+// proseCapStop reports whether a capitalised word is a function word or a
+// graph word, never part of a name.
+func proseCapStop(w string) bool {
+	switch w {
+	case "the", "a", "an", "there", "this", "that", "these", "those", "it", "its", "in", "on", "at", "of", "if",
+		"then", "and", "but", "or", "so", "also", "each", "every", "all", "some", "both", "either", "neither", "how",
+		"what", "which", "who", "whom", "whose", "why", "when", "where", "is", "are", "was", "were", "does", "do",
+		"did", "can", "could", "would", "will", "should", "must", "given", "consider", "suppose", "assume", "let",
+		"find", "q", "we", "you", "they", "he", "she", "i", "my", "our", "your", "their", "his", "her", "note",
+		"now", "here", "for", "from", "to", "with", "by", "after", "before", "yes", "no", "not", "true", "false",
+		"question", "answer", "graph", "edge", "edges", "moreover", "however", "finally", "first", "second",
+		"next", "last", "furthermore", "additionally", "also,", "meanwhile", "besides", "similarly", "likewise",
+		"please", "give", "list", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+		"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "while", "whereas", "because":
+		return true
+	}
+	return proseKindNoun(w) || proseKindPlural(w)
+}
+
+// proseVocab reports whether a word is part of the prose notations'
+// vocabulary, so a capitalised form at the start of a clause is that
+// word, not a name ("Friends of ...", "Roads connect ...").
+func proseVocab(w string) bool {
+	return proseCapStop(w) || proseFollowsName(w) || relSymNoun(w) != "" || qtyNounClass(w) != 0 ||
+		proseFiller(w) || proseTaskStart(w)
+}
+
+// proseFollowsName reports whether w is a verb or connective that follows
+// a name in the prose notations; after "a" it makes "a" a name ("a and b
+// are friends", "A comes before B", "from s to a carries").
+func proseFollowsName(w string) bool {
+	switch w {
+	case "and", "or", "to", "is", "are", "was", "were", "has", "have", "had", "must", "should", "can", "cannot",
+		"will", "needs", "need", "comes", "come", "goes", "precedes", "depends", "requires", "knows", "follows",
+		"carries", "carry", "costs", "cost", "with", "of", "before", "after", "then", "also", "wrote", "met",
+		"reports", "links", "points", "connects", "leads", "sends", "that", "which", "in", "at", "for", "by",
+		"via", "has-", "plus", "as", "may", "might", "would", "could", "shall", "happens", "occurs", "starts",
+		"begins", "finishes", "ends", "waits", "relies", "works", "plays", "likes", "loves", "trusts", "calls",
+		"manages", "mentors", "cites", "married", "collaborated", "collaborates", "weighing", "having", "capacity",
+		"long", "from", "than", "only", "first", "not", "isn't", "doesn't", "aren't", "can't", "cannot,":
+		return true
+	}
+	return false
+}
+
+// proseNameJoiner reports whether a lower-case word joins two capitalised
+// words into one name ("Rio de Janeiro", "Ludwig van Beethoven").
+func proseNameJoiner(w string) bool {
+	switch w {
+	case "de", "da", "del", "della", "di", "do", "dos", "das", "van", "von", "der", "den", "la", "le", "du", "bin", "al", "el", "y":
+		return true
+	}
+	return false
+}
+
+// proseTimeWord reports whether a word after a number makes it a time or
+// date rather than a node ("before 5 pm", "after 2 days").
+func proseTimeWord(w string) bool {
+	switch w {
+	case "am", "pm", "o'clock", "oclock", "days", "day", "weeks", "week", "months", "month", "years", "year",
+		"hours", "hour", "minutes", "minute", "seconds", "second", "percent", "times", "%":
+		return true
+	}
+	return false
+}
+
+func proseHasDigit(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] >= '0' && w[i] <= '9' {
+			return true
+		}
+	}
+	return false
+}
+
+// proseOrdinal reports whether a word is an ordinal number ("1st", "22nd").
+func proseOrdinal(w string) bool {
+	n := len(w)
+	if n < 3 {
+		return false
+	}
+	switch w[n-2:] {
+	case "st", "nd", "rd", "th":
+		_, err := strconv.Atoi(w[:n-2])
+		return err == nil
+	}
+	return false
+}
+
+// proseUnit returns the meaning a unit word gives the number before it
+// ("km" → distance), "time" for units of time, "count" for plain "units",
+// and "" when w is no unit.
+func proseUnit(w string) Meaning {
+	switch w {
+	case "km", "kms", "kilometers", "kilometres", "kilometer", "kilometre", "mi", "miles", "mile", "m", "meters",
+		"metres", "meter", "metre", "ft", "feet", "foot", "yards", "yard", "leagues", "nmi", "blocks":
+		return MeaningDistance
+	case "dollars", "dollar", "usd", "eur", "euros", "euro", "pounds", "gbp", "yen", "cents", "cent", "credits",
+		"coins", "rupees", "francs", "crowns":
+		return MeaningCost
+	case "liters", "litres", "liter", "litre", "gallons", "gallon", "mbps", "gbps", "kbps", "mb", "gb", "tons",
+		"tonnes", "vehicles", "cars", "passengers", "people", "packets", "messages", "barrels":
+		return MeaningCapacity
+	case "hours", "hour", "h", "hrs", "hr", "minutes", "minute", "min", "mins", "seconds", "sec", "secs", "ms", "days", "day":
+		return "time"
+	case "units", "unit":
+		return "count"
+	}
+	return ""
+}
+
+// keySentence reports whether sentence s explains a notation ("(i,j)
+// means that node i and node j are connected", "an edge (u, v) denotes
+// ..."): its symbols are never edges.
+func (t *proseText) keySentence(s ptSentence) bool {
+	for i := s.a; i < s.b; i++ {
+		switch t.low(i) {
+		case "means", "mean", "meaning", "denote", "denotes", "denoted", "represent", "represents", "represented",
+			"indicate", "indicates", "indicated", "signify", "signifies", "notation", "format", "stands", "iff":
+			return true
+		case "refers", "refer":
+			return t.isWord(i+1, "to")
+		case "i":
+			if t.isPunct(i+1, '.') && t.isWord(i+2, "e") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// proseBuild assembles a Reading from the edges the prose readers find:
+// nodes in order of first appearance, symmetric and one-way edges, spans
+// and the lowest confidence seen.
+type proseBuild struct {
+	r    Reading
+	seen map[string]struct{}
+	// sym marks the edges written as symmetric ("X and Y are friends", "a
+	// road between A and B"); one counts the one-way ones.
+	sym []bool
+	one int
+}
+
+func newProseBuild(name string) *proseBuild {
+	return &proseBuild{r: Reading{Reader: name, Confidence: 1}, seen: map[string]struct{}{}}
+}
+
+// node records a node named by the text.
+func (b *proseBuild) node(id string) {
+	if _, ok := b.seen[id]; ok {
+		return
+	}
+	b.seen[id] = struct{}{}
+	b.r.Nodes = append(b.r.Nodes, id)
+}
+
+// edge records an edge u→v (u–v when sym) written at text bytes [s, e).
+func (b *proseBuild) edge(u, v string, sym bool, s, e int) *Edge {
+	b.node(u)
+	b.node(v)
+	b.r.Edges = append(b.r.Edges, Edge{U: u, V: v, Start: s, End: e})
+	b.sym = append(b.sym, sym)
+	if !sym {
+		b.one++
+	}
+	return &b.r.Edges[len(b.r.Edges)-1]
+}
+
+// lower caps the confidence at c and records why.
+func (b *proseBuild) lower(c float64, note string) {
+	b.r.Confidence = min(b.r.Confidence, c)
+	if note != "" {
+		for _, n := range b.r.Notes {
+			if n == note {
+				return
+			}
+		}
+		b.r.Notes = append(b.r.Notes, note)
+	}
+}
+
+// sentence records the spans of a read sentence, lowering the confidence
+// when words of it were left unread.
+func (b *proseBuild) sentence(t *proseText, s ptSentence, matched [][2]int, filler func(int) bool) {
+	spans, left := t.account(s, matched, filler)
+	b.r.Spans = append(b.r.Spans, spans...)
+	if len(left) > 0 {
+		b.lower(0.7, "only part of the sentence "+strconv.Quote(proseClip(t.text[s.s:s.e]))+" was read; not understood: "+strings.Join(left, " "))
+	}
+}
+
+// finish sets the direction and returns the reading, the zero Reading when
+// nothing was read. A reading with both symmetric and one-way edges is
+// directed, its symmetric edges going both ways.
+func (b *proseBuild) finish() Reading {
+	if len(b.r.Spans) == 0 && len(b.r.Nodes) == 0 {
+		return Reading{}
+	}
+	switch {
+	case len(b.r.Edges) == 0:
+	case b.one == 0:
+		b.r.Directed = DirUndirected
+	default:
+		b.r.Directed = DirDirected
+		if b.one < len(b.r.Edges) {
+			for i := range b.r.Edges {
+				b.r.Edges[i].Both = b.sym[i]
+			}
+			b.lower(0.9, "the text has both one-way and symmetric relations; the symmetric ones are edges in both directions")
+		}
+	}
+	return b.r
+}
+
+// proseClip shortens a sentence for a note.
+func proseClip(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) <= 60 {
+		return s
+	}
+	i := 57
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "..."
+}

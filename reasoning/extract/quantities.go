@@ -1,0 +1,767 @@
+package extract
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Quantities reads edges written in prose with a number and what it
+// means: "a road from Paris to Lyon of 465 km", "a pipe from s to a
+// carries 5 units", "the flight from A to B costs 7", "an edge between node
+// 1 and node 2 with capacity 3", "the distance between A and B is 4 km",
+// "Paris is 465 km from Lyon", "A and B are 3 miles apart". The meaning of
+// each number (distance, capacity, cost, weight) comes from its keyword or
+// unit, else from the noun (a road's number is a distance, a pipe's a
+// capacity, a flight's a cost). Pipes, flights and arcs "from ... to" are
+// one-way; roads are two-way unless "one-way" (with a note, as the text
+// rarely says); anything "between" is two-way.
+type Quantities struct{}
+
+// Name names the notation.
+func (Quantities) Name() string { return "quantities in prose" }
+
+// qtyClass is the kind of thing a noun names, which gives the default
+// meaning of its number and its default direction.
+type qtyClass uint8
+
+const (
+	qtyRoad   qtyClass = iota + 1 // roads, streets, bridges: distance, two-way
+	qtyPipe                       // pipes, channels, cables: capacity, one-way from ... to
+	qtyFlight                     // flights, trains, tickets: cost, one-way
+	qtyGeneric                    // edges, links, connections: weight, one-way from ... to
+	qtyArc                        // arcs: weight, always one-way
+)
+
+// qtyNounClass returns the class of an edge noun, 0 for other words.
+func qtyNounClass(w string) qtyClass {
+	switch w {
+	case "road", "roads", "highway", "highways", "street", "streets", "motorway", "motorways", "freeway",
+		"freeways", "trail", "trails", "bridge", "bridges", "tunnel", "tunnels", "railway", "railways", "rail",
+		"railroad", "railroads", "track", "tracks", "lane", "lanes", "route", "routes", "walkway", "walkways",
+		"footpath", "footpaths", "corridor", "corridors", "canal", "canals", "road,":
+		return qtyRoad
+	case "pipe", "pipes", "pipeline", "pipelines", "channel", "channels", "tube", "tubes", "conduit",
+		"conduits", "duct", "ducts", "cable", "cables", "wire", "wires", "aqueduct", "aqueducts", "hose", "hoses":
+		return qtyPipe
+	case "flight", "flights", "train", "trains", "bus", "buses", "ferry", "ferries", "ticket", "tickets",
+		"trip", "trips", "ride", "rides", "shipment", "shipments", "shipping", "delivery", "deliveries", "transfer", "transfers":
+		return qtyFlight
+	case "edge", "edges", "link", "links", "connection", "connections":
+		return qtyGeneric
+	case "arc", "arcs":
+		return qtyArc
+	}
+	return 0
+}
+
+// defaultMeaning is the meaning of a number written on a noun of class c
+// without keyword or unit.
+func (c qtyClass) defaultMeaning() Meaning {
+	switch c {
+	case qtyRoad:
+		return MeaningDistance
+	case qtyPipe:
+		return MeaningCapacity
+	case qtyFlight:
+		return MeaningCost
+	}
+	return MeaningWeight
+}
+
+// qtyValue is a number read with its meaning.
+type qtyValue struct {
+	v       float64
+	meaning Meaning
+	// known is set when a keyword or a unit said the meaning; time when
+	// the number is a duration (read as a weight).
+	known, time bool
+}
+
+// qtyLink is one edge read, before it is recorded.
+type qtyLink struct {
+	u, v    string
+	val     qtyValue
+	hasVal  bool
+	oneWay  bool
+	a, b    int // token range
+	conf    float64
+	note    string
+	noValOK bool // an edge noun with no number: still an edge
+}
+
+// Read implements Reader.
+func (Quantities) Read(ctx context.Context, d *Doc) (Reading, error) {
+	t, err := newProse(ctx, d)
+	if err != nil {
+		return Reading{}, err
+	}
+	b := newProseBuild(Quantities{}.Name())
+	var edges []qtyLink
+	for n, s := range t.sents {
+		if n&255 == 255 {
+			if err := ctx.Err(); err != nil {
+				return Reading{}, err
+			}
+		}
+		if s.q <= s.a || t.keySentence(s) {
+			continue
+		}
+		var matched [][2]int
+		for i := s.a; i < s.q; {
+			got, next := t.qtyAt(i, s)
+			if len(got) == 0 {
+				i++
+				continue
+			}
+			edges = append(edges, got...)
+			matched = append(matched, [2]int{got[0].a, next})
+			i = next
+		}
+		if len(matched) > 0 {
+			b.sentence(t, s, matched, func(i int) bool { return qtyFiller(t.low(i)) })
+		}
+	}
+	if len(edges) == 0 {
+		return b.finish(), nil
+	}
+	count := map[Meaning]int{}
+	valued := 0
+	for _, e := range edges {
+		if e.hasVal {
+			count[e.val.meaning]++
+			valued++
+		}
+	}
+	// The most frequent meaning; on a tie, the first edge's.
+	common := MeaningNone
+	for _, e := range edges {
+		if e.hasVal && count[e.val.meaning] > count[common] {
+			common = e.val.meaning
+		}
+	}
+	b.r.EdgeValue = common
+	if len(count) > 1 {
+		b.lower(0.8, "the edges' numbers mean different things: "+qtyMeanings(count))
+	}
+	if valued > 0 && valued < len(edges) {
+		b.lower(0.8, fmt.Sprintf("%d of %d edges have no number", len(edges)-valued, len(edges)))
+	}
+	for _, e := range edges {
+		x := b.edge(e.u, e.v, !e.oneWay, t.toks[e.a].s, t.toks[e.b-1].e)
+		if e.hasVal {
+			x.Value, x.HasValue = e.val.v, true
+			if e.val.meaning != common {
+				x.Meaning = e.val.meaning
+			}
+		}
+		if e.conf < 1 || e.note != "" {
+			b.lower(e.conf, e.note)
+		}
+	}
+	return b.finish(), nil
+}
+
+// qtyMeanings lists the meanings counted, in a fixed order.
+func qtyMeanings(count map[Meaning]int) string {
+	var parts []string
+	for _, m := range []Meaning{MeaningDistance, MeaningCapacity, MeaningCost, MeaningWeight} {
+		if count[m] > 0 {
+			parts = append(parts, fmt.Sprintf("%s (%d)", m, count[m]))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// qtyOpts are the atoms that name an edge's ends: numbers and lone letters
+// count in these positions ("from s to a", "between 1 and 2").
+var qtyOpts = nameOpts{numbers: true, letters: true}
+
+// qtyAt reads the quantity statements that start at token i of sentence s
+// and returns their edges and the token after them.
+func (t *proseText) qtyAt(i int, s ptSentence) ([]qtyLink, int) {
+	end := s.q
+	if c := qtyNounClass(t.low(i)); c != 0 {
+		return t.qtyNoun(i, c, s)
+	}
+	// "The distance from Paris to Lyon is 465 km", "the capacity of the
+	// pipe from s to a is 5".
+	if m := qtyKeyword(t.low(i)); m != "" && (i == s.a || t.isWord(i-1, "the", "a", "an", "and") || t.isPunct(i-1, ',')) {
+		if got, n := t.qtyKeywordFirst(i, m, s); len(got) > 0 {
+			return got, n
+		}
+	}
+	// "It costs 7 to fly from A to B", "It is 465 km from Paris to Lyon".
+	if t.isWord(i, "it") && t.isWord(i+1, "is", "costs", "takes", "was") {
+		if v, k, ok := t.qtyNumber(i+1, end, 0); ok {
+			if t.isWord(k, "to") && t.isWord(k+1, "go", "travel", "fly", "drive", "get", "ship", "send", "move", "walk", "ride") {
+				k += 2
+			}
+			if e, n, ok := t.qtyEnds(k, end); ok {
+				e.val, e.hasVal, e.a, e.b, e.conf = v, true, i, n, 1
+				e.oneWay = e.oneWay && v.meaning != MeaningDistance
+				if e.oneWay {
+					e.conf, e.note = 0.9, "a cost or time from one place to another is read as one-way"
+				}
+				return []qtyLink{e}, n
+			}
+		}
+	}
+	// "Going from A to B costs 7", "To fly from A to B takes 2 hours".
+	if t.isWord(i, "going", "travelling", "traveling", "driving", "flying", "getting", "shipping", "walking", "to", "moving") {
+		k := i + 1
+		if t.isWord(i, "to") {
+			if !t.isWord(k, "go", "travel", "fly", "drive", "get", "ship", "walk", "move") {
+				return nil, i
+			}
+			k++
+		}
+		if e, n, ok := t.qtyEnds(k, end); ok {
+			if t.isPunct(n, ',') {
+				n++
+			}
+			if v, n2, ok := t.qtyNumber(n, end, 0); ok && v.known {
+				e.val, e.hasVal, e.a, e.b, e.conf = v, true, i, n2, 1
+				e.oneWay = v.meaning != MeaningDistance
+				if e.oneWay {
+					e.conf, e.note = 0.9, "a cost or time from one place to another is read as one-way"
+				}
+				return []qtyLink{e}, n2
+			}
+		}
+		return nil, i
+	}
+	// Statements about named places: "Paris is 465 km from Lyon", "Paris and
+	// Lyon are 465 km apart", "Paris to Lyon: 465 km", "Paris and Lyon are
+	// connected by a 465 km road".
+	subj, j := t.nameList(i, end, s.a, qtyOpts)
+	if len(subj) == 0 || subj[len(subj)-1].poss {
+		return nil, i
+	}
+	switch {
+	case len(subj) == 1 && t.isWord(j, "is", "lies", "sits"):
+		if v, k, ok := t.qtyNumber(j+1, end, 0); ok && v.known && v.meaning == MeaningDistance {
+			if t.isWord(k, "away") {
+				k++
+			}
+			if t.isWord(k, "from") {
+				if o, ok := t.nameAt(k+1, end, s.a, qtyOpts); ok {
+					return []qtyLink{{u: subj[0].id, v: o.id, val: v, hasVal: true, a: i, b: o.b, conf: 1}}, o.b
+				}
+			}
+		}
+		if t.isWord(j+1, "connected", "linked", "joined") && t.isWord(j+2, "to", "with") {
+			if o, ok := t.nameAt(j+3, end, s.a, qtyOpts); ok {
+				return t.qtyBy(i, subj[0], o, o.b, s)
+			}
+		}
+	case len(subj) == 2 && t.isWord(j, "are"):
+		if v, k, ok := t.qtyNumber(j+1, end, 0); ok && v.known && v.meaning == MeaningDistance && t.isWord(k-1, "apart", "away") {
+			return []qtyLink{{u: subj[0].id, v: subj[1].id, val: v, hasVal: true, a: i, b: k, conf: 1}}, k
+		}
+		if t.isWord(j+1, "connected", "linked", "joined") {
+			return t.qtyBy(i, subj[0], subj[1], j+2, s)
+		}
+	case len(subj) == 1 && t.isWord(j, "to") && (i == s.a || t.isWord(i-1, "from")):
+		// "Paris to Lyon: 465 km" on a line of its own.
+		if o, ok := t.nameAt(j+1, end, s.a, qtyOpts); ok {
+			k := o.b
+			if t.isPunct(k, ':') || t.isPunct(k, '=') || t.isWord(k, "is") || t.isPunct(k, '-') {
+				if v, n, ok := t.qtyNumber(k+1, end, 0); ok && v.known {
+					e := qtyLink{u: subj[0].id, v: o.id, val: v, hasVal: true, a: i, b: n, conf: 1}
+					if v.meaning != MeaningDistance {
+						e.oneWay, e.conf, e.note = true, 0.9, `"A to B: number" is read as one-way`
+					}
+					return []qtyLink{e}, n
+				}
+			}
+		}
+	}
+	return nil, i
+}
+
+// qtyBy reads "... connected (to B) by a 465 km road" after the two ends
+// are known; k is the token after "connected" or after B.
+func (t *proseText) qtyBy(i int, u, v proseName, k int, s ptSentence) ([]qtyLink, int) {
+	end := s.q
+	if !t.isWord(k, "by", "via", "through", "with") {
+		return nil, i
+	}
+	k++
+	pre, k2, hasPre := t.qtyPre(k, end)
+	if !t.isWord(k2, "a", "an", "the") && !hasPre {
+		return nil, i
+	}
+	if t.isWord(k2, "a", "an", "the") {
+		k2++
+		if p2, k3, ok := t.qtyPre(k2, end); ok {
+			pre, k2, hasPre = p2, k3, true
+		}
+	}
+	oneWay, twoWay, k2 := t.qtyModifiers(k2, end)
+	c := qtyNounClass(t.low(k2))
+	if c == 0 {
+		return nil, i
+	}
+	n := k2 + 1
+	e := qtyLink{u: u.id, v: v.id, a: i, conf: 1, oneWay: oneWay && !twoWay, noValOK: true}
+	if hasPre {
+		e.val, e.hasVal = pre, true
+	} else if val, n2, ok := t.qtyNumber(n, end, c); ok {
+		e.val, e.hasVal, n = val, true, n2
+	}
+	if e.hasVal && !e.val.known {
+		e.val.meaning = c.defaultMeaning()
+	}
+	e.b = n
+	return []qtyLink{e}, n
+}
+
+// qtyModifiers reads "one-way", "directed", "two-way", "bidirectional"
+// before a noun.
+func (t *proseText) qtyModifiers(k, end int) (oneWay, twoWay bool, next int) {
+	for x := 0; x < 3 && k < end; x++ {
+		switch {
+		case t.isWord(k, "one-way", "directed", "oneway", "unidirectional"):
+			oneWay = true
+		case t.isWord(k, "two-way", "undirected", "bidirectional", "twoway"):
+			twoWay = true
+		case t.isWord(k, "one", "two") && t.isPunct(k+1, '-') && t.isWord(k+2, "way"):
+			oneWay, twoWay = oneWay || t.isWord(k, "one"), twoWay || t.isWord(k, "two")
+			k += 2
+		case t.isWord(k, "one", "two") && t.isWord(k+1, "way"):
+			oneWay, twoWay = oneWay || t.isWord(k, "one"), twoWay || t.isWord(k, "two")
+			k++
+		case t.isWord(k, "weighted", "direct", "new", "long", "short", "small", "large", "big", "single", "main", "water", "gas", "oil", "data", "network", "cheap", "nonstop", "non-stop", "direct,"):
+		default:
+			return oneWay, twoWay, k
+		}
+		k++
+	}
+	return oneWay, twoWay, k
+}
+
+// qtyPre reads a quantity written before a noun: "465 km", "465-km",
+// "5-unit", "$7".
+func (t *proseText) qtyPre(k, end int) (qtyValue, int, bool) {
+	j := k
+	cur := t.isPunct(j, '$')
+	if cur {
+		j++
+	}
+	v, j2, ok := t.qtyNum(j, end)
+	if !ok {
+		return qtyValue{}, k, false
+	}
+	j = j2
+	if cur {
+		return qtyValue{v: v, meaning: MeaningCost, known: true}, j, true
+	}
+	if t.isPunct(j, '-') {
+		j++
+	}
+	u := proseUnit(t.low(j))
+	if u == "" && t.isWord(j, "hour", "minute", "day") {
+		u = "time"
+	}
+	if u == "" {
+		return qtyValue{}, k, false
+	}
+	val := qtyValue{v: v, meaning: u, known: true}
+	switch u {
+	case "time":
+		val.meaning, val.time = MeaningWeight, true
+	case "count":
+		val.known = false
+	}
+	return val, j + 1, true
+}
+
+// qtyNoun reads a statement led by an edge noun at i: "a road from Paris
+// to Lyon of 465 km", "pipes from s to a (5 units) and from a to t (3
+// units)", "a 465 km road between A and B", "an edge between node 1 and
+// node 2 with capacity 3", "the flight from A to B costs 7".
+func (t *proseText) qtyNoun(i int, c qtyClass, s ptSentence) ([]qtyLink, int) {
+	end := s.q
+	// Look back over "a one-way 465 km" before the noun.
+	a := i
+	oneWay, twoWay := false, false
+	var pre qtyValue
+	hasPre := false
+	for k := i - 1; k >= s.a && k >= i-6; k-- {
+		if ow, tw, v, hp, ok := t.qtyPrefix(k, i); ok {
+			a, oneWay, twoWay, pre, hasPre = k, ow, tw, v, hp
+		}
+	}
+	if t.isWord(i-1, "directed") || oneWay {
+		oneWay = true
+	}
+	// Words between the noun and its ends: "a road of 465 km from ...",
+	// "a pipe with capacity 5 from ...", "a flight that goes from ...".
+	j := i + 1
+	for x := 0; x < 8 && j < end && !t.qtyEndsStart(j); x++ {
+		if !hasPre {
+			if v, n, ok := t.qtyNumber(j, end, c); ok {
+				pre, hasPre, j = v, true, n
+				continue
+			}
+		}
+		if t.toks[j].kind == pWord && !t.toks[j].upper && !t.isWord(j, "and", "or") || t.isPunct(j, ',') {
+			j++
+			continue
+		}
+		break
+	}
+	var out []qtyLink
+	for {
+		e, n, ok := t.qtyEnds(j, end)
+		if !ok {
+			break
+		}
+		e.a, e.conf, e.noValOK = a, 1, true
+		if len(out) > 0 {
+			e.a = j
+		}
+		switch {
+		case c == qtyArc || oneWay:
+			e.oneWay = true
+		case twoWay:
+			e.oneWay = false
+		case c == qtyRoad && e.oneWay:
+			e.oneWay = false
+			e.conf, e.note = 0.9, "a road from one place to another is read as two-way (the text does not say one-way)"
+		}
+		if t.isPunct(n, ',') && t.qtyLead(n+1) {
+			n++
+		}
+		if v, n2, ok := t.qtyNumber(n, end, c); ok {
+			e.val, e.hasVal, n = v, true, n2
+		} else if hasPre && len(out) == 0 {
+			e.val, e.hasVal = pre, true
+		}
+		if e.hasVal && !e.val.known {
+			e.val.meaning = c.defaultMeaning()
+			if c == qtyGeneric || c == qtyArc {
+				e.conf = min(e.conf, 0.9)
+				e.note = "an edge's number without a keyword is read as its weight"
+			}
+		}
+		if e.hasVal && e.val.time {
+			e.note = "a duration is read as the edge's weight"
+		}
+		e.b = n
+		out = append(out, e)
+		j = n
+		// Another pair for the same noun: ", from B to C of 3 km", "and
+		// between C and D with capacity 2", "; another from ...".
+		k := j
+		if t.isPunct(k, ',') {
+			k++
+		}
+		if t.isWord(k, "and") {
+			k++
+		}
+		if t.isWord(k, "another", "one") {
+			k++
+		}
+		if k == j || !t.isWord(k, "from", "between") {
+			break
+		}
+		j = k
+	}
+	if len(out) == 0 {
+		return nil, i
+	}
+	return out, j
+}
+
+// qtyPrefix reads what stands before a noun, exactly tokens [k, i): an
+// article, modifiers and a quantity ("a one-way 465 km", "the $7").
+func (t *proseText) qtyPrefix(k, i int) (oneWay, twoWay bool, pre qtyValue, hasPre, ok bool) {
+	if t.isWord(k, "a", "an", "the", "one", "each", "every", "this", "that", "another") && !t.isPunct(k+1, '-') {
+		k++
+	}
+	oneWay, twoWay, k = t.qtyModifiers(k, i)
+	if v, n, ok := t.qtyPre(k, i); ok {
+		pre, hasPre, k = v, true, n
+		ow, tw, n2 := t.qtyModifiers(k, i)
+		oneWay, twoWay, k = oneWay || ow, twoWay || tw, n2
+	}
+	return oneWay, twoWay, pre, hasPre, k == i
+}
+
+// qtyEndsStart reports whether the two ends of an edge start at j.
+func (t *proseText) qtyEndsStart(j int) bool {
+	return t.isWord(j, "from", "between", "connecting", "linking", "joining", "connects", "links", "joins")
+}
+
+// qtyEnds reads the two ends at j: "from X to Y" (one-way), "between X
+// and Y", "connecting X and|to|with Y" (two-way).
+func (t *proseText) qtyEnds(j, end int) (qtyLink, int, bool) {
+	if !t.qtyEndsStart(j) {
+		return qtyLink{}, j, false
+	}
+	from := t.isWord(j, "from")
+	x, ok := t.nameAt(j+1, end, -1, qtyOpts)
+	if !ok || x.poss {
+		return qtyLink{}, j, false
+	}
+	k := x.b
+	switch {
+	case from && t.isWord(k, "to", "towards", "into"):
+	case !from && (t.isWord(k, "and", "with") || t.isPunct(k, '&') || (t.isWord(k, "to") && !t.isWord(j, "between"))):
+	default:
+		return qtyLink{}, j, false
+	}
+	y, ok := t.nameAt(k+1, end, -1, qtyOpts)
+	if !ok || y.poss {
+		return qtyLink{}, j, false
+	}
+	return qtyLink{u: x.id, v: y.id, oneWay: from}, y.b, true
+}
+
+// qtyKeywordFirst reads "the distance from A to B is 465 km", "the cost
+// of the flight from A to B is 7", "the capacity between s and a is 3".
+func (t *proseText) qtyKeywordFirst(i int, m Meaning, s ptSentence) ([]qtyLink, int) {
+	end := s.q
+	a := i
+	if t.isWord(i-1, "the", "a", "an") {
+		a = i - 1
+	}
+	j := i + 1
+	c := qtyClass(0)
+	if t.isWord(j, "of") {
+		k := j + 1
+		if t.isWord(k, "the", "a", "an") {
+			k++
+		}
+		_, _, k = t.qtyModifiers(k, end)
+		if c = qtyNounClass(t.low(k)); c == 0 {
+			return nil, i
+		}
+		j = k + 1
+	}
+	e, n, ok := t.qtyEnds(j, end)
+	if !ok {
+		return nil, i
+	}
+	if !t.isWord(n, "is", "are", "equals", "was", "amounts") && !t.isPunct(n, '=') && !t.isPunct(n, ':') {
+		return nil, i
+	}
+	if t.isWord(n, "amounts") && t.isWord(n+1, "to") {
+		n++
+	}
+	v, n2, ok := t.qtyNumberLead(n+1, end, c, true)
+	if !ok {
+		return nil, i
+	}
+	if !v.known {
+		v.meaning, v.known = m, true
+	}
+	e.val, e.hasVal, e.a, e.b, e.conf = v, true, a, n2, 1
+	switch {
+	case c == qtyRoad || m == MeaningDistance:
+		e.oneWay = false
+	case e.oneWay && (m == MeaningCost || m == MeaningWeight):
+		e.conf, e.note = 0.9, "a cost or time from one place to another is read as one-way"
+	}
+	return []qtyLink{e}, n2
+}
+
+// qtyKeyword returns the meaning a keyword names ("distance", "capacity",
+// "cost", "weight"), "" for other words.
+func qtyKeyword(w string) Meaning {
+	switch w {
+	case "distance", "length", "long", "far", "measuring", "measures", "spans", "spanning", "stretches", "apart":
+		return MeaningDistance
+	case "capacity", "capacities", "carries", "carry", "carrying", "carried", "throughput", "bandwidth",
+		"holds", "hold", "transports", "transport", "pumps", "moves", "delivers", "handles", "cap", "flow":
+		return MeaningCapacity
+	case "cost", "costs", "costing", "costed", "price", "priced", "fare", "fee", "toll", "charge", "charges", "tariff":
+		return MeaningCost
+	case "weight", "weighs", "weighing", "weighted", "w":
+		return MeaningWeight
+	case "takes", "taking", "lasts", "lasting", "duration", "time", "latency", "delay":
+		return "time"
+	}
+	return ""
+}
+
+// qtyLead reports whether a word may lead to a number: "of", "with a",
+// "which is", "that costs".
+func (t *proseText) qtyLead(k int) bool {
+	if t.isPunct(k, '(') || t.isPunct(k, '[') || t.isPunct(k, '$') || t.kind(k) == pNum {
+		return true
+	}
+	w := t.low(k)
+	return w != "" && (qtyKeyword(w) != "" || qtyLeadWord(w))
+}
+
+func qtyLeadWord(w string) bool {
+	switch w {
+	case "of", "with", "a", "an", "the", "that", "which", "is", "it", "its", "has", "having", "at", "for", "equal",
+		"equals", "to", "maximum", "max", "total", "up", "only", "just", "about", "approximately", "around",
+		"roughly", "exactly", "can", "could", "will", "and", "whose", "be", "per", "minimum", "min", "in", "are",
+		"was", "allows", "allowing", "set", "value", "travel", "one-way", "each":
+		return true
+	}
+	return false
+}
+
+// qtyNumber reads a number with its keywords and unit at k: "of 465 km",
+// "with a capacity of 3", "carries 5 units", "costs $7", "(4)", "is 465 km
+// long", "weighing 2.5". c is the noun's class (0 when none) for "units".
+// It needs a keyword, a unit, "of"/"with"/"=" or brackets: a bare number
+// after the ends is not read.
+func (t *proseText) qtyNumber(k, end int, c qtyClass) (qtyValue, int, bool) {
+	return t.qtyNumberLead(k, end, c, false)
+}
+
+// qtyNumberLead is qtyNumber; lead is set when a verb already led to the
+// number ("the distance ... is 5").
+func (t *proseText) qtyNumberLead(k, end int, c qtyClass, lead bool) (qtyValue, int, bool) {
+	j := k
+	open := byte(0)
+	if t.isPunct(j, '(') || t.isPunct(j, '[') {
+		open = t.toks[j].ch
+		j++
+	}
+	meaning := Meaning("")
+	for x := 0; x < 6 && j < end; x++ {
+		if t.isPunct(j, '=') || t.isPunct(j, ':') || (t.isPunct(j, '-') && !t.qtyNegAt(j)) {
+			lead = true
+			j++
+			continue
+		}
+		w := t.low(j)
+		if w == "" {
+			break
+		}
+		if m := qtyKeyword(w); m != "" {
+			if meaning == "" || meaning == "time" {
+				meaning = m
+			}
+			j++
+			continue
+		}
+		if qtyLeadWord(w) {
+			lead = lead || w == "of" || w == "with" || w == "is" || w == "equals" || w == "equal" || w == "at" || w == "for" || w == "has" || w == "having"
+			j++
+			continue
+		}
+		break
+	}
+	cur := t.isPunct(j, '$')
+	if cur {
+		j++
+	}
+	neg := false
+	if t.qtyNegAt(j) {
+		neg = true
+		j++
+	}
+	v, j2, ok := t.qtyNum(j, end)
+	if !ok {
+		return qtyValue{}, k, false
+	}
+	j = j2
+	if neg {
+		v = -v
+	}
+	if t.isPunct(j, '$') {
+		cur = true
+		j++
+	}
+	unit := proseUnit(t.low(j))
+	if unit != "" {
+		j++
+		switch {
+		case t.isWord(j, "of") && t.kind(j+1) == pWord && !t.toks[j+1].upper:
+			j += 2 // "units of flow", "units of water"
+		case t.isWord(j, "per") && t.kind(j+1) == pWord:
+			j += 2 // "per hour"
+		case t.isPunct(j, '/') && t.kind(j+1) == pWord:
+			j += 2 // "km/h"
+		}
+	}
+	switch {
+	case t.isWord(j, "long", "away", "apart"):
+		if meaning == "" && unit == "" {
+			meaning = MeaningDistance
+		}
+		j++
+	case t.isWord(j, "in") && t.isWord(j+1, "length"):
+		meaning = MeaningDistance
+		j += 2
+	case t.isWord(j, "of") && t.isWord(j+1, "capacity", "flow"):
+		meaning = MeaningCapacity
+		j += 2
+	case t.isWord(j, "each") && t.isWord(j+1, "way"):
+		j += 2
+	}
+	if open != 0 {
+		closeCh := byte(')')
+		if open == '[' {
+			closeCh = ']'
+		}
+		if !t.isPunct(j, closeCh) {
+			return qtyValue{}, k, false
+		}
+		j++
+	}
+	val := qtyValue{v: v}
+	switch {
+	case cur:
+		val.meaning, val.known = MeaningCost, true
+	case meaning != "" && meaning != "time":
+		val.meaning, val.known = meaning, true
+	case unit != "" && unit != "count" && unit != "time":
+		val.meaning, val.known = unit, true
+	case meaning == "time" || unit == "time":
+		val.meaning, val.known, val.time = MeaningWeight, true, true
+	case unit == "count" && c != 0:
+		val.meaning = c.defaultMeaning()
+		val.known = c == qtyPipe
+	}
+	if !val.known && !lead && open == 0 && unit == "" {
+		return qtyValue{}, k, false
+	}
+	return val, j, true
+}
+
+// qtyNegAt reports whether a '-' at j is the sign of the number after it.
+func (t *proseText) qtyNegAt(j int) bool {
+	return t.isPunct(j, '-') && t.kind(j+1) == pNum && t.toks[j].e == t.toks[j+1].s &&
+		(j == 0 || t.toks[j-1].e < t.toks[j].s)
+}
+
+// qtyNum reads a number at j, joining thousands groups ("1,200").
+func (t *proseText) qtyNum(j, end int) (float64, int, bool) {
+	if j >= end || t.kind(j) != pNum {
+		return 0, j, false
+	}
+	text := t.toks[j].text
+	k := j + 1
+	for !strings.Contains(text, ".") && k+1 < end && t.isPunct(k, ',') && t.kind(k+1) == pNum &&
+		t.toks[k].s == t.toks[k-1].e && t.toks[k+1].s == t.toks[k].e && len(t.toks[k+1].text) == 3 {
+		text += t.toks[k+1].text
+		k += 2
+	}
+	v, err := strconv.ParseFloat(text, 64)
+	if err != nil {
+		return 0, j, false
+	}
+	return v, k, true
+}
+
+// qtyFiller reports whether a word may stand in a quantity sentence
+// without being read.
+func qtyFiller(w string) bool {
+	switch w {
+	case "there", "are", "runs", "goes", "leads", "going", "running", "leading", "which", "that", "has", "with",
+		"another", "one", "network", "map", "country", "region", "direct", "also", "exists", "exist", "available":
+		return true
+	}
+	return proseFiller(w)
+}

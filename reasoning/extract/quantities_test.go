@@ -1,0 +1,102 @@
+package extract
+
+import (
+	"context"
+	"testing"
+)
+
+func TestQuantities(t *testing.T) {
+	checkProse(t, Quantities{}, []proseCase{
+		{name: "issue example: roads with km, question not read",
+			in: "There is a road from Paris to Lyon of 465 km, a road from Lyon to Nice of 470 km and a road from Paris to Nice of 950 km. " +
+				"How far is it from Paris to Nice on the shortest route?",
+			edges: []string{"Paris--Lyon=465", "Lyon--Nice=470", "Paris--Nice=950"}, dir: DirUndirected, value: MeaningDistance,
+			nodes: []string{"Paris", "Lyon", "Nice"}, note: "two-way",
+			spans: []string{"There is a road from Paris to Lyon of 465 km, a road from Lyon to Nice of 470 km and a road from Paris to Nice of 950 km."}},
+		{name: "pipes carry units, one-way",
+			in:    "A pipe from s to a carries 5 units. A pipe from a to t carries 3.5 units of water.",
+			edges: []string{"s->a=5", "a->t=3.5"}, dir: DirDirected, value: MeaningCapacity},
+		{name: "flight costs, multi-word cities",
+			in:    "The flight from New York to Boston costs 120 dollars.\nThe flight from Boston to San Francisco costs $310.",
+			edges: []string{"New York->Boston=120", "Boston->San Francisco=310"}, dir: DirDirected, value: MeaningCost},
+		{name: "edges between numbered nodes with capacity, weight, length",
+			in:    "an edge between node 1 and node 2 with capacity 3; an edge between node 2 and node 3 with weight 2; an edge between node 3 and node 4 of length 4",
+			edges: []string{"1--2=3", "2--3=2(weight)", "3--4=4(distance)"}, dir: DirUndirected, value: MeaningCapacity, partial: true},
+		{name: "NLGraph flow lines",
+			in:    "In a directed graph, the nodes are numbered from 0 to 2, and the edges are:\nan edge from node 0 to node 1 with capacity 4,\nan edge from node 1 to node 2 with capacity 17.\nQ: What is the maximum flow from node 0 to node 2?",
+			edges: []string{"0->1=4", "1->2=17"}, dir: DirDirected, value: MeaningCapacity},
+		{name: "quantity before the noun, hyphenated unit, decimals",
+			in:    "A 465-km road links Paris and Lyon. Lyon and Geneva are joined by a 150.5 km highway.",
+			edges: []string{"Paris--Lyon=465", "Lyon--Geneva=150.5"}, dir: DirUndirected, value: MeaningDistance},
+		{name: "one-way road is directed",
+			in:    "A one-way street from Elm to Oak is 2 km long. A road between Oak and Pine of 3 km.",
+			edges: []string{"Elm->Oak=2", "Oak<>Pine=3"}, dir: DirDirected, value: MeaningDistance, note: "both directions"},
+		{name: "distance statements without an edge noun",
+			in:    "The distance from Paris to Lyon is 465 km. Lyon is 300 km from Marseille. Nice and Monaco are 20 km apart.",
+			edges: []string{"Paris--Lyon=465", "Lyon--Marseille=300", "Nice--Monaco=20"}, dir: DirUndirected, value: MeaningDistance},
+		{name: "several pairs after one noun",
+			in:    "There are roads from A to B of 4 km, from B to C of 2 km, and from A to C of 7 km.",
+			edges: []string{"A--B=4", "B--C=2", "A--C=7"}, dir: DirUndirected, value: MeaningDistance, note: "two-way"},
+		{name: "with a capacity of, thousands separator",
+			in:    "A pipeline from Alpha to Beta with a capacity of 1,200 barrels.",
+			edges: []string{"Alpha->Beta=1200"}, dir: DirDirected, value: MeaningCapacity},
+		{name: "miles and minutes mean different things",
+			in:    "A road between X and Y of 3 miles. A train from Y to Z takes 40 minutes.",
+			edges: []string{"X<>Y=3", "Y->Z=40(weight)"}, dir: DirDirected, value: MeaningDistance, partial: true},
+		{name: "parenthesised value",
+			in:    "Pipes: a pipe from s to u (7 units), a pipe from u to t (4 units).",
+			edges: []string{"s->u=7", "u->t=4"}, dir: DirDirected, value: MeaningCapacity, partial: true},
+		{name: "it costs N to fly",
+			in:    "It costs 80 euros to fly from Rome to Milan.",
+			edges: []string{"Rome->Milan=80"}, dir: DirDirected, value: MeaningCost, note: "one-way"},
+		{name: "cost of the flight",
+			in:    "The cost of the flight from Oslo to Bergen is 99.",
+			edges: []string{"Oslo->Bergen=99"}, dir: DirDirected, value: MeaningCost, note: "one-way"},
+		{name: "connected by a road of",
+			in:    "Springfield is connected to Shelbyville by a road of 12 miles.",
+			edges: []string{"Springfield--Shelbyville=12"}, dir: DirUndirected, value: MeaningDistance},
+		{name: "line per edge: A to B colon",
+			in:    "Paris to Lyon: 465 km\nLyon to Nice: 470 km\n",
+			edges: []string{"Paris--Lyon=465", "Lyon--Nice=470"}, dir: DirUndirected, value: MeaningDistance},
+		{name: "road without a number is an edge",
+			in:    "There is a road between Paris and Lyon.",
+			edges: []string{"Paris--Lyon"}, dir: DirUndirected, value: MeaningNone},
+		{name: "arc with weight keyword, negative",
+			in:    "An arc from u to v with weight -2.",
+			edges: []string{"u->v=-2"}, dir: DirDirected, value: MeaningWeight},
+		{name: "upper-case and sentence-initial noun",
+			in:    "ROAD FROM Berlin TO Hamburg OF 290 KM.",
+			edges: []string{"Berlin--Hamburg=290"}, dir: DirUndirected, value: MeaningDistance, note: "two-way"},
+		// Not quantities in prose.
+		{name: "question", in: "How far is it from Paris to Nice? What is the shortest route from A to B?"},
+		{name: "instruction", in: "Find the cheapest flight from Rome to Oslo. Compute the maximum flow from s to t."},
+		{name: "notation key", in: "An edge (u, v, w) means a road from u to v of length w."},
+		{name: "numbers without graph words", in: "Alice is 30 years old. The meeting lasts 2 hours."},
+		{name: "path is not an edge noun", in: "There is a path from A to B of length 3."},
+		{name: "empty", in: ""},
+	})
+}
+
+func FuzzQuantities(f *testing.F) {
+	for _, s := range []string{
+		"a road from Paris to Lyon of 465 km. How far is it from Paris to Nice?",
+		"A pipe from s to a carries 5 units.", "The flight from New York to Boston costs $120.",
+		"an edge between node 1 and node 2 with capacity 3", "A 465-km road links Paris and Lyon.",
+		"Lyon is 300 km from Marseille.", "Paris to Lyon: 465 km", "a pipeline from A to B with a capacity of 1,200,",
+		"It costs 80 euros to fly from Rome to Milan.", "(((road from a to b (", "road from -",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		r, err := (Quantities{}).Read(context.Background(), NewDoc(s))
+		if err != nil {
+			t.Fatalf("error without cancellation: %v", err)
+		}
+		checkReadingShape(t, s, r)
+		for _, e := range r.Edges {
+			if e.HasValue && e.Value != e.Value {
+				t.Fatalf("NaN value on %+v", e)
+			}
+		}
+	})
+}

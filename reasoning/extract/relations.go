@@ -1,0 +1,610 @@
+package extract
+
+import (
+	"context"
+	"fmt"
+)
+
+// Relations reads relationship sentences between named nodes: "Alice and
+// Bob are friends", "X and Y wrote a paper together", "X is connected to Y,
+// Z and W", "X knows Y", "X is a friend of Y", "Mary Jane follows Peter",
+// "Bob's friends are Alice and Carol". Symmetric relations (friends,
+// colleagues, "together", "each other") are undirected edges; one-way
+// relations ("follows", "reports to", "links to", "mentors", "is managed
+// by") are directed. Names are node IDs as written ("New York", "Mary
+// Jane"; "node 3" is "3"). Questions and instructions are never read.
+type Relations struct{}
+
+// Name names the notation.
+func (Relations) Name() string { return "relationship sentences" }
+
+// relDir is how a relation orients its edge from subject to object.
+type relDir uint8
+
+const (
+	relSym relDir = iota + 1 // subject – object
+	relFwd                   // subject → object
+	relRev                   // object → subject
+)
+
+// relMatch is one relation read in a sentence.
+type relMatch struct {
+	subj, obj []proseName
+	group     bool // a clique over subj ("Alice, Bob and Carol are friends")
+	dir       relDir
+	neg       bool // "are not friends": nodes, no edge
+	a, b      int  // token range
+	conf      float64
+	note      string
+}
+
+// Read implements Reader.
+func (Relations) Read(ctx context.Context, d *Doc) (Reading, error) {
+	t, err := newProse(ctx, d)
+	if err != nil {
+		return Reading{}, err
+	}
+	b := newProseBuild(Relations{}.Name())
+	for n, s := range t.sents {
+		if n&255 == 255 {
+			if err := ctx.Err(); err != nil {
+				return Reading{}, err
+			}
+		}
+		if s.q <= s.a || t.keySentence(s) {
+			continue
+		}
+		var matched [][2]int
+		for i := s.a; i < s.q; {
+			m, ok := t.relAt(i, s)
+			if !ok {
+				i++
+				continue
+			}
+			matched = append(matched, [2]int{m.a, m.b})
+			relAdd(b, t, m)
+			i = m.b
+			// "Alice follows Bob and is followed by Carol": the same subject.
+			for t.isWord(i, "and", "but") && !m.group {
+				more, ok := t.relMore(i+1, s, m.subj)
+				if !ok {
+					break
+				}
+				more.a = i
+				matched = append(matched, [2]int{more.a, more.b})
+				relAdd(b, t, more)
+				i, m = more.b, more
+			}
+		}
+		if len(matched) > 0 {
+			b.sentence(t, s, matched, func(i int) bool { return relFiller(t.low(i)) })
+		}
+	}
+	return b.finish(), nil
+}
+
+// relAdd records the edges of a match.
+func relAdd(b *proseBuild, t *proseText, m relMatch) {
+	s, e := t.toks[m.a].s, t.toks[m.b-1].e
+	if m.note != "" || m.conf < 1 {
+		b.lower(m.conf, m.note)
+	}
+	if m.neg {
+		for _, n := range m.subj {
+			b.node(n.id)
+		}
+		for _, n := range m.obj {
+			b.node(n.id)
+		}
+		return
+	}
+	if m.group {
+		if len(m.subj) > 2 {
+			b.lower(0.95, fmt.Sprintf("a group of %d named together is read as every pair related", len(m.subj)))
+		}
+		for x := range m.subj {
+			for y := x + 1; y < len(m.subj); y++ {
+				if m.subj[x].id != m.subj[y].id {
+					b.edge(m.subj[x].id, m.subj[y].id, true, s, e)
+				}
+			}
+		}
+		return
+	}
+	for _, u := range m.subj {
+		for _, v := range m.obj {
+			switch m.dir {
+			case relSym:
+				b.edge(u.id, v.id, true, s, e)
+			case relFwd:
+				b.edge(u.id, v.id, false, s, e)
+			case relRev:
+				b.edge(v.id, u.id, false, s, e)
+			}
+		}
+	}
+}
+
+// relNames are the atoms that name people, places and things in
+// relationship sentences: capitalised names, IDs with digits, quoted
+// names, and anything after a kind noun ("node 3", "user 7").
+var relNames = nameOpts{}
+
+// relAt reads one relationship statement starting at token i of sentence s.
+func (t *proseText) relAt(i int, s ptSentence) (relMatch, bool) {
+	end := s.q
+	// "The friends of Bob are Alice and Carol."
+	if t.isWord(i, "the") && relSymNoun(t.low(i+1)) != "" && t.isWord(i+2, "of") {
+		if owner, ok := t.nameAt(i+3, end, s.a, relNames); ok && !owner.poss {
+			if m, ok := t.relOwnedList(i, owner, i+1, owner.b, s); ok {
+				return m, true
+			}
+		}
+	}
+	subj, j := t.nameList(i, end, s.a, relNames)
+	if len(subj) == 0 {
+		return relMatch{}, false
+	}
+	last := subj[len(subj)-1]
+	// "Bob's friends are Alice and Carol."
+	if last.poss {
+		if len(subj) == 1 {
+			return t.relOwnedList(i, last, last.b, last.b+1, s)
+		}
+		return relMatch{}, false
+	}
+	// "Alice is Bob's friend", "Carol is Bob's boss".
+	if t.isWord(j, "is", "are", "was", "were") {
+		if owner, ok := t.nameAt(j+1, end, s.a, relNames); ok && owner.poss && relSymNoun(t.low(owner.b)) != "" {
+			return relMatch{subj: subj, obj: []proseName{owner}, dir: relNounDir(t.low(owner.b)), a: i, b: t.relTail(owner.b+1, end), conf: 1}, true
+		}
+	}
+	// "Alice and Bob are friends", "... wrote a paper together".
+	if len(subj) >= 2 {
+		if m, ok := t.relGroup(j, end, subj); ok {
+			m.a = i
+			return m, true
+		}
+	}
+	// "Bob has three friends: Alice, Carol and Dave."
+	if t.isWord(j, "has", "have", "had") {
+		k := j + 1
+		if t.kind(k) == pNum || proseCountWord(t.low(k)) || t.isWord(k, "many", "some", "several", "two", "the") {
+			k++
+		}
+		if noun := t.low(k); relSymNoun(noun) != "" {
+			k++
+			if t.isPunct(k, ':') || t.isPunct(k, ',') || t.isPunct(k, '-') || t.isWord(k, "named", "called") {
+				k++
+			}
+			if obj, n := t.nameList(k, end, s.a, relNames); len(obj) > 0 && !t.relNext(n, end) {
+				// "X has friends Y, Z" is "Y and Z are friends of X".
+				return relMatch{subj: obj, obj: subj, dir: relNounDir(noun), a: i, b: n, conf: 1}, true
+			}
+		}
+	}
+	dir, k, conf, note, neg, ok := t.relPhrase(j, end)
+	if !ok {
+		return relMatch{}, false
+	}
+	// "Step 2 follows step 1" is precedence, read by the precedence reader.
+	if t.low(j) == "follows" || t.low(j) == "followed" {
+		for _, n := range subj {
+			if proseOrderNoun(n.kindWord) || (n.numeric && !n.kind) {
+				return relMatch{}, false
+			}
+		}
+	}
+	obj, n := t.nameList(k, end, s.a, relNames)
+	if len(obj) == 0 || obj[len(obj)-1].poss {
+		return relMatch{}, false
+	}
+	// "Alice knows Bob and Carol follows Dave": Carol starts the next clause.
+	if len(obj) > 1 && t.relNext(n, end) {
+		obj = obj[:len(obj)-1]
+		n = obj[len(obj)-1].b
+	}
+	if n < end && t.isWord(n, "by", "via") && relQuantityAhead(t, n, end) {
+		return relMatch{}, false // "connected to B by a road of 5 km": a quantity, read as such
+	}
+	n = t.relTail(n, end)
+	return relMatch{subj: subj, obj: obj, dir: dir, neg: neg, a: i, b: n, conf: conf, note: note}, true
+}
+
+func (t *proseText) kind(i int) ptKind {
+	if i < 0 || i >= len(t.toks) {
+		return 0
+	}
+	return t.toks[i].kind
+}
+
+// relMore reads a second predicate of the same subject at k: "(Alice
+// follows Bob) and is followed by Carol".
+func (t *proseText) relMore(k int, s ptSentence, subj []proseName) (relMatch, bool) {
+	dir, n, conf, note, neg, ok := t.relPhrase(k, s.q)
+	if !ok {
+		return relMatch{}, false
+	}
+	obj, n2 := t.nameList(n, s.q, s.a, relNames)
+	if len(obj) == 0 || obj[len(obj)-1].poss || (len(obj) > 1 && t.relNext(n2, s.q)) {
+		return relMatch{}, false
+	}
+	return relMatch{subj: subj, obj: obj, dir: dir, neg: neg, b: t.relTail(n2, s.q), conf: conf, note: note}, true
+}
+
+// relNext reports whether a relation phrase starts at token n, so the name
+// before it is the next clause's subject.
+func (t *proseText) relNext(n, end int) bool {
+	if n >= end {
+		return false
+	}
+	if _, _, _, _, _, ok := t.relPhrase(n, end); ok {
+		return true
+	}
+	_, ok := t.relGroup(n, end, []proseName{{}, {}})
+	return ok
+}
+
+// relQuantityAhead reports whether a number follows within a few tokens.
+func relQuantityAhead(t *proseText, n, end int) bool {
+	for k := n; k < end && k < n+6; k++ {
+		if t.toks[k].kind == pNum {
+			return true
+		}
+	}
+	return false
+}
+
+// relTail consumes words that end a relation without changing it: "with
+// each other", "directly", "in the network".
+func (t *proseText) relTail(n, end int) int {
+	switch {
+	case t.isWord(n, "each", "one") && t.isWord(n+1, "other", "another"):
+		return n + 2
+	case t.isWord(n, "with", "to", "of") && t.isWord(n+1, "each", "one") && t.isWord(n+2, "other", "another"):
+		return n + 3
+	case t.isWord(n, "together", "directly", "mutually", "too"):
+		return n + 1
+	}
+	return n
+}
+
+// relOwnedList reads the list after "Bob's friends" or "the friends of
+// Bob": "are Alice and Carol", "include ...", ": ...". noun is the token of
+// the relation noun, k the token after the owner phrase.
+func (t *proseText) relOwnedList(i int, owner proseName, noun, k int, s ptSentence) (relMatch, bool) {
+	word := t.low(noun)
+	if relSymNoun(word) == "" {
+		return relMatch{}, false
+	}
+	switch {
+	case t.isWord(k, "are", "is", "include", "includes", "were", "was"):
+		k++
+		if t.isPunct(k, ':') {
+			k++
+		}
+	case t.isPunct(k, ':') || t.isPunct(k, '='):
+		k++
+	default:
+		return relMatch{}, false
+	}
+	obj, n := t.nameList(k, s.q, s.a, relNames)
+	if len(obj) == 0 || obj[len(obj)-1].poss {
+		return relMatch{}, false
+	}
+	// "Bob's boss is Carol" is "Carol is the boss of Bob".
+	return relMatch{subj: obj, obj: []proseName{owner}, dir: relNounDir(word), a: i, b: t.relTail(n, s.q), conf: 1}, true
+}
+
+// relGroup reads the predicate of a group of two or more names at j:
+// "are friends", "are not friends", "are good friends with each other",
+// "met", "wrote a paper together", "know each other".
+func (t *proseText) relGroup(j, end int, subj []proseName) (relMatch, bool) {
+	k := j
+	neg := false
+	if t.isWord(k, "are", "were", "became", "become", "remain", "remained", "have", "had", "aren't", "weren't") {
+		if t.isWord(k, "aren't", "weren't") {
+			neg = true
+		}
+		k++
+		if t.isWord(k-1, "have", "had") {
+			if !t.isWord(k, "been") {
+				return t.relTogether(j, end, subj)
+			}
+			k++
+		}
+		for n := 0; n < 4; n++ {
+			switch t.low(k) {
+			case "not", "never":
+				neg = true
+			case "no":
+				if !t.isWord(k+1, "longer") {
+					return relMatch{}, false
+				}
+				neg = true
+				k++
+			case "also", "all", "both", "now", "still", "directly", "good", "best", "close", "old", "great",
+				"longtime", "long-time", "childhood", "true", "mutual", "very", "each", "pairwise":
+			default:
+				n = 4
+				continue
+			}
+			k++
+		}
+		if relSymNoun(t.low(k)) == "" || relNounDir(t.low(k)) != relSym {
+			return relMatch{}, false
+		}
+		k++
+		if t.isWord(k-1, "connected", "linked", "joined", "attached", "related", "married", "acquainted", "adjacent") &&
+			t.isWord(k, "by", "via") && t.isWord(k+1, "a", "an", "the") {
+			if relQuantityAhead(t, k, end) {
+				return relMatch{}, false
+			}
+			if qtyNounClass(t.low(k+2)) != 0 || t.isWord(k+2, "edge", "link", "relationship", "friendship") {
+				k += 3
+			}
+		}
+		if t.isWord(k, "to", "with", "of") {
+			if _, ok := t.nameAt(k+1, end, -1, relNames); ok {
+				return relMatch{}, false // "are connected to Carol": each to Carol, read by relPhrase
+			}
+		}
+		k = t.relTail(k, end)
+		return relMatch{subj: subj, group: true, dir: relSym, neg: neg, b: k, conf: 1}, true
+	}
+	if relSymVerb(t.low(k)) {
+		if _, ok := t.nameAt(k+1, end, -1, relNames); ok {
+			return relMatch{}, false // "Alice and Bob met Carol": each met Carol
+		}
+		k = t.relTail(k+1, end)
+		return relMatch{subj: subj, group: true, dir: relSym, b: t.relFreeTail(k, end), conf: 1}, true
+	}
+	return t.relTogether(j, end, subj)
+}
+
+// relTogether reads a verb phrase ending in "together" or "each other":
+// "wrote a paper together", "know each other", "have worked together",
+// "don't know each other".
+func (t *proseText) relTogether(j, end int, subj []proseName) (relMatch, bool) {
+	neg := false
+	for k := j; k < end && k < j+8; k++ {
+		tok := t.toks[k]
+		if tok.kind != pWord || tok.upper {
+			return relMatch{}, false
+		}
+		switch tok.low {
+		case "not", "never", "don't", "didn't", "doesn't", "haven't", "hasn't", "won't", "cannot", "can't":
+			neg = true
+		case "and", "or", "but", "before", "after", "from", "than", "if":
+			return relMatch{}, false
+		case "together", "jointly":
+			return relMatch{subj: subj, group: true, dir: relSym, neg: neg, b: k + 1, conf: 1}, true
+		case "each", "one":
+			if t.isWord(k+1, "other", "another") && k > j {
+				return relMatch{subj: subj, group: true, dir: relSym, neg: neg, b: k + 2, conf: 1}, true
+			}
+		}
+	}
+	return relMatch{}, false
+}
+
+// relFreeTail consumes up to five lower-case words that complete a verb
+// ("collaborated on a project"), stopping at names, numbers and clause
+// boundaries.
+func (t *proseText) relFreeTail(k, end int) int {
+	n := k
+	for x := 0; x < 5 && n < end; x++ {
+		tok := t.toks[n]
+		if tok.kind != pWord || (tok.upper && n == k) || tok.low == "and" || tok.low == "but" {
+			break
+		}
+		n++
+	}
+	if n < end && !t.isPunct(n, ',') && !t.isWord(n, "and", "but") {
+		return k // the tail runs into something else: leave it unread
+	}
+	return n
+}
+
+// relPhrase reads the relation between a subject and an object list at j:
+// "is connected to", "is a friend of", "is friends with", "knows",
+// "follows", "reports to", "is managed by".
+func (t *proseText) relPhrase(j, end int) (dir relDir, next int, conf float64, note string, neg bool, ok bool) {
+	k := j
+	if t.isWord(k, "is", "are", "was", "were", "isn't", "aren't", "wasn't", "weren't") {
+		neg = t.isWord(k, "isn't", "aren't", "wasn't", "weren't")
+		k++
+		for n := 0; n < 3 && t.isWord(k, "also", "directly", "not", "only", "never", "still", "now"); n++ {
+			neg = neg || t.isWord(k, "not", "never")
+			k++
+		}
+		w := t.low(k)
+		switch {
+		case w == "connected" || w == "linked" || w == "joined" || w == "adjacent" || w == "attached" ||
+			w == "related" || w == "married" || w == "engaged" || w == "acquainted" || w == "close" || w == "friends" ||
+			w == "neighbours" || w == "neighbors" || w == "friendly" || w == "allied":
+			k++
+			if t.isWord(k, "directly") {
+				k++
+			}
+			if t.isWord(k, "to", "with") {
+				return relSym, k + 1, 1, "", neg, true
+			}
+		case w == "in" && t.isWord(k+1, "a") && t.isWord(k+2, "relationship") && t.isWord(k+3, "with"):
+			return relSym, k + 4, 1, "", neg, true
+		case w == "a" || w == "an" || w == "the":
+			k++
+			if t.isWord(k, "good", "best", "close", "old", "direct", "great", "former", "longtime") {
+				k++
+			}
+			if d := relNounDir(t.low(k)); d != 0 && t.isWord(k+1, "of", "to") {
+				return d, k + 2, 1, "", neg, true
+			}
+		case relPassive(w) && t.isWord(k+1, "by"):
+			return relRev, k + 2, 1, "", neg, true
+		}
+		return 0, j, 0, "", false, false
+	}
+	w := t.low(k)
+	if w == "" {
+		return 0, j, 0, "", false, false
+	}
+	if t.isWord(k, "doesn't", "didn't", "does", "did") && t.isWord(k+1, "not") || t.isWord(k, "doesn't", "didn't", "never") {
+		neg = true
+		if t.isWord(k+1, "not") {
+			k++
+		}
+		k++
+		w = t.low(k)
+		w = relBaseToThird(w)
+	}
+	switch w {
+	case "knows", "knew":
+		return relSym, k + 1, 0.9, `"knows" is read as a two-way acquaintance`, neg, true
+	case "met", "meets", "married", "marries", "dates", "dated", "befriended", "befriends":
+		return relSym, k + 1, 1, "", neg, true
+	case "works", "worked", "plays", "played", "lives", "lived", "studies", "studied", "collaborates",
+		"collaborated", "cooperates", "cooperated", "chats", "chatted", "partners", "partnered", "corresponds",
+		"corresponded", "interacts", "interacted", "trades", "traded", "talks", "talked", "connects", "connected",
+		"shares", "shared", "communicates", "communicated", "competes", "competed":
+		if t.isWord(k+1, "with") || (t.isWord(k+1, "to") && (w == "talks" || w == "talked" || w == "connects")) {
+			return relSym, k + 2, 1, "", neg, true
+		}
+		if t.isWord(k+1, "for") && (w == "works" || w == "worked") {
+			return relFwd, k + 2, 1, "", neg, true
+		}
+	case "follows", "followed", "calls", "called", "emails", "emailed", "texts", "texted", "messages", "messaged",
+		"mentors", "mentored", "manages", "managed", "supervises", "supervised", "cites", "cited", "trusts",
+		"trusted", "admires", "admired", "loves", "loved", "hates", "hated", "likes", "liked", "pays", "paid",
+		"owes", "owed", "beats", "beat", "defeats", "defeated", "blocks", "blocked", "retweets", "retweeted",
+		"invites", "invited", "teaches", "taught", "helps", "helped", "recommends", "recommended", "endorses",
+		"endorsed", "hires", "hired", "employs", "employed", "contacts", "contacted", "references", "referenced",
+		"visits", "visited", "supports", "supported", "influences", "influenced", "advises", "advised",
+		"notifies", "notified", "forwards", "forwarded":
+		return relFwd, k + 1, 1, "", neg, true
+	case "reports", "reported", "links", "linked", "points", "pointed", "subscribes", "subscribed", "replies",
+		"replied", "writes", "wrote", "refers", "referred", "answers", "answered", "leads", "sends", "sent",
+		"gives", "gave", "lends", "lent", "sells", "sold", "delivers", "delivered":
+		// "reports to", "links to"; "sends messages to", "gives money to".
+		n := k + 1
+		for x := 0; x < 3 && n < end && t.toks[n].kind == pWord && !t.toks[n].upper && !t.isWord(n, "to"); x++ {
+			n++
+		}
+		if t.isWord(n, "to") && (n == k+1 || relCarries(w)) {
+			return relFwd, n + 1, 1, "", neg, true
+		}
+	}
+	return 0, j, 0, "", false, false
+}
+
+// relCarries reports whether a verb may carry an object before "to"
+// ("sends messages to", "gives money to").
+func relCarries(w string) bool {
+	switch w {
+	case "sends", "sent", "gives", "gave", "lends", "lent", "sells", "sold", "delivers", "delivered", "forwards", "writes", "wrote":
+		return true
+	}
+	return false
+}
+
+// relBaseToThird turns the base form after "does not" into the form the
+// verb table uses ("know" → "knows").
+func relBaseToThird(w string) string {
+	switch w {
+	case "know":
+		return "knows"
+	case "follow":
+		return "follows"
+	case "like":
+		return "likes"
+	case "trust":
+		return "trusts"
+	case "work":
+		return "works"
+	}
+	return w
+}
+
+// relPassive reports whether w is the participle of a one-way relation,
+// read backwards after "by" ("Bob is followed by Alice": Alice → Bob).
+func relPassive(w string) bool {
+	switch w {
+	case "followed", "managed", "mentored", "supervised", "cited", "trusted", "admired", "loved", "called",
+		"emailed", "paid", "taught", "invited", "helped", "beaten", "defeated", "liked", "hired", "employed",
+		"contacted", "messaged", "texted", "blocked", "referenced", "influenced", "advised", "supported",
+		"endorsed", "recommended", "visited", "hated", "coached", "led", "raised":
+		return true
+	}
+	return false
+}
+
+// relSymVerb reports whether a verb right after two or more names relates
+// them to each other ("Alice and Bob met", "... collaborated").
+func relSymVerb(w string) bool {
+	switch w {
+	case "met", "meet", "married", "marry", "collaborate", "collaborated", "collaborates", "cooperate",
+		"cooperated", "co-authored", "coauthored", "co-wrote", "cowrote", "dated", "date", "corresponded",
+		"correspond", "interacted", "interact", "befriended", "teamed", "partnered", "shook":
+		return true
+	}
+	return false
+}
+
+// relSymNoun returns the relation a noun or adjective names ("friends",
+// "colleague", "connected", "boss", "followers"), "" when none.
+func relSymNoun(w string) string {
+	switch w {
+	case "friends", "friend", "neighbours", "neighbors", "neighbour", "neighbor", "colleagues", "colleague",
+		"coworkers", "coworker", "co-workers", "co-worker", "classmates", "classmate", "teammates", "teammate",
+		"roommates", "roommate", "flatmates", "flatmate", "siblings", "sibling", "brothers", "brother", "sisters",
+		"sister", "cousins", "cousin", "partners", "partner", "spouses", "spouse", "collaborators", "collaborator",
+		"co-authors", "co-author", "coauthors", "coauthor", "acquaintances", "acquaintance", "allies", "ally",
+		"twins", "twin", "buddies", "buddy", "pals", "pal", "contacts", "contact", "connections", "connection",
+		"peers", "peer", "rivals", "rival", "enemies", "enemy", "connected", "linked", "joined", "adjacent",
+		"related", "married", "acquainted", "attached", "penpals", "pen-pals", "relatives", "relative",
+		"mates", "mate", "companions", "companion", "associates", "associate", "housemates", "housemate":
+		return "sym"
+	case "parent", "father", "mother", "boss", "manager", "supervisor", "mentor", "teacher", "leader", "coach",
+		"employer", "owner", "head", "advisor", "adviser", "parents", "bosses", "managers", "mentors",
+		"teachers", "supervisors", "follower", "followers", "fans", "fan":
+		return "fwd"
+	case "child", "son", "daughter", "student", "employee", "subordinate", "mentee", "pupil",
+		"apprentice", "children", "sons", "daughters", "students", "employees", "subordinates", "mentees",
+		"pupils", "reports", "advisee", "advisees":
+		return "rev"
+	}
+	return ""
+}
+
+// relNounDir is the direction of "X is the <noun> of Y" from X to Y:
+// "friend" symmetric, "boss" and "follower" X → Y, "student" Y → X.
+func relNounDir(w string) relDir {
+	switch relSymNoun(w) {
+	case "sym":
+		return relSym
+	case "fwd":
+		return relFwd
+	case "rev":
+		return relRev
+	}
+	return 0
+}
+
+// proseCountWord reports whether w is a small number written as a word.
+func proseCountWord(w string) bool {
+	switch w {
+	case "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "a", "an", "no":
+		return true
+	}
+	return false
+}
+
+// relFiller reports whether a word may stand in a relationship sentence
+// without being read.
+func relFiller(w string) bool {
+	switch w {
+	case "each", "other", "another", "together", "social", "network", "club", "group", "class", "community", "school", "people":
+		return true
+	}
+	return proseFiller(w)
+}
