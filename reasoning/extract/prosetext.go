@@ -26,9 +26,9 @@ type ptKind uint8
 
 const (
 	pWord  ptKind = iota + 1 // Paris, v1, one-way, O'Brien, Bob's
-	pNum                        // 12, 3.5
-	pStr                        // 'A', "New York" (text is the content)
-	pPunct                      // one symbol; ch says which
+	pNum                     // 12, 3.5
+	pStr                     // 'A', "New York" (text is the content)
+	pPunct                   // one symbol; ch says which
 )
 
 // ptTok is one token of question text with its byte span.

@@ -27,11 +27,11 @@ func (Quantities) Name() string { return "quantities in prose" }
 type qtyClass uint8
 
 const (
-	qtyRoad   qtyClass = iota + 1 // roads, streets, bridges: distance, two-way
-	qtyPipe                       // pipes, channels, cables: capacity, one-way from ... to
-	qtyFlight                     // flights, trains, tickets: cost, one-way
-	qtyGeneric                    // edges, links, connections: weight, one-way from ... to
-	qtyArc                        // arcs: weight, always one-way
+	qtyRoad    qtyClass = iota + 1 // roads, streets, bridges: distance, two-way
+	qtyPipe                        // pipes, channels, cables: capacity, one-way from ... to
+	qtyFlight                      // flights, trains, tickets: cost, one-way
+	qtyGeneric                     // edges, links, connections: weight, one-way from ... to
+	qtyArc                         // arcs: weight, always one-way
 )
 
 // qtyNounClass returns the class of an edge noun, 0 for other words.
