@@ -50,6 +50,9 @@ var toolCues = func() []toolCue {
 		}
 		return tc
 	}
+	// listAdjacent asks for the nodes one edge away: "list the nodes
+	// connected to 0", "which vertices is B linked to".
+	const listAdjacent = `\b(list|which|what|name|give|find|show|who)\b[^.?]{0,30}\b(nodes|vertices|ones|people|cities|neighbou?rs)\b[^.?]{0,15}\b(connected|linked|adjacent|joined)\s+(directly\s+)?(to|with)\b|\b(which|what) (nodes|vertices|cities|people) (is|are|does|do) \S+ (directly )?(connected|linked|adjacent|joined) (to|with)\b|\bwho is \S+ (connected|linked|friends) (to|with)\b`
 	const pathy = `\b(shortest|minimum|minimal|min|length|distance|cheapest|fastest|far|hops?|closed|weight|cost)\b`
 	return []toolCue{
 		c("cycl circuit loop closed dag revisit", `\b(cycles?|cyclic|acyclic|circuits?|closed (path|walk|trail)|loops?|dag|revisit\w*|come back to|return to (the same|its|a previous(ly)?|the starting) ?\w*)\b`, `\bself[- ]loops?\b|\bhamilton|\beuler`, "cycle_check"),
@@ -61,11 +64,13 @@ var toolCues = func() []toolCue {
 		c("triangle", `\b(how many|number of|count)\b[^.?]*\btriangles\b`, "", "triangle_count"),
 		c("node vert order", `\b(number|count|how many|total)\b[^.?]{0,25}\b(nodes|vertices)\b|\bnode count\b|\border of the graph\b`, `\btriangles?\b|\bneighbou?rs?\b|\btopolog`, "node_count", "order"),
 		c("edge link arc size", `\b(number|count|how many|total)\b[^.?]{0,25}\b(edges|links|arcs)\b|\bedge count\b|\bsize of the graph\b`, `\btriangles?\b`, "edge_count", "size"),
+		strong(c("how many friend contact follower partner collaborat author connection neighb", `\bhow many (friends|neighbou?rs|connections|contacts|links|edges|followers|partners|collaborators|co-?authors|acquaintances)\b[^.?]{0,30}\b(does|do|has|have|is|of)\b`,
+			`\b(common|mutual|shared)\b|\bin common\b|\bboth\b|\btogether\b`, "degree")),
 		c("degree connection edge link neighb neighb incident", `\bdegrees?\b|\b(connections|edges|links|neighbou?rs)\b[^.?]{0,30}\b(for|of|to|at|on|does)\b[^.?]{0,25}\b(node|vertex)\b|\bincident\b`, `\bcentrality\b|\bk[- ]core\b`, "degree"),
 		c("node vert", `\b(node|vertex)\b[^.?]{0,40}\b(exists?|existence|present|part of|found|belongs?|contained)\b|\b(existence|presence) of (a |an |the )?(\w+ )?(node|vertex)\b|\bcontains? (the )?(node|vertex)\b|\b(is|whether|if)\b[^.?]{0,10}\b(node|vertex)\b[^.?]{0,12}\bin the (graph|network)\b`,
 			`\b(is there|exists?|existence of|find) (an?|the|some) (edge|path|route|link|arc)\b|\b(edge|path|route|link|arc)\b[^.?]{0,20}\b(between|from|to|linking)\b|\b(degree|connections|neighbou?rs?|centrality|coefficient|eccentricity)\b`, "node_exists"),
 		c("edge link arc adjacent", `\b(edges?|links?|arcs?)\b[^.?]{0,40}\b(exists?|between|from|present|found|connect(s|ing)?|join(s|ing)?|linking)\b|\b(adjacent|directly (connected|linked))\b|\b(existence|presence) of (a |an |the )?(\w+ )?(edge|link|arc)\b`, `\b(how many|number of|count)\b|\bpath\b|\broute\b`, "edge_exists"),
-		c("path route walk reach connect link", `\b(path|route|walk)\b|\breach(es|able|ability)?\b|\b(connected|linked)\b`, pathy+`|\bcomponents?\b|\bgraph (is )?connected\b|\bis the (graph|network) connected\b`, "path_exists"),
+		c("path route walk reach connect link", `\b(path|route|walk)\b|\breach(es|able|ability)?\b|\b(connected|linked)\b`, pathy+`|\bcomponents?\b|\bgraph (is )?connected\b|\bis the (graph|network) connected\b|`+listAdjacent, "path_exists"),
 		c("short min cheap distance far hop", `\b(shortest|minimum distance|minimal distance|min(imum)? (total )?(weight|cost|distance|length)|cheapest|distance (between|from)|how far|fewest hops)\b`, "", "shortest_path", "shortest_path_length"),
 		c("connected", `\b(graph|network)\b[^.?]{0,20}\bconnected\b|\bconnected graph\b`, `\bcomponents?\b`, "is_connected"),
 		c("component", `\bconnected components?\b|\bcomponents\b`, `\bstrongly\b`, "connected_components"),
@@ -92,9 +97,10 @@ var toolCues = func() []toolCue {
 		c("core", `\bk[- ]?cores?\b|\bcore numbers?\b|\b\d+[- ]cores?\b`, "", "k_core"),
 		c("breadth bfs", `\bbreadth[- ]first\b|\bbfs\b`, "", "bfs_order"),
 		c("depth dfs", `\bdepth[- ]first\b|\bdfs\b`, "", "dfs_order"),
-		c("common shared", `\bcommon neighbou?rs?\b|\bneighbou?rs in common\b|\bshared neighbou?rs?\b`, "", "common_neighbors"),
+		c("common share mutual", `\b(common|mutual|shared) (neighbou?rs?|friends|contacts|connections)\b|\b(neighbou?rs|friends|contacts|connections)\b[^.?]{0,30}\bin common\b|\b(friends|neighbou?rs|contacts)\b[^.?]{0,30}\bshare\b|\bshare\b[^.?]{0,20}\b(friends|neighbou?rs|contacts)\b`, "", "common_neighbors"),
 		c("neighb adjacent connected", `\bnon[- ]?neighbou?rs?\b|\bnot (adjacent|connected|neighbou?rs)\b`, "", "non_neighbors"),
-		c("neighb adjacent successor", `\bneighbou?rs?\b|\bneighbou?rhood\b|\badjacent (nodes|vertices|to)\b|\bsuccessors\b`, `\bcommon\b|\bnon[- ]?neighbou?rs?\b|\bhow many\b|\bnumber of\b`, "neighbors"),
+		c("neighb adjacent successor connect link join friend", `\bneighbou?rs?\b|\bneighbou?rhood\b|\badjacent (nodes|vertices|to)\b|\bsuccessors\b|\bfriends\b|`+listAdjacent,
+			`\b(common|mutual|shared?)\b|\bin common\b|\bnon[- ]?neighbou?rs?\b|\bnot\b|\bhow many\b|\bnumber of\b`, "neighbors"),
 		c("aggregat message gnn", `\baggregation\b|\bmessage passing\b|\bgnn\b`, "", "gnn_sum_aggregation"),
 		c("average mean", `\baverage (shortest )?path length\b|\bmean (shortest )?distance\b`, "", "avg_path_length"),
 	}

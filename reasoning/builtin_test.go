@@ -246,6 +246,23 @@ func TestCueTools(t *testing.T) {
 			t.Errorf("%q: cues %v, want %s among them", q, got, want)
 		}
 	}
+	// Asking for the nodes one edge away is not asking for a path; asking
+	// whether two nodes are connected is.
+	for q, c := range map[string][2]string{
+		"List all the nodes connected to 0.":             {"neighbors", "path_exists"},
+		"Which vertices is B linked to?":                 {"neighbors", "path_exists"},
+		"Who are Bob's friends?":                         {"neighbors", "common_neighbors"},
+		"How many friends does Bob have?":                {"degree", "common_neighbors"},
+		"Is node 0 connected to node 3?":                 {"path_exists", "neighbors"},
+		"Which friends do Alice and Carol share?":        {"common_neighbors", "neighbors"},
+		"Which nodes are not connected to node 3?":       {"non_neighbors", "neighbors"},
+		"How many friends do Ann and Bo have in common?": {"common_neighbors", "degree"},
+	} {
+		got := CueTools(q)
+		if !slices.Contains(got, c[0]) || slices.Contains(got, c[1]) {
+			t.Errorf("%q: cues %v, want %s and not %s", q, got, c[0], c[1])
+		}
+	}
 	// Traversal orders are not topological orders.
 	for _, q := range []string{"In what order does a breadth-first search visit the nodes?", "Give the DFS visiting order from 0."} {
 		if slices.Contains(CueTools(q), "topological_sort") {
