@@ -10,9 +10,10 @@ import (
 	"github.com/graphagent/graphagent/tools/graph"
 )
 
-// communityTools returns the community detection tools.
+// communityTools returns the community detection tools and the degree
+// distribution.
 func communityTools() []Tool {
-	return []Tool{louvainTool(), greedyModularityTool()}
+	return []Tool{louvainTool(), greedyModularityTool(), degreeDistributionTool()}
 }
 
 // LouvainParams are the parameters of louvain_communities, NetworkX's.

@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/graphagent/graphagent/agent"
 	"github.com/graphagent/graphagent/memory"
 	"github.com/graphagent/graphagent/reasoning"
+	"github.com/graphagent/graphagent/tools"
 	"github.com/graphagent/graphagent/tools/graph"
 )
 
@@ -48,6 +50,7 @@ Without --llm the builtin backend answers (no model needed). Exit codes: 0 answe
 			&cli.BoolFlag{Name: "directed", Usage: "read --graph as a directed graph"},
 			jsonFlag(),
 			&cli.BoolFlag{Name: "explain", Usage: "print the steps taken after the answer"},
+			plotFlag(),
 		}, llmFlags()...),
 		Action: askAction,
 	}
@@ -73,7 +76,46 @@ func askAction(c *cli.Context) error {
 	if err := printAnswer(c, ans, askErr); err != nil {
 		return err
 	}
+	if askErr == nil && ans != nil {
+		if err := writePlot(c, ans.Tool, ans.Value); err != nil {
+			return err
+		}
+	}
 	return askExit(askErr)
+}
+
+// plotFlag is --plot FILE of ask and tools run.
+func plotFlag() cli.Flag {
+	return &cli.StringFlag{Name: "plot", Usage: "write a PNG chart of the answer to `FILE` (answers that have one, such as degree_distribution)"}
+}
+
+// writePlot writes the --plot PNG of a tool's value. A value without a
+// chart is a usage error: the answer stands, but the file asked for is not
+// written.
+func writePlot(c *cli.Context, tool string, value any) error {
+	path := c.String("plot")
+	if path == "" {
+		return nil
+	}
+	p, ok := value.(tools.Plotter)
+	if !ok {
+		if tool == "" {
+			tool = "this answer"
+		}
+		return usageErr("--plot: %s has no chart (degree_distribution has one); %s not written", tool, path)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return cli.Exit(fmt.Sprintf("--plot: %v", err), exitNoAnswer)
+	}
+	if err := p.WritePNG(f); err != nil {
+		f.Close()
+		return cli.Exit(fmt.Sprintf("--plot %s: %v", path, err), exitNoAnswer)
+	}
+	if err := f.Close(); err != nil {
+		return cli.Exit(fmt.Sprintf("--plot: %v", err), exitNoAnswer)
+	}
+	return nil
 }
 
 // printAnswer writes the answer as --json or --explain ask.

@@ -50,6 +50,7 @@ folder) and runs the tool. Parameters are given as --arg key=value; values that 
 					&cli.BoolFlag{Name: "directed", Aliases: []string{"d"}, Usage: "read an edge list as a directed graph"},
 					&cli.StringSliceFlag{Name: "arg", Aliases: []string{"a"}, Usage: "tool parameter as `key=value` (repeatable)"},
 					jsonFlag(),
+					plotFlag(),
 				},
 				Action: toolsRun,
 			},
@@ -257,16 +258,19 @@ func toolsRun(c *cli.Context) error {
 		return cli.Exit(err.Error(), code)
 	}
 	if c.Bool("json") {
-		return writeJSON(c.App.Writer, map[string]any{
+		if err := writeJSON(c.App.Writer, map[string]any{
 			"tool":  t.Spec().Name,
 			"args":  args,
 			"graph": graphSummary(g),
 			"value": res.Value,
 			"text":  res.Text,
-		})
+		}); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintln(c.App.Writer, res.Text)
 	}
-	fmt.Fprintln(c.App.Writer, res.Text)
-	return nil
+	return writePlot(c, t.Spec().Name, res.Value)
 }
 
 // graphSummary is the JSON description of a graph used in CLI output.

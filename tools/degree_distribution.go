@@ -1,0 +1,262 @@
+package tools
+
+import (
+	"context"
+	"fmt"
+	"image/color"
+	"io"
+	"slices"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+
+	"github.com/graphagent/graphagent/tools/graph"
+)
+
+// Plotter is implemented by tool values that can draw themselves as a PNG
+// chart (the CLI's --plot).
+type Plotter interface {
+	WritePNG(w io.Writer) error
+}
+
+// DegreeDistributionParams are the parameters of degree_distribution.
+type DegreeDistributionParams struct {
+	Degree    *int   `json:"degree,omitempty" desc:"only count the nodes that have exactly this degree"`
+	Direction string `json:"direction,omitempty" desc:"on directed graphs: in, out or total (default total: in + out, NetworkX's degree)"`
+}
+
+// DegreeDistribution is the value of degree_distribution.
+type DegreeDistribution struct {
+	// Kind is "degree", "in-degree" or "out-degree": what Histogram counts.
+	Kind string `json:"kind"`
+	// Histogram[d] is the number of nodes of degree d, for d from 0 to Max
+	// (NetworkX's degree_histogram).
+	Histogram []int `json:"histogram"`
+	// Nodes is the number of nodes.
+	Nodes int `json:"nodes"`
+	// Mean, Min and Max summarise the degrees.
+	Mean float64 `json:"mean"`
+	Min  int     `json:"min"`
+	Max  int     `json:"max"`
+	// InHistogram and OutHistogram are set for directed graphs.
+	InHistogram  []int `json:"in_histogram,omitempty"`
+	OutHistogram []int `json:"out_histogram,omitempty"`
+	// Degree, Count and WithDegree answer "how many nodes have degree d":
+	// set when a degree was asked about.
+	Degree     *int     `json:"degree,omitempty"`
+	Count      *int     `json:"count,omitempty"`
+	WithDegree []string `json:"with_degree,omitempty"`
+}
+
+func degreeDistributionTool() Tool {
+	return New(Spec{
+		Name:        "degree_distribution",
+		Description: "Degree distribution: how many nodes have each degree (NetworkX's degree_histogram), with the mean, minimum and maximum degree; in-, out- or total degree on directed graphs; or how many nodes have a given degree.",
+		WhenToUse:   "Questions about the degree distribution or degree histogram of the whole graph, the average or maximum degree, or how many (and which) nodes have a given degree; not the degree of one named node.",
+		Returns:     "the histogram (number of nodes per degree from 0 to the maximum), mean, min and max; with degree, the count and the nodes of that degree",
+		Family:      familyCommon,
+		Examples: []string{
+			"What is the degree distribution of this graph?",
+			"How many nodes have degree 2?",
+			"Show the degree histogram.",
+			"What is the average degree and the maximum degree?",
+			"Which nodes have exactly 3 neighbours?",
+			"What is the in-degree distribution of the network?",
+		},
+	}, func(ctx context.Context, g *graph.Graph, p DegreeDistributionParams) (Result, error) {
+		kind := "degree"
+		deg := g.Degree
+		switch strings.ToLower(strings.TrimSpace(p.Direction)) {
+		case "", "total", "all", "both":
+		case "in", "in-degree", "indegree":
+			kind, deg = "in-degree", g.InDegree
+		case "out", "out-degree", "outdegree":
+			kind, deg = "out-degree", g.OutDegree
+		default:
+			return Result{}, fmt.Errorf("degree_distribution: direction must be in, out or total, got %q: %w", p.Direction, ErrBadArgs)
+		}
+		if kind != "degree" && !g.Directed() {
+			// Undirected graphs have one degree; in and out name it too.
+			kind, deg = "degree", g.Degree
+		}
+		if p.Degree != nil && *p.Degree < 0 {
+			return Result{}, fmt.Errorf("degree_distribution: degree must be 0 or more, got %d: %w", *p.Degree, ErrBadArgs)
+		}
+		if err := ctx.Err(); err != nil {
+			return Result{}, err
+		}
+		d := DegreeDistribution{Kind: kind, Nodes: g.N(), Histogram: histogram(g, deg)}
+		if g.Directed() {
+			d.InHistogram, d.OutHistogram = histogram(g, g.InDegree), histogram(g, g.OutDegree)
+		}
+		sum := 0
+		d.Min = -1
+		for k, c := range d.Histogram {
+			sum += k * c
+			if c > 0 && d.Min < 0 {
+				d.Min = k
+			}
+		}
+		d.Max = max(0, len(d.Histogram)-1)
+		d.Min = max(0, d.Min)
+		if g.N() > 0 {
+			d.Mean = float64(sum) / float64(g.N())
+		}
+		if p.Degree != nil {
+			k := *p.Degree
+			count := 0
+			if k < len(d.Histogram) {
+				count = d.Histogram[k]
+			}
+			d.Degree, d.Count = &k, &count
+			var with []int32
+			for u := int32(0); u < int32(g.N()); u++ {
+				if deg(u) == k {
+					with = append(with, u)
+				}
+			}
+			rank := nodeRanks(g)
+			slices.SortFunc(with, func(a, b int32) int { return int(rank[a]) - int(rank[b]) })
+			d.WithDegree = make([]string, len(with))
+			for i, u := range with {
+				d.WithDegree[i] = g.ID(u)
+			}
+			return Result{Value: d, Text: degreeCountText(d)}, nil
+		}
+		return Result{Value: d, Text: degreeDistributionText(d)}, nil
+	})
+}
+
+// degreeCountText answers "how many nodes have degree k".
+func degreeCountText(d DegreeDistribution) string {
+	k, n := *d.Degree, *d.Count
+	switch n {
+	case 0:
+		return fmt.Sprintf("No node has %s %d (the %ss range from %d to %d).", d.Kind, k, d.Kind, d.Min, d.Max)
+	case 1:
+		return fmt.Sprintf("1 node has %s %d: %s.", d.Kind, k, d.WithDegree[0])
+	}
+	return fmt.Sprintf("%d nodes have %s %d: %s.", n, d.Kind, k, strings.Trim(listIDs(d.WithDegree, 30), "{}"))
+}
+
+// degreeDistributionText states the histogram, up to 25 degrees.
+func degreeDistributionText(d DegreeDistribution) string {
+	if d.Nodes == 0 {
+		return "The graph has no nodes, so it has no degree distribution."
+	}
+	var parts []string
+	shown := 0
+	for k, c := range d.Histogram {
+		if c == 0 {
+			continue
+		}
+		if shown == 25 {
+			parts = append(parts, "…")
+			break
+		}
+		noun := "nodes"
+		if c == 1 {
+			noun = "node"
+		}
+		parts = append(parts, fmt.Sprintf("%s %d: %d %s", d.Kind, k, c, noun))
+		shown++
+	}
+	return fmt.Sprintf("%s distribution of the %d nodes: %s; mean %s %s, minimum %d, maximum %d.",
+		capitalize(d.Kind), d.Nodes, strings.Join(parts, ", "), d.Kind, fmtNum(d.Mean), d.Min, d.Max)
+}
+
+// histogram counts the nodes of each degree from 0 to the largest.
+func histogram(g *graph.Graph, deg func(int32) int) []int {
+	var h []int
+	for u := int32(0); u < int32(g.N()); u++ {
+		k := deg(u)
+		for len(h) <= k {
+			h = append(h, 0)
+		}
+		h[k]++
+	}
+	if h == nil {
+		h = []int{}
+	}
+	return h
+}
+
+var barColor = color.RGBA{R: 0x00, G: 0x72, B: 0xB2, A: 0xff}
+
+// WritePNG draws the histogram as a bar chart: degree on the x axis, number
+// of nodes on the y axis.
+func (d DegreeDistribution) WritePNG(w io.Writer) error {
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("%s distribution (%d nodes, mean %.3g, max %d)", capitalize(d.Kind), d.Nodes, d.Mean, d.Max)
+	p.X.Label.Text = d.Kind
+	p.Y.Label.Text = "number of nodes"
+	vals := make(plotter.Values, len(d.Histogram))
+	for i, c := range d.Histogram {
+		vals[i] = float64(c)
+	}
+	if len(vals) == 0 {
+		vals = plotter.Values{0}
+	}
+	width := vg.Points(max(2, min(24, 400/float64(len(vals)))))
+	bars, err := plotter.NewBarChart(vals, width)
+	if err != nil {
+		return fmt.Errorf("degree histogram: %w", err)
+	}
+	bars.Color = barColor
+	bars.LineStyle.Width = 0
+	p.Add(plotter.NewGrid())
+	p.Add(bars)
+	top := 0.0
+	for _, v := range vals {
+		top = max(top, v)
+	}
+	p.Y.Min, p.Y.Max = 0, max(1, top*1.08)
+	p.X.Min, p.X.Max = -0.7, float64(len(vals)-1)+0.7
+	p.X.Tick.Marker = integerTicks{}
+	p.Y.Tick.Marker = integerTicks{}
+	wt, err := p.WriterTo(7*vg.Inch, 4.5*vg.Inch, "png")
+	if err != nil {
+		return fmt.Errorf("degree histogram: %w", err)
+	}
+	if _, err := wt.WriteTo(w); err != nil {
+		return fmt.Errorf("degree histogram: %w", err)
+	}
+	return nil
+}
+
+// integerTicks labels whole numbers from 0 at a step of 1, 2 or 5 times a
+// power of ten, so that at most about twenty are labelled.
+type integerTicks struct{}
+
+// Ticks returns the labelled ticks between lo and hi.
+func (integerTicks) Ticks(lo, hi float64) []plot.Tick {
+	step := tickStep(hi - max(lo, 0))
+	var ticks []plot.Tick
+	for v := 0; float64(v) <= hi; v += step {
+		if float64(v) >= lo {
+			ticks = append(ticks, plot.Tick{Value: float64(v), Label: fmt.Sprint(v)})
+		}
+	}
+	return ticks
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// tickStep is the smallest of 1, 2, 5, 10, 20, 50, … that cuts span into at
+// most twenty steps.
+func tickStep(span float64) int {
+	for mult := 1; ; mult *= 10 {
+		for _, b := range []int{1, 2, 5} {
+			if span/float64(b*mult) <= 20 {
+				return b * mult
+			}
+		}
+	}
+}
