@@ -1,0 +1,417 @@
+package extract
+
+import (
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// CSVTable reads tables with a header row written in a question: CSV, TSV,
+// semicolon- or space-separated, and Markdown tables ("| source | target |
+// weight |" with a "|---|" rule). An edge table names its ends ("source,
+// target", "from,to", "u,v", "node1,node2") and optionally a number column
+// ("weight", "cost", "distance", "capacity"), in any order, with other
+// columns ignored. A node table ("id,label", "node,class") gives node
+// labels. Quoted fields ("New York") are unquoted.
+//
+// The table ends at a blank line or at a line that is not a row of short
+// fields (a sentence). A row with the wrong number of fields, a bad quote,
+// or a non-number in the number column is an error wrapping
+// graph.ErrSyntax naming its line and column.
+type CSVTable struct{}
+
+// Name names the notation.
+func (CSVTable) Name() string { return "table" }
+
+// csvColumn is what a header names a column.
+type csvColumn uint8
+
+const (
+	csvOther csvColumn = iota
+	csvSource
+	csvTarget
+	csvValue
+	csvNode
+	csvLabel
+)
+
+// csvColumnNames maps header names to columns.
+var csvColumnNames = map[string]csvColumn{
+	"source": csvSource, "src": csvSource, "from": csvSource, "u": csvSource, "start": csvSource,
+	"origin": csvSource, "node1": csvSource, "node_1": csvSource, "node 1": csvSource, "source_id": csvSource,
+	"from_node": csvSource, "source node": csvSource, "tail": csvSource, "parent": csvSource, "head_node": csvSource,
+	"target": csvTarget, "dst": csvTarget, "dest": csvTarget, "destination": csvTarget, "to": csvTarget,
+	"v": csvTarget, "end": csvTarget, "node2": csvTarget, "node_2": csvTarget, "node 2": csvTarget,
+	"target_id": csvTarget, "to_node": csvTarget, "target node": csvTarget, "head": csvTarget, "child": csvTarget,
+	"weight": csvValue, "w": csvValue, "cost": csvValue, "distance": csvValue, "dist": csvValue,
+	"length": csvValue, "capacity": csvValue, "cap": csvValue, "km": csvValue, "miles": csvValue,
+	"time": csvValue, "value": csvValue,
+	"id": csvNode, "node": csvNode, "node_id": csvNode, "name": csvNode, "vertex": csvNode,
+	"label": csvLabel, "class": csvLabel, "type": csvLabel, "category": csvLabel, "color": csvLabel,
+	"colour": csvLabel, "community": csvLabel, "group": csvLabel, "likes": csvLabel, "club": csvLabel,
+}
+
+// csvMeaning is what a number column's name says its numbers are.
+func csvMeaning(name string) Meaning {
+	switch name {
+	case "cost":
+		return MeaningCost
+	case "distance", "dist", "length", "km", "miles":
+		return MeaningDistance
+	case "capacity", "cap":
+		return MeaningCapacity
+	}
+	return MeaningWeight
+}
+
+// csvMaxField is the longest field of a table row; a longer one is prose.
+const csvMaxField = 48
+
+// csvSeps are the separators tried on a header line, in order.
+var csvSeps = [...]rune{'\t', ',', ';', '|', ' '}
+
+// csvHeader is a recognised header line.
+type csvHeader struct {
+	sep      rune
+	names    []string // lower-case column names
+	cols     []csvColumn
+	markdown bool // a Markdown table: "| a | b |"
+}
+
+// Read implements Reader.
+func (CSVTable) Read(ctx context.Context, d *Doc) (Reading, error) {
+	lines := textLines(d.Text)
+	var out Reading
+	tables := 0
+	for i := 0; i < len(lines); i++ {
+		if i&1023 == 0 {
+			if err := ctx.Err(); err != nil {
+				return Reading{}, err
+			}
+		}
+		h, ok := csvParseHeader(d, lines[i])
+		if !ok {
+			continue
+		}
+		r, next, err := csvReadTable(d, lines, i, h)
+		if err != nil {
+			return Reading{}, err
+		}
+		i = next - 1
+		if r.Empty() {
+			continue
+		}
+		tables++
+		if tables == 1 {
+			out = r
+			continue
+		}
+		out.Nodes = matrixUnion(out.Nodes, r.Nodes)
+		out.Edges = append(out.Edges, r.Edges...)
+		out.Spans = append(out.Spans, r.Spans...)
+		out.Notes = append(out.Notes, r.Notes...)
+		for n, l := range r.Labels {
+			if out.Labels == nil {
+				out.Labels = map[string]string{}
+			}
+			out.Labels[n] = l
+		}
+		for k, v := range r.Facts {
+			if out.Facts == nil {
+				out.Facts = map[string]string{}
+			}
+			out.Facts[k] = v
+		}
+		if r.EdgeValue != "" && out.EdgeValue != "" && r.EdgeValue != out.EdgeValue {
+			out.Notes = append(out.Notes, "two tables give different meanings to their numbers")
+			out.Confidence = min(out.Confidence, 0.5)
+		} else if out.EdgeValue == "" {
+			out.EdgeValue = r.EdgeValue
+		}
+		out.Confidence = min(out.Confidence, r.Confidence)
+	}
+	return out, nil
+}
+
+// csvSplit splits a line at sep: runs of spaces for ' ', Markdown cells for
+// '|', CSV fields (with quotes) otherwise. starts are the fields' offsets in
+// the question.
+func csvSplit(d *Doc, ln textLine, sep rune) (fields []string, starts []int, err error) {
+	text := d.Text[ln.Start:ln.End]
+	switch sep {
+	case ' ':
+		for i := 0; i < len(text); {
+			for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+				i++
+			}
+			j := i
+			for j < len(text) && text[j] != ' ' && text[j] != '\t' {
+				j++
+			}
+			if j > i {
+				fields = append(fields, text[i:j])
+				starts = append(starts, ln.Start+i)
+			}
+			i = j
+		}
+		return fields, starts, nil
+	case '|':
+		t := strings.TrimSpace(text)
+		off := strings.Index(text, t)
+		t = strings.TrimPrefix(t, "|")
+		if t != "" && strings.HasPrefix(strings.TrimSpace(text), "|") {
+			off++
+		}
+		t = strings.TrimSuffix(t, "|")
+		pos := off
+		for _, f := range strings.Split(t, "|") {
+			lead := len(f) - len(strings.TrimLeft(f, " \t"))
+			fields = append(fields, strings.TrimSpace(f))
+			starts = append(starts, ln.Start+pos+lead)
+			pos += len(f) + 1
+		}
+		return fields, starts, nil
+	}
+	cr := csv.NewReader(strings.NewReader(text))
+	cr.Comma = sep
+	cr.FieldsPerRecord = -1
+	cr.TrimLeadingSpace = true
+	rec, err := cr.Read()
+	if err != nil {
+		var pe *csv.ParseError
+		col := 1
+		if errors.As(err, &pe) {
+			col = pe.Column
+			err = pe.Err
+		}
+		return nil, nil, syntaxErrorAt(d.Text, ln.Start+max(0, col-1), "table row: "+err.Error())
+	}
+	// encoding/csv does not give field offsets: find each field in turn.
+	pos := 0
+	for _, f := range rec {
+		k := strings.Index(text[pos:], f)
+		if k < 0 {
+			k = 0
+		}
+		starts = append(starts, ln.Start+pos+k)
+		pos = min(len(text), pos+k+len(f))
+		if q := strings.IndexRune(text[pos:], sep); q >= 0 {
+			pos += q + utf8.RuneLen(sep) // past the closing quote and the separator
+		}
+		fields = append(fields, strings.TrimSpace(f))
+	}
+	return fields, starts, nil
+}
+
+// csvParseHeader recognises a header line: two or more column names, with
+// both ends of an edge or a node column, under one separator.
+func csvParseHeader(d *Doc, ln textLine) (csvHeader, bool) {
+	line := strings.TrimSpace(d.Lower[ln.Start:ln.End])
+	if len(line) < 3 || len(line) > 400 {
+		return csvHeader{}, false
+	}
+	for _, sep := range csvSeps {
+		if sep != ' ' && !strings.ContainsRune(line, sep) {
+			continue
+		}
+		lowLine := textLine{ln.Start, ln.End}
+		fields, _, err := csvSplit(&Doc{Text: d.Lower, Lower: d.Lower}, lowLine, sep)
+		if err != nil || len(fields) < 2 {
+			continue
+		}
+		h := csvHeader{sep: sep, markdown: sep == '|'}
+		var src, dst, node int
+		for _, f := range fields {
+			name := strings.Trim(strings.TrimSpace(f), `"'`+"`")
+			c, known := csvColumnNames[name]
+			if !known && (name == "" || len(name) > csvMaxField) {
+				h.cols = nil
+				break
+			}
+			if sep == ' ' && !known && len(h.cols) < 2 {
+				h.cols = nil // a sentence, not a header: "u v relation" names its ends first
+				break
+			}
+			h.names = append(h.names, name)
+			h.cols = append(h.cols, c)
+			switch c {
+			case csvSource:
+				src++
+			case csvTarget:
+				dst++
+			case csvNode:
+				node++
+			}
+		}
+		if h.cols == nil {
+			continue
+		}
+		if (src == 1 && dst == 1) || (node == 1 && src == 0 && dst == 0) {
+			return h, true
+		}
+	}
+	return csvHeader{}, false
+}
+
+// csvIsRule reports whether Markdown cells are a rule row ("---", ":-:").
+func csvIsRule(fields []string) bool {
+	for _, f := range fields {
+		if strings.Trim(f, "-: ") != "" || !strings.Contains(f, "-") {
+			return false
+		}
+	}
+	return true
+}
+
+// csvRowLike reports whether fields read as a table row: every field short
+// and at most three words.
+func csvRowLike(fields []string) bool {
+	for _, f := range fields {
+		if len(f) > csvMaxField || strings.Count(strings.TrimSpace(f), " ") > 2 || strings.ContainsAny(f, "?") {
+			return false
+		}
+	}
+	return true
+}
+
+// csvReadTable reads the rows under the header at lines[hi].
+func csvReadTable(d *Doc, lines []textLine, hi int, h csvHeader) (Reading, int, error) {
+	text := d.Text
+	col := func(c csvColumn) int {
+		for i, x := range h.cols {
+			if x == c {
+				return i
+			}
+		}
+		return -1
+	}
+	src, dst, val, node, lab := col(csvSource), col(csvTarget), col(csvValue), col(csvNode), col(csvLabel)
+	edges := src >= 0
+	r := Reading{Reader: CSVTable{}.Name(), Confidence: 0.95}
+	if edges {
+		r.Directed = statedDirection(d.Lower)
+		if val >= 0 {
+			r.EdgeValue = csvMeaning(h.names[val])
+		}
+	}
+	seen := map[string]bool{}
+	add := func(n string) {
+		if !seen[n] {
+			seen[n] = true
+			r.Nodes = append(r.Nodes, n)
+		}
+	}
+	ignored := 0
+	for _, c := range h.cols {
+		if c == csvOther || (edges && (c == csvNode || c == csvLabel)) || (!edges && c == csvValue) {
+			ignored++
+		}
+	}
+	rows := 0
+	end := lines[hi].End
+	j := hi + 1
+	for ; j < len(lines); j++ {
+		ln := lines[j]
+		if strings.TrimSpace(text[ln.Start:ln.End]) == "" {
+			break
+		}
+		if h.sep != ' ' && h.sep != '|' && !strings.ContainsRune(text[ln.Start:ln.End], h.sep) {
+			break
+		}
+		if h.sep == '|' && !strings.Contains(text[ln.Start:ln.End], "|") {
+			break
+		}
+		fields, starts, err := csvSplit(d, ln, h.sep)
+		if err != nil {
+			if csvLooksProse(text[ln.Start:ln.End]) {
+				break
+			}
+			return Reading{}, j, err
+		}
+		if h.markdown && rows == 0 && csvIsRule(fields) {
+			end = ln.End
+			continue
+		}
+		if !csvRowLike(fields) {
+			break
+		}
+		if len(fields) != len(h.cols) && h.sep == ' ' {
+			break // fields separated by spaces: a line of prose ends the table
+		}
+		if len(fields) != len(h.cols) {
+			at := ln.Start
+			if len(fields) > len(h.cols) {
+				at = starts[len(h.cols)]
+			}
+			return Reading{}, j, syntaxErrorAt(text, at, fmt.Sprintf("table row has %d fields; the header %q has %d", len(fields), strings.Join(h.names, string(h.sep)), len(h.cols)))
+		}
+		clean := func(k int) string { return strings.TrimSpace(fields[k]) }
+		if edges {
+			u, v := clean(src), clean(dst)
+			if u == "" || v == "" {
+				k := src
+				if u != "" {
+					k = dst
+				}
+				return Reading{}, j, syntaxErrorAt(text, starts[k], "table row has an empty "+h.names[k])
+			}
+			add(u)
+			add(v)
+			e := Edge{U: u, V: v, Start: ln.Start, End: ln.End}
+			if val >= 0 {
+				f := clean(val)
+				x, err := strconv.ParseFloat(f, 64)
+				if err != nil {
+					return Reading{}, j, syntaxErrorAt(text, starts[val], fmt.Sprintf("%s %q is not a number", h.names[val], f))
+				}
+				e.Value, e.HasValue = x, true
+			}
+			r.Edges = append(r.Edges, e)
+		} else {
+			n := clean(node)
+			if n == "" {
+				return Reading{}, j, syntaxErrorAt(text, starts[node], "table row has an empty "+h.names[node])
+			}
+			add(n)
+			if lab >= 0 {
+				if l := clean(lab); l != "" {
+					if r.Labels == nil {
+						r.Labels = map[string]string{}
+					}
+					r.Labels[n] = l
+				}
+			}
+		}
+		rows++
+		end = ln.End
+	}
+	if rows == 0 {
+		return Reading{}, j, nil
+	}
+	role := RoleGraph
+	if !edges {
+		role = RoleData
+		if lab >= 0 {
+			r.Facts = map[string]string{"label_attribute": h.names[lab]}
+		}
+	}
+	start := lines[hi].Start + (len(text[lines[hi].Start:lines[hi].End]) - len(strings.TrimLeft(text[lines[hi].Start:lines[hi].End], " \t")))
+	r.Spans = []Span{{Start: start, End: end, Role: role}}
+	if ignored > 0 {
+		r.Notes = append(r.Notes, fmt.Sprintf("%d column(s) of the table are not read", ignored))
+	}
+	if rows == 1 && edges {
+		r.Notes = append(r.Notes, "the table has one row")
+	}
+	return r, j, nil
+}
+
+// csvLooksProse reports whether a line that failed to parse as a row is a
+// sentence after the table rather than a broken row.
+func csvLooksProse(line string) bool {
+	return strings.Count(strings.TrimSpace(line), " ") >= 4 || strings.ContainsAny(line, "?")
+}

@@ -1,0 +1,155 @@
+package extract
+
+import (
+	"context"
+	"errors"
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/graphagent/graphagent/tools/graph"
+)
+
+func TestCSVTable(t *testing.T) {
+	cases := []struct {
+		name    string
+		text    string
+		nodes   []string // in order; nil: the reading must be empty
+		edges   []string // in order
+		labels  map[string]string
+		meaning Meaning
+		dir     Direction
+		span    string // the table's span text
+		role    Role
+		note    string
+	}{
+		{
+			name:  "CSV with a weight column",
+			text:  "Here is the graph:\nsource,target,weight\nA,B,3\nB,C,4.5\nC,A,1\n\nWhat is the shortest path from A to C?",
+			nodes: []string{"A", "B", "C"}, edges: []string{"A-B:3", "B-C:4.5", "C-A:1"}, meaning: MeaningWeight,
+			span: "source,target,weight\nA,B,3\nB,C,4.5\nC,A,1", role: RoleGraph,
+		},
+		{
+			name:  "TSV, columns in another order, directed by the text",
+			text:  "A directed graph:\nweight\tto\tfrom\n2\t1\t0\n5\t2\t1\n",
+			nodes: []string{"0", "1", "2"}, edges: []string{"0-1:2", "1-2:5"}, meaning: MeaningWeight, dir: DirDirected,
+			role: RoleGraph,
+		},
+		{
+			name:  "semicolons, quoted names, distances",
+			text:  "from;to;km\n\"New York\";Boston;215\n\"New York\";\"Washington, D.C.\";225\nHow far is Boston from Washington?",
+			nodes: []string{"New York", "Boston", "Washington, D.C."}, edges: []string{"New York-Boston:215", "New York-Washington, D.C.:225"},
+			meaning: MeaningDistance, role: RoleGraph,
+		},
+		{
+			name:  "Markdown table with capacities",
+			text:  "| source | target | capacity |\n|---|---|---|\n| s | a | 5 |\n| a | t | 3 |\n\nFind the maximum flow from s to t.",
+			nodes: []string{"s", "a", "t"}, edges: []string{"s-a:5", "a-t:3"}, meaning: MeaningCapacity,
+			span: "| source | target | capacity |\n|---|---|---|\n| s | a | 5 |\n| a | t | 3 |", role: RoleGraph,
+		},
+		{
+			name:  "space-separated with known column names, an extra column",
+			text:  "u v relation\n1 2 friend\n2 3 colleague\nIs 1 connected to 3?",
+			nodes: []string{"1", "2", "3"}, edges: []string{"1-2", "2-3"}, role: RoleGraph, note: "not read",
+		},
+		{
+			name:  "a node table gives labels",
+			text:  "id,label\n0,A\n1,B\n2,A\nWhat is the label of node 3?",
+			nodes: []string{"0", "1", "2"}, labels: map[string]string{"0": "A", "1": "B", "2": "A"}, role: RoleData,
+		},
+		{
+			name:  "the table ends at a sentence with commas",
+			text:  "source,target\n0,1\n1,2\nWhich node, if removed, disconnects the graph?",
+			nodes: []string{"0", "1", "2"}, edges: []string{"0-1", "1-2"}, span: "source,target\n0,1\n1,2", role: RoleGraph,
+		},
+		{name: "no header", text: "0,1\n1,2\n2,0"},
+		{name: "a sentence with the words", text: "Go from the source to the target, then back."},
+		{name: "a header without rows", text: "source,target,weight\n\nNo edges yet."},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := readOne(t, CSVTable{}, c.text)
+			if c.nodes == nil {
+				if !got.Empty() {
+					t.Fatalf("want an empty reading, got nodes %v edges %v", got.Nodes, edgeList(got))
+				}
+				return
+			}
+			if !slices.Equal(got.Nodes, c.nodes) {
+				t.Errorf("nodes %q, want %q", got.Nodes, c.nodes)
+			}
+			if e := edgeList(got); !slices.Equal(e, c.edges) {
+				t.Errorf("edges %q, want %q", e, c.edges)
+			}
+			if !maps.Equal(got.Labels, c.labels) {
+				t.Errorf("labels %v, want %v", got.Labels, c.labels)
+			}
+			if got.EdgeValue != c.meaning || got.Directed != c.dir {
+				t.Errorf("edge values %q direction %v, want %q %v", got.EdgeValue, got.Directed, c.meaning, c.dir)
+			}
+			sp := spanTexts(c.text, got, c.role)
+			if len(sp) != 1 || (c.span != "" && sp[0] != c.span) {
+				t.Errorf("%v spans %q, want one %q", c.role, sp, c.span)
+			}
+			if c.note != "" && !strings.Contains(strings.Join(got.Notes, "; "), c.note) {
+				t.Errorf("notes %q lack %q", got.Notes, c.note)
+			}
+		})
+	}
+}
+
+func TestCSVTableErrors(t *testing.T) {
+	cases := []struct {
+		name      string
+		text      string
+		line, col int
+		msg       string
+	}{
+		{"too many fields", "source,target\nA,B\nB,C,D", 3, 5, "3 fields"},
+		{"too few fields", "source,target,weight\nA,B,1\nB,C", 3, 1, "2 fields"},
+		{"a weight that is not a number", "from,to,cost\nA,B,cheap", 2, 5, `"cheap" is not a number`},
+		{"a bad quote", "source,target\nA,\"B\nC,D", 2, 5, "table row"},
+		{"an empty end", "source\ttarget\nA\t\n", 2, 3, "empty target"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := (CSVTable{}).Read(context.Background(), NewDoc(c.text))
+			var se *graph.SyntaxError
+			if !errors.Is(err, graph.ErrSyntax) || !errors.As(err, &se) {
+				t.Fatalf("err = %v, want a *graph.SyntaxError", err)
+			}
+			if se.Line != c.line || se.Col != c.col || !strings.Contains(se.Msg, c.msg) {
+				t.Errorf("error at %d:%d %q, want %d:%d containing %q", se.Line, se.Col, se.Msg, c.line, c.col, c.msg)
+			}
+		})
+	}
+}
+
+func FuzzCSVTable(f *testing.F) {
+	for _, s := range []string{
+		"source,target,weight\nA,B,3\nB,C,4.5",
+		"| source | target | capacity |\n|---|---|---|\n| s | a | 5 |",
+		"from;to;km\n\"New York\";Boston;215",
+		"id,label\n0,A\n1,B",
+		"u v\n1 2\n2 3 4",
+		"source,target\nA,\"B\nC,D",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if !utf8.ValidString(text) {
+			return
+		}
+		got, err := (CSVTable{}).Read(context.Background(), NewDoc(text))
+		if err != nil {
+			var se *graph.SyntaxError
+			if !errors.As(err, &se) || se.Line < 1 || se.Col < 1 {
+				t.Fatalf("error %v is not a positioned *graph.SyntaxError", err)
+			}
+			return
+		}
+		checkReading(t, text, got)
+	})
+}
