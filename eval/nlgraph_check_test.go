@@ -517,3 +517,26 @@ func TestNLGraphGoldMatchesNetworkX(t *testing.T) {
 		t.Fatalf("NetworkX answered %d items, want %d (all but hamilton)", count, want)
 	}
 }
+
+// TestCommonFailures groups failures by outcome and reason, numbers aside,
+// most frequent first, and the report lists them.
+func TestCommonFailures(t *testing.T) {
+	recs := []Record{
+		{ID: "a", Task: "t", Group: "t", Correct: true},
+		{ID: "b", Task: "t", Group: "t", Reason: "node 3 must come before node 1"},
+		{ID: "c", Task: "t", Group: "t", Reason: "node 12 must come before node 7"},
+		{ID: "d", Task: "t", Group: "t", Refused: true, Reason: "no answer: node 3 | not found"},
+		{ID: "e", Task: "t", Group: "t", Reason: "node 3 must come before node 1"},
+		{ID: "f", Task: "t", Group: "t", Refused: true, Reason: "node 3 must come before node 1"},
+	}
+	fs := CommonFailures(recs, 2)
+	want := []Failure{{Outcome: "wrong", Reason: "node N must come before node N", Count: 3, Example: "b"},
+		{Outcome: "refused", Reason: "no answer: node N | not found", Count: 1, Example: "d"}}
+	if fmt.Sprint(fs) != fmt.Sprint(want) {
+		t.Fatalf("failures %+v, want %+v", fs, want)
+	}
+	md := BuildReport(nil, recs, "x").Markdown()
+	if !strings.Contains(md, "| t | 3 | wrong | node N must come before node N | b |") || !strings.Contains(md, `node N \| not found`) {
+		t.Errorf("report lacks the failures:\n%s", md)
+	}
+}

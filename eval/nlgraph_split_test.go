@@ -3,9 +3,7 @@ package eval
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"runtime"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -99,33 +97,8 @@ func TestNLGraphSplitBuiltin(t *testing.T) {
 	check("overall", Aggregate(recs))
 	t.Log(report.String())
 	for _, task := range NLGraphTasks() {
-		if f := commonFailures(byTask[task], 3); f != "" {
-			t.Logf("%s failures:\n%s", task, f)
+		for _, f := range CommonFailures(byTask[task], 3) {
+			t.Logf("%-13s %5d %-7s %s (e.g. %s)", task, f.Count, f.Outcome, f.Reason, f.Example)
 		}
 	}
-}
-
-var digitsRe = regexp.MustCompile(`\d+`)
-
-// commonFailures lists the n most common reasons of the records that are
-// not correct, numbers replaced by N so that alike failures count together.
-func commonFailures(recs []Record, n int) string {
-	count := map[string]int{}
-	for _, r := range recs {
-		if r.Correct {
-			continue
-		}
-		kind := "wrong"
-		if r.Refused {
-			kind = "refused"
-		}
-		count[kind+": "+digitsRe.ReplaceAllString(r.Reason, "N")]++
-	}
-	keys := sortedKeys(count)
-	sort.SliceStable(keys, func(i, j int) bool { return count[keys[i]] > count[keys[j]] })
-	var b strings.Builder
-	for _, k := range keys[:min(n, len(keys))] {
-		fmt.Fprintf(&b, "  %5d  %s\n", count[k], k)
-	}
-	return b.String()
 }

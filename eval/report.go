@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -17,6 +18,59 @@ type Row struct {
 	Task  string `json:"task"`
 	Dir   string `json:"dir,omitempty"`
 	Metrics
+	// Failures are the row's most common reasons for a wrong or refused
+	// answer, most frequent first.
+	Failures []Failure `json:"failures,omitempty"`
+}
+
+// Failure is one kind of failure: items that were wrong (or refused) for
+// the same reason, numbers aside.
+type Failure struct {
+	// Outcome is "wrong" or "refused".
+	Outcome string `json:"outcome"`
+	// Reason is the reason with every number written N, so that alike
+	// failures count together.
+	Reason string `json:"reason"`
+	// Count is how many items failed so; Example names one of them.
+	Count   int    `json:"count"`
+	Example string `json:"example"`
+}
+
+// maxFailures is how many kinds of failure a row lists.
+const maxFailures = 3
+
+var digitRunRe = regexp.MustCompile(`\d+`)
+
+// CommonFailures returns the n most common failures of recs (ties in order
+// of the reason).
+func CommonFailures(recs []Record, n int) []Failure {
+	type key struct{ outcome, reason string }
+	idx := map[key]int{}
+	var fs []Failure
+	for i := range recs {
+		r := &recs[i]
+		if r.Correct {
+			continue
+		}
+		k := key{"wrong", digitRunRe.ReplaceAllString(r.Reason, "N")}
+		if r.Refused {
+			k.outcome = "refused"
+		}
+		j, ok := idx[k]
+		if !ok {
+			j = len(fs)
+			idx[k] = j
+			fs = append(fs, Failure{Outcome: k.outcome, Reason: k.reason, Example: r.ID})
+		}
+		fs[j].Count++
+	}
+	sort.SliceStable(fs, func(i, j int) bool {
+		if fs[i].Count != fs[j].Count {
+			return fs[i].Count > fs[j].Count
+		}
+		return fs[i].Reason < fs[j].Reason
+	})
+	return fs[:min(n, len(fs))]
 }
 
 // Key names the row ("WL Flow/Di").
@@ -77,7 +131,8 @@ func BuildReport(s *Suite, recs []Record, backend string) *Report {
 	}
 	for k, rs := range groups {
 		task, dir, _ := strings.Cut(k.group, "/")
-		rep.Rows = append(rep.Rows, Row{Mode: k.mode, Group: k.group, Task: task, Dir: dir, Metrics: Aggregate(rs)})
+		rep.Rows = append(rep.Rows, Row{Mode: k.mode, Group: k.group, Task: task, Dir: dir, Metrics: Aggregate(rs),
+			Failures: CommonFailures(rs, maxFailures)})
 	}
 	sortRows(rep.Rows)
 	return rep
@@ -275,6 +330,21 @@ func (r *Report) Markdown() string {
 		line("", "**all "+d+"**", r.ByDir[d])
 	}
 	line("", "**overall**", r.Overall)
+	first := true
+	for i := range r.Rows {
+		row := &r.Rows[i]
+		if len(row.Failures) == 0 {
+			continue
+		}
+		if first {
+			b.WriteString("\n## Most common failures per task\n\nNumbers in the reasons are written N; the example is one item that failed so.\n\n")
+			b.WriteString("| Row | Items | Outcome | Reason | Example |\n|---|---:|---|---|---|\n")
+			first = false
+		}
+		for _, f := range row.Failures {
+			fmt.Fprintf(&b, "| %s | %d | %s | %s | %s |\n", row.Key(), f.Count, f.Outcome, mdCell(f.Reason), mdCell(f.Example))
+		}
+	}
 	return b.String()
 }
 
@@ -319,4 +389,10 @@ func Compare(a, b *Report) string {
 	}
 	emit("overall", &a.Overall, &b.Overall)
 	return out.String()
+}
+
+// mdCell makes text safe in a Markdown table cell.
+func mdCell(s string) string {
+	s = strings.ReplaceAll(s, "|", "\\|")
+	return strings.ReplaceAll(s, "\n", " ")
 }
