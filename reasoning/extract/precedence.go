@@ -29,6 +29,9 @@ type precMatch struct {
 
 // Read implements Reader.
 func (Precedence) Read(ctx context.Context, d *Doc) (Reading, error) {
+	if !precMaybe(d.Lower) {
+		return Reading{}, nil
+	}
 	t, err := newProse(ctx, d)
 	if err != nil {
 		return Reading{}, err
@@ -73,6 +76,20 @@ func (Precedence) Read(ctx context.Context, d *Doc) (Reading, error) {
 		r.Directed = DirDirected
 	}
 	return r, nil
+}
+
+// precMaybe reports whether the text holds an ordering word at all, so
+// most questions skip tokenizing (it must cover every word precConnective
+// reads).
+func precMaybe(lower string) bool {
+	for _, w := range []string{"before", "after", "prior", "ahead", "earlier", "sooner", "preced", "later", "following",
+		"depend", "relies", "rely", "contingent", "conditional", "requir", "need", "wait", "blocked", "until", "till",
+		"prerequisite", "prereq", "precondition", "necessary", "unlocks", "enables", "follows"} {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // precOpts are the atoms that name a task: capitalised names, letters,
@@ -304,7 +321,7 @@ func (t *proseText) precRest(i int, left []proseName, j int, s ptSentence, numbe
 			return precMatch{}, false
 		}
 		if !precVerbWord(t.low(k)) {
-			unknown = append(unknown, t.toks[k].text)
+			unknown = append(unknown, t.word(k))
 		}
 		k++
 	}

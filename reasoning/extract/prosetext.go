@@ -15,6 +15,7 @@ package extract
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"strings"
 	"unicode"
@@ -39,9 +40,8 @@ type ptTok struct {
 	// any other symbol.
 	ch   byte
 	s, e int
-	// text is the word, the number or the string's content; low is a word
-	// in lower case.
-	text, low string
+	// low is a word in lower case (the text is proseText.word).
+	low string
 	// upper is set for a word beginning with an upper-case or caseless
 	// letter (a capitalised name).
 	upper bool
@@ -107,19 +107,18 @@ func (t *proseText) tokenize(ctx context.Context, d *Doc) error {
 				// "465km" is a number and its unit; "3rd" or "2B" is a word.
 				k := ptWordEnd(q, j)
 				if proseUnit(low[j:k]) != "" {
-					t.toks = append(t.toks, ptTok{kind: pNum, text: q[i:j], s: i, e: j},
-						ptTok{kind: pWord, text: q[j:k], low: low[j:k], s: j, e: k})
+					t.toks = append(t.toks, ptTok{kind: pNum, s: i, e: j}, ptTok{kind: pWord, low: low[j:k], s: j, e: k})
 				} else {
-					t.toks = append(t.toks, ptTok{kind: pWord, text: q[i:k], low: low[i:k], s: i, e: k})
+					t.toks = append(t.toks, ptTok{kind: pWord, low: low[i:k], s: i, e: k})
 				}
 				i = k
 				continue
 			}
-			t.toks = append(t.toks, ptTok{kind: pNum, text: q[i:j], s: i, e: j})
+			t.toks = append(t.toks, ptTok{kind: pNum, s: i, e: j})
 			i = j
 		case c == '"' || c == '`' || (c == '\'' && (i == 0 || !ptWordByte(q, i-1))):
 			if j := proseQuoteEnd(q, i+1, c); j > 0 {
-				t.toks = append(t.toks, ptTok{kind: pStr, text: q[i+1 : j], s: i, e: j + 1})
+				t.toks = append(t.toks, ptTok{kind: pStr, s: i, e: j + 1})
 				i = j + 1
 				continue
 			}
@@ -139,7 +138,7 @@ func (t *proseText) tokenize(ctx context.Context, d *Doc) error {
 			if c == '_' || unicode.IsLetter(r) {
 				j := ptWordEnd(q, i)
 				up := unicode.IsUpper(r) || (unicode.IsLetter(r) && !unicode.IsLower(r))
-				t.toks = append(t.toks, ptTok{kind: pWord, text: q[i:j], low: proseLowerWord(low[i:j]), s: i, e: j, upper: up})
+				t.toks = append(t.toks, ptTok{kind: pWord, low: proseLowerWord(low[i:j]), s: i, e: j, upper: up})
 				i = j
 				continue
 			}
@@ -360,6 +359,11 @@ func (t *proseText) isPunct(i int, c byte) bool {
 	return i >= 0 && i < len(t.toks) && t.toks[i].kind == pPunct && t.toks[i].ch == c
 }
 
+// word returns token i as written.
+func (t *proseText) word(i int) string {
+	return t.text[t.toks[i].s:t.toks[i].e]
+}
+
 func (t *proseText) low(i int) string {
 	if i < 0 || i >= len(t.toks) || t.toks[i].kind != pWord {
 		return ""
@@ -414,9 +418,9 @@ func (t *proseText) atom(i, end, first int, o nameOpts, afterKind bool) (proseNa
 		if !o.numbers || (i+1 < end && t.toks[i+1].kind == pWord && (proseUnit(t.toks[i+1].low) != "" || proseTimeWord(t.toks[i+1].low))) {
 			return proseName{}, false
 		}
-		return proseName{id: k.text, a: i, b: i + 1, numeric: true}, true
+		return proseName{id: t.word(i), a: i, b: i + 1, numeric: true}, true
 	case pStr:
-		s := strings.TrimSpace(k.text)
+		s := strings.TrimSpace(t.text[k.s+1 : k.e-1])
 		if s == "" || len(s) > 48 {
 			return proseName{}, false
 		}
@@ -425,7 +429,7 @@ func (t *proseText) atom(i, end, first int, o nameOpts, afterKind bool) (proseNa
 	default:
 		return proseName{}, false
 	}
-	w := k.text
+	w := t.word(i)
 	if proseHasDigit(w) && !(w[0] >= '0' && w[0] <= '9' && !afterKind && !o.numbers) {
 		if w[0] >= '0' && w[0] <= '9' && proseOrdinal(k.low) {
 			return proseName{}, false
@@ -467,7 +471,7 @@ func (t *proseText) atom(i, end, first int, o nameOpts, afterKind bool) (proseNa
 		}
 		nk := t.toks[j]
 		switch {
-		case nk.kind == pWord && nk.upper && utf8.RuneCountInString(nk.text) > 1 && nk.s-t.toks[j-1].e <= 1 &&
+		case nk.kind == pWord && nk.upper && utf8.RuneCountInString(t.word(j)) > 1 && nk.s-t.toks[j-1].e <= 1 &&
 			(!proseCapStop(nk.low) || proseKindNoun(nk.low)):
 			j++
 			continue
@@ -475,7 +479,7 @@ func (t *proseText) atom(i, end, first int, o nameOpts, afterKind bool) (proseNa
 			j += 2
 			continue
 		case nk.kind == pWord && proseNameJoiner(nk.low) && j+1 < end && t.toks[j+1].kind == pWord && t.toks[j+1].upper &&
-			utf8.RuneCountInString(t.toks[j+1].text) > 1 && !proseCapStop(t.toks[j+1].low):
+			utf8.RuneCountInString(t.word(j+1)) > 1 && !proseCapStop(t.toks[j+1].low):
 			j += 2
 			continue
 		}
@@ -503,7 +507,7 @@ func (t *proseText) articleAt(i, end int) bool {
 	}
 	n := t.toks[i+1]
 	if n.upper {
-		return t.toks[i].text == "a" || i+1 >= end
+		return t.word(i) == "a" || i+1 >= end
 	}
 	return !proseFollowsName(n.low)
 }
@@ -797,8 +801,12 @@ func (t *proseText) keySentence(s ptSentence) bool {
 // nodes in order of first appearance, symmetric and one-way edges, spans
 // and the lowest confidence seen.
 type proseBuild struct {
-	r    Reading
-	seen map[string]struct{}
+	r     Reading
+	seen  map[string]struct{}
+	notes map[string]struct{}
+	// partial counts the sentences read only in part; the first few are
+	// named in notes.
+	partial int
 	// sym marks the edges written as symmetric ("X and Y are friends", "a
 	// road between A and B"); one counts the one-way ones.
 	sym []bool
@@ -806,7 +814,7 @@ type proseBuild struct {
 }
 
 func newProseBuild(name string) *proseBuild {
-	return &proseBuild{r: Reading{Reader: name, Confidence: 1}, seen: map[string]struct{}{}}
+	return &proseBuild{r: Reading{Reader: name, Confidence: 1}, seen: map[string]struct{}{}, notes: map[string]struct{}{}}
 }
 
 // node records a node named by the text.
@@ -833,12 +841,8 @@ func (b *proseBuild) edge(u, v string, sym bool, s, e int) *Edge {
 // lower caps the confidence at c and records why.
 func (b *proseBuild) lower(c float64, note string) {
 	b.r.Confidence = min(b.r.Confidence, c)
-	if note != "" {
-		for _, n := range b.r.Notes {
-			if n == note {
-				return
-			}
-		}
+	if _, ok := b.notes[note]; note != "" && !ok {
+		b.notes[note] = struct{}{}
 		b.r.Notes = append(b.r.Notes, note)
 	}
 }
@@ -849,7 +853,10 @@ func (b *proseBuild) sentence(t *proseText, s ptSentence, matched [][2]int, fill
 	spans, left := t.account(s, matched, filler)
 	b.r.Spans = append(b.r.Spans, spans...)
 	if len(left) > 0 {
-		b.lower(0.7, "only part of the sentence "+strconv.Quote(proseClip(t.text[s.s:s.e]))+" was read; not understood: "+strings.Join(left, " "))
+		b.partial++
+		if b.partial <= proseNamedPartial {
+			b.lower(0.7, "only part of the sentence "+strconv.Quote(proseClip(t.text[s.s:s.e]))+" was read; not understood: "+strings.Join(left, " "))
+		}
 	}
 }
 
@@ -859,6 +866,9 @@ func (b *proseBuild) sentence(t *proseText, s ptSentence, matched [][2]int, fill
 func (b *proseBuild) finish() Reading {
 	if len(b.r.Spans) == 0 && len(b.r.Nodes) == 0 {
 		return Reading{}
+	}
+	if n := b.partial - proseNamedPartial; n > 0 {
+		b.lower(0.7, fmt.Sprintf("%d more sentences were read only in part", n))
 	}
 	switch {
 	case len(b.r.Edges) == 0:
@@ -875,6 +885,9 @@ func (b *proseBuild) finish() Reading {
 	}
 	return b.r
 }
+
+// proseNamedPartial is how many partly read sentences the notes name.
+const proseNamedPartial = 3
 
 // proseClip shortens a sentence for a note.
 func proseClip(s string) string {

@@ -741,11 +741,11 @@ func (t *proseText) qtyNum(j, end int) (float64, int, bool) {
 	if j >= end || t.kind(j) != pNum {
 		return 0, j, false
 	}
-	text := t.toks[j].text
+	text := t.word(j)
 	k := j + 1
 	for !strings.Contains(text, ".") && k+1 < end && t.isPunct(k, ',') && t.kind(k+1) == pNum &&
-		t.toks[k].s == t.toks[k-1].e && t.toks[k+1].s == t.toks[k].e && len(t.toks[k+1].text) == 3 {
-		text += t.toks[k+1].text
+		t.toks[k].s == t.toks[k-1].e && t.toks[k+1].s == t.toks[k].e && t.toks[k+1].e-t.toks[k+1].s == 3 {
+		text += t.word(k + 1)
 		k += 2
 	}
 	v, err := strconv.ParseFloat(text, 64)
