@@ -104,15 +104,6 @@ func readingFromGraph(name string, g *graph.Graph, dir Direction, start, end int
 		}
 		r.Edges = append(r.Edges, ed)
 	}
-	for i := int32(0); i < int32(g.N()); i++ {
-		attrs := g.NodeAttrs(i)
-		if l, ok := attrs["label"].(string); ok && l != "" {
-			if r.Labels == nil {
-				r.Labels = map[string]string{}
-			}
-			r.Labels[g.ID(i)] = l
-		}
-	}
 	r.Spans = []Span{{Start: start, End: end, Role: RoleGraph}}
 	return r
 }

@@ -1,0 +1,368 @@
+package extract
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/graphagent/graphagent/tools/graph"
+)
+
+// NodeLinkJSON reads a graph written as a JSON object in a question:
+// NetworkX node-link JSON ({"nodes": [{"id": …}], "edges" or "links":
+// [{"source": …, "target": …, "weight": …}], "directed": …}, read by
+// graph.ReadNodeLink) and the common shorthand with nodes as a list of IDs
+// and edges as pairs or triples ({"nodes": [1, 2, 3], "edges": [[1, 2],
+// [2, 3, 5]]}). Node attributes give labels ("label", "class", "club", …)
+// and vectors ("embedding", "features", "x", …).
+//
+// An object is read when one of its first keys is "nodes", "edges" or
+// "links" with a list for its value. A JSON syntax error in such an object, or an object that is not
+// closed, is an error wrapping graph.ErrSyntax naming the question's line
+// and column.
+type NodeLinkJSON struct{}
+
+// Name names the notation.
+func (NodeLinkJSON) Name() string { return "node-link JSON" }
+
+// jsonGraphKeys are the keys that make an object a graph.
+var jsonGraphKeys = []string{`"nodes"`, `"edges"`, `"links"`}
+
+// jsonKeyWindow is how far into an object its graph key is looked for.
+const jsonKeyWindow = 256
+
+// jsonMaxDepth bounds the nesting of an object scanned.
+const jsonMaxDepth = 64
+
+// Read implements Reader.
+func (NodeLinkJSON) Read(ctx context.Context, d *Doc) (Reading, error) {
+	text := d.Text
+	var out Reading
+	for off := 0; off < len(text); {
+		if err := ctx.Err(); err != nil {
+			return Reading{}, err
+		}
+		k := strings.IndexByte(text[off:], '{')
+		if k < 0 {
+			break
+		}
+		s := off + k
+		if !jsonHasGraphKey(text[s+1 : min(len(text), s+1+jsonKeyWindow)]) {
+			off = s + 1
+			continue
+		}
+		e, err := jsonObjectEnd(text, s)
+		if err != nil {
+			return Reading{}, err
+		}
+		r, err := jsonReadObject(d, s, e)
+		if err != nil {
+			return Reading{}, err
+		}
+		if out.Reader == "" {
+			out = r
+		} else {
+			out.Nodes = matrixUnion(out.Nodes, r.Nodes)
+			out.Edges = append(out.Edges, r.Edges...)
+			out.Spans = append(out.Spans, r.Spans...)
+			out.Notes = append(out.Notes, "the question holds more than one JSON graph; their edges are merged")
+			out.Confidence = min(out.Confidence, 0.5)
+		}
+		off = e
+	}
+	return out, nil
+}
+
+// jsonHasGraphKey reports whether the start of an object holds a graph key
+// at its top level (before any nested object).
+func jsonHasGraphKey(head string) bool {
+	for _, k := range jsonGraphKeys {
+		if i := strings.Index(head, k); i >= 0 && !strings.ContainsAny(head[:i], "{[") {
+			rest := strings.TrimLeft(head[i+len(k):], " \t\r\n")
+			if rest, ok := strings.CutPrefix(rest, ":"); ok && strings.HasPrefix(strings.TrimLeft(rest, " \t\r\n"), "[") {
+				return true // a list of nodes or edges: {"nodes": 3} is not a graph
+			}
+		}
+	}
+	return false
+}
+
+// jsonObjectEnd returns the end of the JSON object starting at text[s],
+// skipping strings; an object not closed is a syntax error.
+func jsonObjectEnd(text string, s int) (int, error) {
+	depth := 0
+	for i := s; i < len(text); i++ {
+		switch text[i] {
+		case '"':
+			i++
+			for i < len(text) && text[i] != '"' {
+				if text[i] == '\\' {
+					i++
+				}
+				i++
+			}
+			if i >= len(text) {
+				return 0, syntaxErrorAt(text, s, "JSON object has a string that is not closed")
+			}
+		case '{', '[':
+			depth++
+			if depth > jsonMaxDepth {
+				return 0, syntaxErrorAt(text, i, fmt.Sprintf("JSON nested deeper than %d levels", jsonMaxDepth))
+			}
+		case '}', ']':
+			depth--
+			if depth == 0 {
+				return i + 1, nil
+			}
+		}
+	}
+	return 0, syntaxErrorAt(text, s, "JSON object is not closed")
+}
+
+// jsonReadObject reads the graph object text[s:e].
+func jsonReadObject(d *Doc, s, e int) (Reading, error) {
+	raw := d.Text[s:e]
+	var top map[string]json.RawMessage
+	if err := jsonDecode(raw, &top); err != nil {
+		return Reading{}, jsonError(d.Text, s, raw, err)
+	}
+	dir := statedDirection(d.Lower)
+	if v, ok := top["directed"]; ok {
+		var b bool
+		if json.Unmarshal(v, &b) == nil {
+			dir = DirUndirected
+			if b {
+				dir = DirDirected
+			}
+		}
+	}
+	edgesKey := "edges"
+	if _, ok := top["links"]; ok {
+		edgesKey = "links"
+	}
+	var items []json.RawMessage
+	if v, ok := top[edgesKey]; ok {
+		if err := json.Unmarshal(v, &items); err != nil {
+			return Reading{}, syntaxErrorAt(d.Text, s+bytes.Index([]byte(raw), v), fmt.Sprintf("JSON %q must be a list", edgesKey))
+		}
+	}
+	objects := true
+	for _, it := range items {
+		if t := bytes.TrimLeft(it, " \t\r\n"); len(t) == 0 || t[0] != '{' {
+			objects = false
+			break
+		}
+	}
+	var r Reading
+	if objects && !jsonShorthandNodes(top["nodes"]) {
+		g, err := graph.ReadNodeLink(strings.NewReader(raw), graph.ReadOptions{Directed: dir == DirDirected, Name: "JSON"})
+		if err != nil {
+			return Reading{}, rebaseSyntaxError(d.Text, s, "JSON graph", err)
+		}
+		gd := DirUndirected
+		if g.Directed() {
+			gd = DirDirected
+		}
+		if dir == DirUnknown {
+			gd = DirUnknown // the object does not say and neither does the text
+		}
+		r = readingFromGraph(NodeLinkJSON{}.Name(), g, gd, s, e)
+		jsonNodeData(&r, g)
+	} else {
+		var err error
+		r, err = jsonShorthand(d, s, e, top, items, edgesKey, dir)
+		if err != nil {
+			return Reading{}, err
+		}
+	}
+	return r, nil
+}
+
+// jsonDecode decodes one JSON value with numbers kept exact.
+func jsonDecode(raw string, v any) error {
+	dec := json.NewDecoder(strings.NewReader(raw))
+	dec.UseNumber()
+	return dec.Decode(v)
+}
+
+// jsonError positions a JSON decoding error of text[s:] in the question.
+func jsonError(text string, s int, raw string, err error) error {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		return syntaxErrorAt(text, s+max(0, int(se.Offset)-1), "JSON: "+se.Error())
+	case errors.As(err, &te):
+		return syntaxErrorAt(text, s+max(0, int(te.Offset)-1), fmt.Sprintf("JSON: %s is a %s where an object was expected", te.Field, te.Value))
+	}
+	return syntaxErrorAt(text, s, "JSON: "+err.Error())
+}
+
+// jsonShorthandNodes reports whether "nodes" is a list of IDs rather than
+// of objects.
+func jsonShorthandNodes(v json.RawMessage) bool {
+	var items []json.RawMessage
+	if json.Unmarshal(v, &items) != nil {
+		return false
+	}
+	for _, it := range items {
+		if t := bytes.TrimLeft(it, " \t\r\n"); len(t) > 0 && t[0] != '{' {
+			return true
+		}
+	}
+	return false
+}
+
+// jsonShorthand reads {"nodes": [ids or objects], "edges": [[u, v], [u, v,
+// w], {"source": u, "target": v}]}.
+func jsonShorthand(d *Doc, s, e int, top map[string]json.RawMessage, items []json.RawMessage, edgesKey string, dir Direction) (Reading, error) {
+	raw := d.Text[s:e]
+	r := Reading{Reader: NodeLinkJSON{}.Name(), Directed: dir, Confidence: 0.95}
+	seen := map[string]bool{}
+	add := func(n string) {
+		if !seen[n] {
+			seen[n] = true
+			r.Nodes = append(r.Nodes, n)
+		}
+	}
+	at := func(v json.RawMessage) int { return s + max(0, bytes.Index([]byte(raw), v)) }
+	if v, ok := top["nodes"]; ok {
+		var nodes []any
+		if err := jsonDecode(string(v), &nodes); err != nil {
+			return Reading{}, syntaxErrorAt(d.Text, at(v), `JSON "nodes" must be a list`)
+		}
+		for i, n := range nodes {
+			if m, ok := n.(map[string]any); ok {
+				n = m["id"]
+			}
+			id, ok := jsonID(n)
+			if !ok {
+				return Reading{}, syntaxErrorAt(d.Text, at(v), fmt.Sprintf("JSON nodes[%d] is not an ID", i))
+			}
+			add(id)
+		}
+	}
+	valued := 0
+	for i, it := range items {
+		var x any
+		if err := jsonDecode(string(it), &x); err != nil {
+			return Reading{}, jsonError(d.Text, at(it), string(it), err)
+		}
+		var ends []any
+		var w any
+		switch y := x.(type) {
+		case []any:
+			if len(y) < 2 || len(y) > 3 {
+				return Reading{}, syntaxErrorAt(d.Text, at(it), fmt.Sprintf("JSON %s[%d] has %d entries; want [u, v] or [u, v, w]", edgesKey, i, len(y)))
+			}
+			ends = y[:2]
+			if len(y) == 3 {
+				w = y[2]
+			}
+		case map[string]any:
+			ends = []any{y["source"], y["target"]}
+			w = y["weight"]
+		default:
+			return Reading{}, syntaxErrorAt(d.Text, at(it), fmt.Sprintf("JSON %s[%d] is not an edge", edgesKey, i))
+		}
+		u, ok1 := jsonID(ends[0])
+		v, ok2 := jsonID(ends[1])
+		if !ok1 || !ok2 {
+			return Reading{}, syntaxErrorAt(d.Text, at(it), fmt.Sprintf("JSON %s[%d] has an end that is not an ID", edgesKey, i))
+		}
+		add(u)
+		add(v)
+		ed := Edge{U: u, V: v, Start: s, End: e}
+		if w != nil {
+			num, ok := w.(json.Number)
+			f, err := num.Float64()
+			if !ok || err != nil || math.IsInf(f, 0) {
+				return Reading{}, syntaxErrorAt(d.Text, at(it), fmt.Sprintf("JSON %s[%d] has a weight that is not a number", edgesKey, i))
+			}
+			ed.Value, ed.HasValue = f, true
+			valued++
+		}
+		r.Edges = append(r.Edges, ed)
+	}
+	if valued > 0 {
+		r.EdgeValue = MeaningWeight
+		if valued < len(r.Edges) {
+			r.Notes = append(r.Notes, fmt.Sprintf("%d of %d edges have a weight", valued, len(r.Edges)))
+			r.Confidence = 0.6
+		}
+	}
+	r.Spans = []Span{{Start: s, End: e, Role: RoleGraph}}
+	return r, nil
+}
+
+// jsonID turns a JSON node ID (string or number) into a node name.
+func jsonID(v any) (string, bool) {
+	switch x := v.(type) {
+	case string:
+		return x, x != ""
+	case json.Number:
+		return x.String(), true
+	}
+	return "", false
+}
+
+// jsonLabelKeys are node attributes read as labels, in order of preference.
+var jsonLabelKeys = []string{"label", "class", "community", "club", "group", "category", "type", "color"}
+
+// jsonVectorKeys are node attributes read as vectors.
+var jsonVectorKeys = []string{"embedding", "features", "feature", "x", "vector", "h"}
+
+// jsonNodeData reads labels and vectors from the node attributes of a
+// node-link graph.
+func jsonNodeData(r *Reading, g *graph.Graph) {
+	labelKey := ""
+	for i := int32(0); i < int32(g.N()); i++ {
+		attrs := g.NodeAttrs(i)
+		if len(attrs) == 0 {
+			continue
+		}
+		if labelKey == "" {
+			for _, k := range jsonLabelKeys {
+				if _, ok := attrs[k]; ok {
+					labelKey = k
+					break
+				}
+			}
+		}
+		if l, ok := attrs[labelKey]; ok && labelKey != "" {
+			if r.Labels == nil {
+				r.Labels = map[string]string{}
+			}
+			r.Labels[g.ID(i)] = fmt.Sprint(l)
+		}
+		for _, k := range jsonVectorKeys {
+			list, ok := attrs[k].([]any)
+			if !ok || len(list) == 0 {
+				continue
+			}
+			vec := make([]float64, 0, len(list))
+			for _, x := range list {
+				switch n := x.(type) {
+				case int64:
+					vec = append(vec, float64(n))
+				case float64:
+					vec = append(vec, n)
+				}
+			}
+			if len(vec) == len(list) {
+				if r.Vectors == nil {
+					r.Vectors = map[string][]float64{}
+				}
+				r.Vectors[g.ID(i)] = vec
+			}
+			break
+		}
+	}
+	if len(r.Labels) > 0 {
+		r.Facts = map[string]string{"label_attribute": labelKey}
+	}
+}
