@@ -36,9 +36,9 @@ func TestNodeLinkJSON(t *testing.T) {
 			nodes: []string{"0", "1", "2"}, edges: []string{"0-1:4", "1-2:3"}, dir: DirDirected, meaning: MeaningCapacity,
 		},
 		{
-			name:   "node attributes give labels and vectors",
-			text:   `{"nodes": [{"id": 1, "club": "Mr. Hi", "embedding": [1, 0]}, {"id": 2, "club": "Officer", "embedding": [0.5, 1]}], "edges": [{"source": 1, "target": 2}]}`,
-			nodes:  []string{"1", "2"}, edges: []string{"1-2"},
+			name:  "node attributes give labels and vectors",
+			text:  `{"nodes": [{"id": 1, "club": "Mr. Hi", "embedding": [1, 0]}, {"id": 2, "club": "Officer", "embedding": [0.5, 1]}], "edges": [{"source": 1, "target": 2}]}`,
+			nodes: []string{"1", "2"}, edges: []string{"1-2"},
 			labels: map[string]string{"1": "Mr. Hi", "2": "Officer"}, vectors: map[string][]float64{"1": {1, 0}, "2": {0.5, 1}},
 		},
 		{
