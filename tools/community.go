@@ -10,10 +10,10 @@ import (
 	"github.com/graphagent/graphagent/tools/graph"
 )
 
-// communityTools returns the community detection tools and the degree
-// distribution.
+// communityTools returns the community detection tools, the degree
+// distribution and node classification.
 func communityTools() []Tool {
-	return []Tool{louvainTool(), greedyModularityTool(), degreeDistributionTool()}
+	return []Tool{louvainTool(), greedyModularityTool(), degreeDistributionTool(), nodeLabelTool()}
 }
 
 // LouvainParams are the parameters of louvain_communities, NetworkX's.

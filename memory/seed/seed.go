@@ -182,6 +182,12 @@ func solve(ctx context.Context, t tools.Tool, spec tools.Spec, p int, rng *rand.
 	var last error
 	for a := 0; a < opts.Attempts; a++ {
 		g, edges := randomGraph(rng, spec.AppliesTo, p+a)
+		labelText := ""
+		if takesParam(spec, "attribute") {
+			// Tools that read node attributes (node classification) get
+			// graphs with labels on about half the nodes, stated in words.
+			g, labelText = withLabels(rng, g)
+		}
 		args, argText := makeArgs(rng, spec, g, p)
 		raw, err := json.Marshal(args)
 		if err != nil {
@@ -201,7 +207,7 @@ func solve(ctx context.Context, t tools.Tool, spec tools.Spec, p int, rng *rand.
 		}
 		return memory.Example{
 			ID:           fmt.Sprintf("seed-%s-%d", spec.Name, p),
-			Question:     phrase(spec, p, g.Directed(), edges, argText),
+			Question:     phrase(spec, p, g.Directed(), edges, argText) + labelText,
 			GraphSummary: summary(g),
 			Tool:         spec.Name,
 			Args:         raw,
@@ -304,6 +310,39 @@ func randomGraph(rng *rand.Rand, kind tools.GraphKind, variant int) (*graph.Grap
 		}
 	}
 	return b.Build(), es
+}
+
+// takesParam reports whether the tool has a parameter called name.
+func takesParam(spec tools.Spec, name string) bool {
+	for _, p := range spec.Params {
+		if p.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// withLabels returns g with a "label" attribute (red or blue) on every
+// other node, and a sentence stating the labels.
+func withLabels(rng *rand.Rand, g *graph.Graph) (*graph.Graph, string) {
+	b := graph.NewBuilder(g.Directed())
+	var said []string
+	for i, id := range g.IDs() {
+		b.AddNode(id) // fresh builder, no limits: cannot fail
+		if i%2 == 0 {
+			l := []string{"red", "blue"}[rng.IntN(2)]
+			b.SetNodeAttr(id, "label", l)
+			said = append(said, fmt.Sprintf("node %s is labelled %s", id, l))
+		}
+	}
+	for e := int32(0); e < int32(g.M()); e++ {
+		u, v := g.Edge(e)
+		ne, _ := b.AddEdgeIdx(u, v)
+		if g.Weighted() {
+			b.SetWeight(ne, g.Weight(e))
+		}
+	}
+	return b.Build(), " " + upperFirst(strings.Join(said, ", ")) + "."
 }
 
 // makeArgs fills the required parameters (and, in odd phrasings, the

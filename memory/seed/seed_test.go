@@ -77,6 +77,9 @@ func TestDeterministicAndFast(t *testing.T) {
 
 var tupleRe = regexp.MustCompile(`\((\d+), (\d+)(?:, (\d+))?\)`)
 
+// labelRe reads the label sentences of node classification questions.
+var labelRe = regexp.MustCompile(`[Nn]ode (\d+) is labelled (\w+)`)
+
 // TestAnswersAreReal rebuilds the graph from the text of every tuple-style
 // question, runs the tool again with the stored arguments, and compares the
 // value: the question states the graph the answer was computed on.
@@ -96,6 +99,9 @@ func TestAnswersAreReal(t *testing.T) {
 			} else {
 				b.AddEdge(m[1], m[2])
 			}
+		}
+		for _, m := range labelRe.FindAllStringSubmatch(ex.Question, -1) {
+			b.SetNodeAttr(m[1], "label", m[2])
 		}
 		g := b.Build()
 		if g.M() == 0 {
