@@ -542,36 +542,39 @@ func pct(a, b int) float64 {
 // far from them, so the test only keeps what main achieves from getting
 // worse. Raise the minimums and lower the maximums as readers land.
 const (
-	understandingMinCorrect  = 182 // of 424; the target is ≥95% (403)
-	understandingMaxWrong    = 86  // the target is ≤1% (4)
-	understandingMinExamples = 0   // of the six examples of the issue's table; the target is 6
+	understandingMinCorrect  = 243 // of 536; the target is ≥95% (510)
+	understandingMaxWrong    = 102 // the target is ≤1% (5)
+	understandingMinExamples = 1   // of the six examples of the issue's table; the target is 6
 )
 
 // understandingRatchet holds, per notation, the minimum correct and the
 // maximum wrong main achieved when the set landed.
 var understandingRatchet = map[string]struct{ minCorrect, maxWrong int }{
-	"adjlist":         {15, 4},
-	"arrows":          {14, 1},
+	"adjlist":         {17, 6},
+	"arrows":          {15, 1},
 	"bipartite_prose": {0, 0},
 	"csv":             {0, 0},
-	"dashes":          {15, 6},
-	"declared":        {16, 7},
-	"dot":             {11, 2},
-	"edgelines":       {18, 4},
-	"incident":        {5, 7},
+	"dashes":          {20, 10},
+	"declared":        {28, 7},
+	"dot":             {12, 2},
+	"edgelines":       {24, 5},
+	"incident":        {6, 7},
 	"json":            {8, 1},
+	"markdown_table":  {0, 0},
 	"matrix_header":   {0, 0},
-	"matrix_plain":    {0, 3},
+	"matrix_plain":    {1, 3},
+	"mermaid":         {6, 0},
 	"mixed":           {0, 8},
 	"nlgraph":         {14, 12},
-	"nlprose":         {13, 1},
+	"nlprose":         {19, 4},
 	"node_data":       {0, 12},
-	"pairs":           {18, 4},
+	"pairs":           {24, 8},
 	"precedence":      {0, 3},
-	"pylist":          {21, 1},
-	"quantities":      {2, 7},
+	"pylist":          {26, 3},
+	"quantities":      {5, 7},
 	"relations":       {7, 1},
-	"tsv":             {5, 2},
+	"talklike":        {5, 0},
+	"tsv":             {6, 2},
 }
 
 // TestUnderstanding answers the hand-written understanding set (issue 9)
@@ -685,6 +688,9 @@ func failureShape(msg string) string {
 // Markdown.
 func understandingReport(total tally, byNotation, byTask map[string]*tally, failures map[string]int, examples []string) string {
 	var b strings.Builder
+	b.WriteString("# Understanding set of issue 9: builtin backend\n\nWritten by `GRAPHAGENT_UNDERSTANDING_REPORT=FILE go test ./agent/ -run TestUnderstanding -count=1` " +
+		"(set: agent/testdata/understanding/questions.jsonl, made by make_understanding.py). Wrong = answered but not right, " +
+		"or answered an item that must be refused; refused = declined an item that has an answer.\n\n")
 	fmt.Fprintf(&b, "Understanding set: %d items; correct %d (%.1f%%), refused %d (%.1f%%), wrong %d (%.1f%%). Targets: ≥95%% correct, wrong ≤1%%.\n\n",
 		total.n, total.correct, pct(total.correct, total.n), total.refused, pct(total.refused, total.n), total.wrong, pct(total.wrong, total.n))
 	table := func(title string, by map[string]*tally) {

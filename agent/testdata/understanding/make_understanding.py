@@ -1456,6 +1456,320 @@ def gen_examples():
         G.degree("Bob"), G, ["degree"], example=6)
 
 
+# ================================================================ second batch
+# Added after the first landing. New sections use their own template pools
+# and run after the first batch, so the first batch's items do not change.
+
+def r_markdown(G):
+    w = has_w(G)
+    hdr = rng.choice([("from", "to"), ("source", "target"), ("u", "v")])
+    cols = list(hdr) + (["weight"] if w else [])
+    lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
+    for u, v, d in G.edges(data=True):
+        lines.append("| " + " | ".join([str(u), str(v)] + ([str(d["weight"])] if w else [])) + " |")
+    kind = "directed " if G.is_directed() else ""
+    return rng.choice([f"Here are the {kind}edges:", f"The {kind}graph, as a Markdown table of edges:", f"Edge table ({'directed' if G.is_directed() else 'undirected'}):"]) + "\n" + "\n".join(lines)
+
+
+def r_mermaid(G):
+    arrow = "-->" if G.is_directed() else "---"
+    lines = [rng.choice(["graph TD", "graph LR", "flowchart LR"])]
+    for u, v in G.edges:
+        lines.append(f"    {u} {arrow} {v}")
+    return rng.choice(["Mermaid diagram:\n", "```mermaid\n", ""]) + "\n".join(lines) + ("\n```" if False else "")
+
+
+def r_adjvariants(G):
+    """Adjacency lists written other ways: 'A -> B, C', 'A: [B, C]', a JSON dict."""
+    style = rng.randrange(3)
+    succ = (lambda v: list(G.successors(v))) if G.is_directed() else (lambda v: list(G.neighbors(v)))
+    nodes = [v for v in G.nodes if succ(v)]
+    if style == 0:
+        body = "\n".join(f"{v} -> {', '.join(str(x) for x in succ(v))}" for v in nodes)
+        head = "Each node, then where its edges go:" if G.is_directed() else "Each node and its neighbours (undirected):"
+        return head + "\n" + body
+    if style == 1:
+        body = "\n".join(f"{v}: [{', '.join(str(x) for x in succ(v))}]" for v in nodes)
+        return ("Directed adjacency lists:\n" if G.is_directed() else "Adjacency lists:\n") + body
+    conv = lambda x: int(x) if str(x).isdigit() else x
+    d = {str(v): [conv(x) for x in succ(v)] for v in nodes}
+    kind = "directed graph" if G.is_directed() else "undirected graph"
+    return f"The {kind} as a dict of neighbour lists: {json.dumps(d)}"
+
+
+TLAG_NAMES = ["James", "Robert", "John", "Michael", "David", "Mary", "Patricia", "Jennifer", "Linda", "Elizabeth"]
+
+
+def r_tlag(G, enc):
+    """Talk like a Graph's encodings with named nodes."""
+    nodes = list(G.nodes)
+    if enc == "friendship":
+        head = f"G describes a friendship graph among {', '.join(nodes[:-1])}, and {nodes[-1]}.\nWe have the following edges in G:\n"
+        return head + "\n".join(f"{u} and {v} are friends." for u, v in G.edges)
+    if enc == "coauthorship":
+        head = f"G describes a co-authorship graph among {', '.join(nodes[:-1])}, and {nodes[-1]}.\nIn this co-authorship graph:\n"
+        return head + "\n".join(f"{u} and {v} wrote a paper together." for u, v in G.edges)
+    if enc == "social":
+        head = f"G describes a social network graph among {', '.join(nodes[:-1])}, and {nodes[-1]}.\nWe have the following edges in G:\n"
+        return head + "\n".join(f"{u} and {v} are connected." for u, v in G.edges)
+    head = f"G describes a graph among {', '.join(nodes[:-1])}, and {nodes[-1]}.\nThe edges in G are: "
+    return head + ", ".join(f"({u}, {v})" for u, v in G.edges) + "."
+
+
+T2 = {
+    "node_count": ["pls count the nodes", "how many nodes r there", "Nodes in total?", "Quick question: how many vertices does this have?",
+                   "I'd like to know the number of nodes in this graph."],
+    "edge_count": ["how many edges in total?", "Could you tell me how many edges this graph has?", "edges: how many?", "Total number of edges, please."],
+    "degree": ["whats the degree of {u}", "How many edges does {u} have?", "Could you count the neighbours of {u}?", "{u} has how many neighbours?"],
+    "neighbors": ["who is {u} connected to?", "Show me the neighbours of {u}.", "{u}'s neighbors, please.", "Which nodes link directly to {u}?"],
+    "edge_exists": ["is {u} linked to {v}?", "Is there an edge {u} to {v} in this graph, yes or no?", "Are {u} and {v} adjacent?", "Do {u} and {v} have an edge between them?"],
+    "path_exists": ["can i get from {u} to {v}?", "Is {u} reachable from {v}?", "Is there some route between {u} and {v}?", "Are {u} and {v} connected by a path?"],
+    "shortest_path": ["shortest path {u} to {v}?", "What's the quickest way from {u} to {v}, in hops?", "fewest edges between {u} and {v}?",
+                      "How many steps from {u} to {v} at minimum?", "Shortest route from {u} to {v}, please."],
+    "cycle": ["any cycles?", "Is there a loop in this graph (a cycle)?", "does this graph have a cycle in it", "Cycle: yes or no?"],
+    "components": ["how many components?", "In how many disconnected pieces does this graph fall apart?", "Number of connected components, please."],
+    "triangles": ["how many triangles", "Count all triangles in this graph.", "Triangle count?"],
+}
+
+
+def fill2(task, **kw):
+    key = "t2:" + task
+    i = rot.get(key, 0)
+    rot[key] = i + 1
+    return T2[task][i % len(T2[task])].format(**kw)
+
+
+def generic2(notation, text, G, task):
+    """Like generic, with the second batch's templates and a given rendering."""
+    nodes = list(G.nodes)
+    directed = G.is_directed()
+    if task == "node_count":
+        add(compose(text, fill2(task)), notation, task, "value", G.number_of_nodes(), G, ["node_count", "order"])
+    elif task == "edge_count":
+        add(compose(text, fill2(task)), notation, task, "value", G.number_of_edges(), G, ["edge_count", "size"])
+    elif task == "degree":
+        u = rng.choice(nodes)
+        add(compose(text, fill2(task, u=u)), notation, task, "value", G.degree(u), G, ["degree"])
+    elif task == "neighbors":
+        u = rng.choice(nodes)
+        ans = sorted(str(x) for x in (G.successors(u) if directed else G.neighbors(u)))
+        add(compose(text, fill2(task, u=u)), notation, task, "set", ans, G, ["neighbors"])
+    elif task == "edge_exists":
+        u, v = pick_pair(G.to_undirected() if directed else G, edge=rng.random() < 0.5)
+        if directed and G.has_edge(v, u):
+            u, v = v, u
+        add(compose(text, fill2(task, u=u, v=v)), notation, task, "value", G.has_edge(u, v), G, ["edge_exists"])
+    elif task == "path_exists":
+        u, v = pick_pair(G, path=rng.random() < 0.5)
+        if directed:
+            raise ValueError("path_exists templates of the second batch are undirected")
+        add(compose(text, fill2(task, u=u, v=v)), notation, task, "value", nx.has_path(G, u, v), G, ["path_exists"])
+    elif task == "shortest_path":
+        u, v = pick_pair(G, path=True, far=True)
+        add(compose(text, fill2(task, u=u, v=v)), notation, task, "path", sp_len(G, u, v), G,
+            ["shortest_path", "shortest_path_length"], key="length", source=u, target=v)
+    elif task == "cycle":
+        ans = not (nx.is_directed_acyclic_graph(G) if directed else nx.is_forest(G))
+        add(compose(text, fill2(task)), notation, task, "value", ans, G, ["cycle_check"])
+    elif task == "components":
+        add(compose(text, fill2(task)), notation, task, "value", nx.number_connected_components(G), G, ["connected_components"], key="count")
+    elif task == "triangles":
+        add(compose(text, fill2(task)), notation, task, "value", triangles(G), G, ["triangle_count"], key="triangles")
+    else:
+        raise ValueError(task)
+
+
+BATCH2_TASKS = ["node_count", "edge_count", "degree", "neighbors", "edge_exists", "path_exists", "shortest_path", "cycle",
+                "components", "triangles"]
+
+
+def batch2_graph(task, use_letters=False, names=None):
+    n = rng.randint(5, 8)
+    if names:
+        n = min(n, len(names))
+        names = rng.sample(names, n)
+    elif use_letters:
+        names = letters(n)
+    if task in ("path_exists", "components"):
+        k = rng.randint(2, n - 3)
+        names = names or [str(i) for i in range(n)]
+        A = connected_graph(k, k + rng.randint(0, 1), names=names[:k])
+        B = connected_graph(n - k, n - k, names=names[k:])
+        G = nx.Graph()
+        G.add_nodes_from(names)
+        E = list(A.edges) + list(B.edges)
+        rng.shuffle(E)
+        G.add_edges_from(E)
+        return G
+    return connected_graph(n, n + rng.randint(0, 3), names=names)
+
+
+def gen_batch2_structured():
+    for notation, render, k in [("markdown_table", r_markdown, 10), ("mermaid", r_mermaid, 8), ("adjlist", r_adjvariants, 10),
+                                ("pylist", None, 6), ("dashes", None, 6), ("edgelines", None, 6), ("pairs", None, 6)]:
+        for i in range(k):
+            task = BATCH2_TASKS[(i + len(notation)) % len(BATCH2_TASKS)]
+            G = batch2_graph(task, use_letters=(notation in ("mermaid", "adjlist") and i % 2 == 0))
+            if notation == "mermaid" and i % 3 == 2 and task not in ("path_exists", "components"):
+                G = directed_for("cycle" if task == "cycle" else "neighbors")
+                if task not in ("node_count", "edge_count", "neighbors", "edge_exists", "cycle"):
+                    task = "neighbors"
+            text = render(G) if render else RENDER[notation](G)
+            generic2(notation, text, G, task)
+
+
+def gen_tlag():
+    encs = ["friendship", "coauthorship", "social", "plain"]
+    qs = {
+        "friendship": {"degree": "How many friends does {u} have?", "edge_exists": "Are {u} and {v} friends?",
+                       "neighbors": "Who are {u}'s friends?", "node_count": "How many people are in the friendship graph?",
+                       "path_exists": "Is there a chain of friends from {u} to {v}?", "shortest_path": "How many friendship hops separate {u} and {v}?"},
+        "coauthorship": {"degree": "How many co-authors does {u} have?", "edge_exists": "Have {u} and {v} written a paper together?",
+                         "neighbors": "List the co-authors of {u}.", "node_count": "How many authors does G have?",
+                         "path_exists": "Is {u} linked to {v} through co-authors?", "shortest_path": "What is the co-authorship distance from {u} to {v}?"},
+        "social": {"degree": "What is the degree of {u}?", "edge_exists": "Is there an edge between {u} and {v}?",
+                   "neighbors": "Which people is {u} connected to?", "node_count": "How many nodes does G have?",
+                   "path_exists": "Is there a path from {u} to {v}?", "shortest_path": "What is the length of the shortest path from {u} to {v}?"},
+        "plain": {"degree": "Q: What is the degree of node {u}?", "edge_exists": "Q: Is there an edge between nodes {u} and {v}?",
+                  "neighbors": "Q: List all the nodes connected to {u} in alphabetical order.", "node_count": "Q: How many nodes are in this graph?",
+                  "path_exists": "Q: Is there a path between node {u} and node {v}?", "shortest_path": "Q: What is the length of the shortest path from node {u} to node {v}?"},
+    }
+    tasks = ["degree", "edge_exists", "neighbors", "node_count", "path_exists", "shortest_path"]
+    for i in range(16):
+        enc = encs[i % 4]
+        task = tasks[(i // 4 + i) % len(tasks)]
+        G = batch2_graph(task, names=TLAG_NAMES)
+        text = r_tlag(G, enc)
+        tq = qs[enc][task]
+        nodes = list(G.nodes)
+        if task == "degree":
+            u = rng.choice(nodes)
+            add(compose(text, tq.format(u=u)), "talklike", task, "value", G.degree(u), G, ["degree"])
+        elif task == "neighbors":
+            u = rng.choice(nodes)
+            add(compose(text, tq.format(u=u)), "talklike", task, "set", sorted(G.neighbors(u)), G, ["neighbors"])
+        elif task == "node_count":
+            add(compose(text, tq), "talklike", task, "value", G.number_of_nodes(), G, ["node_count", "order"])
+        elif task == "edge_exists":
+            u, v = pick_pair(G, edge=(i % 2 == 0))
+            add(compose(text, tq.format(u=u, v=v)), "talklike", task, "value", G.has_edge(u, v), G, ["edge_exists"])
+        elif task == "path_exists":
+            G = batch2_graph("path_exists", names=TLAG_NAMES)
+            text = r_tlag(G, enc)
+            u, v = pick_pair(G, path=(i % 2 == 1))
+            add(compose(text, tq.format(u=u, v=v)), "talklike", task, "value", nx.has_path(G, u, v), G, ["path_exists"])
+        else:
+            u, v = pick_pair(G, path=True, far=True)
+            add(compose(text, tq.format(u=u, v=v)), "talklike", task, "path", sp_len(G, u, v), G,
+                ["shortest_path", "shortest_path_length"], key="length", source=u, target=v)
+
+
+def gen_declared_count():
+    """'a graph with N nodes': only questions whose answer does not depend on which labels the isolated nodes get."""
+    forms = ["A graph with {n} nodes has the edges {e}.", "There are {n} vertices in total; the edges are {e}.",
+             "Consider an undirected graph with {n} nodes. Its edges: {e}.", "The network has {n} nodes and these links: {e}."]
+    asks = [("node_count", "How many nodes does the graph have?"), ("components", "How many connected components are there, single nodes included?"),
+            ("is_connected", "Is the graph connected?"), ("node_count", "What is the number of vertices?"),
+            ("components", "How many connected components does it have?"), ("edge_count", "How many edges are there?")]
+    for i in range(12):
+        n = rng.randint(7, 10)
+        used = rng.randint(4, n - 2)
+        H = connected_graph(used, used + rng.randint(0, 2))
+        G = nx.Graph()
+        G.add_nodes_from(H.nodes)
+        G.add_edges_from(H.edges)
+        for j in range(used, n):
+            G.add_node(f"isolated{j}")
+        e = ", ".join(f"{u}-{v}" if i % 2 else f"({u}, {v})" for u, v in H.edges)
+        task, tq = asks[i % len(asks)]
+        text = forms[i % len(forms)].format(n=n, e=e)
+        if task == "node_count":
+            add(compose(text, tq), "declared", task, "value", n, G, ["node_count", "order"])
+        elif task == "components":
+            add(compose(text, tq), "declared", task, "value", nx.number_connected_components(G), G, ["connected_components"], key="count")
+        elif task == "is_connected":
+            add(compose(text, tq), "declared", task, "value", False, G, ["is_connected"])
+        else:
+            add(compose(text, tq), "declared", task, "value", G.number_of_edges(), G, ["edge_count", "size"])
+
+
+def gen_capacities():
+    """Flow networks in NLGraph's prose with 'capacity', and weighted prose with named nodes."""
+    for i in range(8):
+        G = flow_net(rng.randint(5, 7), rng.randint(7, 10))
+        G = nx.relabel_nodes(G, {x: str(k) for k, x in enumerate(G.nodes)})
+        nodes = list(G.nodes)
+        s, t = nodes[0], nodes[-1]
+        parts = [f"an edge from node {u} to node {v} with capacity {d['weight']}" for u, v, d in G.edges(data=True)]
+        text = (f"In a directed graph, the nodes are numbered from 0 to {len(nodes) - 1}, and the edges are:\n" + ",\n".join(parts) + ".")
+        tq = ["Q: What is the maximum flow from node {s} to node {t}?", "What is the maximum flow from {s} to {t}?",
+              "How much flow can go from node {s} to node {t} at most?", "Find the max flow from source {s} to sink {t}."][i % 4].format(s=s, t=t)
+        add(compose(text, tq), "nlprose", "max_flow", "value", maxflow(G, s, t), G, ["maximum_flow"], key="value")
+    units = [("km", "road"), ("minutes", "walk"), ("dollars", "ticket")]
+    for i in range(8):
+        names = rng.sample(CITIES, rng.randint(5, 7))
+        G = weighted(connected_graph(len(names), len(names) + 2, names=names), 2, 90)
+        unit, what = units[i % 3]
+        if what == "road":
+            sent = lambda u, v, w: rng.choice([f"{u} is linked to {v} with weight {w}.", f"The edge between {u} and {v} has weight {w}."])
+            tq = "What is the minimum total weight of a path from {u} to {v}?"
+        elif what == "walk":
+            sent = lambda u, v, w: rng.choice([f"Walking between {u} and {v} takes {w} minutes.", f"It takes {w} minutes to walk from {u} to {v}."])
+            tq = "How many minutes is the fastest walk from {u} to {v}?"
+        else:
+            sent = lambda u, v, w: rng.choice([f"A ticket between {u} and {v} costs {w} dollars.", f"Travelling between {u} and {v} costs ${w}."])
+            tq = "What is the cheapest total fare from {u} to {v}?"
+        text = " ".join(sent(u, v, d["weight"]) for u, v, d in G.edges(data=True))
+        u, v = pick_pair(G, path=True, far=True)
+        add(compose(text, tq.format(u=u, v=v)), "quantities", "shortest_path", "path", sp_len(G, u, v), G,
+            ["shortest_path", "shortest_path_length"], key="length", source=u, target=v)
+
+
+def gen_refuse2():
+    # an ellipsis hides edges
+    for i, tq in enumerate(["How many edges does the graph have?", "What is the degree of node 5?", "Is there a path from 0 to 9?",
+                            "How many nodes are there?"]):
+        G = nx.path_graph(4)
+        G = nx.relabel_nodes(G, str)
+        text = ["Edges: 0-1, 1-2, 2-3, ..., 9-10.", "The edges are (0,1), (1,2), (2,3), … and so on up to (9,10).",
+                "0 1\n1 2\n2 3\n...\n", "edges = [(0, 1), (1, 2), (2, 3), ...]"][i]
+        refuse(compose(text, tq), ["dashes", "pairs", "edgelines", "pylist"][i], "ambiguous", "an ellipsis stands for edges that are not given", G)
+    # two graphs, one question
+    for i in range(3):
+        A, B = connected_graph(5, 6), connected_graph(5, 6)
+        tq = ["Is there an edge between node 1 and node 3?", "What is the degree of node 2?", "How many edges are there?"][i]
+        text = f"Graph 1 has edges {r_dashes(A).split(' ', 2)[-1] if False else ', '.join(f'{u}-{v}' for u, v in A.edges)}. Graph 2 has edges {', '.join(f'{u}-{v}' for u, v in B.edges)}."
+        refuse(compose(text, tq), "dashes", "ambiguous", "two graphs are given and the question does not say which", A)
+    # one edge with two different weights
+    for i in range(3):
+        G = weighted(connected_graph(5, 6))
+        es = list(G.edges(data=True))
+        u, v, d = es[0]
+        other = d["weight"] + rng.randint(2, 5)
+        items = ", ".join(f"({a}, {b}, {x['weight']})" for a, b, x in es) + f", ({u}, {v}, {other})"
+        s, t = pick_pair(G, path=True, far=True)
+        tq = [f"What is the weight of the shortest path from {s} to {t}?", f"What is the total weight of a minimum spanning tree?",
+              f"What is the weight of the edge between {u} and {v}?"][i]
+        refuse(compose(f"Weighted edges (u, v, weight): {items}.", tq), "pairs", "ambiguous", f"the edge {u}-{v} is given twice with different weights", G)
+    # more questions no tool answers
+    for i, tq in enumerate(["What is the edge connectivity of the graph?", "Is the graph isomorphic to the Petersen graph?",
+                            "What is the Wiener index?", "How many perfect matchings does the graph have?",
+                            "What is the chromatic index of {G}?", "What is the spectral radius of the adjacency matrix?"]):
+        G = connected_graph(rng.randint(5, 7), rng.randint(6, 9))
+        notation = ["arrows", "tsv", "dot", "matrix_plain", "incident", "nlprose"][i]
+        if notation == "arrows":
+            G = connected_graph(6, 7, directed=True)
+        refuse(compose(RENDER[notation](G), tq.format(G=rng.choice(GNAMES))), notation, "no_tool", "no tool answers this", G)
+
+
+def batch2():
+    gen_batch2_structured()
+    gen_tlag()
+    gen_declared_count()
+    gen_capacities()
+    gen_refuse2()
+
+
 def main():
     gen_examples()
     gen_generic()
@@ -1467,6 +1781,7 @@ def main():
     gen_bipartite()
     gen_node_data()
     gen_refuse()
+    batch2()
     seen = set()
     with open(OUT, "w") as f:
         for i, it in enumerate(ITEMS, 1):
