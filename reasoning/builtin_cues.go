@@ -69,8 +69,9 @@ var toolCues = func() []toolCue {
 		c("degree connection edge link neighb neighb incident", `\bdegrees?\b|\b(connections|edges|links|neighbou?rs)\b[^.?]{0,30}\b(for|of|to|at|on|does)\b[^.?]{0,25}\b(node|vertex)\b|\bincident\b`, `\bcentrality\b|\bk[- ]core\b`, "degree"),
 		c("node vert", `\b(node|vertex)\b[^.?]{0,40}\b(exists?|existence|present|part of|found|belongs?|contained)\b|\b(existence|presence) of (a |an |the )?(\w+ )?(node|vertex)\b|\bcontains? (the )?(node|vertex)\b|\b(is|whether|if)\b[^.?]{0,10}\b(node|vertex)\b[^.?]{0,12}\bin the (graph|network)\b`,
 			`\b(is there|exists?|existence of|find) (an?|the|some) (edge|path|route|link|arc)\b|\b(edge|path|route|link|arc)\b[^.?]{0,20}\b(between|from|to|linking)\b|\b(degree|connections|neighbou?rs?|centrality|coefficient|eccentricity)\b`, "node_exists"),
-		c("edge link arc adjacent", `\b(edges?|links?|arcs?)\b[^.?]{0,40}\b(exists?|between|from|present|found|connect(s|ing)?|join(s|ing)?|linking)\b|\b(adjacent|directly (connected|linked))\b|\b(existence|presence) of (a |an |the )?(\w+ )?(edge|link|arc)\b`, `\b(how many|number of|count)\b|\bpath\b|\broute\b`, "edge_exists"),
-		c("path route walk reach connect link", `\b(path|route|walk)\b|\breach(es|able|ability)?\b|\b(connected|linked)\b`, pathy+`|\bcomponents?\b|\bgraph (is )?connected\b|\bis the (graph|network) connected\b|`+listAdjacent, "path_exists"),
+		c("edge link arc adjacent direct", `\b(edges?|links?|arcs?)\b[^.?]{0,40}\b(exists?|between|from|present|found|connect(s|ing)?|join(s|ing)?|linking)\b|\b(adjacent|directly (connected|linked))\b|\b(existence|presence) of (a |an |the )?(\w+ )?(edge|link|arc)\b`, `\b(how many|number of|count)\b|\bpath\b|\broute\b`, "edge_exists"),
+		c("path route walk reach connect link", `\b(path|route|walk)\b|\breach(es|able|ability)?\b|\b(connected|linked)\b`, pathy+`|\bcomponents?\b|\bgraph (is )?connected\b|\bis the (graph|network) connected\b|\bdirectly (connected|linked|joined)\b|`+listAdjacent, "path_exists"),
+		strong(c("far", `\bhow far\b`, "", "shortest_path", "shortest_path_length")),
 		c("short min cheap distance far hop", `\b(shortest|minimum distance|minimal distance|min(imum)? (total )?(weight|cost|distance|length)|cheapest|distance (between|from)|how far|fewest hops)\b`, "", "shortest_path", "shortest_path_length"),
 		c("connected", `\b(graph|network)\b[^.?]{0,20}\bconnected\b|\bconnected graph\b`, `\bcomponents?\b`, "is_connected"),
 		c("component", `\bconnected components?\b|\bcomponents\b`, `\bstrongly\b`, "connected_components"),
@@ -100,8 +101,8 @@ var toolCues = func() []toolCue {
 		c("common share mutual", `\b(common|mutual|shared) (neighbou?rs?|friends|contacts|connections)\b|\b(neighbou?rs|friends|contacts|connections)\b[^.?]{0,30}\bin common\b|\b(friends|neighbou?rs|contacts)\b[^.?]{0,30}\bshare\b|\bshare\b[^.?]{0,20}\b(friends|neighbou?rs|contacts)\b`, "", "common_neighbors"),
 		c("neighb adjacent connected", `\bnon[- ]?neighbou?rs?\b|\bnot (adjacent|connected|neighbou?rs)\b`, "", "non_neighbors"),
 		c("neighb adjacent successor connect link join friend", `\bneighbou?rs?\b|\bneighbou?rhood\b|\badjacent (nodes|vertices|to)\b|\bsuccessors\b|\bfriends\b|`+listAdjacent,
-			`\b(common|mutual|shared?)\b|\bin common\b|\bnon[- ]?neighbou?rs?\b|\bnot\b|\bhow many\b|\bnumber of\b`, "neighbors"),
-		c("aggregat message gnn", `\baggregation\b|\bmessage passing\b|\bgnn\b`, "", "gnn_sum_aggregation"),
+			`\b(common|mutual|shared?)\b|\bin common\b|\bnon[- ]?neighbou?rs?\b|\bnot\b|\bhow many\b|\bnumber of\b|\baggregat|\bembedding|\bmessage[- ]passing\b`, "neighbors"),
+		c("aggregat message gnn embedding convolution", `\baggregat\w*\b|\bmessage[- ]passing\b|\bgnn\b|\bgraph convolution\b|\bembeddings? (of (each|every|all)|after)\b|\b(each|every) node'?s? (embedding|vector|feature)s?\b|\bsum of (its |the )?neighbou?rs'? (values|embeddings|features|vectors)\b`, "", "gnn_sum_aggregation"),
 		c("average mean", `\baverage (shortest )?path length\b|\bmean (shortest )?distance\b`, "", "avg_path_length"),
 	}
 }()

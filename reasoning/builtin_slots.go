@@ -24,11 +24,12 @@ const (
 var slotREs = struct {
 	kv, fromTo, between, nodesAnd, tuple, arrow, source, sink, from, single, of *regexp.Regexp
 	k, core, rounds, roundsN, roundsAdv, alpha, weighted, hops, perNode         *regexp.Regexp
-	possessive, degreeInit                                                      *regexp.Regexp
+	possessive, degreeInit, areAnd                                              *regexp.Regexp
 }{
 	kv:         regexp.MustCompile(`(?i)\b([a-z_][a-z0-9_]*)\s*=\s*` + idPat),
 	fromTo:     regexp.MustCompile(`(?i)\bfrom\s+` + nodePre + `(?:source\s+)?` + idPat + `\s*(?:,\s*)?(?:to|into|towards|till|until|->)\s+` + nodePre + `(?:target\s+|sink\s+)?` + idPat),
 	between:    regexp.MustCompile(`(?i)\bbetween\s+` + nodePre + idPat + `\s*(?:and|&|,)\s*` + nodePre + idPat),
+	areAnd:     regexp.MustCompile(`(?i)\b(?:are|is|were)\s+` + nodePre + idPat + `\s+and\s+` + nodePre + idPat),
 	nodesAnd:   regexp.MustCompile(`(?i)\b(?:nodes|vertices)\s+` + idPat + `\s*(?:,|and|&)\s*` + nodePre + idPat),
 	tuple:      regexp.MustCompile(`\(\s*` + idPat + `\s*,\s*` + idPat + `\s*\)`),
 	arrow:      regexp.MustCompile(idPat + `\s*(?:->|-->|→|=>)\s*` + idPat),
@@ -133,7 +134,7 @@ func findSlots(q string, g *graph.Graph, fitOnly bool) *slots {
 		words []string
 	}{
 		{r.fromTo, []string{"from"}}, {r.between, []string{"between"}}, {r.tuple, []string{"("}},
-		{r.nodesAnd, []string{"nodes", "vertices"}}, {r.arrow, []string{"->", "→", "=>"}},
+		{r.nodesAnd, []string{"nodes", "vertices"}}, {r.arrow, []string{"->", "→", "=>"}}, {r.areAnd, []string{"are ", "is ", "were "}},
 	} {
 		if !has(p.words...) {
 			continue

@@ -74,6 +74,8 @@ func TestBuiltinParams(t *testing.T) {
 		{"shortest_path_length", "How many hops from 0 to 3?", `{"source":"0","target":"3"}`, gw},
 		{"shortest_path_length", "How many hops from 0 to 3?", `{"source":"0","target":"3"}`, g},
 		{"node_count", "How many nodes are there?", `{}`, g},
+		{"shortest_path_length", "How far apart are Lille and Nice?", `{"source":"Lille","target":"Nice","weighted":true}`, nil},
+		{"edge_exists", "Are nodes 4 and 1 directly connected?", `{"source":"4","target":"1"}`, g},
 		// Possessives name the node; counts of rounds come as words too.
 		{"neighbors", "Who are 3's neighbours?", `{"node":"3"}`, g},
 		{"degree", "What is B’s degree?", `{"node":"B"}`, g},
@@ -225,21 +227,24 @@ func TestBuiltinChooseTool(t *testing.T) {
 
 func TestCueTools(t *testing.T) {
 	for q, want := range map[string]string{
-		"Is the directed graph acyclic?":                           "cycle_check",
-		"How many vertices does it have?":                          "node_count",
-		"the edges are in a file, the path is x. Count the edges":  "edge_count",
-		"Check if there is a path between two nodes":               "path_exists",
-		"What is the minimum distance from 1 to 2?":                "shortest_path",
-		"Find the number of edges connected to a particular node":  "degree",
-		"Compute the maximum flow from 0 to 3":                     "maximum_flow",
-		"In what order can I do the tasks?":                        "topological_sort",
-		"Give a visiting order.":                                   "topological_sort",
-		"Can all the nodes be visited? Give the solution.":         "topological_sort",
-		"Is there a path that visits every node exactly once?":     "hamiltonian_path",
-		"Is there a walk that crosses every bridge exactly once?":  "euler_path",
-		"How many applicants can get a job?":                       "maximum_bipartite_matching",
-		"Which workers can be assigned to tasks at the same time?": "maximum_bipartite_matching",
-		"Is the graph a DAG?":                                      "cycle_check",
+		"Is the directed graph acyclic?":                                    "cycle_check",
+		"How many vertices does it have?":                                   "node_count",
+		"the edges are in a file, the path is x. Count the edges":           "edge_count",
+		"Check if there is a path between two nodes":                        "path_exists",
+		"What is the minimum distance from 1 to 2?":                         "shortest_path",
+		"Find the number of edges connected to a particular node":           "degree",
+		"Compute the maximum flow from 0 to 3":                              "maximum_flow",
+		"In what order can I do the tasks?":                                 "topological_sort",
+		"Give a visiting order.":                                            "topological_sort",
+		"Can all the nodes be visited? Give the solution.":                  "topological_sort",
+		"Is there a path that visits every node exactly once?":              "hamiltonian_path",
+		"Is there a walk that crosses every bridge exactly once?":           "euler_path",
+		"How many applicants can get a job?":                                "maximum_bipartite_matching",
+		"Which workers can be assigned to tasks at the same time?":          "maximum_bipartite_matching",
+		"Is the graph a DAG?":                                               "cycle_check",
+		"Are 0 and 5 directly connected?":                                   "edge_exists",
+		"How far apart are Lille and Nice?":                                 "shortest_path_length",
+		"Aggregate the neighbours' values twice: what does each node hold?": "gnn_sum_aggregation",
 	} {
 		got := CueTools(q)
 		if len(got) == 0 || !strings.Contains(strings.Join(got, " "), want) {
@@ -249,14 +254,16 @@ func TestCueTools(t *testing.T) {
 	// Asking for the nodes one edge away is not asking for a path; asking
 	// whether two nodes are connected is.
 	for q, c := range map[string][2]string{
-		"List all the nodes connected to 0.":             {"neighbors", "path_exists"},
-		"Which vertices is B linked to?":                 {"neighbors", "path_exists"},
-		"Who are Bob's friends?":                         {"neighbors", "common_neighbors"},
-		"How many friends does Bob have?":                {"degree", "common_neighbors"},
-		"Is node 0 connected to node 3?":                 {"path_exists", "neighbors"},
-		"Which friends do Alice and Carol share?":        {"common_neighbors", "neighbors"},
-		"Which nodes are not connected to node 3?":       {"non_neighbors", "neighbors"},
-		"How many friends do Ann and Bo have in common?": {"common_neighbors", "degree"},
+		"List all the nodes connected to 0.":              {"neighbors", "path_exists"},
+		"Which vertices is B linked to?":                  {"neighbors", "path_exists"},
+		"Who are Bob's friends?":                          {"neighbors", "common_neighbors"},
+		"How many friends does Bob have?":                 {"degree", "common_neighbors"},
+		"Is node 0 connected to node 3?":                  {"path_exists", "neighbors"},
+		"Are 0 and 5 directly connected?":                 {"edge_exists", "path_exists"},
+		"What is each node's embedding after two layers?": {"gnn_sum_aggregation", "neighbors"},
+		"Which friends do Alice and Carol share?":         {"common_neighbors", "neighbors"},
+		"Which nodes are not connected to node 3?":        {"non_neighbors", "neighbors"},
+		"How many friends do Ann and Bo have in common?":  {"common_neighbors", "degree"},
 	} {
 		got := CueTools(q)
 		if !slices.Contains(got, c[0]) || slices.Contains(got, c[1]) {
