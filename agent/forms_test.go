@@ -48,14 +48,14 @@ func loadForms(t *testing.T) []formCase {
 	return fs
 }
 
-// edgeSet holds a case's edges for validity checks.
-type edgeSet struct {
+// formEdges holds a case's edges for validity checks.
+type formEdges struct {
 	directed bool
 	has      map[[2]string]bool
 }
 
-func (c formCase) edgeSet() edgeSet {
-	s := edgeSet{directed: c.Directed, has: map[[2]string]bool{}}
+func (c formCase) formEdges() formEdges {
+	s := formEdges{directed: c.Directed, has: map[[2]string]bool{}}
 	for _, e := range c.Edges {
 		s.has[[2]string{e[0], e[1]}] = true
 		if !c.Directed {
@@ -81,7 +81,7 @@ func valueField(ans *Answer, key string) (any, error) {
 	return v, nil
 }
 
-func strs(v any) ([]string, bool) {
+func formStrings(v any) ([]string, bool) {
 	xs, ok := v.([]any)
 	if !ok {
 		return nil, false
@@ -116,10 +116,10 @@ func checkForm(c formCase, ans *Answer, err error) string {
 	if verr != nil {
 		return verr.Error()
 	}
-	es := c.edgeSet()
+	es := c.formEdges()
 	switch c.Check {
 	case "topo":
-		order, ok := strs(v)
+		order, ok := formStrings(v)
 		if !ok {
 			return fmt.Sprintf("value %v is not a list of nodes", v)
 		}
@@ -148,7 +148,7 @@ func checkForm(c formCase, ans *Answer, err error) string {
 		}
 		used := map[string]bool{}
 		for _, p := range pairs {
-			uv, ok := strs(p)
+			uv, ok := formStrings(p)
 			if !ok || len(uv) != 2 || !es.has[[2]string{uv[0], uv[1]}] || used[uv[0]] || used[uv[1]] {
 				return fmt.Sprintf("pair %v is not an edge or reuses a node", p)
 			}
@@ -164,7 +164,7 @@ func checkForm(c formCase, ans *Answer, err error) string {
 			return fmt.Sprintf("exists %v, brute force %v", m["exists"], want)
 		}
 		if want {
-			path, _ := strs(m["path"])
+			path, _ := formStrings(m["path"])
 			if a, b := slices.Sorted(slices.Values(path)), slices.Sorted(slices.Values(c.Nodes)); !slices.Equal(a, b) {
 				return fmt.Sprintf("path %v does not visit every node once", path)
 			}
