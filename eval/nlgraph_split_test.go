@@ -43,7 +43,7 @@ var nlgraphRatchet = map[string]struct{ minAccuracy, maxWrong float64 }{
 // is built as `graphagent eval` builds it (NewAgent: default config plus the
 // seed examples in memory, as `ask` has them), so the test measures what
 // users get; without the examples some answers differ. It takes a few
-// seconds (2-10 s on the 2-core machine, depending on its load).
+// seconds: 2.5 s on the idle 2-core machine, up to 25 s when it is busy.
 func TestNLGraphSplitBuiltin(t *testing.T) {
 	ctx := context.Background()
 	suite := loadNLGraphSuite(t)
