@@ -400,7 +400,7 @@ func (t *proseText) nameAt(i, end, first int, o nameOpts) (proseName, bool) {
 	if i >= end {
 		return proseName{}, false
 	}
-	if proseKindNoun(t.low(i)) && i+1 < end {
+	if proseKindNoun(t.low(i)) && i+1 < end && !t.kindInName(i, end) {
 		if n, ok := t.atom(i+1, end, first, nameOpts{numbers: true, letters: true}, true); ok {
 			n.a, n.kind, n.kindWord = i, true, t.low(i)
 			return n, true
@@ -408,6 +408,23 @@ func (t *proseText) nameAt(i, end, first int, o nameOpts) (proseName, bool) {
 		return proseName{}, false
 	}
 	return t.atom(i, end, first, o, false)
+}
+
+// kindInName reports whether a capitalised kind noun at i begins a
+// multi-word name ("Machine Learning", "Computer Science", "Union Station")
+// rather than naming the kind of the name after it ("Node A", "Task X",
+// "City Paris").
+func (t *proseText) kindInName(i, end int) bool {
+	k := t.toks[i]
+	if !k.upper || i+1 >= end || t.toks[i+1].kind != pWord || !t.toks[i+1].upper ||
+		utf8.RuneCountInString(t.word(i+1)) < 2 || proseCapStop(t.toks[i+1].low) {
+		return false
+	}
+	switch k.low {
+	case "node", "vertex", "task", "job", "step", "course", "user", "person", "player", "city", "town", "village", "member":
+		return false
+	}
+	return true
 }
 
 // atom reads a name without a kind noun.
@@ -455,7 +472,7 @@ func (t *proseText) atom(i, end, first int, o nameOpts, afterKind bool) (proseNa
 	if !k.upper {
 		return proseName{}, false
 	}
-	if proseCapStop(k.low) || (i == first && proseVocab(k.low)) {
+	if (proseCapStop(k.low) && !(proseKindNoun(k.low) && t.kindInName(i, end))) || (i == first && proseVocab(k.low) && !proseKindNoun(k.low)) {
 		return proseName{}, false
 	}
 	// A capitalised run: "New York", "Mary Jane", "St. Louis", "Rio de Janeiro".
@@ -582,6 +599,17 @@ func (t *proseText) nameList(i, end, first int, o nameOpts) ([]proseName, int) {
 // filler, the whole sentence is one span (terminator included); otherwise
 // each match is a span and partial is set, with the leftover words.
 func (t *proseText) account(s ptSentence, matched [][2]int, filler func(i int) bool) (spans []Span, leftover []string) {
+	// A header ending in ':' before the first match ("In a directed graph
+	// with 5 nodes numbered from 0 to 4:", "Course rules:") is not this
+	// notation's text: it is left to the readers of declarations.
+	if len(matched) > 0 {
+		for i := matched[0][0] - 1; i > s.a; i-- {
+			if t.isPunct(i, ':') {
+				s.a, s.s = i+1, t.toks[i+1].s
+				break
+			}
+		}
+	}
 	covered := make([]bool, s.q-s.a)
 	for _, m := range matched {
 		for i := max(m[0], s.a); i < min(m[1], s.q); i++ {
@@ -793,8 +821,34 @@ func (t *proseText) keySentence(s ptSentence) bool {
 				return true
 			}
 		}
+		if t.isPunct(i, '(') && t.letterTuple(i) {
+			return true
+		}
 	}
 	return false
+}
+
+// letterTuple reports whether a tuple of single letters opens at i, as in
+// a notation key: "(u, v, w) is an edge from u to v with weight w", "where
+// (i, j) ...".
+func (t *proseText) letterTuple(i int) bool {
+	k := i + 1
+	n := 0
+	for ; k < len(t.toks); k++ {
+		if t.kind(k) != pWord || utf8.RuneCountInString(t.word(k)) != 1 {
+			return false
+		}
+		n++
+		k++
+		if t.isPunct(k, ')') {
+			break
+		}
+		if !t.isPunct(k, ',') {
+			return false
+		}
+	}
+	return n >= 2 && n <= 4 && t.isPunct(k, ')') && (t.isWord(k+1, "is", "are", "denotes", "means", "represents", "indicates") ||
+		t.isWord(i-1, "where", "when", "each", "an", "a", "edge", "edges", "tuple", "tuples", "pair", "pairs", "triple", "triples"))
 }
 
 // proseBuild assembles a Reading from the edges the prose readers find:

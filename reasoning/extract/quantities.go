@@ -89,6 +89,29 @@ type qtyLink struct {
 	conf    float64
 	note    string
 	noValOK bool // an edge noun with no number: still an edge
+	class   qtyClass
+}
+
+// qtyAnaphor reads a sentence that gives the value of the edge before it:
+// "it is 95 km long", "its capacity is 5", "this road is 3 miles long". It
+// returns the value and the token after it.
+func (t *proseText) qtyAnaphor(s ptSentence) (qtyValue, int, bool) {
+	k := s.a
+	switch {
+	case t.isWord(k, "it", "its"):
+		if t.isWord(k, "it") {
+			k++
+		}
+	case t.isWord(k, "this", "that", "the") && qtyNounClass(t.low(k+1)) != 0:
+		k += 2
+	default:
+		return qtyValue{}, 0, false
+	}
+	v, n, ok := t.qtyNumber(k, s.q, 0)
+	if !ok || (!v.known && !t.isWord(k, "is", "has", "carries", "costs")) {
+		return qtyValue{}, 0, false
+	}
+	return v, n, true
 }
 
 // Read implements Reader.
@@ -109,6 +132,18 @@ func (Quantities) Read(ctx context.Context, d *Doc) (Reading, error) {
 			continue
 		}
 		var matched [][2]int
+		// "A road connects A and B; it is 95 km long": the value of the
+		// edge just read, in a sentence of its own.
+		if n := len(edges); n > 0 && !edges[n-1].hasVal && edges[n-1].b <= s.a {
+			if v, end, ok := t.qtyAnaphor(s); ok {
+				edges[n-1].val, edges[n-1].hasVal = v, true
+				if !v.known {
+					edges[n-1].val.meaning = edges[n-1].class.defaultMeaning()
+				}
+				b.sentence(t, s, [][2]int{{s.a, end}}, func(i int) bool { return qtyFiller(t.low(i)) })
+				continue
+			}
+		}
 		for i := s.a; i < s.q; {
 			got, next := t.qtyAt(i, s)
 			if len(got) == 0 {
@@ -192,6 +227,12 @@ func (t *proseText) qtyAt(i int, s ptSentence) ([]qtyLink, int) {
 			return got, n
 		}
 	}
+	// "Up to 3 units per second can flow through the pipe from s to b."
+	if t.isWord(i, "up", "at", "a", "no") || t.kind(i) == pNum {
+		if got, n := t.qtyLeading(i, s); len(got) > 0 {
+			return got, n
+		}
+	}
 	// "It costs 7 to fly from A to B", "It is 465 km from Paris to Lyon".
 	if t.isWord(i, "it") && t.isWord(i+1, "is", "costs", "takes", "was") {
 		if v, k, ok := t.qtyNumber(i+1, end, 0); ok {
@@ -199,6 +240,7 @@ func (t *proseText) qtyAt(i int, s ptSentence) ([]qtyLink, int) {
 				k += 2
 			}
 			if e, n, ok := t.qtyEnds(k, end); ok {
+				n = t.qtyBy2(n, end)
 				e.val, e.hasVal, e.a, e.b, e.conf = v, true, i, n, 1
 				e.oneWay = e.oneWay && v.meaning != MeaningDistance
 				if e.oneWay {
@@ -281,6 +323,68 @@ func (t *proseText) qtyAt(i int, s ptSentence) ([]qtyLink, int) {
 	return nil, i
 }
 
+// qtyLeading reads a quantity that opens the sentence before its noun: "Up
+// to 3 units per second can flow through the pipe from s to b", "At most 5
+// cars per hour can use the road from A to B".
+func (t *proseText) qtyLeading(i int, s ptSentence) ([]qtyLink, int) {
+	end := s.q
+	k := i
+	switch {
+	case t.isWord(k, "up") && t.isWord(k+1, "to"):
+		k += 2
+	case t.isWord(k, "at") && t.isWord(k+1, "most"):
+		k += 2
+	case t.isWord(k, "a") && t.isWord(k+1, "maximum") && t.isWord(k+2, "of"):
+		k += 3
+	case t.isWord(k, "no") && t.isWord(k+1, "more") && t.isWord(k+2, "than"):
+		k += 3
+	}
+	v, n, ok := t.qtyNum(k, end)
+	if !ok {
+		return nil, i
+	}
+	unit := proseUnit(t.low(n))
+	if unit == "" {
+		return nil, i
+	}
+	n++
+	if t.isWord(n, "per") && t.kind(n+1) == pWord {
+		n += 2
+	}
+	if t.isWord(n, "of") && t.kind(n+1) == pWord && qtyNounClass(t.low(n+1)) == 0 {
+		n += 2 // "units of water"
+	}
+	capacity := false
+	for x := 0; x < 8 && n < end && qtyNounClass(t.low(n)) == 0; x++ {
+		switch t.low(n) {
+		case "flow", "flows", "pass", "passes", "go", "goes", "travel", "travels", "move", "moves", "be",
+			"sent", "pumped", "carried", "moved", "transported", "pushed", "shipped", "delivered", "fit", "use", "cross":
+			capacity = true
+		case "can", "could", "may", "will", "through", "along", "via", "over", "across", "the", "a", "in", "into", "by", "is", "are":
+		default:
+			return nil, i
+		}
+		n++
+	}
+	c := qtyNounClass(t.low(n))
+	if c == 0 {
+		return nil, i
+	}
+	got, next := t.qtyNoun(n, c, s)
+	if len(got) != 1 || got[0].hasVal {
+		return nil, i
+	}
+	val := qtyValue{v: v, meaning: unit, known: true}
+	switch {
+	case capacity || unit == "count":
+		val.meaning = MeaningCapacity
+	case unit == "time":
+		val.meaning, val.time = MeaningWeight, true
+	}
+	got[0].val, got[0].hasVal, got[0].a = val, true, i
+	return got, next
+}
+
 // qtyBy reads "... connected (to B) by a 465 km road" after the two ends
 // are known; k is the token after "connected" or after B.
 func (t *proseText) qtyBy(i int, u, v proseName, k int, s ptSentence) ([]qtyLink, int) {
@@ -316,6 +420,15 @@ func (t *proseText) qtyBy(i int, u, v proseName, k int, s ptSentence) ([]qtyLink
 	}
 	e.b = n
 	return []qtyLink{e}, n
+}
+
+// qtyBy2 consumes "by road", "by plane", "on foot" after the ends.
+func (t *proseText) qtyBy2(n, end int) int {
+	if t.isWord(n, "by", "via", "on") && n+1 < end && (qtyNounClass(t.low(n+1)) != 0 ||
+		t.isWord(n+1, "car", "plane", "air", "foot", "bike", "bicycle", "boat", "sea", "rail", "train", "bus", "ship")) {
+		return n + 2
+	}
+	return n
 }
 
 // qtyModifiers reads "one-way", "directed", "two-way", "bidirectional"
@@ -419,7 +532,7 @@ func (t *proseText) qtyNoun(i int, c qtyClass, s ptSentence) ([]qtyLink, int) {
 		if !ok {
 			break
 		}
-		e.a, e.conf, e.noValOK = a, 1, true
+		e.a, e.conf, e.noValOK, e.class = a, 1, true, c
 		if len(out) > 0 {
 			e.a = j
 		}

@@ -309,7 +309,7 @@ func (t *proseText) relGroup(j, end int, subj []proseName) (relMatch, bool) {
 		k++
 		if t.isWord(k-1, "have", "had") {
 			if !t.isWord(k, "been") {
-				return t.relTogether(j, end, subj)
+				return t.relHave(j, k, end, subj)
 			}
 			k++
 		}
@@ -352,12 +352,29 @@ func (t *proseText) relGroup(j, end int, subj []proseName) (relMatch, bool) {
 		k = t.relTail(k, end)
 		return relMatch{subj: subj, group: true, dir: relSym, neg: neg, b: k, conf: 1}, true
 	}
+	if t.isWord(k, "share", "shared") && t.isWord(k+1, "a", "an", "the") {
+		return relMatch{subj: subj, group: true, dir: relSym, b: t.relFreeTail(k+2, end), conf: 1}, true
+	}
 	if relSymVerb(t.low(k)) {
 		if _, ok := t.nameAt(k+1, end, -1, relNames); ok {
 			return relMatch{}, false // "Alice and Bob met Carol": each met Carol
 		}
 		k = t.relTail(k+1, end)
 		return relMatch{subj: subj, group: true, dir: relSym, b: t.relFreeTail(k, end), conf: 1}, true
+	}
+	return t.relTogether(j, end, subj)
+}
+
+// relHave reads "have a joint publication", "have co-authored a paper",
+// "have worked together" after a group; k is the token after "have".
+func (t *proseText) relHave(j, k, end int, subj []proseName) (relMatch, bool) {
+	switch {
+	case t.isWord(k, "a", "an") && t.isWord(k+1, "joint", "common", "shared", "mutual"):
+		return relMatch{subj: subj, group: true, dir: relSym, b: t.relFreeTail(k+2, end), conf: 1}, true
+	case relSymVerb(t.low(k)):
+		if _, ok := t.nameAt(k+1, end, -1, relNames); !ok {
+			return relMatch{subj: subj, group: true, dir: relSym, b: t.relFreeTail(t.relTail(k+1, end), end), conf: 1}, true
+		}
 	}
 	return t.relTogether(j, end, subj)
 }
@@ -458,9 +475,20 @@ func (t *proseText) relPhrase(j, end int) (dir relDir, next int, conf float64, n
 		w = t.low(k)
 		w = relBaseToThird(w)
 	}
+	// "co-authored a paper with", "plays tennis with", "shares an office with".
+	if relWithVerb(w) {
+		for n := k + 1; n < end && n <= k+4; n++ {
+			if t.isWord(n, "with") {
+				return relSym, n + 1, 1, "", neg, true
+			}
+			if t.kind(n) != pWord || t.toks[n].upper || t.isWord(n, "and", "by", "from") {
+				break
+			}
+		}
+	}
 	switch w {
 	case "knows", "knew":
-		return relSym, k + 1, 0.9, `"knows" is read as a two-way acquaintance`, neg, true
+		return relFwd, k + 1, 1, `"X knows Y" is read as one-way ("X and Y know each other" is two-way)`, neg, true
 	case "met", "meets", "married", "marries", "dates", "dated", "befriended", "befriends":
 		return relSym, k + 1, 1, "", neg, true
 	case "works", "worked", "plays", "played", "lives", "lived", "studies", "studied", "collaborates",
@@ -495,6 +523,23 @@ func (t *proseText) relPhrase(j, end int) (dir relDir, next int, conf float64, n
 		}
 	}
 	return 0, j, 0, "", false, false
+}
+
+// relWithVerb reports whether a verb relates its subject to a partner
+// named after "with" ("co-authored a paper with", "played tennis with").
+func relWithVerb(w string) bool {
+	switch w {
+	case "co-authored", "coauthored", "co-authors", "coauthors", "co-wrote", "cowrote", "wrote", "writes",
+		"published", "publishes", "authored", "shared", "shares", "played", "plays", "worked", "works", "studied",
+		"studies", "collaborated", "collaborates", "starred", "stars", "appeared", "appears", "acted", "performed",
+		"performs", "sang", "sings", "danced", "dances", "went", "goes", "traveled", "travelled", "travels",
+		"founded", "built", "designed", "developed", "signed", "did", "made", "ran", "competed", "fought",
+		"teamed", "partnered", "lives", "lived", "trained", "trains", "met", "meets", "dined", "ate", "chatted",
+		"talked", "talks", "cooperated", "cooperates", "corresponded", "corresponds", "interacted", "interacts",
+		"traded", "trades", "connects", "connected", "communicated", "communicates", "competes", "partners":
+		return true
+	}
+	return false
 }
 
 // relCarries reports whether a verb may carry an object before "to"
