@@ -186,7 +186,7 @@ func checkUnderstanding(c understandingCase, ans *Answer) string {
 		}
 		s, ok := got.(string)
 		if !ok || !strings.EqualFold(strings.TrimSpace(s), fmt.Sprint(want)) {
-			return fmt.Sprintf("label %v, want %v", got, want)
+			return fmt.Sprintf("tool %q: label %v, want %v", tool, got, want)
 		}
 	case "dag":
 		w, _ := want.(bool)

@@ -1770,6 +1770,195 @@ def batch2():
     gen_refuse2()
 
 
+# ================================================================ third batch
+
+def gen_directed_relations():
+    """One-way relationships: 'X follows Y', 'X reports to Y'."""
+    for i in range(12):
+        follows = i % 2 == 0
+        names = rng.sample(PEOPLE, rng.randint(5, 7))
+        if follows:
+            G = connected_graph(len(names), len(names) + 2, directed=True, names=names)
+            text = " ".join(rng.choice([f"{u} follows {v}.", f"{u} follows {v} on social media."]) for u, v in G.edges)
+        else:
+            # a reporting tree: everyone but the boss reports to one person
+            order = names[:]
+            G = nx.DiGraph()
+            G.add_nodes_from(order)
+            for k in range(1, len(order)):
+                G.add_edge(order[k], order[rng.randrange(k)])
+            E = list(G.edges)
+            rng.shuffle(E)
+            G = nx.DiGraph()
+            G.add_nodes_from(order)
+            G.add_edges_from(E)
+            text = " ".join(rng.choice([f"{u} reports to {v}.", f"{u} reports directly to {v}."]) for u, v in G.edges)
+        nodes = list(G.nodes)
+        kind = (i // 2) % 3
+        if kind == 0:
+            u = rng.choice([x for x in nodes if G.out_degree(x) > 0])
+            tq = rng.choice([f"Who does {u} follow?", f"List everyone {u} follows."]) if follows else rng.choice([f"Who does {u} report to?", f"Who is {u}'s direct manager?"])
+            add(compose(text, tq), "relations", "neighbors", "set", sorted(G.successors(u)), G, ["neighbors"])
+        elif kind == 1:
+            u, v = pick_pair(G.to_undirected(), edge=(i % 4 < 2))
+            if G.has_edge(v, u) and not G.has_edge(u, v):
+                u, v = v, u
+            tq = f"Does {u} follow {v}?" if follows else f"Does {u} report directly to {v}?"
+            add(compose(text, tq), "relations", "edge_exists", "value", G.has_edge(u, v), G, ["edge_exists"])
+        else:
+            u, v = pick_pair(G, path=(i % 4 < 2))
+            tq = (f"Following the 'follows' links, is there a chain from {u} to {v}?" if follows
+                  else f"Is {v} above {u} in the chain of command (does a chain of 'reports to' lead from {u} to {v})?")
+            add(compose(text, tq), "relations", "path_exists", "value", nx.has_path(G, u, v), G, ["path_exists"])
+
+
+def gen_multiword_structured():
+    """Multi-word node names in CSV, DOT, JSON and pairs."""
+    for i in range(10):
+        names = rng.sample(US + ["San Francisco", "Los Angeles", "Salt Lake City", "Las Vegas"], rng.randint(5, 7))
+        G = weighted(connected_graph(len(names), len(names) + 2, names=names), 100, 900)
+        notation = ["csv", "dot", "json", "pairs", "tsv"][i % 5]
+        if notation == "pairs":
+            text = "Roads (city, city, miles): " + ", ".join(f"({u}, {v}, {d['weight']})" for u, v, d in G.edges(data=True)) + "."
+        elif notation == "csv":
+            text = "city_a,city_b,miles\n" + "\n".join(f"{u},{v},{d['weight']}" for u, v, d in G.edges(data=True))
+        elif notation == "tsv":
+            text = "from\tto\tmiles\n" + "\n".join(f"{u}\t{v}\t{d['weight']}" for u, v, d in G.edges(data=True))
+        else:
+            text = RENDER[notation](G)
+        if i % 2 == 0:
+            u, v = pick_pair(G, path=True, far=True)
+            tq = rng.choice([f"What is the shortest distance from {u} to {v}?", f"How many miles is the shortest route between {u} and {v}?"])
+            add(compose(text, tq), notation, "shortest_path", "path", sp_len(G, u, v), G, ["shortest_path", "shortest_path_length"],
+                key="length", source=u, target=v)
+        else:
+            u = rng.choice(list(G.nodes))
+            tq = rng.choice([f"Which cities are directly connected to {u}?", f"List the neighbours of {u}."])
+            add(compose(text, tq), notation, "neighbors", "set", sorted(G.neighbors(u)), G, ["neighbors"])
+
+
+def gen_one_based():
+    """Nodes numbered from 1: node 0 does not exist, the last declared node is isolated."""
+    for i in range(8):
+        n = rng.randint(6, 9)
+        names = [str(k) for k in range(1, n + 1)]
+        core = names[:-1]
+        H = connected_graph(len(core), len(core) + 1, names=core)
+        G = nx.Graph()
+        G.add_nodes_from(names)
+        G.add_edges_from(H.edges)
+        es = ", ".join(f"{u}-{v}" for u, v in H.edges)
+        text = [f"The nodes are numbered from 1 to {n}. Edges: {es}.", f"A graph on nodes 1, 2, ..., {n} has the edges {es}."][i % 2]
+        kind = i % 4
+        if kind == 0:
+            add(compose(text, "How many nodes does the graph have?"), "declared", "node_count", "value", n, G, ["node_count", "order"])
+        elif kind == 1:
+            add(compose(text, f"What is the degree of node {n}?"), "declared", "degree", "value", 0, G, ["degree"])
+        elif kind == 2:
+            add(compose(text, "How many connected components are there?"), "declared", "components", "value", nx.number_connected_components(G), G,
+                ["connected_components"], key="count")
+        else:
+            refuse(compose(text, "What is the degree of node 0?"), "declared", "unknown_node", "node 0 is outside the declared nodes 1..N", G)
+
+
+def gen_weighted_arrows():
+    for i in range(8):
+        n = rng.randint(5, 7)
+        G = weighted(dag(n, n + 3, names=letters(n)), 1, 12)
+        style = i % 3
+        if style == 0:
+            text = "Directed weighted edges: " + ", ".join(f"{u} -> {v} ({d['weight']})" for u, v, d in G.edges(data=True)) + "."
+        elif style == 1:
+            text = "\n".join(f"{u} -> {v}, weight {d['weight']}" for u, v, d in G.edges(data=True))
+        else:
+            text = "Edges with costs:\n" + "\n".join(f"{u} -> {v}: {d['weight']}" for u, v, d in G.edges(data=True))
+        u, v = pick_pair(G, path=True, far=True)
+        tq = ["What is the cheapest path from {u} to {v}?", "Find the minimum total weight from {u} to {v}.",
+              "What is the lowest-cost route from {u} to {v} and its cost?", "Shortest weighted distance from {u} to {v}?"][i % 4].format(u=u, v=v)
+        add(compose(text, tq), "arrows", "shortest_path", "path", sp_len(G, u, v), G, ["shortest_path", "shortest_path_length"],
+            key="length", source=u, target=v)
+
+
+def gen_node_data2():
+    """Embeddings and labels written other ways."""
+    for i in range(10):
+        n = rng.randint(4, 6)
+        G = connected_graph(n, n + rng.randint(0, 2))
+        if i % 2 == 0:
+            dim = 2
+            feats = {v: [rng.randint(0, 2) for _ in range(dim)] for v in G.nodes}
+            k = 1 + i % 3
+            out = gnn(G, feats, k)
+            if (i // 2) % 2 == 0:
+                fs = " ".join(f"The feature vector of node {v} is ({', '.join(str(x) for x in feats[v])})." for v in G.nodes)
+            else:
+                fs = " ".join(f"x_{v} = [{', '.join(str(x) for x in feats[v])}]." for v in G.nodes)
+            rule = rng.choice(["A GNN layer sets every node's vector to the sum of its neighbours' vectors.",
+                               "Message passing: in each round every node sums the vectors of its neighbours."])
+            text = f"Edges: {', '.join(f'({u}, {v})' for u, v in G.edges)}. {fs} {rule}"
+            tq = rng.choice([f"What are the node vectors after {k} round(s)?", f"Give every node's vector after {WORDS[k]} layer(s)."])
+            add(compose(text, tq), "node_data", "gnn", "embedding", {v: out[v] for v in G.nodes}, G, ["gnn_sum_aggregation"], key="features")
+        else:
+            n = rng.randint(6, 8)
+            G = connected_graph(n, n + 3)
+            target = rng.choice(list(G.nodes))
+            while G.degree(target) < 2:
+                G.add_edge(target, rng.choice([x for x in G.nodes if x != target and not G.has_edge(target, x)]))
+            nb = list(G.neighbors(target))
+            classes = ["A", "B", "C"] if i % 4 == 1 else ["red", "blue", "green"]
+            maj = rng.choice(classes)
+            labels = {x: (maj if j < len(nb) // 2 + 1 else rng.choice([c for c in classes if c != maj])) for j, x in enumerate(nb)}
+            for x in G.nodes:
+                if x != target and x not in labels:
+                    labels[x] = rng.choice(classes)
+            if i % 4 == 1:
+                ls = " ".join(f"Node {x} is in class {labels[x]}." for x in G.nodes if x in labels)
+                tq = f"Which class is node {target} most likely in?"
+            else:
+                ls = " ".join(f"Node {x} is coloured {labels[x]}." for x in G.nodes if x in labels)
+                tq = f"Predict the colour of node {target} from its neighbours."
+            add(compose(f"Edges: {', '.join(f'{u}-{v}' for u, v in G.edges)}. {ls}", tq), "node_data", "node_label", "label", maj, G, [])
+
+
+CHORE_ORDER = ["invite friends", "buy flour", "bake the cake", "cook dinner", "set the table", "wash the dishes", "clean the kitchen"]
+
+
+def gen_chores():
+    """Chores with rules that follow a sensible order, so every rule reads naturally."""
+    for i in range(6):
+        n = rng.randint(4, 6)
+        names = sorted(rng.sample(CHORE_ORDER, n), key=CHORE_ORDER.index)
+        pairs = [(names[a], names[b]) for a in range(n) for b in range(a + 1, n)]
+        rng.shuffle(pairs)
+        G = nx.DiGraph()
+        G.add_nodes_from(names)
+        G.add_edges_from((names[k], names[k + 1]) for k in range(n - 1) if rng.random() < 0.7)
+        for u, v in pairs:
+            if G.number_of_edges() >= n + 1:
+                break
+            G.add_edge(u, v)
+        if not nx.is_weakly_connected(G):
+            G.add_edges_from((names[k], names[k + 1]) for k in range(n - 1))
+        E = list(G.edges)
+        rng.shuffle(E)
+        sents = [rng.choice([f"You have to {u} before you {v}.", f"First {u}, then {v}.", f"Don't {v} until you {u}."]) for u, v in E]
+        tq = ["In what order should I do these chores?", "Give an order for all the chores that respects every rule.",
+              "List the chores in an order I can follow."][i % 3]
+        H = nx.DiGraph()
+        H.add_nodes_from(names)
+        H.add_edges_from(E)
+        add(compose(" ".join(sents), tq), "precedence", "topo", "order", None, H, ["topological_sort"])
+
+
+def batch3():
+    gen_directed_relations()
+    gen_multiword_structured()
+    gen_one_based()
+    gen_weighted_arrows()
+    gen_node_data2()
+    gen_chores()
+
+
 def main():
     gen_examples()
     gen_generic()
@@ -1782,6 +1971,7 @@ def main():
     gen_node_data()
     gen_refuse()
     batch2()
+    batch3()
     seen = set()
     with open(OUT, "w") as f:
         for i, it in enumerate(ITEMS, 1):
