@@ -542,8 +542,8 @@ func pct(a, b int) float64 {
 // far from them, so the test only keeps what main achieves from getting
 // worse. Raise the minimums and lower the maximums as readers land.
 const (
-	understandingMinCorrect  = 243 // of 536; the target is ≥95% (510)
-	understandingMaxWrong    = 102 // the target is ≤1% (5)
+	understandingMinCorrect  = 256 // of 590; the target is ≥95% (561)
+	understandingMaxWrong    = 117 // the target is ≤1% (5)
 	understandingMinExamples = 1   // of the six examples of the issue's table; the target is 6
 )
 
@@ -551,12 +551,12 @@ const (
 // maximum wrong main achieved when the set landed.
 var understandingRatchet = map[string]struct{ minCorrect, maxWrong int }{
 	"adjlist":         {17, 6},
-	"arrows":          {15, 1},
+	"arrows":          {21, 1},
 	"bipartite_prose": {0, 0},
 	"csv":             {0, 0},
 	"dashes":          {20, 10},
-	"declared":        {28, 7},
-	"dot":             {12, 2},
+	"declared":        {32, 11},
+	"dot":             {14, 2},
 	"edgelines":       {24, 5},
 	"incident":        {6, 7},
 	"json":            {8, 1},
@@ -567,14 +567,14 @@ var understandingRatchet = map[string]struct{ minCorrect, maxWrong int }{
 	"mixed":           {0, 8},
 	"nlgraph":         {14, 12},
 	"nlprose":         {19, 4},
-	"node_data":       {0, 12},
-	"pairs":           {24, 8},
+	"node_data":       {0, 22},
+	"pairs":           {25, 8},
 	"precedence":      {0, 3},
 	"pylist":          {26, 3},
 	"quantities":      {5, 7},
 	"relations":       {7, 1},
 	"talklike":        {5, 0},
-	"tsv":             {6, 2},
+	"tsv":             {6, 3},
 }
 
 // TestUnderstanding answers the hand-written understanding set (issue 9)
