@@ -12,4 +12,7 @@ var (
 	ErrSyntax = errors.New("malformed graph")
 	// ErrOutsideSandbox means a path escapes the configured data folders.
 	ErrOutsideSandbox = errors.New("path outside the data folders")
+	// ErrNotRegularFile means a graph file is a folder, FIFO, device or
+	// socket, which the sandbox refuses to read.
+	ErrNotRegularFile = errors.New("not a regular file")
 )

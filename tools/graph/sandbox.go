@@ -9,7 +9,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
+	"unicode/utf8"
 
 	"github.com/graphagent/graphagent/tools/dataset"
 )
@@ -17,19 +20,35 @@ import (
 // DefaultMaxBytes is the default largest graph file a Sandbox loads.
 const DefaultMaxBytes = 512 << 20
 
+// maxShownPath bounds how much of an asked-for path an error message repeats.
+const maxShownPath = 200
+
 // Sandbox confines graph file access to a set of data folders (roots): no
 // path may lead outside them, whether by "..", an absolute path or a
-// symbolic link.
+// symbolic link, even one swapped while the file is being opened. Every
+// file is opened through an os.Root of a data folder, which resolves each
+// path component beneath the folder's open descriptor; only regular files
+// are read.
 type Sandbox struct {
-	roots []string // absolute, symlink-free, cleaned
+	roots []sandboxRoot
+	// escape is the error os.Root gives for a path that leaves it (the
+	// standard library does not export it); see NewSandbox.
+	escape error
 	// MaxBytes is the largest file Load accepts; zero or less means
 	// DefaultMaxBytes.
 	MaxBytes int64
 }
 
+// sandboxRoot is one data folder.
+type sandboxRoot struct {
+	path string   // absolute, symlink-free, cleaned
+	root *os.Root // opened once: renaming or relinking the folder's path later cannot move it
+}
+
 // NewSandbox returns a sandbox over the given folders. Each root is made
 // absolute and its symbolic links resolved; a root that does not exist or is
-// not a folder is an error.
+// not a folder is an error. The folders stay open until Close (or until the
+// Sandbox is garbage collected).
 func NewSandbox(roots ...string) (*Sandbox, error) {
 	if len(roots) == 0 {
 		return nil, errors.New("sandbox: no data folders given")
@@ -38,153 +57,296 @@ func NewSandbox(roots ...string) (*Sandbox, error) {
 	for _, r := range roots {
 		abs, err := filepath.Abs(r)
 		if err != nil {
+			s.Close()
 			return nil, fmt.Errorf("sandbox: data folder %q: %w", r, err)
 		}
 		real, err := filepath.EvalSymlinks(abs)
 		if err != nil {
+			s.Close()
 			return nil, fmt.Errorf("sandbox: data folder %q: %w", r, err)
 		}
 		fi, err := os.Stat(real)
 		if err != nil {
+			s.Close()
 			return nil, fmt.Errorf("sandbox: data folder %q: %w", r, err)
 		}
 		if !fi.IsDir() {
+			s.Close()
 			return nil, fmt.Errorf("sandbox: data folder %q is not a folder", r)
 		}
-		s.roots = append(s.roots, filepath.Clean(real))
+		root, err := os.OpenRoot(real)
+		if err != nil {
+			s.Close()
+			return nil, fmt.Errorf("sandbox: data folder %q: %w", r, err)
+		}
+		s.roots = append(s.roots, sandboxRoot{path: filepath.Clean(real), root: root})
+	}
+	// ".." always leaves a root: the error it gives is the one os.Root
+	// uses for every escape, kept to recognise escapes with errors.Is.
+	if _, err := s.roots[0].root.Open(".."); err != nil {
+		s.escape = errors.Unwrap(err)
+	}
+	if s.escape == nil {
+		s.Close()
+		return nil, errors.New("sandbox: os.Root let \"..\" leave a data folder")
 	}
 	return s, nil
 }
 
-// Roots returns the resolved data folders, in search order.
-func (s *Sandbox) Roots() []string { return append([]string(nil), s.roots...) }
-
-// inside reports whether the clean absolute path p is one of the roots or
-// below one.
-func (s *Sandbox) inside(p string) bool {
+// Close releases the data folders; Load fails afterwards.
+func (s *Sandbox) Close() error {
+	var errs []error
 	for _, r := range s.roots {
-		if p == r {
-			return true
-		}
-		prefix := r
-		if !strings.HasSuffix(prefix, string(filepath.Separator)) {
-			prefix += string(filepath.Separator)
-		}
-		if strings.HasPrefix(p, prefix) {
-			return true
+		errs = append(errs, r.root.Close())
+	}
+	return errors.Join(errs...)
+}
+
+// Roots returns the resolved data folders, in search order.
+func (s *Sandbox) Roots() []string {
+	out := make([]string, len(s.roots))
+	for i, r := range s.roots {
+		out[i] = r.path
+	}
+	return out
+}
+
+// locate returns the root the clean absolute path p lies in (or is), and p
+// relative to it.
+func (s *Sandbox) locate(p string) (sandboxRoot, string, bool) {
+	for _, r := range s.roots {
+		rel, err := filepath.Rel(r.path, p)
+		if err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel) {
+			return r, rel, true
 		}
 	}
-	return false
+	return sandboxRoot{}, "", false
 }
 
 func (s *Sandbox) outside(path, why string) error {
-	return fmt.Errorf("%q %s; allowed folders: %s: %w", path, why, strings.Join(s.roots, ", "), ErrOutsideSandbox)
+	return fmt.Errorf("%s %s; allowed folders: %s: %w", shown(path), why, strings.Join(s.Roots(), ", "), ErrOutsideSandbox)
 }
 
-// Resolve maps path to a real file path inside the sandbox. A relative path
-// is looked up in each root in order and the first that exists wins; an
-// absolute path must lie inside a root. When path names no file but
-// path+".gz" exists (in any root), the compressed file is the result: the
-// shipped datasets keep large files gzip-compressed. Paths that climb out
-// with "..", and symbolic links that lead outside every root, give an error
-// wrapping ErrOutsideSandbox; a path found in no root gives one wrapping
-// fs.ErrNotExist.
-func (s *Sandbox) Resolve(path string) (string, error) {
-	real, err := s.resolve(path)
+// shown quotes a path for an error message, shortening a very long one.
+func shown(path string) string {
+	if len(path) > maxShownPath {
+		cut := maxShownPath
+		for cut > 0 && !utf8.RuneStart(path[cut]) {
+			cut--
+		}
+		return strconv.Quote(path[:cut]) + fmt.Sprintf("… (%d bytes)", len(path))
+	}
+	return strconv.Quote(path)
+}
+
+// open opens path for reading inside the sandbox and returns the file and
+// the base name of the file reached (after symbolic links; it decides the
+// format and whether the content is compressed). A relative path is looked
+// up in each root in order and the first that has it wins; an absolute path
+// must lie inside a root. When path names no file but path+".gz" exists,
+// the compressed file is opened: the shipped datasets keep large files
+// gzip-compressed. Paths that climb out with "..", and symbolic links that
+// lead outside every root, give an error wrapping ErrOutsideSandbox; a path
+// found in no root one wrapping fs.ErrNotExist; a folder, FIFO, device or
+// socket one wrapping ErrNotRegularFile, found without blocking. Errors name
+// the file as asked, never the real path of a file a link leads to.
+func (s *Sandbox) open(path string) (*os.File, string, error) {
+	f, name, err := s.openExact(path)
 	if errors.Is(err, fs.ErrNotExist) && !strings.HasSuffix(path, dataset.GzipExt) {
-		// A compressed twin that leads outside is refused, not hidden.
-		if gz, gzErr := s.resolve(path + dataset.GzipExt); gzErr == nil || errors.Is(gzErr, ErrOutsideSandbox) {
-			return gz, gzErr
+		// A compressed twin that leads outside, or that cannot be read, is
+		// reported, not hidden.
+		if gf, gname, gerr := s.openExact(path + dataset.GzipExt); !errors.Is(gerr, fs.ErrNotExist) {
+			return gf, gname, gerr
 		}
 	}
-	return real, err
+	return f, name, err
 }
 
-// resolve is Resolve without the fallback to a compressed file.
-func (s *Sandbox) resolve(path string) (string, error) {
+// openExact is open without the fallback to a compressed file.
+func (s *Sandbox) openExact(path string) (*os.File, string, error) {
 	if path == "" {
-		return "", fmt.Errorf("empty path: %w", fs.ErrInvalid)
+		return nil, "", fmt.Errorf("empty graph file name: %w", fs.ErrInvalid)
 	}
 	if strings.IndexByte(path, 0) >= 0 {
-		return "", fmt.Errorf("path %q contains a NUL byte: %w", path, fs.ErrInvalid)
-	}
-	if filepath.IsAbs(path) {
-		clean := filepath.Clean(path)
-		real, err := filepath.EvalSymlinks(clean)
-		if err != nil {
-			if !s.inside(clean) {
-				return "", s.outside(path, "is outside the data folders")
-			}
-			return "", fmt.Errorf("graph file %q: %w", path, err)
-		}
-		if !s.inside(real) {
-			if s.inside(clean) {
-				return "", s.outside(path, "is a symbolic link leading outside the data folders")
-			}
-			return "", s.outside(path, "is outside the data folders")
-		}
-		return real, nil
+		return nil, "", fmt.Errorf("graph file name %s contains a NUL byte: %w", shown(path), fs.ErrInvalid)
 	}
 	clean := filepath.Clean(path)
+	if filepath.IsAbs(clean) {
+		if r, rel, ok := s.locate(clean); ok {
+			return s.openIn(r, rel, path)
+		}
+		// A path through a link to a data folder (e.g. the folder's
+		// name before its links were resolved) is inside; the open
+		// itself goes through the root again.
+		if real, err := filepath.EvalSymlinks(clean); err == nil {
+			if r, rel, ok := s.locate(real); ok {
+				return s.openIn(r, rel, path)
+			}
+		}
+		return nil, "", s.outside(path, "is outside the data folders")
+	}
 	if clean == ".." || strings.HasPrefix(clean, ".."+string(filepath.Separator)) {
-		return "", s.outside(path, "climbs out with \"..\"")
+		return nil, "", s.outside(path, `climbs out with ".."`)
 	}
 	for _, r := range s.roots {
-		cand := filepath.Join(r, clean)
-		real, err := filepath.EvalSymlinks(cand)
-		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) {
-				continue
-			}
-			return "", fmt.Errorf("graph file %q: %w", path, err)
+		f, name, err := s.openIn(r, clean, path)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
 		}
-		if !s.inside(real) {
-			return "", s.outside(path, "is a symbolic link leading outside the data folders")
-		}
-		return real, nil
+		return f, name, err
 	}
-	return "", fmt.Errorf("graph file %q not found in %s: %w", path, strings.Join(s.roots, ", "), fs.ErrNotExist)
+	return nil, "", fmt.Errorf("graph file %s not found in the data folders (%s): %w", shown(path), strings.Join(s.Roots(), ", "), fs.ErrNotExist)
 }
 
-// Load resolves path inside the sandbox, checks its size against MaxBytes
+// openIn opens rel, a clean relative path, in root r; asked is the path as
+// the caller gave it, for messages.
+func (s *Sandbox) openIn(r sandboxRoot, rel, asked string) (*os.File, string, error) {
+	f, err := openRegular(r.root, rel)
+	if err == nil {
+		return f, reachedName(f, rel), nil
+	}
+	if !errors.Is(err, s.escape) && !errors.Is(err, syscall.ELOOP) {
+		return nil, "", fileError(asked, err)
+	}
+	// A symbolic link leaves this root: it may be absolute, lead into
+	// another data folder, or lead outside them all (os.Root refuses the
+	// first two as well). Its textual resolution only chooses the root;
+	// the open is confined to that root again, so a link swapped in the
+	// meantime still cannot lead outside.
+	real, rerr := filepath.EvalSymlinks(filepath.Join(r.path, rel))
+	if rerr == nil {
+		if r2, rel2, ok := s.locate(real); ok {
+			f, err2 := openRegular(r2.root, rel2)
+			if err2 == nil {
+				return f, filepath.Base(real), nil
+			}
+			if !errors.Is(err2, s.escape) && !errors.Is(err2, syscall.ELOOP) {
+				return nil, "", fileError(asked, err2)
+			}
+		}
+	} else if !errors.Is(err, s.escape) {
+		return nil, "", fileError(asked, err) // a loop of links
+	}
+	return nil, "", s.outside(asked, "is a symbolic link leading outside the data folders")
+}
+
+// openRegular opens name in root for reading if it is a regular file. The
+// type is checked before opening (a device is never opened) and again on
+// the open file (it may have been swapped); the open does not block, so a
+// FIFO without a writer is refused instead of waited on.
+func openRegular(root *os.Root, name string) (*os.File, error) {
+	fi, err := root.Stat(name)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, notRegular(fi.Mode())
+	}
+	f, err := root.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
+	if err != nil {
+		return nil, err
+	}
+	fi, err = f.Stat()
+	if err == nil && !fi.Mode().IsRegular() {
+		err = notRegular(fi.Mode())
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// notRegular says what kind of file a non-regular one is.
+func notRegular(m fs.FileMode) error {
+	kind := "special file"
+	switch {
+	case m.IsDir():
+		kind = "folder"
+	case m&fs.ModeNamedPipe != 0:
+		kind = "named pipe (FIFO)"
+	case m&fs.ModeSocket != 0:
+		kind = "socket"
+	case m&fs.ModeCharDevice != 0:
+		kind = "character device"
+	case m&fs.ModeDevice != 0:
+		kind = "device"
+	}
+	return fmt.Errorf("is a %s, %w", kind, ErrNotRegularFile)
+}
+
+// fileError names the file as asked in an error from opening it. The
+// errors of os.Root name paths relative to a data folder; only the
+// underlying cause is kept.
+func fileError(asked string, err error) error {
+	if errors.Is(err, ErrNotRegularFile) {
+		return fmt.Errorf("graph file %s %w", shown(asked), err)
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("graph file %s not found: %w", shown(asked), fs.ErrNotExist)
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Errorf("graph file %s: %w", shown(asked), err)
+}
+
+// reachedName returns the base name of the file f, opened as rel: the name
+// of the file a symbolic link leads to where the system says it
+// (/proc/self/fd on Linux), else rel's.
+func reachedName(f *os.File, rel string) string {
+	name := filepath.Base(rel)
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return name
+	}
+	rc.Control(func(fd uintptr) {
+		if target, err := os.Readlink("/proc/self/fd/" + strconv.FormatUint(uint64(fd), 10)); err == nil && filepath.IsAbs(target) {
+			name = filepath.Base(target)
+		}
+	})
+	return name
+}
+
+// Load opens path inside the sandbox, checks its size against MaxBytes
 // (ErrTooLarge), detects its format from the extension or the first bytes,
-// and reads it. A file whose name ends in ".gz" (asked for as such, or
-// found in place of a missing path, see Resolve) is decompressed as it is
+// and reads it. Escapes wrap ErrOutsideSandbox, a missing file
+// fs.ErrNotExist, a folder, FIFO, device or socket ErrNotRegularFile (found
+// without blocking); errors name the file as asked. A file whose name ends
+// in ".gz" (asked for as such, or found in place of a missing path) is
+// decompressed as it is
 // read: its format comes from the name without ".gz" and the decompressed
 // content, MaxBytes bounds the decompressed bytes too, and corrupt gzip
 // data gives an error wrapping ErrSyntax and dataset.ErrCorrupt that names
 // the file. The graph is named after the file unless opt.Name is set.
 // Cancelling ctx stops the read.
 func (s *Sandbox) Load(ctx context.Context, path string, opt ReadOptions) (*Graph, error) {
-	real, err := s.Resolve(path)
-	if err != nil {
+	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	f, err := os.Open(real)
+	f, reached, err := s.open(path)
 	if err != nil {
-		return nil, fmt.Errorf("open graph file: %w", err)
+		return nil, err
 	}
 	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil {
-		return nil, fmt.Errorf("graph file %q: %w", path, err)
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("graph file %q is not a regular file: %w", path, fs.ErrInvalid)
+		return nil, fileError(path, err)
 	}
 	limit := s.MaxBytes
 	if limit <= 0 {
 		limit = DefaultMaxBytes
 	}
 	if fi.Size() > limit {
-		return nil, fmt.Errorf("graph file %q has %d bytes, more than the limit of %d: %w", path, fi.Size(), limit, ErrTooLarge)
+		return nil, fmt.Errorf("graph file %s has %d bytes, more than the limit of %d: %w", shown(path), fi.Size(), limit, ErrTooLarge)
 	}
 	if opt.Name == "" {
 		opt.Name = filepath.Base(path)
 	}
 	var content io.Reader = f
-	left, formatName := fi.Size(), real
-	compressed := strings.HasSuffix(real, dataset.GzipExt)
+	left, formatName := fi.Size(), reached
+	compressed := strings.HasSuffix(reached, dataset.GzipExt)
 	if compressed {
 		gzName := path // named as asked, never by its real path
 		if !strings.HasSuffix(gzName, dataset.GzipExt) {
@@ -192,11 +354,11 @@ func (s *Sandbox) Load(ctx context.Context, path string, opt ReadOptions) (*Grap
 		}
 		z, err := dataset.Gunzip(f, gzName)
 		if err != nil {
-			return nil, fmt.Errorf("graph file %q: %w: %w", path, ErrSyntax, err)
+			return nil, fmt.Errorf("graph file %s: %w: %w", shown(path), ErrSyntax, err)
 		}
 		defer z.Close()
 		// The decompressed size is unknown until the end.
-		content, left, formatName = z, 0, strings.TrimSuffix(real, dataset.GzipExt)
+		content, left, formatName = z, 0, strings.TrimSuffix(reached, dataset.GzipExt)
 	}
 	cr := &ctxReader{ctx: ctx, r: io.LimitReader(content, limit+1), left: left}
 	br := bufio.NewReaderSize(cr, 4096)
@@ -211,9 +373,9 @@ func (s *Sandbox) Load(ctx context.Context, path string, opt ReadOptions) (*Grap
 	}
 	if cr.n > limit {
 		if compressed {
-			return nil, fmt.Errorf("graph file %q decompresses to more than the limit of %d bytes: %w", path, limit, ErrTooLarge)
+			return nil, fmt.Errorf("graph file %s decompresses to more than the limit of %d bytes: %w", shown(path), limit, ErrTooLarge)
 		}
-		return nil, fmt.Errorf("graph file %q grew past the limit of %d bytes: %w", path, limit, ErrTooLarge)
+		return nil, fmt.Errorf("graph file %s grew past the limit of %d bytes: %w", shown(path), limit, ErrTooLarge)
 	}
 	return g, nil
 }

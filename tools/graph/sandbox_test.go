@@ -50,7 +50,21 @@ func sandboxFixture(t *testing.T) (base string, s *Sandbox) {
 	return base, s
 }
 
-func TestSandboxResolve(t *testing.T) {
+// sameFile fails the test unless f is the file at path.
+func sameFile(t *testing.T, f *os.File, path string) bool {
+	t.Helper()
+	got, err := f.Stat()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return os.SameFile(got, want)
+}
+
+func TestSandboxOpen(t *testing.T) {
 	base, s := sandboxFixture(t)
 	real := func(rel string) string {
 		p, err := filepath.EvalSymlinks(filepath.Join(base, rel))
@@ -59,21 +73,26 @@ func TestSandboxResolve(t *testing.T) {
 		}
 		return p
 	}
-	ok := []struct{ in, want string }{
-		{"a.edgelist", real("r1/a.edgelist")}, // first root wins
-		{"c.dot", real("r2/c.dot")},
-		{"sub/../a.edgelist", real("r1/a.edgelist")},
-		{"./sub/b.json", real("r1/sub/b.json")},
-		{"link_in", real("r1/sub/b.json")},
-		{"to_r2", real("r2/c.dot")}, // a link into another root is allowed
-		{filepath.Join(base, "r2", "c.dot"), real("r2/c.dot")},
-		{filepath.Join(base, "r1", "sub", "..", "a.edgelist"), real("r1/a.edgelist")},
+	ok := []struct{ in, want, name string }{
+		{"a.edgelist", "r1/a.edgelist", "a.edgelist"}, // first root wins
+		{"c.dot", "r2/c.dot", "c.dot"},
+		{"sub/../a.edgelist", "r1/a.edgelist", "a.edgelist"},
+		{"./sub/b.json", "r1/sub/b.json", "b.json"},
+		{"link_in", "r1/sub/b.json", "b.json"}, // the format comes from the file a link leads to
+		{"to_r2", "r2/c.dot", "c.dot"},         // a link into another root is allowed
+		{filepath.Join(base, "r2", "c.dot"), "r2/c.dot", "c.dot"},
+		{filepath.Join(base, "r1", "sub", "..", "a.edgelist"), "r1/a.edgelist", "a.edgelist"},
 	}
 	for _, tc := range ok {
-		got, err := s.Resolve(tc.in)
-		if err != nil || got != tc.want {
-			t.Errorf("Resolve(%q) = %q, %v; want %q", tc.in, got, err, tc.want)
+		f, name, err := s.open(tc.in)
+		if err != nil {
+			t.Errorf("open(%q): %v", tc.in, err)
+			continue
 		}
+		if !sameFile(t, f, real(tc.want)) || name != tc.name {
+			t.Errorf("open(%q) opened %q named %q; want %s named %q", tc.in, f.Name(), name, tc.want, tc.name)
+		}
+		f.Close()
 	}
 	outside := []string{
 		"../outside/secret.txt",
@@ -88,9 +107,12 @@ func TestSandboxResolve(t *testing.T) {
 		"/etc/passwd",
 	}
 	for _, in := range outside {
-		_, err := s.Resolve(in)
+		f, _, err := s.open(in)
 		if !errors.Is(err, ErrOutsideSandbox) {
-			t.Errorf("Resolve(%q) = %v, want ErrOutsideSandbox", in, err)
+			t.Errorf("open(%q) = %v, want ErrOutsideSandbox", in, err)
+			if f != nil {
+				f.Close()
+			}
 			continue
 		}
 		if !strings.Contains(err.Error(), real("r1")) || !strings.Contains(err.Error(), real("r2")) {
@@ -98,11 +120,11 @@ func TestSandboxResolve(t *testing.T) {
 		}
 	}
 	for _, in := range []string{"missing.txt", filepath.Join(base, "r1", "missing.txt")} {
-		if _, err := s.Resolve(in); !errors.Is(err, fs.ErrNotExist) || errors.Is(err, ErrOutsideSandbox) {
-			t.Errorf("Resolve(%q) = %v, want ErrNotExist", in, err)
+		if _, _, err := s.open(in); !errors.Is(err, fs.ErrNotExist) || errors.Is(err, ErrOutsideSandbox) {
+			t.Errorf("open(%q) = %v, want ErrNotExist", in, err)
 		}
 	}
-	if _, err := s.Resolve(""); err == nil {
+	if _, _, err := s.open(""); err == nil {
 		t.Error("empty path accepted")
 	}
 	if got := s.Roots(); len(got) != 2 || got[0] != real("r1") || got[1] != real("r2") {
@@ -167,7 +189,7 @@ func TestSandboxLoad(t *testing.T) {
 	if _, err := s.Load(ctx, "link_out", ReadOptions{}); !errors.Is(err, ErrOutsideSandbox) {
 		t.Errorf("Load through an outward link: %v", err)
 	}
-	if _, err := s.Load(ctx, "sub", ReadOptions{}); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+	if _, err := s.Load(ctx, "sub", ReadOptions{}); !errors.Is(err, ErrNotRegularFile) || !strings.Contains(err.Error(), "folder") {
 		t.Errorf("Load of a folder: %v", err)
 	}
 	small := *s
