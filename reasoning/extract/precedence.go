@@ -84,7 +84,7 @@ func (Precedence) Read(ctx context.Context, d *Doc) (Reading, error) {
 func precMaybe(lower string) bool {
 	for _, w := range []string{"before", "after", "prior", "ahead", "earlier", "sooner", "preced", "later", "following",
 		"depend", "relies", "rely", "contingent", "conditional", "requir", "need", "wait", "blocked", "until", "till",
-		"prerequisite", "prereq", "precondition", "necessary", "unlocks", "enables", "follows"} {
+		"prerequisite", "prereq", "precondition", "necessary", "follows"} {
 		if strings.Contains(lower, w) {
 			return true
 		}
@@ -249,8 +249,6 @@ func (t *proseText) precConnective(k int) (forward bool, next int, ok bool) {
 		if t.isWord(k+1, "for", "by", "before") {
 			return true, k + 2, true
 		}
-	case "unlocks", "enables":
-		return true, k + 1, true
 	case "follows":
 		return false, k + 1, true
 	}
@@ -326,7 +324,13 @@ func (t *proseText) precRest(i int, left []proseName, j int, s ptSentence, numbe
 		k++
 	}
 	forward, r, ok := t.precConnective(k)
-	if !ok {
+	if !ok || t.titleCase(k) {
+		return precMatch{}, false // a capitalised "Before" inside a sentence is a title ("Outputs Before Fine-Tuning")
+	}
+	// A verb that orders ("depends on", "requires", "precedes") follows its
+	// subject directly; only "before" and "after" take a verb phrase of
+	// their own ("Alice arrived before Bob").
+	if len(unknown) > 0 && !t.isWord(k, "before", "after", "prior", "ahead", "earlier", "sooner", "later") {
 		return precMatch{}, false
 	}
 	if t.isWord(k, "until", "till") && !precNegated(t, j, k) {
@@ -379,6 +383,12 @@ func (t *proseText) precVerbThenConnective(k, end int) bool {
 		k++
 	}
 	return false
+}
+
+// titleCase reports whether word k is capitalised with lower-case letters
+// after ("Before", not "BEFORE").
+func (t *proseText) titleCase(k int) bool {
+	return t.toks[k].upper && t.toks[k].low != t.word(k) && strings.ToUpper(t.word(k)) != t.word(k)
 }
 
 // precNegated reports whether the verb phrase [j, k) is negated ("cannot

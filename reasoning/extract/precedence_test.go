@@ -69,6 +69,8 @@ func TestPrecedence(t *testing.T) {
 		{name: "number before a name", in: "3 must come before Alice."},
 		{name: "until without a negation", in: "A waits and B runs until C."},
 		{name: "social follows is not an order", in: "Alice follows Bob."},
+		{name: "title case is not an order", in: "Input Payload Generated Outputs Before Fine-Tuning Generated Outputs After Fine-Tuning"},
+		{name: "enables and relies on a verb phrase", in: "Traditional approaches rely on SPARQL. GA enables LLMs to reason."},
 		{name: "empty", in: ""},
 	})
 }

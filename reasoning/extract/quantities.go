@@ -236,16 +236,15 @@ func (t *proseText) qtyAt(i int, s ptSentence) ([]qtyLink, int) {
 	// "It costs 7 to fly from A to B", "It is 465 km from Paris to Lyon".
 	if t.isWord(i, "it") && t.isWord(i+1, "is", "costs", "takes", "was") {
 		if v, k, ok := t.qtyNumber(i+1, end, 0); ok {
-			if t.isWord(k, "to") && t.isWord(k+1, "go", "travel", "fly", "drive", "get", "ship", "send", "move", "walk", "ride") {
+			verb := ""
+			if t.isWord(k, "to") && qtyMoveVerb(t.low(k+1)) {
+				verb = t.low(k + 1)
 				k += 2
 			}
 			if e, n, ok := t.qtyEnds(k, end); ok {
 				n = t.qtyBy2(n, end)
 				e.val, e.hasVal, e.a, e.b, e.conf = v, true, i, n, 1
-				e.oneWay = e.oneWay && v.meaning != MeaningDistance
-				if e.oneWay {
-					e.conf, e.note = 0.9, "a cost or time from one place to another is read as one-way"
-				}
+				t.qtyTripDirection(&e, verb)
 				return []qtyLink{e}, n
 			}
 		}
@@ -253,10 +252,12 @@ func (t *proseText) qtyAt(i int, s ptSentence) ([]qtyLink, int) {
 	// "Going from A to B costs 7", "To fly from A to B takes 2 hours".
 	if t.isWord(i, "going", "travelling", "traveling", "driving", "flying", "getting", "shipping", "walking", "to", "moving") {
 		k := i + 1
+		verb := t.low(i)
 		if t.isWord(i, "to") {
-			if !t.isWord(k, "go", "travel", "fly", "drive", "get", "ship", "walk", "move") {
+			if !qtyMoveVerb(t.low(k)) {
 				return nil, i
 			}
+			verb = t.low(k)
 			k++
 		}
 		if e, n, ok := t.qtyEnds(k, end); ok {
@@ -265,10 +266,7 @@ func (t *proseText) qtyAt(i int, s ptSentence) ([]qtyLink, int) {
 			}
 			if v, n2, ok := t.qtyNumber(n, end, 0); ok && v.known {
 				e.val, e.hasVal, e.a, e.b, e.conf = v, true, i, n2, 1
-				e.oneWay = v.meaning != MeaningDistance
-				if e.oneWay {
-					e.conf, e.note = 0.9, "a cost or time from one place to another is read as one-way"
-				}
+				t.qtyTripDirection(&e, verb)
 				return []qtyLink{e}, n2
 			}
 		}
@@ -293,8 +291,14 @@ func (t *proseText) qtyAt(i int, s ptSentence) ([]qtyLink, int) {
 				}
 			}
 		}
-		if t.isWord(j+1, "connected", "linked", "joined") && t.isWord(j+2, "to", "with") {
+		if t.isWord(j+1, "connected", "linked", "joined", "adjacent") && t.isWord(j+2, "to", "with") {
 			if o, ok := t.nameAt(j+3, end, s.a, qtyOpts); ok {
+				if v, n, ok := t.qtyNumber(o.b, end, 0); ok && (v.known || t.isWord(o.b, "with")) {
+					if !v.known {
+						v.meaning = MeaningWeight
+					}
+					return []qtyLink{{u: subj[0].id, v: o.id, val: v, hasVal: true, a: i, b: n, conf: 1}}, n
+				}
 				return t.qtyBy(i, subj[0], o, o.b, s)
 			}
 		}
@@ -420,6 +424,37 @@ func (t *proseText) qtyBy(i int, u, v proseName, k int, s ptSentence) ([]qtyLink
 	}
 	e.b = n
 	return []qtyLink{e}, n
+}
+
+// qtyMoveVerb reports whether w names a way of going from place to place
+// ("walk", "flying").
+func qtyMoveVerb(w string) bool {
+	switch w {
+	case "go", "travel", "fly", "drive", "get", "ship", "send", "move", "walk", "ride", "cycle", "bike", "sail", "commute",
+		"going", "travelling", "traveling", "driving", "flying", "getting", "shipping", "walking", "moving", "riding",
+		"cycling", "biking", "sailing", "commuting", "sending":
+		return true
+	}
+	return false
+}
+
+// qtyTripDirection sets the direction of a trip's edge: "between" is
+// two-way; "from ... to" is one-way for flights, shipping and sending (a
+// note says so) and two-way for walking, driving and distances (a note
+// says so).
+func (t *proseText) qtyTripDirection(e *qtyLink, verb string) {
+	if !e.oneWay {
+		return
+	}
+	switch {
+	case e.val.meaning == MeaningDistance:
+		e.oneWay = false
+	case verb == "fly" || verb == "flying" || verb == "ship" || verb == "shipping" || verb == "send" || verb == "sending" || verb == "sail" || verb == "sailing":
+		e.conf, e.note = 0.9, "a cost or time to fly, ship or send from one place to another is read as one-way"
+	default:
+		e.oneWay = false
+		e.conf, e.note = 0.9, "a cost or time to go from one place to another is read as two-way"
+	}
 }
 
 // qtyBy2 consumes "by road", "by plane", "on foot" after the ends.

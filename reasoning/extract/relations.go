@@ -204,8 +204,8 @@ func (t *proseText) relAt(i int, s ptSentence) (relMatch, bool) {
 		obj = obj[:len(obj)-1]
 		n = obj[len(obj)-1].b
 	}
-	if n < end && t.isWord(n, "by", "via") && relQuantityAhead(t, n, end) {
-		return relMatch{}, false // "connected to B by a road of 5 km": a quantity, read as such
+	if n < end && (t.isWord(n, "by", "via", "with", "of") || t.isPunct(n, '(') || t.isPunct(n, ',')) && relQuantityAhead(t, n, end) {
+		return relMatch{}, false // "connected to B by a road of 5 km", "linked to B with weight 3": a quantity, read as such
 	}
 	n = t.relTail(n, end)
 	return relMatch{subj: subj, obj: obj, dir: dir, neg: neg, a: i, b: n, conf: conf, note: note}, true
@@ -250,6 +250,9 @@ func relQuantityAhead(t *proseText, n, end int) bool {
 	for k := n; k < end && k < n+6; k++ {
 		if t.toks[k].kind == pNum {
 			return true
+		}
+		if t.toks[k].kind == pWord && k > n && (t.toks[k].upper || t.isWord(k, "and")) {
+			return false
 		}
 	}
 	return false
@@ -463,8 +466,8 @@ func (t *proseText) relPhrase(j, end int) (dir relDir, next int, conf float64, n
 		return 0, j, 0, "", false, false
 	}
 	w := t.low(k)
-	if w == "" {
-		return 0, j, 0, "", false, false
+	if w == "" || t.titleCase(k) {
+		return 0, j, 0, "", false, false // a capitalised verb inside a sentence is a title ("API Calls Query")
 	}
 	if t.isWord(k, "doesn't", "didn't", "does", "did") && t.isWord(k+1, "not") || t.isWord(k, "doesn't", "didn't", "never") {
 		neg = true
@@ -501,7 +504,7 @@ func (t *proseText) relPhrase(j, end int) (dir relDir, next int, conf float64, n
 		if t.isWord(k+1, "for") && (w == "works" || w == "worked") {
 			return relFwd, k + 2, 1, "", neg, true
 		}
-	case "follows", "followed", "calls", "called", "emails", "emailed", "texts", "texted", "messages", "messaged",
+	case "follows", "followed", "calls", "emails", "emailed", "texts", "texted", "messages", "messaged",
 		"mentors", "mentored", "manages", "managed", "supervises", "supervised", "cites", "cited", "trusts",
 		"trusted", "admires", "admired", "loves", "loved", "hates", "hated", "likes", "liked", "pays", "paid",
 		"owes", "owed", "beats", "beat", "defeats", "defeated", "blocks", "blocked", "retweets", "retweeted",

@@ -108,6 +108,8 @@ func TestRelations(t *testing.T) {
 		{name: "ordinary prose", in: "The weather in Paris is nice. Alice likes soccer. We took a train."},
 		{name: "lower-case words are not names", in: "cats and dogs are friends. the user follows the rules."},
 		{name: "pronouns", in: "I know you. We are friends. They follow him."},
+		{name: "a model called X", in: "We build an LLM called GraphForge. Only Attention Is Needed."},
+		{name: "linked with a weight is a quantity, not a relation", in: "Strasbourg is linked to Nantes with weight 59."},
 		{name: "empty", in: ""},
 	})
 }
