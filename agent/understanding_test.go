@@ -2,12 +2,15 @@ package agent
 
 import (
 	"bufio"
+	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
 	"math"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -769,5 +772,31 @@ func TestJudgeUnderstanding(t *testing.T) {
 		if got, msg := judgeUnderstanding(tc.c, tc.ans, tc.err); got != tc.want {
 			t.Errorf("%s: outcome %d (%s), want %d", tc.name, got, msg, tc.want)
 		}
+	}
+}
+
+// TestUnderstandingSetIsCurrent regenerates the set with NetworkX and
+// checks that the committed file is what the generator writes, so that
+// questions and answers are never edited by hand.
+func TestUnderstandingSetIsCurrent(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Fatalf("python3 with networkx is required to regenerate the understanding set: %v", err)
+	}
+	out := filepath.Join(t.TempDir(), "questions.jsonl")
+	cmd := exec.Command("python3", "testdata/understanding/make_understanding.py", out)
+	cmd.Env = append(os.Environ(), "PYTHONHASHSEED=0") // the output must not depend on set order anyway
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("make_understanding.py: %v\n%s", err, msg)
+	}
+	got, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile("testdata/understanding/questions.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("testdata/understanding/questions.jsonl is not what make_understanding.py writes; run python3 agent/testdata/understanding/make_understanding.py and commit both")
 	}
 }

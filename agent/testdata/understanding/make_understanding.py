@@ -48,7 +48,10 @@ import random
 
 import networkx as nx
 
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "questions.jsonl")
+import re
+import sys
+
+OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "questions.jsonl")
 rng = random.Random(20261124)
 
 ITEMS = []
@@ -1959,6 +1962,30 @@ def batch3():
     gen_chores()
 
 
+def check_item(it):
+    """Self-checks of a rendered item: declared numbering matches the graph's
+    nodes, and every node with an edge is named in the question."""
+    qtext = it["question"]
+    nodes = it.get("nodes", [])
+    if it["refuse"] or not nodes:
+        return
+    for lo, hi in re.findall(r"numbered from (\d+) to (\d+)", qtext):
+        if it["notation"] == "bipartite_prose":
+            continue
+        want = [str(k) for k in range(int(lo), int(hi) + 1)]
+        if sorted(nodes, key=lambda x: (len(x), x)) != want:
+            raise SystemExit(f"{qtext[:80]!r}: declares {lo}..{hi} but the graph has nodes {nodes}")
+    if it["notation"] == "matrix_plain" and nodes != [str(k) for k in range(len(nodes))]:
+        raise SystemExit(f"{qtext[:80]!r}: a plain matrix needs nodes 0..n-1 in order, got {nodes}")
+    lower = qtext.lower()
+    for e in ([] if it["notation"] == "matrix_plain" else it.get("edges", [])):
+        for x in e[:2]:
+            if x.lower() not in lower:
+                raise SystemExit(f"{qtext[:80]!r}: node {x!r} of edge {e} is not in the text")
+    if it.get("source") and (it["source"].lower() not in lower or it["target"].lower() not in lower):
+        raise SystemExit(f"{qtext[:80]!r}: source or target not in the text")
+
+
 def main():
     gen_examples()
     gen_generic()
@@ -1972,6 +1999,8 @@ def main():
     gen_refuse()
     batch2()
     batch3()
+    for it in ITEMS:
+        check_item(it)
     seen = set()
     with open(OUT, "w") as f:
         for i, it in enumerate(ITEMS, 1):
