@@ -133,6 +133,9 @@ func (t *proseText) precAt(i int, s ptSentence) ([]precMatch, int) {
 		}
 		return nil, i
 	}
+	if m, ok := t.precChore(i, s); ok {
+		return []precMatch{m}, m.b
+	}
 	k := t.precSubjectPrefix(i, end)
 	numbers := false
 	left, j := t.precList(k, end, s.a, false)
@@ -166,6 +169,109 @@ func (t *proseText) precAt(i int, s ptSentence) ([]precMatch, int) {
 		return nil, i
 	}
 	return out, out[len(out)-1].b
+}
+
+// precChore reads an order between activities written as verb phrases,
+// which are the node IDs as written: "Don't wash the dishes until you buy
+// flour", "You have to buy flour before you clean the kitchen", "First buy
+// flour, then bake the cake", "Never cook dinner before you buy flour".
+// Phrases with a name in them are left to the named forms.
+func (t *proseText) precChore(i int, s ptSentence) (precMatch, bool) {
+	end := s.q
+	k := i
+	neg := false
+	switch {
+	case t.isWord(k, "don't", "dont", "never"):
+		neg, k = true, k+1
+	case t.isWord(k, "do") && t.isWord(k+1, "not"):
+		neg, k = true, k+2
+	case t.isWord(k, "first"):
+		a, n, ok := t.precPhrase(k+1, end)
+		if !ok {
+			return precMatch{}, false
+		}
+		if t.isPunct(n, ',') {
+			n++
+		}
+		if t.isWord(n, "and") {
+			n++
+		}
+		if !t.isWord(n, "then") {
+			return precMatch{}, false
+		}
+		b, n2, ok := t.precPhrase(n+1, end)
+		if !ok || n2 != end {
+			return precMatch{}, false
+		}
+		return precMatch{first: []proseName{a}, then: []proseName{b}, a: i, b: n2}, true
+	case t.isWord(k, "you", "we", "i", "one", "they"):
+		k++
+		switch {
+		case t.isWord(k, "have", "has", "need", "needs", "ought") && t.isWord(k+1, "to"):
+			k += 2
+		case t.isWord(k, "must", "should"):
+			k++
+		default:
+			return precMatch{}, false
+		}
+		if t.isWord(k, "first", "always") {
+			k++
+		}
+	default:
+		return precMatch{}, false
+	}
+	a, n, ok := t.precPhrase(k, end)
+	if !ok {
+		return precMatch{}, false
+	}
+	forward := true
+	switch {
+	case neg && t.isWord(n, "until", "till", "before", "unless"):
+		forward = false
+	case !neg && t.isWord(n, "before"):
+	case !neg && t.isWord(n, "after"):
+		forward = false
+	default:
+		return precMatch{}, false
+	}
+	n++
+	if t.isWord(n, "you", "we", "i", "they", "one") {
+		n++
+		if t.isWord(n, "have", "can", "may") && !t.isWord(n+1, "to") {
+			n++
+		}
+	}
+	if t.isWord(n, "have") && t.isWord(n+1, "to") || t.isWord(n, "has") {
+		return precMatch{}, false
+	}
+	b, n2, ok := t.precPhrase(n, end)
+	if !ok || n2 != end {
+		return precMatch{}, false
+	}
+	m := precMatch{a: i, b: n2}
+	if forward {
+		m.first, m.then = []proseName{a}, []proseName{b}
+	} else {
+		m.first, m.then = []proseName{b}, []proseName{a}
+	}
+	return m, true
+}
+
+// precPhrase reads an activity of one to six words at k, up to a
+// connective or punctuation: "wash the dishes", "buy flour".
+func (t *proseText) precPhrase(k, end int) (proseName, int, bool) {
+	n := k
+	for n < end && n < k+6 && t.kind(n) == pWord && !t.toks[n].upper {
+		if _, _, ok := t.precConnective(n); ok || t.isWord(n, "then", "and", "or", "first", "you", "we") {
+			break
+		}
+		n++
+	}
+	if n == k || t.isWord(k, "the", "a", "an", "it", "this", "that") {
+		return proseName{}, k, false
+	}
+	id := strings.Join(strings.Fields(t.text[t.toks[k].s:t.toks[n-1].e]), " ")
+	return proseName{id: id, a: k, b: n}, n, true
 }
 
 // precConnectiveAhead reports whether an ordering word follows within a

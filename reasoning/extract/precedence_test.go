@@ -60,7 +60,12 @@ func TestPrecedence(t *testing.T) {
 		{name: "a list continues to the next subject only when it should",
 			in:    "A must be done before B, C and D.",
 			edges: []string{"A->B", "A->C", "A->D"}, dir: DirDirected},
+		{name: "chores as verb phrases",
+			in:    "Don't wash the dishes until you buy flour. You have to buy flour before you clean the kitchen. First buy flour, then bake the cake. We must set the table after we cook dinner.",
+			edges: []string{"buy flour->wash the dishes", "buy flour->clean the kitchen", "buy flour->bake the cake", "cook dinner->set the table"}, dir: DirDirected,
+			nodes: []string{"buy flour", "wash the dishes", "clean the kitchen", "bake the cake", "cook dinner", "set the table"}},
 		// Not precedence.
+		{name: "chore phrases need both sides", in: "Don't wash the dishes. First, relax. You have to be kind before it rains hard on Sunday."},
 		{name: "question", in: "Which task must be done before task 3? Does B depend on A?"},
 		{name: "instruction", in: "Give a visiting order. Find the tasks that come after task 2."},
 		{name: "notation key", in: "(u, v) means u must be visited before v."},

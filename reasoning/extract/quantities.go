@@ -218,6 +218,9 @@ var qtyOpts = nameOpts{numbers: true, letters: true}
 func (t *proseText) qtyAt(i int, s ptSentence) ([]qtyLink, int) {
 	end := s.q
 	if c := qtyNounClass(t.low(i)); c != 0 {
+		if qtySuperlative(t.low(i - 1)) {
+			return nil, i // "Shortest route from 3 to 0, please": what is asked, not an edge
+		}
 		return t.qtyNoun(i, c, s)
 	}
 	// "The distance from Paris to Lyon is 465 km", "the capacity of the
@@ -424,6 +427,17 @@ func (t *proseText) qtyBy(i int, u, v proseName, k int, s ptSentence) ([]qtyLink
 	}
 	e.b = n
 	return []qtyLink{e}, n
+}
+
+// qtySuperlative reports whether w before an edge noun makes it a request
+// ("shortest route", "cheapest flight").
+func qtySuperlative(w string) bool {
+	switch w {
+	case "shortest", "cheapest", "fastest", "quickest", "longest", "best", "minimum", "maximum", "optimal", "minimal",
+		"maximal", "lightest", "heaviest", "shorter", "cheaper", "faster", "quicker", "longer", "which", "what", "any":
+		return true
+	}
+	return false
 }
 
 // qtyMoveVerb reports whether w names a way of going from place to place

@@ -91,6 +91,7 @@ func TestQuantities(t *testing.T) {
 		{name: "notation key without a key verb", in: "The edges are (s, a, 6), (a, t, 3) where (u, v, w) is an edge from u to v with weight w."},
 		{name: "numbers without graph words", in: "Alice is 30 years old. The meeting lasts 2 hours."},
 		{name: "path is not an edge noun", in: "There is a path from A to B of length 3."},
+		{name: "a request without a verb", in: "The graph has edges (0, 5) (0, 6).\nShortest route from 3 to 0, please."},
 		{name: "empty", in: ""},
 	})
 }

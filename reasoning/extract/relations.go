@@ -266,8 +266,17 @@ func (t *proseText) relTail(n, end int) int {
 		return n + 2
 	case t.isWord(n, "with", "to", "of") && t.isWord(n+1, "each", "one") && t.isWord(n+2, "other", "another"):
 		return n + 3
-	case t.isWord(n, "together", "directly", "mutually", "too"):
+	case t.isWord(n, "together", "directly", "mutually", "too", "online", "daily", "regularly", "often"):
 		return n + 1
+	case t.isWord(n, "on", "at", "in", "via", "through", "over", "every", "since"):
+		// "on social media", "at work", "in the office", "every day".
+		k := n + 1
+		for x := 0; x < 3 && k < end && t.kind(k) == pWord && !t.isWord(k, "and", "but", "who", "which"); x++ {
+			k++
+		}
+		if k == end || t.isPunct(k, ',') {
+			return k
+		}
 	}
 	return n
 }
@@ -518,10 +527,12 @@ func (t *proseText) relPhrase(j, end int) (dir relDir, next int, conf float64, n
 		"gives", "gave", "lends", "lent", "sells", "sold", "delivers", "delivered":
 		// "reports to", "links to"; "sends messages to", "gives money to".
 		n := k + 1
+		adverbs := true
 		for x := 0; x < 3 && n < end && t.toks[n].kind == pWord && !t.toks[n].upper && !t.isWord(n, "to"); x++ {
+			adverbs = adverbs && t.isWord(n, "directly", "only", "also", "mostly", "now", "still", "often", "regularly", "officially", "formally")
 			n++
 		}
-		if t.isWord(n, "to") && (n == k+1 || relCarries(w)) {
+		if t.isWord(n, "to") && (n == k+1 || adverbs || relCarries(w)) {
 			return relFwd, n + 1, 1, "", neg, true
 		}
 	}
