@@ -166,6 +166,17 @@ func checkUnderstanding(c understandingCase, ans *Answer) string {
 		if !slices.Equal(gs, ws) {
 			return fmt.Sprintf("value %v, want %v", gs, ws)
 		}
+	case "list":
+		got, ok := field(c.Key).([]any)
+		w, _ := want.([]any)
+		if !ok || len(got) != len(w) {
+			return fmt.Sprintf("value %v, want %v", field(c.Key), want)
+		}
+		for i := range w {
+			if msg := compareScalar(got[i], w[i]); msg != "" {
+				return fmt.Sprintf("value %v, want %v", got, want)
+			}
+		}
 	case "path":
 		return g.checkPath(c, v, want)
 	case "order":
@@ -545,23 +556,23 @@ func pct(a, b int) float64 {
 // far from them, so the test only keeps what main achieves from getting
 // worse. Raise the minimums and lower the maximums as readers land.
 const (
-	understandingMinCorrect  = 256 // of 590; the target is ≥95% (561)
-	understandingMaxWrong    = 117 // the target is ≤1% (5)
+	understandingMinCorrect  = 278 // of 639; the target is ≥95% (608)
+	understandingMaxWrong    = 124 // the target is ≤1% (6)
 	understandingMinExamples = 1   // of the six examples of the table; the target is 6
 )
 
 // understandingRatchet holds, per notation, the minimum correct and the
 // maximum wrong main achieved when the set landed.
 var understandingRatchet = map[string]struct{ minCorrect, maxWrong int }{
-	"adjlist":         {17, 6},
-	"arrows":          {21, 1},
+	"adjlist":         {19, 7},
+	"arrows":          {22, 1},
 	"bipartite_prose": {0, 0},
 	"csv":             {0, 0},
-	"dashes":          {20, 10},
-	"declared":        {32, 11},
-	"dot":             {14, 2},
-	"edgelines":       {24, 5},
-	"incident":        {6, 7},
+	"dashes":          {25, 11},
+	"declared":        {33, 11},
+	"dot":             {15, 2},
+	"edgelines":       {28, 6},
+	"incident":        {7, 7},
 	"json":            {8, 1},
 	"markdown_table":  {0, 0},
 	"matrix_header":   {0, 0},
@@ -569,12 +580,12 @@ var understandingRatchet = map[string]struct{ minCorrect, maxWrong int }{
 	"mermaid":         {6, 0},
 	"mixed":           {0, 8},
 	"nlgraph":         {14, 12},
-	"nlprose":         {19, 4},
+	"nlprose":         {20, 4},
 	"node_data":       {0, 22},
-	"pairs":           {25, 8},
+	"pairs":           {29, 10},
 	"precedence":      {0, 3},
-	"pylist":          {26, 3},
-	"quantities":      {5, 7},
+	"pylist":          {28, 3},
+	"quantities":      {5, 9},
 	"relations":       {7, 1},
 	"talklike":        {5, 0},
 	"tsv":             {6, 3},

@@ -16,6 +16,7 @@ Each line is one JSON object:
   check      how an answer is judged:
                value     a number or yes/no (bool), exactly (1e-6)
                set       a list compared as a set
+               list      a list of numbers compared in order
                path      a path from source to target: its length must equal
                          answer; a returned path must be valid in edges
                order     any topological order of nodes valid for edges
@@ -1962,6 +1963,165 @@ def batch3():
     gen_chores()
 
 
+# ================================================================ fourth batch: thin tasks, more hands
+
+def gen_thin_tasks():
+    # diameter, written several ways
+    diam_q = ["What's the diameter?", "What is the largest number of hops needed to get between two nodes?",
+              "Of all pairs of nodes, which pair is farthest apart, and how far? (the diameter)", "Compute the graph diameter.",
+              "What is the maximum eccentricity over all nodes (the diameter)?", "diameter of this network?"]
+    for i, tq in enumerate(diam_q):
+        notation = ["pairs", "adjlist", "edgelines", "json", "dashes", "nlprose"][i]
+        G = connected_graph(rng.randint(6, 8), rng.randint(7, 9))
+        add(compose(RENDER[notation](G), tq), notation, "diameter", "value", nx.diameter(G), G, ["diameter"])
+    # bipartite, in prose and in notation
+    bip_q = [("relations", "Is it possible to split these people into two teams so that no two friends are on the same team?"),
+             ("dashes", "Can you 2-colour this graph?"), ("edgelines", "Is this graph two-colourable (bipartite)?"),
+             ("relations", "Can the people be seated at two tables so that friends never share a table?"),
+             ("pylist", "Does the graph contain an odd cycle, or is it bipartite? Answer: is it bipartite?"),
+             ("adjlist", "Is the graph bipartite, yes or no?")]
+    for i, (notation, tq) in enumerate(bip_q):
+        n = rng.randint(5, 7)
+        if i % 2 == 0:
+            # even cycle plus chords between sides: bipartite
+            G = nx.Graph()
+            names = rng.sample(PEOPLE, n) if notation == "relations" else [str(k) for k in range(n)]
+            G.add_nodes_from(names)
+            left, right = names[: n // 2], names[n // 2:]
+            for u in left:
+                G.add_edge(u, rng.choice(right))
+            for v in right:
+                if G.degree(v) == 0:
+                    G.add_edge(rng.choice(left), v)
+            if not nx.is_connected(G):
+                comps = [list(c) for c in nx.connected_components(G)]
+                for a, b in zip(comps, comps[1:]):
+                    u = next(x for x in a if x in left) if any(x in left for x in a) else None
+                    v = next(x for x in b if x in right) if any(x in right for x in b) else None
+                    if u and v:
+                        G.add_edge(u, v)
+                    else:
+                        G.add_edge(next(x for x in a if x in right), next(x for x in b if x in left))
+        else:
+            names = rng.sample(PEOPLE, n) if notation == "relations" else None
+            G = connected_graph(n, n + 2, names=names)
+        text = " ".join(f"{u} and {v} are friends." for u, v in G.edges) if notation == "relations" else RENDER[notation](G)
+        add(compose(text, tq), notation, "bipartite", "value", nx.is_bipartite(G), G, ["is_bipartite"], key="bipartite")
+    # components listed
+    comp_q = ["Group the nodes by connected component.", "Which nodes belong together in the same piece of the graph? List the groups.",
+              "Give me each connected component as a list of nodes.", "Partition the vertices into connected components."]
+    for i, tq in enumerate(comp_q):
+        notation = ["edgelines", "pairs", "dashes", "json"][i]
+        G = two_parts(rng.randint(3, 5), rng.randint(2, 3), 5, 2)
+        add(compose(RENDER[notation](G), tq), notation, "components_list", "partition",
+            sorted(sorted(c) for c in nx.connected_components(G)), G, ["connected_components"], key="components")
+    # DAGs
+    dag_q = ["Is there a directed cycle, or is this a DAG? Is it a DAG?", "Does this directed graph have no cycles at all (is it a DAG)?",
+             "DAG or not?", "Is the graph acyclic when edge directions are followed?"]
+    for i, tq in enumerate(dag_q):
+        notation = ["arrows", "dot", "csv", "edgelines"][i]
+        G = dag(rng.randint(5, 7), 8)
+        if i % 2:
+            order = list(nx.topological_sort(G))
+            G.add_edge(order[-1], order[1])
+        add(compose(RENDER[notation](G), tq), notation, "dag", "dag", nx.is_directed_acyclic_graph(G), G,
+            ["is_dag", "is_directed_acyclic_graph"], neg_tools=["cycle_check"])
+    # minimum spanning trees in prose and tables
+    for i in range(5):
+        names = rng.sample(["the school", "the library", "the town hall", "the station", "the hospital", "the museum", "the park"], rng.randint(5, 6))
+        G = weighted(connected_graph(len(names), len(names) + 3, names=names), 2, 30)
+        if i % 2 == 0:
+            text = " ".join(f"Laying cable between {u} and {v} costs {d['weight']} thousand dollars." for u, v, d in G.edges(data=True))
+            tq = ["What is the cheapest way to connect all the buildings with cable? Give the total cost.",
+                  "What is the least total cost to connect every building (a minimum spanning tree)?",
+                  "If we only lay the cheapest cables that still connect everything, what do they cost in total?"][i // 2]
+            add(compose(text, tq), "quantities", "mst", "value", nx.minimum_spanning_tree(G).size(weight="weight"), G,
+                ["minimum_spanning_tree"], key="total_weight")
+        else:
+            H = nx.relabel_nodes(G, {x: str(k) for k, x in enumerate(G.nodes)})
+            notation = ["csv", "pylist"][i // 2 % 2]
+            tq = ["Find the weight of the minimum spanning tree.", "What does the lightest spanning tree weigh?"][i // 2 % 2]
+            add(compose(RENDER[notation](H), tq), notation, "mst", "value", nx.minimum_spanning_tree(H).size(weight="weight"), H,
+                ["minimum_spanning_tree"], key="total_weight")
+    # non-neighbours
+    nn = [("relations", "Who is not friends with {u}?"), ("quantities", "Which cities have no direct road to {u}?"),
+          ("edgelines", "Which nodes have no edge to {u}?"), ("incident", "Which nodes is node {u} not connected to?"),
+          ("relations", "Which of these people has {u} never written a paper with?"), ("pairs", "List the vertices that are not adjacent to {u}.")]
+    for i, (notation, tq) in enumerate(nn):
+        n = rng.randint(5, 7)
+        if notation == "relations":
+            G = connected_graph(n, n + 1, names=rng.sample(PEOPLE, n))
+            verb = "are friends." if i == 0 else "wrote a paper together."
+            text = " ".join(f"{u} and {v} {verb}" for u, v in G.edges)
+        elif notation == "quantities":
+            G = weighted(connected_graph(n, n + 1, names=rng.sample(CITIES, n)), 50, 500)
+            text = " ".join(road(u, v, d["weight"], "km") for u, v, d in G.edges(data=True))
+        else:
+            G = connected_graph(n, n + 1)
+            text = RENDER[notation](G)
+        u = rng.choice([x for x in G.nodes if G.degree(x) < n - 1])
+        add(compose(text, tq.format(u=u)), notation, "non_neighbors", "set", sorted(str(x) for x in nx.non_neighbors(G, u)), G, ["non_neighbors"])
+    # Hamiltonian paths in prose
+    for i in range(4):
+        n = rng.randint(5, 6)
+        if i % 2 == 0:
+            names = rng.sample(CITIES, n)
+            G = weighted(connected_graph(n, n + 2, names=names), 50, 500)
+            text = " ".join(road(u, v, d["weight"], "km") for u, v, d in G.edges(data=True))
+            tq = "Is there a road trip that visits every city exactly once, using only these roads? If so, give the order."
+            notation = "quantities"
+        else:
+            names = rng.sample(PEOPLE, n)
+            G = connected_graph(n, n + 1, names=names)
+            text = " ".join(f"{u} and {v} are friends." for u, v in G.edges)
+            tq = "Can a letter be passed from friend to friend so that it reaches every person exactly once? Give the chain if it can."
+            notation = "relations"
+        H = nx.Graph()
+        H.add_nodes_from(G.nodes)
+        H.add_edges_from(G.edges)
+        add(compose(text, tq), notation, "hamilton", "hamilton", hamilton_exists(H), G, ["hamiltonian_path"], key="exists")
+    # common neighbours
+    cn = [("relations", "Which friends do {u} and {v} have in common?"), ("relations", "Who are the mutual friends of {u} and {v}?"),
+          ("dashes", "What are the common neighbours of {u} and {v}?"), ("pairs", "Which nodes are adjacent to both {u} and {v}?"),
+          ("adjlist", "List the nodes connected to both {u} and {v}.")]
+    for i, (notation, tq) in enumerate(cn):
+        n = rng.randint(6, 8)
+        names = rng.sample(PEOPLE, n) if notation == "relations" else None
+        G = connected_graph(n, n + 4, names=names)
+        pairs = [(a, b) for a in G.nodes for b in G.nodes if a < b and len(list(nx.common_neighbors(G, a, b))) > 0]
+        u, v = rng.choice(pairs)
+        text = " ".join(f"{a} and {b} are friends." for a, b in G.edges) if notation == "relations" else RENDER[notation](G)
+        add(compose(text, tq.format(u=u, v=v)), notation, "common_neighbors", "set", sorted(nx.common_neighbors(G, u, v)), G, ["common_neighbors"])
+    # node existence: the answer is yes or no, not a refusal
+    ex = [("dashes", "Is node {x} in the graph?", False), ("declared", "Does the graph have a node {x}?", True),
+          ("pairs", "Is there a vertex called {x}?", False), ("declared", "Is {x} one of the graph's nodes?", True)]
+    for i, (notation, tq, want) in enumerate(ex):
+        if notation == "declared":
+            G, iso = declared_graph()
+            x = iso[0]
+        else:
+            G = connected_graph(6, 7)
+            x = str(rng.randint(10, 20))
+        add(compose(RENDER[notation](G), tq.format(x=x)), notation, "node_exists", "value", want, G, ["node_exists"])
+    # degree distribution
+    dd = [("dashes", "What is the degree distribution of the graph?", None), ("edgelines", "How many nodes have each degree?", None),
+          ("pairs", "How many nodes have degree 2?", 2), ("relations", "How many people have exactly one friend?", 1),
+          ("adjlist", "Give the degree histogram.", None)]
+    for i, (notation, tq, k) in enumerate(dd):
+        n = rng.randint(6, 8)
+        names = rng.sample(PEOPLE, n) if notation == "relations" else None
+        G = connected_graph(n, n + 1, names=names)
+        text = " ".join(f"{a} and {b} are friends." for a, b in G.edges) if notation == "relations" else RENDER[notation](G)
+        if k is None:
+            add(compose(text, tq), notation, "degree_distribution", "list", nx.degree_histogram(G), G, ["degree_distribution"], key="histogram")
+        else:
+            add(compose(text, tq), notation, "degree_distribution", "value", sum(1 for _, d in G.degree if d == k), G, ["degree_distribution"], key="count")
+
+
+def batch4():
+    gen_thin_tasks()
+
+
 def check_item(it):
     """Self-checks of a rendered item: declared numbering matches the graph's
     nodes, and every node with an edge is named in the question."""
@@ -1999,6 +2159,7 @@ def main():
     gen_refuse()
     batch2()
     batch3()
+    batch4()
     for it in ITEMS:
         check_item(it)
     seen = set()
