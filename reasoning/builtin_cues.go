@@ -104,6 +104,13 @@ var toolCues = func() []toolCue {
 			`\b(common|mutual|shared?)\b|\bin common\b|\bnon[- ]?neighbou?rs?\b|\bnot\b|\bhow many\b|\bnumber of\b|\baggregat|\bembedding|\bmessage[- ]passing\b`, "neighbors"),
 		c("aggregat message gnn embedding convolution", `\baggregat\w*\b|\bmessage[- ]passing\b|\bgnn\b|\bgraph convolution\b|\bembeddings? (of (each|every|all)|after)\b|\b(each|every) node'?s? (embedding|vector|feature)s?\b|\bsum of (its |the )?neighbou?rs'? (values|embeddings|features|vectors)\b`, "", "gnn_sum_aggregation"),
 		c("average mean", `\baverage (shortest )?path length\b|\bmean (shortest )?distance\b`, "", "avg_path_length"),
+		// Degree distribution, communities, node classification.
+		against(strong(c("degree neighb connection link", `\bdegree (distribution|histogram|sequence|frequenc\w*)\b|\b(average|mean|max(imum)?|min(imum)?|highest|lowest|largest|smallest) (in-?|out-?)?degree\b|\b(how many|number of|which|what|list|count)\b[^.?]{0,12}\b(nodes|vertices)\b[^.?]{0,20}\b(have|has|having|with|of)\b[^.?]{0,12}\b(total |in-?|out-?)?degree\b|\b(nodes|vertices)\b[^.?]{0,20}\b(have|has|having|with) (exactly )?\d+ (neighbou?rs|connections|links)\b`,
+			`\bcentrality\b|\bof (node|vertex)\b`, "degree_distribution")), "degree", "node_count", "order"),
+		against(strong(c("communit cluster modul louvain group", `\bcommunit(y|ies)\b|\bclusters\b|\bmodules\b|\blouvain\b|\b(densely|tightly)[- ]connected (groups|clusters)\b`, `\bclustering\b|\bcoefficient\b|\bgreedy\b|\bclauset\b`, "louvain_communities")), "node_exists", "connected_components"),
+		against(strong(c("greedy clauset cnm", `\bgreedy modularity\b|\bclauset\b|\bcnm\b`, "", "greedy_modularity_communities")), "louvain_communities", "node_exists"),
+		against(strong(c("like love enjoy prefer play support study speak watch read eat drink label class categor predict classif colo type interest hobb", `\bwhat (does|do|would|might|will) (the )?(node|vertex|person|user|member)? ?\S+ (probably |likely )?(like|love|enjoy|prefer|play|support|study|speak|watch|read|eat|drink)\b|\b(predict|infer|guess|classify|estimate)\w*\b[^.?]{0,40}\b(labels?|class(es)?|categor(y|ies)|types?|colou?rs?|interests?|hobb(y|ies)|preferences?)\b|\b(label|class|category|type|colou?r|interest|hobby|topic|role) (of|for) (the )?(unlabell?ed |unknown )?(node|vertex) \S+|\bunlabell?ed (nodes?|vertices)\b|\bnode classification\b`,
+			`\bcolou?ring\b|\bchromatic\b|\bproper\b|\bno two adjacent\b`, "predict_node_label")), "graph_coloring", "node_exists"),
 	}
 }()
 

@@ -25,30 +25,37 @@ var slotREs = struct {
 	kv, fromTo, between, nodesAnd, tuple, arrow, source, sink, from, single, of *regexp.Regexp
 	k, core, rounds, roundsN, roundsAdv, alpha, weighted, hops, perNode         *regexp.Regexp
 	possessive, degreeInit, areAnd                                              *regexp.Regexp
+	seed, resolution, degreeK, neighboursK, inDeg, outDeg                       *regexp.Regexp
 }{
-	kv:         regexp.MustCompile(`(?i)\b([a-z_][a-z0-9_]*)\s*=\s*` + idPat),
-	fromTo:     regexp.MustCompile(`(?i)\bfrom\s+` + nodePre + `(?:source\s+)?` + idPat + `\s*(?:,\s*)?(?:to|into|towards|till|until|->)\s+` + nodePre + `(?:target\s+|sink\s+)?` + idPat),
-	between:    regexp.MustCompile(`(?i)\bbetween\s+` + nodePre + idPat + `\s*(?:and|&|,)\s*` + nodePre + idPat),
-	areAnd:     regexp.MustCompile(`(?i)\b(?:are|is|were)\s+` + nodePre + idPat + `\s+and\s+` + nodePre + idPat),
-	nodesAnd:   regexp.MustCompile(`(?i)\b(?:nodes|vertices)\s+` + idPat + `\s*(?:,|and|&)\s*` + nodePre + idPat),
-	tuple:      regexp.MustCompile(`\(\s*` + idPat + `\s*,\s*` + idPat + `\s*\)`),
-	arrow:      regexp.MustCompile(idPat + `\s*(?:->|-->|→|=>)\s*` + idPat),
-	source:     regexp.MustCompile(`(?i)\b(?:source|start|origin|starting)(?:\s+(?:node|vertex|point))?\s*(?:is|=|:|at|of)?\s+` + nodePre + idPat),
-	sink:       regexp.MustCompile(`(?i)\b(?:sink|target|destination|terminal|end)(?:\s+(?:node|vertex|point))?\s*(?:is|=|:|at)?\s+` + nodePre + idPat),
-	from:       regexp.MustCompile(`(?i)\b(?:from|at)\s+` + nodePre + idPat),
-	single:     regexp.MustCompile(`(?i)\b(?:node|vertex)\s+` + idPat),
-	of:         regexp.MustCompile(`(?i)\b(?:of|for|to|does|is|has)\s+` + nodePre + idPat),
-	k:          regexp.MustCompile(`(?i)\bk\s*(?:=|:|is|of)?\s*(\d+)\b`),
-	core:       regexp.MustCompile(`(?i)\b(\d+)[- ]cores?\b`),
-	rounds:     regexp.MustCompile(`(?i)\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|a single|one single)[\s-]+(?:more\s+)?(?:(?:sum|aggregation|message[- ]passing|gnn|graph|convolution(?:al)?|propagation|simple|neighbou?r)[\s-]+){0,3}(?:rounds?|iterations?|layers?|steps?)\b`),
-	roundsAdv:  regexp.MustCompile(`(?i)\b(once|twice|thrice)\b`),
-	possessive: regexp.MustCompile(`(?i)\b([\p{L}\p{N}_](?:[\p{L}\p{N}_.:-]*[\p{L}\p{N}_])?)['’]s\b`),
-	degreeInit: regexp.MustCompile(`(?i)\b(?:degrees?|degree values)\s+as\s+(?:the\s+)?(?:initial|starting|input)?\s*(?:features?|embeddings?|values?|vectors?)\b|\b(?:start|starting|initiali[sz]ed?|begin(?:ning)?)\s+(?:from|with|at)\s+(?:the\s+)?(?:node\s+)?degrees?\b`),
-	roundsN:    regexp.MustCompile(`(?i)\b(?:rounds?|iterations?|layers?)\s*(?:=|:|of|is)?\s*(\d+)\b`),
-	alpha:      regexp.MustCompile(`(?i)\b(?:alpha|damping(?:\s+factor)?)\s*(?:=|:|of|is)?\s*(0?\.\d+|1(?:\.0+)?|0)\b`),
-	weighted:   regexp.MustCompile(`(?i)\b(?:weighted|weights?|costs?|distances?|total\s+weight|cheapest|lightest)\b`),
-	hops:       regexp.MustCompile(`(?i)\b(?:hops?|unweighted|number\s+of\s+edges|edge\s+count)\b`),
-	perNode:    regexp.MustCompile(`(?i)\b(?:each|every|per|all(?:\s+the)?)\s+(?:nodes?|vertex|vertices)\b`),
+	seed:        regexp.MustCompile(`(?i)\b(?:random\s+)?seed\s*(?:=|:|of|is)?\s*(-?\d+)\b`),
+	resolution:  regexp.MustCompile(`(?i)\bresolution\s*(?:=|:|of|is)?\s*(\d*\.?\d+)\b`),
+	degreeK:     regexp.MustCompile(`(?i)\b(?:in-?|out-?|total\s+)?degree\s*(?:=|:|of|is)?\s*(?:exactly\s+)?(\d+)\b`),
+	neighboursK: regexp.MustCompile(`(?i)\b(?:have|has|having|with)\s+(?:exactly\s+)?(\d+)\s+(?:neighbou?rs|connections|links)\b`),
+	inDeg:       regexp.MustCompile(`(?i)\b(?:in-?degrees?|incoming)\b`),
+	outDeg:      regexp.MustCompile(`(?i)\b(?:out-?degrees?|outgoing)\b`),
+	kv:          regexp.MustCompile(`(?i)\b([a-z_][a-z0-9_]*)\s*=\s*` + idPat),
+	fromTo:      regexp.MustCompile(`(?i)\bfrom\s+` + nodePre + `(?:source\s+)?` + idPat + `\s*(?:,\s*)?(?:to|into|towards|till|until|->)\s+` + nodePre + `(?:target\s+|sink\s+)?` + idPat),
+	between:     regexp.MustCompile(`(?i)\bbetween\s+` + nodePre + idPat + `\s*(?:and|&|,)\s*` + nodePre + idPat),
+	areAnd:      regexp.MustCompile(`(?i)\b(?:are|is|were)\s+` + nodePre + idPat + `\s+and\s+` + nodePre + idPat),
+	nodesAnd:    regexp.MustCompile(`(?i)\b(?:nodes|vertices)\s+` + idPat + `\s*(?:,|and|&)\s*` + nodePre + idPat),
+	tuple:       regexp.MustCompile(`\(\s*` + idPat + `\s*,\s*` + idPat + `\s*\)`),
+	arrow:       regexp.MustCompile(idPat + `\s*(?:->|-->|→|=>)\s*` + idPat),
+	source:      regexp.MustCompile(`(?i)\b(?:source|start|origin|starting)(?:\s+(?:node|vertex|point))?\s*(?:is|=|:|at|of)?\s+` + nodePre + idPat),
+	sink:        regexp.MustCompile(`(?i)\b(?:sink|target|destination|terminal|end)(?:\s+(?:node|vertex|point))?\s*(?:is|=|:|at)?\s+` + nodePre + idPat),
+	from:        regexp.MustCompile(`(?i)\b(?:from|at)\s+` + nodePre + idPat),
+	single:      regexp.MustCompile(`(?i)\b(?:node|vertex)\s+` + idPat),
+	of:          regexp.MustCompile(`(?i)\b(?:of|for|to|does|is|has)\s+` + nodePre + idPat),
+	k:           regexp.MustCompile(`(?i)\bk\s*(?:=|:|is|of)?\s*(\d+)\b`),
+	core:        regexp.MustCompile(`(?i)\b(\d+)[- ]cores?\b`),
+	rounds:      regexp.MustCompile(`(?i)\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|a single|one single)[\s-]+(?:more\s+)?(?:(?:sum|aggregation|message[- ]passing|gnn|graph|convolution(?:al)?|propagation|simple|neighbou?r)[\s-]+){0,3}(?:rounds?|iterations?|layers?|steps?)\b`),
+	roundsAdv:   regexp.MustCompile(`(?i)\b(once|twice|thrice)\b`),
+	possessive:  regexp.MustCompile(`(?i)\b([\p{L}\p{N}_](?:[\p{L}\p{N}_.:-]*[\p{L}\p{N}_])?)['’]s\b`),
+	degreeInit:  regexp.MustCompile(`(?i)\b(?:degrees?|degree values)\s+as\s+(?:the\s+)?(?:initial|starting|input)?\s*(?:features?|embeddings?|values?|vectors?)\b|\b(?:start|starting|initiali[sz]ed?|begin(?:ning)?)\s+(?:from|with|at)\s+(?:the\s+)?(?:node\s+)?degrees?\b`),
+	roundsN:     regexp.MustCompile(`(?i)\b(?:rounds?|iterations?|layers?)\s*(?:=|:|of|is)?\s*(\d+)\b`),
+	alpha:       regexp.MustCompile(`(?i)\b(?:alpha|damping(?:\s+factor)?)\s*(?:=|:|of|is)?\s*(0?\.\d+|1(?:\.0+)?|0)\b`),
+	weighted:    regexp.MustCompile(`(?i)\b(?:weighted|weights?|costs?|distances?|total\s+weight|cheapest|lightest)\b`),
+	hops:        regexp.MustCompile(`(?i)\b(?:hops?|unweighted|number\s+of\s+edges|edge\s+count)\b`),
+	perNode:     regexp.MustCompile(`(?i)\b(?:each|every|per|all(?:\s+the)?)\s+(?:nodes?|vertex|vertices)\b`),
 }
 
 // slotStop are words the ID pattern matches that are not node IDs unless
@@ -66,19 +73,22 @@ var slotStop = map[string]bool{
 
 // slots are the parameter mentions found in a question.
 type slots struct {
-	g        *graph.Graph
-	kv       map[string]string
-	kvOrder  []string
-	pairs    [][2]string // explicit pairs, best first
-	firsts   []string    // "source 1", "from 1", "start at 1"
-	seconds  []string    // "sink 9", "target 9"
-	singles  []string    // "node 5", "neighbours of 5"
-	ids      []string    // every ID-like token, in order
-	ints     map[string]int64
-	alpha    string
-	weighted bool
-	hops     bool
-	perNode  bool
+	g       *graph.Graph
+	kv      map[string]string
+	kvOrder []string
+	pairs   [][2]string // explicit pairs, best first
+	firsts  []string    // "source 1", "from 1", "start at 1"
+	seconds []string    // "sink 9", "target 9"
+	singles []string    // "node 5", "neighbours of 5"
+	ids     []string    // every ID-like token, in order
+	ints    map[string]int64
+	alpha   string
+	// resolution and direction fill the community and degree distribution
+	// tools' parameters ("resolution 0.5", "in-degree").
+	resolution, direction string
+	weighted              bool
+	hops                  bool
+	perNode               bool
 	// degreeInit: the question starts aggregation from node degrees.
 	degreeInit bool
 }
@@ -186,6 +196,32 @@ func findSlots(q string, g *graph.Graph, fitOnly bool) *slots {
 	if has("alpha", "damping") {
 		if m := r.alpha.FindStringSubmatch(q); m != nil {
 			s.alpha = m[1]
+		}
+	}
+	if has("seed") {
+		if m := r.seed.FindStringSubmatch(q); m != nil {
+			s.setInt("seed", m[1])
+		}
+	}
+	if has("resolution") {
+		if m := r.resolution.FindStringSubmatch(q); m != nil {
+			s.resolution = m[1]
+		}
+	}
+	if has("degree") {
+		if m := r.degreeK.FindStringSubmatch(q); m != nil {
+			s.setInt("degree", m[1])
+		}
+		switch in, out := r.inDeg.MatchString(q), r.outDeg.MatchString(q); {
+		case in && !out:
+			s.direction = "in"
+		case out && !in:
+			s.direction = "out"
+		}
+	}
+	if has("neighbo", "connections", "links") {
+		if m := r.neighboursK.FindStringSubmatch(q); m != nil {
+			s.setInt("degree", m[1])
 		}
 	}
 	s.hops = r.hops.MatchString(q)
@@ -309,10 +345,13 @@ func (s *slots) nonNode(spec tools.Spec) map[string]any {
 				m[p.Name] = n
 			}
 		case "number":
-			if p.Name == "alpha" && s.alpha != "" {
-				if f, err := strconv.ParseFloat(s.alpha, 64); err == nil {
-					m[p.Name] = f
-				}
+			v := map[string]string{"alpha": s.alpha, "resolution": s.resolution}[p.Name]
+			if f, err := strconv.ParseFloat(v, 64); err == nil && v != "" {
+				m[p.Name] = f
+			}
+		case "string":
+			if p.Name == "direction" && s.direction != "" {
+				m[p.Name] = s.direction
 			}
 		case "boolean":
 			switch {

@@ -40,6 +40,8 @@ type DegreeDistribution struct {
 	Mean float64 `json:"mean"`
 	Min  int     `json:"min"`
 	Max  int     `json:"max"`
+	// MaxNodes are the nodes of the largest degree.
+	MaxNodes []string `json:"max_nodes"`
 	// InHistogram and OutHistogram are set for directed graphs.
 	InHistogram  []int `json:"in_histogram,omitempty"`
 	OutHistogram []int `json:"out_histogram,omitempty"`
@@ -104,6 +106,7 @@ func degreeDistributionTool() Tool {
 		if g.N() > 0 {
 			d.Mean = float64(sum) / float64(g.N())
 		}
+		d.MaxNodes = nodesOfDegree(g, deg, d.Max)
 		if p.Degree != nil {
 			k := *p.Degree
 			count := 0
@@ -111,22 +114,28 @@ func degreeDistributionTool() Tool {
 				count = d.Histogram[k]
 			}
 			d.Degree, d.Count = &k, &count
-			var with []int32
-			for u := int32(0); u < int32(g.N()); u++ {
-				if deg(u) == k {
-					with = append(with, u)
-				}
-			}
-			rank := nodeRanks(g)
-			slices.SortFunc(with, func(a, b int32) int { return int(rank[a]) - int(rank[b]) })
-			d.WithDegree = make([]string, len(with))
-			for i, u := range with {
-				d.WithDegree[i] = g.ID(u)
-			}
+			d.WithDegree = nodesOfDegree(g, deg, k)
 			return Result{Value: d, Text: degreeCountText(d)}, nil
 		}
 		return Result{Value: d, Text: degreeDistributionText(d)}, nil
 	})
+}
+
+// nodesOfDegree lists the nodes of degree k, sorted as communities' members.
+func nodesOfDegree(g *graph.Graph, deg func(int32) int, k int) []string {
+	var with []int32
+	for u := int32(0); u < int32(g.N()); u++ {
+		if deg(u) == k {
+			with = append(with, u)
+		}
+	}
+	rank := nodeRanks(g)
+	slices.SortFunc(with, func(a, b int32) int { return int(rank[a]) - int(rank[b]) })
+	ids := make([]string, len(with))
+	for i, u := range with {
+		ids[i] = g.ID(u)
+	}
+	return ids
 }
 
 // degreeCountText answers "how many nodes have degree k".
@@ -163,8 +172,12 @@ func degreeDistributionText(d DegreeDistribution) string {
 		parts = append(parts, fmt.Sprintf("%s %d: %d %s", d.Kind, k, c, noun))
 		shown++
 	}
-	return fmt.Sprintf("%s distribution of the %d nodes: %s; mean %s %s, minimum %d, maximum %d.",
-		capitalize(d.Kind), d.Nodes, strings.Join(parts, ", "), d.Kind, fmtNum(d.Mean), d.Min, d.Max)
+	of := "node"
+	if len(d.MaxNodes) > 1 {
+		of = "nodes"
+	}
+	return fmt.Sprintf("%s distribution of the %d nodes: %s; mean %s %s, minimum %d, maximum %d (%s %s).",
+		capitalize(d.Kind), d.Nodes, strings.Join(parts, ", "), d.Kind, fmtNum(d.Mean), d.Min, d.Max, of, strings.Trim(listIDs(d.MaxNodes, 5), "{}"))
 }
 
 // histogram counts the nodes of each degree from 0 to the largest.

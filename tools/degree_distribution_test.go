@@ -37,6 +37,7 @@ func TestDegreeDistributionMatchesNetworkX(t *testing.T) {
 			MinV       int      `json:"min"`
 			MaxV       int      `json:"max"`
 			Count      *int     `json:"count"`
+			MaxNodes   []string `json:"max_nodes"`
 			WithDegree []string `json:"with_degree"`
 		}
 		if err := json.Unmarshal(answers[i].Value, &want); err != nil {
@@ -50,6 +51,9 @@ func TestDegreeDistributionMatchesNetworkX(t *testing.T) {
 		if !slices.Equal(got.Histogram, want.Histogram) || math.Abs(got.Mean-want.Mean) > 1e-12 || got.Min != want.MinV || got.Max != want.MaxV {
 			t.Fatalf("case %d %v: got %v mean %v min %d max %d; networkx %v mean %v min %d max %d\n%s", i, c.Args,
 				got.Histogram, got.Mean, got.Min, got.Max, want.Histogram, want.Mean, want.MinV, want.MaxV, c.Graph.describe())
+		}
+		if gotMax := slices.Sorted(slices.Values(got.MaxNodes)); !slices.Equal(gotMax, want.MaxNodes) && len(want.MaxNodes)+len(gotMax) > 0 {
+			t.Fatalf("case %d: max nodes %v, networkx %v", i, gotMax, want.MaxNodes)
 		}
 		if want.Count != nil {
 			gotWith := slices.Sorted(slices.Values(got.WithDegree))

@@ -18,6 +18,7 @@ def degree_distribution(G, args):
         "mean": sum(degs.values()) / len(degs) if degs else 0,
         "min": min(degs.values(), default=0),
         "max": max(degs.values(), default=0),
+        "max_nodes": sorted(n for n, d in degs.items() if d == max(degs.values())),
     }
     if "degree" in args:
         k = args["degree"]
