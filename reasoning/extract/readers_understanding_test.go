@@ -71,6 +71,9 @@ func TestStructuredReadersUnderstanding(t *testing.T) {
 	checked := 0
 	for _, it := range readUnderstandingSet(t) {
 		r, ok := readers[it.Notation]
+		if it.Notation == "adjlist" && strings.Contains(it.Question, "{") {
+			r, ok = AdjacencyDict{}, true
+		}
 		if !ok || it.Nodes == nil {
 			continue
 		}
