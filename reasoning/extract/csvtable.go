@@ -13,10 +13,10 @@ import (
 // CSVTable reads tables with a header row written in a question: CSV, TSV,
 // semicolon- or space-separated, and Markdown tables ("| source | target |
 // weight |" with a "|---|" rule). An edge table names its ends ("source,
-// target", "from,to", "u,v", "node1,node2") and optionally a number column
-// ("weight", "cost", "distance", "capacity"), in any order, with other
-// columns ignored. A node table ("id,label", "node,class") gives node
-// labels. Quoted fields ("New York") are unquoted.
+// target", "from,to", "u,v", "node1,node2", or a pair such as
+// "city_a,city_b") and optionally a number column ("weight", "cost",
+// "distance", "miles", "capacity"), in any order, with other columns
+// ignored. A node table ("id,label", "node,class") gives node labels. Quoted fields ("New York") are unquoted.
 //
 // The table ends at a blank line or at a line that is not a row of short
 // fields (a sentence). A row with the wrong number of fields, a bad quote,
@@ -224,7 +224,7 @@ func csvParseHeader(d *Doc, ln textLine) (csvHeader, bool) {
 			continue
 		}
 		h := csvHeader{sep: sep, markdown: sep == '|'}
-		var src, dst, node int
+		var src, dst, node, label int
 		for _, f := range fields {
 			name := strings.Trim(strings.TrimSpace(f), `"'`+"`")
 			c, known := csvColumnNames[name]
@@ -232,7 +232,7 @@ func csvParseHeader(d *Doc, ln textLine) (csvHeader, bool) {
 				h.cols = nil
 				break
 			}
-			if sep == ' ' && !known && len(h.cols) < 2 {
+			if sep == ' ' && !known && len(h.cols) < 2 && !(len(fields) >= 2 && csvPairedOK(fields[0], fields[1])) {
 				h.cols = nil // a sentence, not a header: "u v relation" names its ends first
 				break
 			}
@@ -245,16 +245,58 @@ func csvParseHeader(d *Doc, ln textLine) (csvHeader, bool) {
 				dst++
 			case csvNode:
 				node++
+			case csvLabel:
+				label++
 			}
 		}
 		if h.cols == nil {
 			continue
 		}
-		if (src == 1 && dst == 1) || (node == 1 && src == 0 && dst == 0) {
+		if src == 0 && dst == 0 {
+			// "city_a,city_b", "person1,person2", "from_city,to_city"
+			if i, j, ok := csvPairedEnds(h.names); ok {
+				h.cols[i], h.cols[j] = csvSource, csvTarget
+				src, dst = 1, 1
+			}
+		}
+		if (src == 1 && dst == 1) || (node == 1 && label >= 1 && src == 0 && dst == 0) {
 			return h, true
 		}
 	}
 	return csvHeader{}, false
+}
+
+// csvPairedEnds finds two adjacent columns named as a pair: the same
+// stem with "_a"/"_b", "1"/"2", "_1"/"_2", or "from_"/"to_",
+// "source_"/"target_", "src_"/"dst_", "start_"/"end_" before it.
+func csvPairedEnds(names []string) (i, j int, ok bool) {
+	for k := 0; k+1 < len(names); k++ {
+		if csvColumnNames[names[k]] == csvOther && csvColumnNames[names[k+1]] == csvOther && csvPairedOK(names[k], names[k+1]) {
+			return k, k + 1, true
+		}
+	}
+	return 0, 0, false
+}
+
+// csvPairedOK reports whether two column names name the two ends of an
+// edge (see csvPairedEnds).
+func csvPairedOK(a, b string) bool {
+	a, b = strings.ToLower(a), strings.ToLower(b)
+	for _, suf := range [][2]string{{"_a", "_b"}, {"a", "b"}, {"1", "2"}, {"_1", "_2"}, {" 1", " 2"}, {"_from", "_to"}, {"_src", "_dst"}, {"_u", "_v"}} {
+		if sa, ok := strings.CutSuffix(a, suf[0]); ok && len(sa) > 1 {
+			if sb, ok := strings.CutSuffix(b, suf[1]); ok && sa == sb {
+				return true
+			}
+		}
+	}
+	for _, pre := range [][2]string{{"from_", "to_"}, {"source_", "target_"}, {"src_", "dst_"}, {"start_", "end_"}, {"from ", "to "}} {
+		if sa, ok := strings.CutPrefix(a, pre[0]); ok && sa != "" {
+			if sb, ok := strings.CutPrefix(b, pre[1]); ok && sa == sb {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // csvIsRule reports whether Markdown cells are a rule row ("---", ":-:").

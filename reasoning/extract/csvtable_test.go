@@ -64,7 +64,19 @@ func TestCSVTable(t *testing.T) {
 			text:  "source,target\n0,1\n1,2\nWhich node, if removed, disconnects the graph?",
 			nodes: []string{"0", "1", "2"}, edges: []string{"0-1", "1-2"}, span: "source,target\n0,1\n1,2", role: RoleGraph,
 		},
+		{
+			name:  "paired column names with multi-word cities",
+			text:  "city_a,city_b,miles\nNew York,Las Vegas,299\nNew York,Boston,820\nHow far is Boston from Las Vegas?",
+			nodes: []string{"New York", "Las Vegas", "Boston"}, edges: []string{"New York-Las Vegas:299", "New York-Boston:820"},
+			meaning: MeaningDistance, role: RoleGraph,
+		},
+		{
+			name:  "person1 and person2 separated by tabs",
+			text:  "person1\tperson2\nAlice\tBob\nBob\tCarol\n",
+			nodes: []string{"Alice", "Bob", "Carol"}, edges: []string{"Alice-Bob", "Bob-Carol"}, role: RoleGraph,
+		},
 		{name: "no header", text: "0,1\n1,2\n2,0"},
+		{name: "unpaired names", text: "name,age\nAlice,30\nBob,25"},
 		{name: "a sentence with the words", text: "Go from the source to the target, then back."},
 		{name: "a header without rows", text: "source,target,weight\n\nNo edges yet."},
 	}

@@ -36,11 +36,12 @@ const nodeDataNoun = `(?:(?:initial|input|hidden|node|feature)\s+)?(?:embeddings
 
 // nodeDataPrefix matches the text before a vector that names its node:
 // "node 0:", "Node 3 has embedding", "the embedding of node 3 is",
-// "node 3's features are", "Alice =", "0:". It is matched on lower-cased
-// text; group 1 is "node"/"vertex" when written, group 2 the ID.
+// "node 3's features are", "Alice =", "0:", "x_0 =". It is matched on
+// lower-cased text; group 1 is "node"/"vertex" when written, group 2 a
+// subscript's letter ("x_"), group 3 the ID.
 var nodeDataPrefix = regexp.MustCompile(`(?:^|[^\p{L}\d_'’])` +
 	`(?:(?:the\s+|an?\s+)?` + nodeDataNoun + `\s+(?:of|for)\s+)?` +
-	`(?:(node|vertex)\s+)?([\p{L}\d_]+)(?:'s|’s)?\s*` +
+	`(?:(node|vertex)\s+|((?:x|h|z|f|e|v)_)\{?)?([\p{L}\d_]+?)\}?(?:'s|’s)?\s*` +
 	`(?:(?:has|have|with|gets|carries)\s+(?:an?\s+|the\s+|its\s+)?` + nodeDataNoun + `\s*(?:of\s+|=\s*|:\s*|is\s+)?` +
 	`|(?:` + nodeDataNoun + `\s*)?(?:is\s+|are\s+|=\s*|:\s*|->\s*|→\s*|equals\s+))$`)
 
@@ -235,15 +236,16 @@ func nodeDataVectors(ctx context.Context, d *Doc) ([]nodeDataVector, []Span, err
 			i = end - 1
 			continue
 		}
-		idLow := prefix[m[4]:m[5]]
-		id := text[from+m[4] : from+m[5]]
-		named := m[2] >= 0
+		idLow := prefix[m[6]:m[7]]
+		id := text[from+m[6] : from+m[7]]
+		subscript := m[4] >= 0 // "x_0 = [..]": the notation of feature vectors
+		named := m[2] >= 0 || subscript
 		if !named && (nodeDataNotIDs[idLow] && !(len(id) == 1 && id != idLow) || !nodeDataBareID(id)) {
 			i = end - 1
 			continue
 		}
 		matched := prefix[m[0]:m[1]]
-		local := blockCue || nodeDataNounRe.MatchString(matched) || nodeDataNounRe.MatchString(lower[lineStart:from+m[0]])
+		local := blockCue || subscript || nodeDataNounRe.MatchString(matched) || nodeDataNounRe.MatchString(lower[lineStart:from+m[0]])
 		if !local && !docCue {
 			i = end - 1
 			continue

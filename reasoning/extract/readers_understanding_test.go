@@ -107,7 +107,7 @@ func TestStructuredReadersUnderstanding(t *testing.T) {
 // a sum rule (their layer counts are all in the questions, never facts);
 // label questions give every "Node i likes x" as a label.
 func TestStructuredReadersUnderstandingNodeData(t *testing.T) {
-	likes := regexp.MustCompile(`Node (\d+) likes (\w+)`)
+	likes := regexp.MustCompile(`Node (\d+) (likes|is in class|is coloured) (\w+)`)
 	n := 0
 	for _, it := range readUnderstandingSet(t) {
 		if it.Notation != "node_data" {
@@ -131,9 +131,10 @@ func TestStructuredReadersUnderstandingNodeData(t *testing.T) {
 		case "node_label":
 			want := map[string]string{}
 			for _, m := range likes.FindAllStringSubmatch(it.Question, -1) {
-				want[m[1]] = m[2]
+				want[m[1]] = m[3]
 			}
-			if !maps.Equal(got.Labels, want) || got.Facts["label_attribute"] != "likes" {
+			attr := map[string]string{"likes": "likes", "is in class": "class", "is coloured": "color"}[likes.FindStringSubmatch(it.Question)[2]]
+			if !maps.Equal(got.Labels, want) || got.Facts["label_attribute"] != attr {
 				t.Errorf("%s: labels %v facts %v, want %v", it.ID, got.Labels, got.Facts, want)
 			}
 		default:
