@@ -562,6 +562,9 @@ func (t *proseText) qtyNoun(i int, c qtyClass, s ptSentence) ([]qtyLink, int) {
 	// Words between the noun and its ends: "a road of 465 km from ...",
 	// "a pipe with capacity 5 from ...", "a flight that goes from ...".
 	j := i + 1
+	if t.kind(j) == pWord && proseHasDigit(t.word(j)) {
+		j++ // "Flight AA100 from JFK to LAX": the flight's code
+	}
 	for x := 0; x < 8 && j < end && !t.qtyEndsStart(j); x++ {
 		if !hasPre {
 			if v, n, ok := t.qtyNumber(j, end, c); ok {

@@ -84,6 +84,12 @@ func TestQuantities(t *testing.T) {
 		{name: "travelling between costs",
 			in:    "Travelling between Nice and Lyon costs $85. A ticket between Nice and Toulouse costs 54 dollars.",
 			edges: []string{"Nice--Lyon=85", "Nice--Toulouse=54"}, dir: DirUndirected, value: MeaningCost},
+		{name: "decimal with hyphenated unit before the noun, codes, currency signs, bandwidth",
+			in:    "A 2.5-mile trail runs between Oak Hill and Pine Ridge. Flight AA100 from JFK to LAX costs $300. A cable from Router1 to Router2 with bandwidth 100 Mbps.",
+			edges: []string{"Oak Hill<>Pine Ridge=2.5", "JFK->LAX=300(cost)", "Router1->Router2=100(capacity)"}, dir: DirDirected, value: MeaningDistance, partial: true},
+		{name: "two numbers on one edge: the first is read, the rest noted",
+			in:    "The train from Bern to Basel costs €7.50 and takes 55 minutes.",
+			edges: []string{"Bern->Basel=7.5"}, dir: DirDirected, value: MeaningCost, partial: true},
 		// Not quantities in prose.
 		{name: "question", in: "How far is it from Paris to Nice? What is the shortest route from A to B?"},
 		{name: "instruction", in: "Find the cheapest flight from Rome to Oslo. Compute the maximum flow from s to t."},
