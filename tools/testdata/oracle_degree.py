@@ -6,7 +6,8 @@ import networkx as nx
 def degree_distribution(G, args):
     direction = args.get("direction", "total")
     if not G.is_directed() or direction == "total":
-        hist = nx.degree_histogram(G)
+        # NetworkX 2.8 raises on the empty graph; 3.x returns [].
+        hist = nx.degree_histogram(G) if len(G) else []
         degs = dict(G.degree())
     else:
         degs = dict(G.in_degree() if direction == "in" else G.out_degree())
