@@ -149,6 +149,11 @@ func (p *BuiltinPlanner) ChooseTool(ctx context.Context, req ToolRequest) (ToolC
 	if best.al < p.cfg.MinToolScore {
 		return ToolChoice{Tool: NoTool, Thought: why.String() + fmt.Sprintf("; below the threshold %.2f", p.cfg.MinToolScore)}, nil
 	}
+	// A notion no tool computes ("how many automorphisms") is not answered
+	// by a tool that scores on the question's other words.
+	if m := unknownConcepts.FindString(strings.ToLower(req.Question)); m != "" && best.cue <= 0 {
+		return ToolChoice{Tool: NoTool, Thought: why.String() + fmt.Sprintf("; the question asks about %q, which no tool computes", m)}, nil
+	}
 	// A question that names its task beyond doubt ("give a topological
 	// order") on a graph the task does not apply to is not answered by
 	// whatever tool scores next.

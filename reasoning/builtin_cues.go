@@ -27,6 +27,12 @@ type toolCue struct {
 	strong bool
 }
 
+// unknownConcepts are graph notions no catalogue tool computes: a
+// question about one of them is not answered by a tool that merely
+// scores well on the rest of its words, unless an intent cue names that
+// tool.
+var unknownConcepts = regexp.MustCompile(`\b(chromatic polynomial|automorphisms?|automorphism group|dominating sets?|domination number|crossing number|(how many|number of|count( the)?) spanning trees|tree-?width|planar(ity)?|isomorphi\w*|independent sets?|independence number|vertex covers?|(max(imum)?|largest) cliques?|clique number|girth|genus|eigenvalues?|spectral radius|laplacian|steiner trees?|travel(l)?ing salesman|graph edit distance)\b`)
+
 // against returns tc speaking against the tools.
 func against(tc toolCue, tools ...string) toolCue {
 	tc.against = tools
@@ -53,6 +59,12 @@ var toolCues = func() []toolCue {
 	// listAdjacent asks for the nodes one edge away: "list the nodes
 	// connected to 0", "which vertices is B linked to".
 	const listAdjacent = `\b(list|which|what|name|give|find|show|who)\b[^.?]{0,30}\b(nodes|vertices|ones|people|cities|neighbou?rs)\b[^.?]{0,15}\b(connected|linked|adjacent|joined)\s+(directly\s+)?(to|with)\b|\b(which|what) (nodes|vertices|cities|people) (is|are|does|do) \S+ (directly )?(connected|linked|adjacent|joined) (to|with)\b|\bwho is \S+ (connected|linked|friends) (to|with)\b`
+	// listShares asks for the nodes that share an edge with one node.
+	const listShares = `|\b(list|which|what|name|give|find|show|every|all)\b[^.?]{0,30}\b(nodes?|vertex|vertices|ones)\b[^.?]{0,10}\bshares? an? (edge|link|arc) with\b|\b(list|which|what|name)\b[^.?]{0,20}\b(nodes|vertices)\b[^.?]{0,20}\bhas an? (edge|link|arc)s? (to|towards|with)\b`
+	// pairAdjacent asks whether two nodes are adjacent: "do nodes 2 and 1
+	// share an edge", "are B and C neighbours", "is D one of the
+	// neighbours of F".
+	const pairAdjacent = `\b(do|does|did)\b[^.?]{0,30}\bshare an? (edge|link|arc)\b|\b(are|is)\s+(nodes?\s+|vertices\s+|vertex\s+)?\S+\s+and\s+(node\s+|vertex\s+)?\S+\s+(neighbou?rs|adjacent|connected by an? (edge|link)|joined by an? (edge|link))\b|\bis\s+(node\s+|vertex\s+)?\S+\s+(one of )?(the |a )?neighbou?rs?\s+of\b`
 	const pathy = `\b(shortest|minimum|minimal|min|length|distance|cheapest|fastest|far|hops?|closed|weight|cost)\b`
 	return []toolCue{
 		c("cycl circuit loop closed dag revisit", `\b(cycles?|cyclic|acyclic|circuits?|closed (path|walk|trail)|loops?|dag|revisit\w*|come back to|return to (the same|its|a previous(ly)?|the starting) ?\w*)\b`, `\bself[- ]loops?\b|\bhamilton|\beuler`, "cycle_check"),
@@ -60,25 +72,37 @@ var toolCues = func() []toolCue {
 		strong(c("topolog order visit sequence schedul done complet finish taken perform run", `\btopolog\w*|\bdependency order\b|\border(ing)? of (the )?tasks\b|\bvisit(ing)? (order|sequence)\b|\bin (what|which) order (can|could|should|must|do|to|may)\b|\border (in which|to) (visit|do|complete|perform|take|finish|schedule|run)\b|\bcan (all|every|each) (of )?(the )?(nodes?|vertex|vertices|tasks?|jobs?|courses?|steps?)( \w+)? be (visited|done|completed|finished|scheduled|taken|run|performed)\b|\b(valid|possible|feasible) (order(ing)?|sequence|schedule)\b`,
 			`\b(breadth|depth)[- ]first\b|\b(bfs|dfs|traversal|search)\b`, "topological_sort")),
 		c("flow", `\b(max(imum)?|most|largest|greatest|highest)\b[^.?]{0,25}\bflow\b|\bflow value\b|\bmax-?flow\b`, "", "maximum_flow"),
+		strong(c("flow", `\bhow much\b[^.?]{0,30}\bflow\b|\bflow\b[^.?]{0,50}\bat most\b|\b(max(imum)?|most|largest|greatest|highest)\b[^.?]{0,25}\bflow\b`, "", "maximum_flow")),
 		c("triangle", `\btriangles?\b[^.?]*\b(sum|weights?|heaviest|total)\b|\b(sum|weights?|heaviest|total)\b[^.?]*\btriangles?\b`, `\b(how many|number of|count)\b`, "maximum_triangle_sum"),
 		c("triangle", `\b(how many|number of|count)\b[^.?]*\btriangles\b`, "", "triangle_count"),
-		c("node vert order", `\b(number|count|how many|total)\b[^.?]{0,25}\b(nodes|vertices)\b|\bnode count\b|\border of the graph\b`, `\btriangles?\b|\bneighbou?rs?\b|\btopolog`, "node_count", "order"),
-		c("edge link arc size", `\b(number|count|how many|total)\b[^.?]{0,25}\b(edges|links|arcs)\b|\bedge count\b|\bsize of the graph\b`, `\btriangles?\b`, "edge_count", "size"),
-		strong(c("how many friend contact follower partner collaborat author connection neighb", `\bhow many (friends|neighbou?rs|connections|contacts|links|edges|followers|partners|collaborators|co-?authors|acquaintances)\b[^.?]{0,30}\b(does|do|has|have|is|of)\b`,
+		strong(c("triple clique", `\b(how many|number of|count)\b[^.?]*\b(triples|trios|groups of three|sets of three)\b[^.?]{0,30}\b(pairwise|mutually|all) (adjacent|connected|linked|friends)\b|\b(how many|number of|count)\b[^.?]*\b(3-cliques|cliques of (size )?(three|3))\b`, "", "triangle_count")),
+		c("node vert order", `\b(number|count|how many|total)\b[^.?]{0,25}\b(nodes|vertices)\b|\bnode count\b|\border of the graph\b`, `\btriangles?\b|\bneighbou?rs?\b|\btopolog|\btriples\b|\bpairwise\b|\b(connected|adjacent|linked|joined)\s+(to|with)\b`, "node_count", "order"),
+		c("edge link arc size", `\b(number|count|how many|total)\b[^.?]{0,25}\b(edges|links|arcs)\b|\bedge count\b|\bsize of the graph\b`, `\btriangles?\b|\b(touch(es|ing)?|incident (to|on|with)|attached to|meet(ing)?|leav(e|ing)|enter(ing)?|out of|into|go(ing)? (out|in))\b[^.?]{0,10}\b(node|vertex)\b|\bseparate\b|\bfewest\b|\bapart\b`, "edge_count", "size"),
+		c("edge link arc", `\b(edges|links|arcs)\b[^.?a-z]{0,5}\bhow many\b`, "", "edge_count", "size"),
+		c("node vert", `\b(nodes|vertices)\b[^.?a-z]{0,5}\bhow many\b`, "", "node_count", "order"),
+		strong(c("how many friend contact follower partner collaborat author connection neighb", `\bhow many (friends|neighbou?rs|connections|contacts|links|edges|followers|partners|collaborators|co-?authors|acquaintances)\b[^.?]{0,30}\b(does|do|has|have|is|of)\b|\bcount (the |all the )?(friends|neighbou?rs|connections|contacts|links|edges)\b[^.?]{0,10}\b(of|for|at|on)\b`,
 			`\b(common|mutual|shared)\b|\bin common\b|\bboth\b|\btogether\b`, "degree")),
-		c("degree connection edge link neighb neighb incident", `\bdegrees?\b|\b(connections|edges|links|neighbou?rs)\b[^.?]{0,30}\b(for|of|to|at|on|does)\b[^.?]{0,25}\b(node|vertex)\b|\bincident\b`, `\bcentrality\b|\bk[- ]core\b`, "degree"),
+		strong(c("connected adjacent linked joined touch", `\bhow many (nodes|vertices|others?)\b[^.?]{0,30}\b(connected|adjacent|linked|joined)\s+(directly\s+)?(to|with)\b|\bhow many (edges|links|arcs)\b[^.?]{0,10}\b(touch|meet|end at)\b`, "", "degree")),
+		c("degree connection edge link neighb neighb incident", `\bdegrees?\b|\b(connections|edges|links|neighbou?rs)\b[^.?]{0,30}\b(for|of|to|at|on|does|touch|touches)\b[^.?]{0,25}\b(node|vertex)\b|\bincident\b`, `\bcentrality\b|\bk[- ]core\b`, "degree"),
 		c("node vert", `\b(node|vertex)\b[^.?]{0,40}\b(exists?|existence|present|part of|found|belongs?|contained)\b|\b(existence|presence) of (a |an |the )?(\w+ )?(node|vertex)\b|\bcontains? (the )?(node|vertex)\b|\b(is|whether|if)\b[^.?]{0,10}\b(node|vertex)\b[^.?]{0,12}\bin the (graph|network)\b`,
 			`\b(is there|exists?|existence of|find) (an?|the|some) (edge|path|route|link|arc)\b|\b(edge|path|route|link|arc)\b[^.?]{0,20}\b(between|from|to|linking)\b|\b(degree|connections|neighbou?rs?|centrality|coefficient|eccentricity)\b`, "node_exists"),
-		c("edge link arc adjacent direct", `\b(edges?|links?|arcs?)\b[^.?]{0,40}\b(exists?|between|from|present|found|connect(s|ing)?|join(s|ing)?|linking)\b|\b(adjacent|directly (connected|linked))\b|\b(existence|presence) of (a |an |the )?(\w+ )?(edge|link|arc)\b`, `\b(how many|number of|count)\b|\bpath\b|\broute\b`, "edge_exists"),
-		c("path route walk reach connect link", `\b(path|route|walk)\b|\breach(es|able|ability)?\b|\b(connected|linked)\b`, pathy+`|\bcomponents?\b|\bgraph (is )?connected\b|\bis the (graph|network) connected\b|\bdirectly (connected|linked|joined)\b|`+listAdjacent, "path_exists"),
-		strong(c("far", `\bhow far\b`, "", "shortest_path", "shortest_path_length")),
+		against(strong(c("share neighb adjacent joined connected", pairAdjacent, "", "edge_exists")), "neighbors", "common_neighbors"),
+		against(strong(c("direct", `\bdirect (edge|link|road|connection|flight|route|line|arc|train|bus)\b`, `\bhow many\b|\b(list|which|what)\b`, "edge_exists")), "shortest_path", "shortest_path_length", "path_exists"),
+		c("edge link arc adjacent direct", `\b(edges?|links?|arcs?)\b[^.?]{0,40}\b(exists?|between|from|present|found|connect(s|ing)?|join(s|ing)?|linking)\b|\b(adjacent|directly (connected|linked))\b|\b(existence|presence) of (a |an |the )?(\w+ )?(edge|link|arc)\b`, `\b(how many|number of|count)\b|\bpath\b|\broute\b|\bby following (the )?(edges|links|arcs)\b|\btravel\b|\b(which|what|list)\b[^.?]{0,20}\bnot (adjacent|connected|linked)\b|`+listAdjacent+listShares, "edge_exists"),
+		strong(c("reach", `\b(is|are)\s+(node\s+|vertex\s+)?\S+\s+reachable\s+from\b|\bcan\s+(node\s+|vertex\s+)?\S+\s+(be\s+)?reach(ed)?\b`, `\bhow many\b|\bwhich\b|\bwhat\b|\bflow\b|\b(shortest|fewest|distance)\b`, "path_exists")),
+		strong(c("get go travel reach walk move follow component", `\b(get|go|travel|walk|move|drive|fly)\b[^.?]{0,10}\bfrom\b[^.?]{0,30}\bto\b|\bby following (the )?(edges|links|arcs|roads)\b|\bsame (connected )?component\b`, pathy+`|\bhamiltonian\b|\b(every|each|all)( the)? (nodes?|vertices)\b[^.?]{0,25}\bonce\b|\bhow many\b|\bhow much\b|\bflow\b|\bcapacit`, "path_exists")),
+		c("path route walk reach connect link", `\b(path|route|walk)\b|\breach(es|able|ability)?\b|\b(connected|linked)\b`, pathy+`|\bcomponents?\b|\bgraph (is )?connected\b|\bis the (graph|network) connected\b|\bdirectly (connected|linked|joined)\b|\bhamiltonian\b|\b(every|each|all)( the)? (nodes?|vertices)\b[^.?]{0,25}\b(once|one time)\b|\bsame (connected )?component\b|\b(are )?all (the )?(nodes|vertices) (connected|reachable)\b|`+listAdjacent, "path_exists"),
+		strong(c("far separate fewest least minimum", `\bhow far\b|\bhow many (\S+ )?(links|edges|hops|steps|jumps|handshakes|connections|roads|flights)\b[^.?]{0,20}\b(separate|apart|away)\b|\b(fewest|least|minimum number of|smallest number of) (edges|links|hops|steps|jumps|handshakes|connections|roads|flights)\b`, `\bflow\b`, "shortest_path", "shortest_path_length")),
 		c("short min cheap distance far hop", `\b(shortest|minimum distance|minimal distance|min(imum)? (total )?(weight|cost|distance|length)|cheapest|distance (between|from)|how far|fewest hops)\b`, "", "shortest_path", "shortest_path_length"),
 		c("connected", `\b(graph|network)\b[^.?]{0,20}\bconnected\b|\bconnected graph\b`, `\bcomponents?\b`, "is_connected"),
-		c("component", `\bconnected components?\b|\bcomponents\b`, `\bstrongly\b`, "connected_components"),
+		strong(c("piece connected reachable component", `\bin (one|a single) (piece|part|component)\b|\bare all (the )?(nodes|vertices) (connected|reachable)\b|\b(all|every) (the )?(nodes|vertices) (are )?(connected|reachable) (to each other|together|from each other)\b|\b(single|one) connected component\b`, `\bhow many\b|\b(list|which|what|name)\b`, "is_connected")),
+		c("component", `\bconnected components?\b|\bcomponents\b`, `\bstrongly\b|\bsame (connected )?component\b`, "connected_components"),
+		strong(c("piece part island", `\b(how many|number of|count( the)?)\b[^.?]{0,15}\b(separate |disconnected |distinct |isolated )?(pieces|parts|islands)\b`, "", "connected_components")),
 		c("strongly", `\bstrongly connected\b`, "", "strongly_connected_components"),
 		c("dens", `\bdens(e|ity)\b`, "", "density"),
 		c("diameter", `\bdiameter\b`, "", "diameter"),
-		c("radius", `\bradius\b`, "", "radius"),
+		strong(c("greatest largest longest maximum max distance", `\b(greatest|largest|longest|maximum|max|biggest)\b[^.?]{0,20}\b(distance|separation)\b[^.?]{0,15}\b(any|all|every)\b[^.?]{0,10}\b(two|pairs?|nodes|vertices)\b`, `\baverage\b|\bmean\b`, "diameter")),
+		c("radius", `\bradius\b`, `\bspectral radius\b`, "radius"),
 		c("cent", `\bcent(er|re)\b|\bcentral nodes\b`, `\bcentrality\b`, "center"),
 		c("peripher", `\bperiphery\b|\bperipheral\b`, "", "periphery"),
 		c("eccentric", `\beccentricit`, "", "eccentricity"),
@@ -87,21 +111,25 @@ var toolCues = func() []toolCue {
 		c("closeness", `\bcloseness\b`, "", "closeness_centrality"),
 		c("cluster transitiv", `\bclustering\b|\btransitivity\b`, "", "clustering_coefficient"),
 		c("bipartite colo", `\bbipartite\b|\btwo[- ]colou?rable\b`, `\bmatching\b`, "is_bipartite"),
+		against(strong(c("two colo", `\b(two|2) colou?rs\b|\btwo[- ]colou?r(ing|able|ed)?\b`, `\bmatching\b`, "is_bipartite")), "graph_coloring"),
 		strong(c("matching job task assign pair match hire appoint position project post role seat slot partner", `\bmatching\b|\b(get|gets|be given|be assigned|be appointed|be hired( for)?|be matched( to| with)?|obtain|receive|land) (a|an|one|their|the) (job|task|position|project|post|role|seat|slot|partner)s?\b|\b(assign|match|pair)(ed|ing)?\b[^.?]{0,40}\b(jobs?|tasks?|positions?|projects?|posts?|roles?|each other)\b|\bmost pairs\b`,
 			"", "maximum_bipartite_matching")),
-		c("spanning mst", `\bspanning (tree|forest)\b|\bmst\b`, "", "minimum_spanning_tree"),
+		c("spanning mst", `\bspanning (tree|forest)\b|\bmst\b`, `\b(how many|number of|count( the)?) spanning trees\b`, "minimum_spanning_tree"),
+		strong(c("keep connect link join span", `\b(smallest|minimum|minimal|least|cheapest|lowest)\b[^.?]{0,40}\b(keeps?|connects?|connecting|links?|linking|joins?|joining|spans?|spanning)\b[^.?]{0,15}\b(all|every)\b[^.?]{0,10}\b(nodes|vertices|cities|houses|points|towns|sites)\b`, "", "minimum_spanning_tree")),
 		c("articulation cut", `\barticulation\b|\bcut[- ]?(vertex|vertices|nodes?)\b`, "", "articulation_points"),
 		c("bridge cut", `\bbridges?\b|\bcut[- ]?edges?\b`, "", "bridges"),
-		c("colo chromatic", `\bcolou?r(ing|s|ed)?\b|\bchromatic\b`, "", "graph_coloring"),
-		c("hamilton once", `\bhamiltonian\b|\b(visits?|visiting|passes through|goes through|covers?)\b[^.?]{0,12}\b(every|each|all)( of the| the)? (nodes?|vertex|vertices)\b[^.?]{0,20}\b(exactly|only) once\b`, "", "hamiltonian_path"),
-		c("euler once", `\beuler(ian)?\b|\b(uses?|using|traverses?|traversing|crosses|crossing|visits?|visiting)\b[^.?]{0,12}\b(every|each|all)( of the| the)? (edges?|links?|bridges?|roads?)\b[^.?]{0,20}\b(exactly|only) once\b`, "", "euler_path"),
+		c("colo chromatic", `\bcolou?r(ing|s|ed)?\b|\bchromatic\b`, `\bchromatic polynomial\b|\b(two|2) colou?rs\b|\btwo[- ]colou?r`, "graph_coloring"),
+		c("hamilton once time", `\bhamiltonian\b|\b(visits?|visiting|passes through|pass through|goes through|go through|covers?)\b[^.?]{0,12}\b(every|each|all)( of the| the)? (nodes?|vertex|vertices)\b[^.?]{0,20}\b((exactly|only|just) )?(once|one time)( each)?\b`, "", "hamiltonian_path"),
+		c("euler once time", `\beuler(ian)?\b|\b(uses?|using|traverses?|traversing|crosses|crossing|visits?|visiting)\b[^.?]{0,12}\b(every|each|all)( of the| the)? (edges?|links?|bridges?|roads?)\b[^.?]{0,20}\b((exactly|only|just) )?(once|one time)( each)?\b`, "", "euler_path"),
 		c("core", `\bk[- ]?cores?\b|\bcore numbers?\b|\b\d+[- ]cores?\b`, "", "k_core"),
 		c("breadth bfs", `\bbreadth[- ]first\b|\bbfs\b`, "", "bfs_order"),
 		c("depth dfs", `\bdepth[- ]first\b|\bdfs\b`, "", "dfs_order"),
 		c("common share mutual", `\b(common|mutual|shared) (neighbou?rs?|friends|contacts|connections)\b|\b(neighbou?rs|friends|contacts|connections)\b[^.?]{0,30}\bin common\b|\b(friends|neighbou?rs|contacts)\b[^.?]{0,30}\bshare\b|\bshare\b[^.?]{0,20}\b(friends|neighbou?rs|contacts)\b`, "", "common_neighbors"),
+		against(strong(c("neighb adjacent connected linked", `\bnon[- ]?neighbou?rs?\b|\b(which|what|list|name|find|give|show)\b[^.?]{0,30}\bnot (adjacent|connected|neighbou?rs|linked|joined)\b`, "", "non_neighbors")), "edge_exists", "neighbors"),
 		c("neighb adjacent connected", `\bnon[- ]?neighbou?rs?\b|\bnot (adjacent|connected|neighbou?rs)\b`, "", "non_neighbors"),
+		against(strong(c("connect link adjacent join share edge", listAdjacent+listShares, `\bnot\b|\bhow many\b|\bcount\b`, "neighbors")), "edge_exists", "path_exists"),
 		c("neighb adjacent successor connect link join friend", `\bneighbou?rs?\b|\bneighbou?rhood\b|\badjacent (nodes|vertices|to)\b|\bsuccessors\b|\bfriends\b|`+listAdjacent,
-			`\b(common|mutual|shared?)\b|\bin common\b|\bnon[- ]?neighbou?rs?\b|\bnot\b|\bhow many\b|\bnumber of\b|\baggregat|\bembedding|\bmessage[- ]passing\b`, "neighbors"),
+			`\b(common|mutual|shared?)\b|\bin common\b|\bnon[- ]?neighbou?rs?\b|\bnot\b|\bhow many\b|\bnumber of\b|\bcount\b|\baggregat|\bembedding|\bmessage[- ]passing\b|`+pairAdjacent, "neighbors"),
 		c("aggregat message gnn embedding convolution", `\baggregat\w*\b|\bmessage[- ]passing\b|\bgnn\b|\bgraph convolution\b|\bembeddings? (of (each|every|all)|after)\b|\b(each|every) node'?s? (embedding|vector|feature)s?\b|\bsum of (its |the )?neighbou?rs'? (values|embeddings|features|vectors)\b`, "", "gnn_sum_aggregation"),
 		c("average mean", `\baverage (shortest )?path length\b|\bmean (shortest )?distance\b`, "", "avg_path_length"),
 		// Degree distribution, communities, node classification.
