@@ -2,6 +2,7 @@ package tools
 
 import (
 	"encoding/json"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -341,5 +342,64 @@ func TestCommunityNMIOnGroundTruth(t *testing.T) {
 				t.Errorf("%s %s: NMI %v below %v", ds.name, tool, nmi, ds.minNMI)
 			}
 		}
+	}
+}
+
+func TestCommunityToolsRejectBadArguments(t *testing.T) {
+	g := testGraph{Nodes: []string{"a", "b", "c"}, Edges: [][3]string{{"a", "b", ""}, {"b", "c", ""}}}.build(t)
+	for _, c := range []struct {
+		tool string
+		args map[string]any
+		want error
+	}{
+		{"louvain_communities", map[string]any{"resolution": -1}, ErrBadArgs},
+		{"louvain_communities", map[string]any{"threshold": -0.5}, ErrBadArgs},
+		{"louvain_communities", map[string]any{"max_level": -2}, ErrBadArgs},
+		{"louvain_communities", map[string]any{"seed": "x"}, ErrBadArgs},
+		{"louvain_communities", map[string]any{"node": "z"}, ErrNodeNotFound},
+		{"greedy_modularity_communities", map[string]any{"resolution": -0.1}, ErrBadArgs},
+		{"greedy_modularity_communities", map[string]any{"seed": 1}, ErrBadArgs},
+		{"greedy_modularity_communities", map[string]any{"node": "z"}, ErrNodeNotFound},
+	} {
+		if _, err := runTool(t, c.tool, g, c.args); !errors.Is(err, c.want) {
+			t.Errorf("%s %v: %v, want %v", c.tool, c.args, err, c.want)
+		}
+	}
+	res, err := runTool(t, "louvain_communities", g, map[string]any{"node": "c"})
+	if err != nil || res.Value.(Communities).Community == nil || !strings.Contains(res.Text, "puts node c in community") {
+		t.Errorf("node c: %q, %v", res.Text, err)
+	}
+	empty, err := runTool(t, "greedy_modularity_communities", testGraph{}.build(t), nil)
+	if err != nil || empty.Value.(Communities).Count != 0 || !strings.Contains(empty.Text, "no nodes") {
+		t.Errorf("empty graph: %q, %v", empty.Text, err)
+	}
+}
+
+// BenchmarkCommunities runs both community tools on a 2,000-node planted
+// partition graph with about 20,000 edges.
+func BenchmarkCommunities(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 1))
+	bl := graph.NewBuilder(false)
+	const n, groups = 2000, 40
+	for i := 0; i < n; i++ {
+		bl.AddNode(strconv.Itoa(i))
+	}
+	for e := 0; e < 20000; e++ {
+		u := r.IntN(n)
+		v := (u/(n/groups))*(n/groups) + r.IntN(n/groups)
+		if r.IntN(10) == 0 {
+			v = r.IntN(n)
+		}
+		bl.AddEdge(strconv.Itoa(u), strconv.Itoa(v))
+	}
+	g := bl.Build()
+	for _, tool := range []string{"louvain_communities", "greedy_modularity_communities"} {
+		b.Run(tool, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := runTool(b, tool, g, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
