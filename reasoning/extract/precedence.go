@@ -25,6 +25,8 @@ type precMatch struct {
 	first, then []proseName
 	a, b        int // token range
 	unknown     []string
+	// chore marks an order between activities written as verb phrases.
+	chore bool
 }
 
 // Read implements Reader.
@@ -36,7 +38,15 @@ func (Precedence) Read(ctx context.Context, d *Doc) (Reading, error) {
 	if err != nil {
 		return Reading{}, err
 	}
-	b := newProseBuild(Precedence{}.Name())
+	// Find the constraints of every sentence first: orders between
+	// activities ("Don't A until you B") count only when the text has two
+	// or more of them, as one such sentence is advice, not a graph.
+	type sentenceMatches struct {
+		s  ptSentence
+		ms []precMatch
+	}
+	var found []sentenceMatches
+	chores := 0
 	for n, s := range t.sents {
 		if n&255 == 255 {
 			if err := ctx.Err(); err != nil {
@@ -46,29 +56,45 @@ func (Precedence) Read(ctx context.Context, d *Doc) (Reading, error) {
 		if s.q <= s.a || t.keySentence(s) {
 			continue
 		}
-		var matched [][2]int
+		var ms []precMatch
 		for i := s.a; i < s.q; {
-			ms, next := t.precAt(i, s)
-			if len(ms) == 0 {
+			got, next := t.precAt(i, s)
+			if len(got) == 0 {
 				i++
 				continue
 			}
-			for _, m := range ms {
-				matched = append(matched, [2]int{m.a, m.b})
-				e0, e1 := t.toks[m.a].s, t.toks[m.b-1].e
-				for _, u := range m.first {
-					for _, v := range m.then {
-						b.edge(u.id, v.id, false, e0, e1)
-					}
-				}
-				if len(m.unknown) > 0 {
-					b.lower(0.85, "read as an order although these words are not known ordering words: "+strings.Join(m.unknown, " "))
+			for _, m := range got {
+				if m.chore {
+					chores++
 				}
 			}
+			ms = append(ms, got...)
 			i = next
 		}
+		if len(ms) > 0 {
+			found = append(found, sentenceMatches{s, ms})
+		}
+	}
+	b := newProseBuild(Precedence{}.Name())
+	for _, f := range found {
+		var matched [][2]int
+		for _, m := range f.ms {
+			if m.chore && chores < 2 {
+				continue
+			}
+			matched = append(matched, [2]int{m.a, m.b})
+			e0, e1 := t.toks[m.a].s, t.toks[m.b-1].e
+			for _, u := range m.first {
+				for _, v := range m.then {
+					b.edge(u.id, v.id, false, e0, e1)
+				}
+			}
+			if len(m.unknown) > 0 {
+				b.lower(0.85, "read as an order although these words are not known ordering words: "+strings.Join(m.unknown, " "))
+			}
+		}
 		if len(matched) > 0 {
-			b.sentence(t, s, matched, func(i int) bool { return precFiller(t.low(i)) })
+			b.sentence(t, f.s, matched, func(i int) bool { return precFiller(t.low(i)) })
 		}
 	}
 	r := b.finish()
@@ -203,7 +229,7 @@ func (t *proseText) precChore(i int, s ptSentence) (precMatch, bool) {
 		if !ok || n2 != end {
 			return precMatch{}, false
 		}
-		return precMatch{first: []proseName{a}, then: []proseName{b}, a: i, b: n2}, true
+		return precMatch{first: []proseName{a}, then: []proseName{b}, a: i, b: n2, chore: true}, true
 	case t.isWord(k, "you", "we", "i", "one", "they"):
 		k++
 		switch {
@@ -248,7 +274,7 @@ func (t *proseText) precChore(i int, s ptSentence) (precMatch, bool) {
 	if !ok || n2 != end {
 		return precMatch{}, false
 	}
-	m := precMatch{a: i, b: n2}
+	m := precMatch{a: i, b: n2, chore: true}
 	if forward {
 		m.first, m.then = []proseName{a}, []proseName{b}
 	} else {

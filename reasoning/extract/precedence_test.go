@@ -66,6 +66,7 @@ func TestPrecedence(t *testing.T) {
 			nodes: []string{"buy flour", "wash the dishes", "clean the kitchen", "bake the cake", "cook dinner", "set the table"}},
 		// Not precedence.
 		{name: "chore phrases need both sides", in: "Don't wash the dishes. First, relax. You have to be kind before it rains hard on Sunday."},
+		{name: "one piece of advice is not a graph", in: "The edges are 0-1, 1-2. You must check the input before you answer. How many nodes are there?"},
 		{name: "question", in: "Which task must be done before task 3? Does B depend on A?"},
 		{name: "instruction", in: "Give a visiting order. Find the tasks that come after task 2."},
 		{name: "notation key", in: "(u, v) means u must be visited before v."},

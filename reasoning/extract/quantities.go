@@ -644,6 +644,9 @@ func (t *proseText) qtyNoun(i int, c qtyClass, s ptSentence) ([]qtyLink, int) {
 // qtyPrefix reads what stands before a noun, exactly tokens [k, i): an
 // article, modifiers and a quantity ("a one-way 465 km", "the $7").
 func (t *proseText) qtyPrefix(k, i int) (oneWay, twoWay bool, pre qtyValue, hasPre, ok bool) {
+	if t.isWord(k, "laying", "building", "constructing", "paving", "installing", "digging", "opening", "adding", "running") {
+		k++ // "Laying cable between ...": the cost of the edge
+	}
 	if t.isWord(k, "a", "an", "the", "one", "each", "every", "this", "that", "another") && !t.isPunct(k+1, '-') {
 		k++
 	}
@@ -669,6 +672,9 @@ func (t *proseText) qtyEnds(j, end int) (qtyLink, int, bool) {
 	}
 	from := t.isWord(j, "from")
 	x, ok := t.nameAt(j+1, end, -1, qtyOpts)
+	if !ok {
+		x, ok = t.qtyThePlace(j+1, end)
+	}
 	if !ok || x.poss {
 		return qtyLink{}, j, false
 	}
@@ -680,10 +686,37 @@ func (t *proseText) qtyEnds(j, end int) (qtyLink, int, bool) {
 		return qtyLink{}, j, false
 	}
 	y, ok := t.nameAt(k+1, end, -1, qtyOpts)
+	if !ok && strings.HasPrefix(x.id, "the ") {
+		y, ok = t.qtyThePlace(k+1, end)
+	}
 	if !ok || y.poss {
 		return qtyLink{}, j, false
 	}
 	return qtyLink{u: x.id, v: y.id, oneWay: from}, y.b, true
+}
+
+// qtyThePlace reads a place named by a lower-case noun phrase with "the"
+// at k: "the park", "the town hall" (the ID keeps "the", as written). The
+// phrase is one to three words and ends before "and", "to", a number or a
+// word that leads to one ("costs", "is", "of").
+func (t *proseText) qtyThePlace(k, end int) (proseName, bool) {
+	if !t.isWord(k, "the") {
+		return proseName{}, false
+	}
+	n := k + 1
+	for n < end && n < k+4 && t.kind(n) == pWord && !t.toks[n].upper {
+		w := t.low(n)
+		if w == "and" || w == "to" || w == "with" || w == "towards" || w == "into" || qtyLeadWord(w) || qtyKeyword(w) != "" ||
+			qtyNounClass(w) != 0 || proseFollowsName(w) {
+			break
+		}
+		n++
+	}
+	if n == k+1 || (n < end && t.kind(n) == pWord && !t.isWord(n, "and", "to", "with", "towards", "into") &&
+		!qtyLeadWord(t.low(n)) && qtyKeyword(t.low(n)) == "" && !proseFollowsName(t.low(n))) {
+		return proseName{}, false
+	}
+	return proseName{id: strings.Join(strings.Fields(t.text[t.toks[k].s:t.toks[n-1].e]), " "), a: k, b: n}, true
 }
 
 // qtyKeywordFirst reads "the distance from A to B is 465 km", "the cost
@@ -837,6 +870,9 @@ func (t *proseText) qtyNumberLead(k, end int, c qtyClass, lead bool) (qtyValue, 
 	if t.isPunct(j, '$') {
 		cur = true
 		j++
+	}
+	if t.isWord(j, "thousand", "million", "billion", "hundred") {
+		j++ // "24 thousand dollars": the number is kept as written
 	}
 	unit := proseUnit(t.low(j))
 	if unit != "" {

@@ -90,7 +90,11 @@ func TestQuantities(t *testing.T) {
 		{name: "two numbers on one edge: the first is read, the rest noted",
 			in:    "The train from Bern to Basel costs €7.50 and takes 55 minutes.",
 			edges: []string{"Bern->Basel=7.5"}, dir: DirDirected, value: MeaningCost, partial: true},
+		{name: "lower-case places with the, gerund, thousands",
+			in:    "Laying cable between the park and the town hall costs 24 thousand dollars. Laying cable between the town hall and the museum costs 2.5 thousand dollars.",
+			edges: []string{"the park--the town hall=24", "the town hall--the museum=2.5"}, dir: DirUndirected, value: MeaningCost},
 		// Not quantities in prose.
+		{name: "the-phrases need a second end", in: "There is a road from the north of the city. A pipe between the two tanks holds 5 units."},
 		{name: "question", in: "How far is it from Paris to Nice? What is the shortest route from A to B?"},
 		{name: "instruction", in: "Find the cheapest flight from Rome to Oslo. Compute the maximum flow from s to t."},
 		{name: "notation key", in: "An edge (u, v, w) means a road from u to v of length w."},
