@@ -133,7 +133,7 @@ type span struct{ start, end int }
 // digit/letter counts of any span come from prefix sums, so the whole is
 // linear.
 func graphSpans(q string) []span {
-	if strings.IndexAny(q, "([{") < 0 {
+	if !strings.ContainsAny(q, "([{") {
 		return nil
 	}
 	n := len(q)
@@ -394,7 +394,7 @@ func hasLetter(w string) bool {
 // isFilePath reports whether w (possibly quoted, possibly followed by
 // punctuation) names a file.
 func isFilePath(w string) bool {
-	if strings.IndexAny(w, "/\\.") < 0 {
+	if !strings.ContainsAny(w, "/\\.") {
 		return false
 	}
 	w = strings.Trim(w, "\"'`()[]{}<>,;:!?")

@@ -78,8 +78,7 @@ func goldHasCycle(g *ggraph) bool {
 		for i := range parent {
 			parent[i] = i
 		}
-		var find func(int) int
-		find = func(x int) int {
+		find := func(x int) int {
 			for parent[x] != x {
 				parent[x] = parent[parent[x]]
 				x = parent[x]

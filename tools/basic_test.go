@@ -34,8 +34,7 @@ func acyclic(tg testGraph) testGraph {
 		return out
 	}
 	parent := map[string]string{}
-	var find func(string) string
-	find = func(x string) string {
+	find := func(x string) string {
 		for {
 			p, ok := parent[x]
 			if !ok || p == x {
@@ -113,7 +112,7 @@ func basicCases() (cases []oracleCase, absent []bool) {
 		add("is_connected", tg, map[string]any{}, false)
 		add("clustering_coefficient", tg, map[string]any{}, false)
 		n, abs := node(tg, 0.3)
-		add("node_exists", tg, map[string]any{"node": n}, false)
+		add("node_exists", tg, map[string]any{"node": n}, abs)
 		n, abs = node(tg, 0.1)
 		add("degree", tg, map[string]any{"node": n}, abs)
 		n, abs = node(tg, 0.1)
@@ -197,6 +196,7 @@ func TestBasicToolsAgainstNetworkX(t *testing.T) {
 	cases, absent := basicCases()
 	answers := runOracle(t, cases)
 	perTool := map[string]int{}
+	absentRefused, absentAnswered := 0, 0 // cases naming a missing node
 	for i, c := range cases {
 		perTool[c.Tool]++
 		g := c.Graph.build(t)
@@ -213,10 +213,21 @@ func TestBasicToolsAgainstNetworkX(t *testing.T) {
 			if absent[i] && !wrongKind && !errors.Is(err, ErrNodeNotFound) {
 				t.Errorf("%s: want ErrNodeNotFound, got %v", where, err)
 			}
+			if absent[i] {
+				absentRefused++
+			}
 			if !errors.Is(err, ErrNodeNotFound) && !errors.Is(err, ErrNotApplicable) && !errors.Is(err, ErrBadArgs) {
 				t.Errorf("%s: error %v wraps no sentinel", where, err)
 			}
 			continue
+		}
+		if absent[i] {
+			// A missing node is an error for every tool but node_exists,
+			// whose answer is false (compared below).
+			if c.Tool != "node_exists" {
+				t.Errorf("%s: names a missing node, yet NetworkX answered %s", where, ans.Value)
+			}
+			absentAnswered++
 		}
 		if err != nil {
 			t.Errorf("%s: NetworkX answered %s, we failed: %v", where, ans.Value, err)
@@ -228,6 +239,9 @@ func TestBasicToolsAgainstNetworkX(t *testing.T) {
 		if msg := compareBasic(c, g, res.Value, ans.Value); msg != "" {
 			t.Errorf("%s: %s", where, msg)
 		}
+	}
+	if absentRefused < 100 || absentAnswered < 20 {
+		t.Errorf("only %d cases name a missing node where it is an error and %d where node_exists answers false", absentRefused, absentAnswered)
 	}
 	for _, tool := range basicTools() {
 		name := tool.Spec().Name

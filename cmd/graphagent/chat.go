@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"unicode"
 
 	"github.com/urfave/cli/v2"
 
@@ -75,6 +76,8 @@ func chatAction(c *cli.Context) error {
 			}
 		case q == "/help":
 			fmt.Fprintln(w, "Ask a question about a graph; /graphs lists loaded graphs; /quit ends.")
+		case isChatCommand(q):
+			fmt.Fprintf(w, "Unknown command %s. The commands are %s.\n", strings.Fields(q)[0], chatCommands)
 		default:
 			ans, askErr := sess.Ask(c.Context, q)
 			if ans != nil && askErr != nil && !c.Bool("json") {
@@ -94,6 +97,24 @@ func chatAction(c *cli.Context) error {
 			return nil
 		}
 	}
+}
+
+// chatCommands are the commands chat knows, as an unknown one lists them.
+const chatCommands = "/graphs, /help, /quit, /exit"
+
+// isChatCommand reports whether a chat line is a command: its first word is
+// a slash and a name ("/foo", "/foo bar"), not a path ("/data/g.tsv").
+func isChatCommand(q string) bool {
+	word, _, _ := strings.Cut(q, " ")
+	if len(word) < 2 || word[0] != '/' {
+		return false
+	}
+	for _, r := range word[1:] {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '_' {
+			return false
+		}
+	}
+	return unicode.IsLetter(rune(word[1]))
 }
 
 // readChatLine reads one line of at most limit bytes; the rest of a longer

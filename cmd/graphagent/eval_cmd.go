@@ -86,6 +86,12 @@ func runEval(c *cli.Context) error {
 	if c.Int("n") < 0 {
 		return usageErr("-n must not be negative, got %d", c.Int("n"))
 	}
+	if d := c.Duration("timeout"); d <= 0 {
+		return usageErr("--timeout must be a positive duration such as 30s or 2m, got %v", d)
+	}
+	if suiteName == eval.SuiteGTools && path != "" {
+		return usageErr("eval: the gtools suite is generated and takes no PATH, got %q (a folder in the GTools layout is --suite gtools-dir; comparing reports is 'eval compare')", path)
+	}
 	out := c.String("out")
 	if out == "" {
 		out = filepath.Join("eval-results", suiteName+"-"+c.String("split"))

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/urfave/cli/v2"
@@ -33,7 +34,15 @@ func main() {
 // exit code; tests call it directly.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	app := newApp(stdin, stdout, stderr)
+	// urfave/cli reports an unknown command with exit code 3 ("No help
+	// topic"), or calls CommandNotFound and succeeds: record it to fail
+	// with a usage error instead.
+	var unknown error
+	app.CommandNotFound = func(c *cli.Context, name string) { unknown = unknownCommand(c, name) }
 	err := app.RunContext(ctx, interspersed(app, args))
+	if unknown != nil {
+		err = unknown
+	}
 	if err == nil {
 		return exitOK
 	}
@@ -60,7 +69,13 @@ OpenAI-compatible server (vLLM, llama.cpp server, SGLang, Ollama) for the langua
 Examples:
   graphagent ask "Is there a cycle in the graph with edges 0-1, 1-2, 2-0?"
   graphagent tools list
-  graphagent tools run shortest_path --graph roads.edgelist --arg source=1 --arg target=9`,
+  graphagent tools run shortest_path --graph roads.edgelist --arg source=1 --arg target=9
+
+Exit codes:
+  0  answered (or the command did what it was asked)
+  1  could not answer: no tool fits, the reading of the question is uncertain, the LLM failed
+  2  bad usage or input: an unknown command, flag or tool, a malformed graph file, a file outside
+     the data folders or that is not a regular file (a FIFO, a device), a node not in the graph`,
 		Reader:               stdin,
 		Writer:               stdout,
 		ErrWriter:            stderr,
@@ -76,6 +91,61 @@ Examples:
 			evalCommand(),
 		},
 	}
+}
+
+// unknownCommand is the usage error for a command name that c's command
+// (or the app) does not have: it lists the commands there and suggests the
+// nearest.
+func unknownCommand(c *cli.Context, name string) error {
+	cmds, where := c.App.Commands, c.App.Name
+	if c.Command != nil && len(c.Command.Subcommands) > 0 && c.Command.Name != c.App.Name {
+		cmds, where = c.Command.Subcommands, c.App.Name+" "+c.Command.Name
+	}
+	var names []string
+	lower := strings.ToLower(name)
+	best, bestDist := "", 3 // suggest a name within two edits, else one it begins
+	for _, cmd := range cmds {
+		if cmd.Hidden || cmd.Name == "help" {
+			continue
+		}
+		names = append(names, cmd.Name)
+		for _, n := range cmd.Names() {
+			d := editDistance(lower, n)
+			if d > 2 && len(lower) >= 2 && strings.HasPrefix(n, lower) {
+				d = 2
+			}
+			if d < bestDist {
+				best, bestDist = cmd.Name, d
+			}
+		}
+	}
+	hint := "."
+	if best != "" {
+		hint = fmt.Sprintf("; did you mean %q?", best)
+	}
+	return usageErr("unknown command %q for %s%s The commands are: %s (see '%s --help')",
+		name, where, hint, strings.Join(names, ", "), where)
+}
+
+// editDistance is the Levenshtein distance between a and b (in bytes).
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }
 
 // usageErr reports bad usage or input (exit code 2).
