@@ -3,6 +3,7 @@ package tools
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"strconv"
@@ -247,6 +248,9 @@ func greedyModularity(ctx context.Context, g *graph.Graph, weighted bool, resolu
 		m = s / 2
 	} else {
 		m = float64(g.M())
+	}
+	if m == 0 || math.IsNaN(m) || math.IsInf(m, 0) {
+		return nil, 0, errZeroWeight(m)
 	}
 	q0 := 1 / m
 	a, b := make([]float64, n), make([]float64, n)

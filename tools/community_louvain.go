@@ -2,6 +2,8 @@ package tools
 
 import (
 	"context"
+	"fmt"
+	"math"
 
 	"github.com/graphagent/graphagent/internal/pyrand"
 	"github.com/graphagent/graphagent/tools/graph"
@@ -33,8 +35,12 @@ func louvain(ctx context.Context, g *graph.Graph, o louvainOptions) ([]int32, in
 		return top, n, nil
 	}
 	h := nxWGraphOf(g, o.weighted)
-	mod := h.modularityOf(top, n, o.resolution)
 	m := h.size()
+	if m == 0 || math.IsNaN(m) || math.IsInf(m, 0) {
+		// NetworkX divides by the total weight and raises here.
+		return nil, 0, errZeroWeight(m)
+	}
+	mod := h.modularityOf(top, n, o.resolution)
 	rng := pyrand.New(o.seed)
 
 	node2com, _, err := louvainLevel(ctx, h, m, o.resolution, rng)
@@ -235,4 +241,10 @@ func louvainLevel(ctx context.Context, h *nxWGraph, m, resolution float64, rng *
 		}
 	}
 	return node2com, improvement, nil
+}
+
+// errZeroWeight is the error of a modularity method on a graph whose total
+// edge weight m is zero (or not a number): modularity divides by it.
+func errZeroWeight(m float64) error {
+	return fmt.Errorf("the total edge weight is %v, and modularity divides by it; try weighted false: %w", m, ErrNotApplicable)
 }

@@ -365,6 +365,12 @@ func TestCommunityToolsRejectBadArguments(t *testing.T) {
 			t.Errorf("%s %v: %v, want %v", c.tool, c.args, err, c.want)
 		}
 	}
+	zero := testGraph{Weighted: true, Nodes: []string{"a", "b"}, Edges: [][3]string{{"a", "b", "0"}}}.build(t)
+	for _, tool := range []string{"louvain_communities", "greedy_modularity_communities"} {
+		if _, err := runTool(t, tool, zero, map[string]any{"weighted": true}); !errors.Is(err, ErrNotApplicable) {
+			t.Errorf("%s on zero total weight: %v, want ErrNotApplicable (NetworkX divides by zero)", tool, err)
+		}
+	}
 	res, err := runTool(t, "louvain_communities", g, map[string]any{"node": "c"})
 	if err != nil || res.Value.(Communities).Community == nil || !strings.Contains(res.Text, "puts node c in community") {
 		t.Errorf("node c: %q, %v", res.Text, err)
