@@ -520,7 +520,7 @@ func (t *proseText) precVerbThenConnective(k, end int) bool {
 // titleCase reports whether word k is capitalised with lower-case letters
 // after ("Before", not "BEFORE").
 func (t *proseText) titleCase(k int) bool {
-	return t.toks[k].upper && t.toks[k].low != t.word(k) && strings.ToUpper(t.word(k)) != t.word(k)
+	return t.toks[k].upper && t.low(k) != t.word(k) && strings.ToUpper(t.word(k)) != t.word(k)
 }
 
 // precNegated reports whether the verb phrase [j, k) is negated ("cannot

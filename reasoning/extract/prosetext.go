@@ -40,8 +40,9 @@ type ptTok struct {
 	// any other symbol.
 	ch   byte
 	s, e int
-	// low is a word in lower case (the text is proseText.word).
-	low string
+	// nonASCII marks a word with non-ASCII letters, whose lower case is
+	// computed (the others' is a slice of Doc.Lower).
+	nonASCII bool
 	// upper is set for a word beginning with an upper-case or caseless
 	// letter (a capitalised name).
 	upper bool
@@ -58,6 +59,7 @@ type ptSentence struct {
 // proseText is a question tokenized for the prose readers.
 type proseText struct {
 	text  string
+	lower string // Doc.Lower, or text when their lengths differ
 	toks  []ptTok
 	sents []ptSentence
 }
@@ -76,8 +78,12 @@ func newProse(ctx context.Context, d *Doc) (*proseText, error) {
 func (t *proseText) tokenize(ctx context.Context, d *Doc) error {
 	q, low := d.Text, d.Lower
 	if len(low) != len(q) {
-		low = q
+		low = strings.ToLower(q)
+		if len(low) != len(q) {
+			low = q
+		}
 	}
+	t.lower = low
 	t.toks = make([]ptTok, 0, len(q)/4+4)
 	for i := 0; i < len(q); {
 		if len(t.toks)&4095 == 4095 {
@@ -107,9 +113,9 @@ func (t *proseText) tokenize(ctx context.Context, d *Doc) error {
 				// "465km" is a number and its unit; "3rd" or "2B" is a word.
 				k := ptWordEnd(q, j)
 				if proseUnit(low[j:k]) != "" {
-					t.toks = append(t.toks, ptTok{kind: pNum, s: i, e: j}, ptTok{kind: pWord, low: low[j:k], s: j, e: k})
+					t.toks = append(t.toks, ptTok{kind: pNum, s: i, e: j}, ptTok{kind: pWord, s: j, e: k})
 				} else {
-					t.toks = append(t.toks, ptTok{kind: pWord, low: low[i:k], s: i, e: k})
+					t.toks = append(t.toks, ptTok{kind: pWord, s: i, e: k, nonASCII: !proseASCII(q[i:k])})
 				}
 				i = k
 				continue
@@ -138,7 +144,7 @@ func (t *proseText) tokenize(ctx context.Context, d *Doc) error {
 			if c == '_' || unicode.IsLetter(r) {
 				j := ptWordEnd(q, i)
 				up := unicode.IsUpper(r) || (unicode.IsLetter(r) && !unicode.IsLower(r))
-				t.toks = append(t.toks, ptTok{kind: pWord, low: proseLowerWord(low[i:j]), s: i, e: j, upper: up})
+				t.toks = append(t.toks, ptTok{kind: pWord, s: i, e: j, upper: up, nonASCII: !proseASCII(q[i:j])})
 				i = j
 				continue
 			}
@@ -158,15 +164,14 @@ func (t *proseText) tokenize(ctx context.Context, d *Doc) error {
 	return nil
 }
 
-// proseLowerWord lower-cases a word that still holds non-ASCII upper-case
-// letters after ASCII lower-casing ("ÉCOLE").
-func proseLowerWord(w string) string {
+// proseASCII reports whether a word is all ASCII.
+func proseASCII(w string) bool {
 	for i := 0; i < len(w); i++ {
 		if w[i] >= utf8.RuneSelf {
-			return strings.ToLower(w)
+			return false
 		}
 	}
-	return w
+	return true
 }
 
 // ptWordByte reports whether the rune at q[i] continues a word: a
@@ -271,7 +276,7 @@ func (t *proseText) ends(i int) bool {
 		return true
 	case '.':
 		if i > 0 && t.toks[i-1].kind == pWord && t.toks[i-1].e == k.s {
-			switch t.toks[i-1].low {
+			switch t.low(i - 1) {
 			case "mr", "mrs", "ms", "dr", "st", "prof", "jr", "sr", "mt", "ft", "vs", "approx":
 				return false
 			}
@@ -279,7 +284,7 @@ func (t *proseText) ends(i int) bool {
 		return true
 	case '\n':
 		if i > 0 && t.toks[i-1].kind == pWord {
-			switch t.toks[i-1].low {
+			switch t.low(i - 1) {
 			case "and", "or", "to", "from", "of", "with", "between", "by", "the", "a", "an", "is", "are", "before", "after", "than":
 				return false
 			}
@@ -300,7 +305,7 @@ func (t *proseText) statementEnd(a, b int, question bool) int {
 		t.isPunct(i, ':') || t.isPunct(i, ',') || t.isPunct(i, '\n')) {
 		i++
 	}
-	if i < b && proseTaskStart(t.toks[i].low) {
+	if i < b && proseTaskStart(t.low(i)) {
 		return a
 	}
 	// A condition is not a statement: "If Alice and Bob are friends, ...".
@@ -317,7 +322,7 @@ func (t *proseText) statementEnd(a, b int, question bool) int {
 		if !(t.isPunct(j-1, ',') || t.isPunct(j-1, ':') || t.isWord(j-1, "so", "then", "but")) {
 			continue
 		}
-		if proseTaskStart(t.toks[j].low) {
+		if proseTaskStart(t.low(j)) {
 			k := j - 1
 			for k > a && (t.isPunct(k, ',') || t.isPunct(k, ':') || t.isWord(k, "so", "then", "but", "and")) {
 				k--
@@ -348,7 +353,7 @@ func (t *proseText) isWord(i int, ws ...string) bool {
 		return false
 	}
 	for _, w := range ws {
-		if t.toks[i].low == w {
+		if t.low(i) == w {
 			return true
 		}
 	}
@@ -368,7 +373,11 @@ func (t *proseText) low(i int) string {
 	if i < 0 || i >= len(t.toks) || t.toks[i].kind != pWord {
 		return ""
 	}
-	return t.toks[i].low
+	k := t.toks[i]
+	if k.nonASCII {
+		return strings.ToLower(t.text[k.s:k.e])
+	}
+	return t.lower[k.s:k.e]
 }
 
 // proseName is a node name read from the text: its ID and token range.
@@ -417,10 +426,10 @@ func (t *proseText) nameAt(i, end, first int, o nameOpts) (proseName, bool) {
 func (t *proseText) kindInName(i, end int) bool {
 	k := t.toks[i]
 	if !k.upper || i+1 >= end || t.toks[i+1].kind != pWord || !t.toks[i+1].upper ||
-		utf8.RuneCountInString(t.word(i+1)) < 2 || proseCapStop(t.toks[i+1].low) {
+		utf8.RuneCountInString(t.word(i+1)) < 2 || proseCapStop(t.low(i+1)) {
 		return false
 	}
-	switch k.low {
+	switch t.low(i) {
 	case "node", "vertex", "task", "job", "step", "course", "user", "person", "player", "city", "town", "village", "member":
 		return false
 	}
@@ -432,7 +441,7 @@ func (t *proseText) atom(i, end, first int, o nameOpts, afterKind bool) (proseNa
 	k := t.toks[i]
 	switch k.kind {
 	case pNum:
-		if !o.numbers || (i+1 < end && t.toks[i+1].kind == pWord && (proseUnit(t.toks[i+1].low) != "" || proseTimeWord(t.toks[i+1].low))) {
+		if !o.numbers || (i+1 < end && t.toks[i+1].kind == pWord && (proseUnit(t.low(i+1)) != "" || proseTimeWord(t.low(i+1)))) {
 			return proseName{}, false
 		}
 		return proseName{id: t.word(i), a: i, b: i + 1, numeric: true}, true
@@ -448,7 +457,7 @@ func (t *proseText) atom(i, end, first int, o nameOpts, afterKind bool) (proseNa
 	}
 	w := t.word(i)
 	if proseHasDigit(w) && !(w[0] >= '0' && w[0] <= '9' && !afterKind && !o.numbers) {
-		if w[0] >= '0' && w[0] <= '9' && proseOrdinal(k.low) {
+		if w[0] >= '0' && w[0] <= '9' && proseOrdinal(t.low(i)) {
 			return proseName{}, false
 		}
 		return proseName{id: w, a: i, b: i + 1}, true
@@ -472,14 +481,14 @@ func (t *proseText) atom(i, end, first int, o nameOpts, afterKind bool) (proseNa
 	if !k.upper {
 		return proseName{}, false
 	}
-	if (proseCapStop(k.low) && !(proseKindNoun(k.low) && t.kindInName(i, end))) || (i == first && proseVocab(k.low) && !proseKindNoun(k.low)) {
+	if lw := t.low(i); (proseCapStop(lw) && !(proseKindNoun(lw) && t.kindInName(i, end))) || (i == first && proseVocab(lw) && !proseKindNoun(lw)) {
 		return proseName{}, false
 	}
 	// A capitalised run: "New York", "Mary Jane", "St. Louis", "Rio de Janeiro".
 	j := i + 1
 	poss := false
 	for {
-		if p := t.toks[j-1].low; strings.HasSuffix(p, "'s") || strings.HasSuffix(p, "’s") {
+		if p := t.low(j - 1); strings.HasSuffix(p, "'s") || strings.HasSuffix(p, "’s") {
 			poss = true
 			break
 		}
@@ -489,14 +498,14 @@ func (t *proseText) atom(i, end, first int, o nameOpts, afterKind bool) (proseNa
 		nk := t.toks[j]
 		switch {
 		case nk.kind == pWord && nk.upper && utf8.RuneCountInString(t.word(j)) > 1 && nk.s-t.toks[j-1].e <= 1 &&
-			(!proseCapStop(nk.low) || proseKindNoun(nk.low)):
+			(!proseCapStop(t.low(j)) || proseKindNoun(t.low(j))):
 			j++
 			continue
 		case nk.kind == pPunct && nk.ch == '.' && t.isAbbrev(j-1) && j+1 < end && t.toks[j+1].kind == pWord && t.toks[j+1].upper:
 			j += 2
 			continue
-		case nk.kind == pWord && proseNameJoiner(nk.low) && j+1 < end && t.toks[j+1].kind == pWord && t.toks[j+1].upper &&
-			utf8.RuneCountInString(t.word(j+1)) > 1 && !proseCapStop(t.toks[j+1].low):
+		case nk.kind == pWord && proseNameJoiner(t.low(j)) && j+1 < end && t.toks[j+1].kind == pWord && t.toks[j+1].upper &&
+			utf8.RuneCountInString(t.word(j+1)) > 1 && !proseCapStop(t.low(j+1)):
 			j += 2
 			continue
 		}
@@ -526,7 +535,7 @@ func (t *proseText) articleAt(i, end int) bool {
 	if n.upper {
 		return t.word(i) == "a" || i+1 >= end
 	}
-	return !proseFollowsName(n.low)
+	return !proseFollowsName(t.low(i + 1))
 }
 
 // isAbbrev reports whether word i is a title or an abbreviation that takes

@@ -401,7 +401,7 @@ func (t *proseText) relTogether(j, end int, subj []proseName) (relMatch, bool) {
 		if tok.kind != pWord || tok.upper {
 			return relMatch{}, false
 		}
-		switch tok.low {
+		switch t.low(k) {
 		case "not", "never", "don't", "didn't", "doesn't", "haven't", "hasn't", "won't", "cannot", "can't":
 			neg = true
 		case "and", "or", "but", "before", "after", "from", "than", "if":
@@ -424,7 +424,7 @@ func (t *proseText) relFreeTail(k, end int) int {
 	n := k
 	for x := 0; x < 5 && n < end; x++ {
 		tok := t.toks[n]
-		if tok.kind != pWord || (tok.upper && n == k) || tok.low == "and" || tok.low == "but" {
+		if tok.kind != pWord || (tok.upper && n == k) || t.isWord(n, "and", "but") {
 			break
 		}
 		n++
