@@ -1072,9 +1072,10 @@ ROAD_Q = {
 
 
 def pipe(a, b, c):
+    units = "unit" if c == 1 else "units"
     return rng.choice([
-        f"A pipe from {a} to {b} carries {c} units.", f"The pipe from {a} to {b} has capacity {c}.",
-        f"There is a pipe from {a} to {b} with capacity {c}.", f"Up to {c} units per second can flow through the pipe from {a} to {b}.",
+        f"A pipe from {a} to {b} carries {c} {units}.", f"The pipe from {a} to {b} has capacity {c}.",
+        f"There is a pipe from {a} to {b} with capacity {c}.", f"Up to {c} {units} per second can flow through the pipe from {a} to {b}.",
     ])
 
 
@@ -1994,7 +1995,7 @@ def gen_thin_tasks():
                 if G.degree(v) == 0:
                     G.add_edge(rng.choice(left), v)
             if not nx.is_connected(G):
-                comps = [list(c) for c in nx.connected_components(G)]
+                comps = [sorted(c) for c in sorted(nx.connected_components(G), key=min)]
                 for a, b in zip(comps, comps[1:]):
                     u = next(x for x in a if x in left) if any(x in left for x in a) else None
                     v = next(x for x in b if x in right) if any(x in right for x in b) else None
@@ -2122,6 +2123,122 @@ def batch4():
     gen_thin_tasks()
 
 
+# ================================================================ fifth batch: questions wrapped in ordinary chatter
+
+PREAMBLES = [
+    "Hi! I'm stuck on my homework and could use some help.", "Quick one for you.", "My professor gave us this graph in lecture 7.",
+    "Hello, I have a graph theory question (problem 3 on the sheet).", "I'm preparing for an exam on Friday.",
+    "We model our office network as a graph.", "Sorry if this is basic, I'm new to graphs.", "This came up at work today.",
+    "For our 2024 project we drew the following graph.", "Here's something I've been wondering about.",
+]
+POSTSCRIPTS = [
+    "Thanks a lot!", "Thanks in advance :)", "Please explain briefly.", "I need this by tomorrow, thank you!", "Cheers.",
+    "Much appreciated.", "", "Just the answer is fine.",
+]
+WRAPS = [
+    "{pre}\n{g}\n{q} {post}", "{pre} {q}\nThe graph:\n{g}\n{post}", "{pre}\n\n{g}\n\nMy question: {q}\n{post}",
+    "{q}\n\n{g}\n\n{pre} {post}", "{pre} Here is the graph.\n{g}\nSo, {qlow} {post}",
+]
+
+
+def chatty(g, q):
+    i = rot.get("chatty", 0)
+    rot["chatty"] = i + 1
+    w = WRAPS[i % len(WRAPS)]
+    return w.format(pre=PREAMBLES[i % len(PREAMBLES)], post=POSTSCRIPTS[(i * 3) % len(POSTSCRIPTS)], g=g, q=q,
+                    qlow=q[0].lower() + q[1:]).strip()
+
+
+def gen_chatty():
+    plan = [("dashes", "shortest_path"), ("pairs", "degree"), ("adjlist", "neighbors"), ("edgelines", "path_exists"),
+            ("nlprose", "cycle"), ("json", "node_count"), ("dot", "edge_exists"), ("csv", "components"), ("pylist", "triangles"),
+            ("matrix_header", "degree"), ("incident", "edge_count"), ("nlgraph", "path_exists"), ("tsv", "neighbors"),
+            ("markdown_table", "shortest_path"), ("arrows", "topo"), ("declared", "node_count"), ("pairs", "hamilton"),
+            ("edgelines", "diameter"), ("dashes", "bipartite"), ("adjlist", "components_list")]
+    for notation, task in plan:
+        if task == "topo":
+            G = dag(rng.randint(5, 6), 7)
+            g = RENDER[notation](G)
+            add(chatty(g, fill("topo")), notation, "topo", "order", None, G, ["topological_sort"])
+            continue
+        if task == "node_count" and notation == "declared":
+            G, _ = declared_graph()
+            g = r_declared(G)
+            add(chatty(g, "How many nodes does it have, counting the isolated ones?"), notation, task, "value", G.number_of_nodes(), G, ["node_count", "order"])
+            continue
+        if task in ("path_exists", "components", "components_list"):
+            G = two_parts(rng.randint(3, 5), rng.randint(2, 3), 5, 2)
+        else:
+            G = connected_graph(rng.randint(5, 7), rng.randint(6, 9))
+        g = (r_markdown if notation == "markdown_table" else RENDER[notation])(G)
+        nodes = list(G.nodes)
+        if task == "shortest_path":
+            u, v = pick_pair(G, path=True, far=True)
+            add(chatty(g, fill("shortest_path", u=u, v=v)), notation, task, "path", sp_len(G, u, v), G,
+                ["shortest_path", "shortest_path_length"], key="length", source=u, target=v)
+        elif task == "degree":
+            u = rng.choice(nodes)
+            add(chatty(g, fill("degree", u=u)), notation, task, "value", G.degree(u), G, ["degree"])
+        elif task == "neighbors":
+            u = rng.choice(nodes)
+            add(chatty(g, fill("neighbors", u=u)), notation, task, "set", sorted(G.neighbors(u)), G, ["neighbors"])
+        elif task == "path_exists":
+            u, v = pick_pair(G, path=rng.random() < 0.5)
+            add(chatty(g, fill("path_exists", u=u, v=v)), notation, task, "value", nx.has_path(G, u, v), G, ["path_exists"])
+        elif task == "cycle":
+            add(chatty(g, fill("cycle")), notation, task, "value", not nx.is_forest(G), G, ["cycle_check"])
+        elif task == "node_count":
+            add(chatty(g, fill("node_count")), notation, task, "value", G.number_of_nodes(), G, ["node_count", "order"])
+        elif task == "edge_count":
+            add(chatty(g, fill("edge_count")), notation, task, "value", G.number_of_edges(), G, ["edge_count", "size"])
+        elif task == "edge_exists":
+            u, v = pick_pair(G, edge=rng.random() < 0.5)
+            add(chatty(g, fill("edge_exists", u=u, v=v)), notation, task, "value", G.has_edge(u, v), G, ["edge_exists"])
+        elif task == "components":
+            add(chatty(g, fill("components")), notation, task, "value", nx.number_connected_components(G), G, ["connected_components"], key="count")
+        elif task == "components_list":
+            add(chatty(g, fill("components_list")), notation, task, "partition", sorted(sorted(c) for c in nx.connected_components(G)), G,
+                ["connected_components"], key="components")
+        elif task == "triangles":
+            add(chatty(g, fill("triangles")), notation, task, "value", triangles(G), G, ["triangle_count"], key="triangles")
+        elif task == "hamilton":
+            add(chatty(g, fill("hamilton")), notation, task, "hamilton", hamilton_exists(G), G, ["hamiltonian_path"], key="exists")
+        elif task == "diameter":
+            add(chatty(g, fill("diameter")), notation, task, "value", nx.diameter(G), G, ["diameter"])
+        elif task == "bipartite":
+            add(chatty(g, fill("bipartite")), notation, task, "value", nx.is_bipartite(G), G, ["is_bipartite"], key="bipartite")
+    # people's own words around named graphs
+    for i in range(6):
+        names = rng.sample(PEOPLE, rng.randint(5, 7))
+        G = connected_graph(len(names), len(names) + 2, names=names)
+        text = " ".join(rng.choice([f"{u} and {v} are friends.", f"{u} is friends with {v}."]) for u, v in G.edges)
+        u, v = pick_pair(G, path=True, far=True)
+        qs = [(f"At the party on Saturday, what is the shortest chain of friends from {u} to {v}? How many friendship links does it have?", "shortest_path"),
+              (f"We're planning seating for 3 tables. How many friends does {u} have?", "degree"),
+              (f"My sister asked me this: are {u} and {v} friends?", "edge_exists"),
+              (f"Counting everyone in our group of friends, how many people are there?", "node_count"),
+              (f"Who are {u}'s friends? (I need to send 2 invitations each.)", "neighbors"),
+              (f"Could gossip starting with {u} eventually reach {v}?", "path_exists")]
+        tq, task = qs[i]
+        wrapped = chatty(text, tq)
+        if task == "shortest_path":
+            add(wrapped, "relations", task, "path", sp_len(G, u, v), G, ["shortest_path", "shortest_path_length"], key="length", source=u, target=v)
+        elif task == "degree":
+            add(wrapped, "relations", task, "value", G.degree(u), G, ["degree"])
+        elif task == "edge_exists":
+            add(wrapped, "relations", task, "value", G.has_edge(u, v), G, ["edge_exists"])
+        elif task == "node_count":
+            add(wrapped, "relations", task, "value", G.number_of_nodes(), G, ["node_count", "order"])
+        elif task == "neighbors":
+            add(wrapped, "relations", task, "set", sorted(G.neighbors(u)), G, ["neighbors"])
+        else:
+            add(wrapped, "relations", task, "value", nx.has_path(G, u, v), G, ["path_exists"])
+
+
+def batch5():
+    gen_chatty()
+
+
 def check_item(it):
     """Self-checks of a rendered item: declared numbering matches the graph's
     nodes, and every node with an edge is named in the question."""
@@ -2160,6 +2277,7 @@ def main():
     batch2()
     batch3()
     batch4()
+    batch5()
     for it in ITEMS:
         check_item(it)
     seen = set()
