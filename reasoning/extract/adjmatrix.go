@@ -238,7 +238,7 @@ func matrixParseRow(text string, s, e int) (matrixRow, bool) {
 	for e > s && strings.IndexByte(" \t],);", text[e-1]) >= 0 {
 		e--
 	}
-	if s >= e {
+	if s >= e || !matrixRowStart(text[s:e]) {
 		return matrixRow{}, false
 	}
 	fields, starts := matrixFields(text, s, e)
@@ -265,6 +265,37 @@ func matrixParseRow(text string, s, e int) (matrixRow, bool) {
 	return row, true
 }
 
+// matrixRowStart is the cheap test every line goes through: the first
+// field, or the one after a row name, starts like an entry (a digit, a
+// sign, a point, "inf", "x", "-" or "∞").
+func matrixRowStart(line string) bool {
+	const seps = " \t,;|"
+	field := func(s string) (f, rest string) {
+		s = strings.TrimLeft(s, seps)
+		if i := strings.IndexAny(s, seps); i >= 0 {
+			return s[:i], s[i:]
+		}
+		return s, ""
+	}
+	entry := func(f string) bool {
+		if f == "" {
+			return false
+		}
+		if c := f[0]; ('0' <= c && c <= '9') || c == '-' || c == '+' || c == '.' {
+			return true
+		}
+		return matrixNoEdge[strings.ToLower(f)]
+	}
+	f1, rest := field(line)
+	if entry(f1) {
+		return true
+	}
+	// A row name: the next two fields are entries.
+	f2, rest := field(rest)
+	f3, _ := field(rest)
+	return entry(f2) && entry(f3)
+}
+
 // matrixNameLike reports whether a field can be a node name in a header or
 // a row name: letters, digits and '_', not a sentence word.
 func matrixNameLike(f string) bool {
@@ -286,9 +317,13 @@ func matrixHeader(text string, ln textLine) (names []string, start int, ok bool)
 	if len(fields) < 2 {
 		return nil, 0, false
 	}
+	if csvPairedOK(fields[0], fields[1]) {
+		return nil, 0, false // "city_a,city_b,miles" heads a table of edges
+	}
 	for _, f := range fields {
-		if !matrixNameLike(f) || len(f) > 1 && matrixHeaderStop[strings.ToLower(f)] {
-			return nil, 0, false
+		low := strings.ToLower(f)
+		if !matrixNameLike(f) || len(f) > 1 && matrixHeaderStop[low] || csvColumnNames[low] != csvOther {
+			return nil, 0, false // "source,target,weight" heads a table of edges
 		}
 		if _, err := strconv.ParseFloat(f, 64); err == nil && !matrixIntName(f) {
 			return nil, 0, false

@@ -176,6 +176,25 @@ func csvSplit(d *Doc, ln textLine, sep rune) (fields []string, starts []int, err
 		}
 		return fields, starts, nil
 	}
+	if !strings.Contains(text, `"`) {
+		// No quotes: plain fields, found without the CSV machinery.
+		pos := 0
+		for {
+			k := strings.IndexRune(text[pos:], sep)
+			end := len(text)
+			if k >= 0 {
+				end = pos + k
+			}
+			f := text[pos:end]
+			lead := len(f) - len(strings.TrimLeft(f, " \t"))
+			fields = append(fields, strings.TrimSpace(f))
+			starts = append(starts, ln.Start+pos+lead)
+			if k < 0 {
+				return fields, starts, nil
+			}
+			pos = end + utf8.RuneLen(sep)
+		}
+	}
 	cr := csv.NewReader(strings.NewReader(text))
 	cr.Comma = sep
 	cr.FieldsPerRecord = -1
@@ -211,7 +230,7 @@ func csvSplit(d *Doc, ln textLine, sep rune) (fields []string, starts []int, err
 // both ends of an edge or a node column, under one separator.
 func csvParseHeader(d *Doc, ln textLine) (csvHeader, bool) {
 	line := strings.TrimSpace(d.Lower[ln.Start:ln.End])
-	if len(line) < 3 || len(line) > 400 {
+	if len(line) < 3 || len(line) > 400 || !csvHeaderStart(line) {
 		return csvHeader{}, false
 	}
 	for _, sep := range csvSeps {
@@ -264,6 +283,29 @@ func csvParseHeader(d *Doc, ln textLine) (csvHeader, bool) {
 		}
 	}
 	return csvHeader{}, false
+}
+
+// csvHeaderStart is the cheap test every line goes through: a header's
+// first column is a known name ("source", "weight", "id") or the first of a
+// pair ("city_a,city_b").
+func csvHeaderStart(line string) bool {
+	line = strings.TrimLeft(line, "| \t")
+	cut := func(s string) (string, string) {
+		if i := strings.IndexAny(s, "\t,;| "); i >= 0 {
+			return s[:i], strings.TrimLeft(s[i:], "\t,;| ")
+		}
+		return s, ""
+	}
+	first, rest := cut(line)
+	first = strings.Trim(first, `"'`+"`")
+	if csvColumnNames[first] != csvOther {
+		return true
+	}
+	if _, ok := csvColumnNames[first]; ok {
+		return true
+	}
+	second, _ := cut(rest)
+	return csvPairedOK(first, strings.Trim(second, `"'`+"`"))
 }
 
 // csvPairedEnds finds two adjacent columns named as a pair: the same

@@ -45,8 +45,17 @@ var nodeDataPrefix = regexp.MustCompile(`(?:^|[^\p{L}\d_'’])` +
 	`(?:(?:has|have|with|gets|carries)\s+(?:an?\s+|the\s+|its\s+)?` + nodeDataNoun + `\s*(?:of\s+|=\s*|:\s*|is\s+)?` +
 	`|(?:` + nodeDataNoun + `\s*)?(?:is\s+|are\s+|=\s*|:\s*|->\s*|→\s*|equals\s+))$`)
 
-// nodeDataNounRe finds a data noun in text.
-var nodeDataNounRe = regexp.MustCompile(`(?:^|[^\p{L}])(?:embeddings?|feature\s+vectors?|features?|vectors?|representations?)(?:$|[^\p{L}])`)
+// nodeDataHasNoun reports whether lower-case text names node data
+// ("embedding", "features", "feature vectors", "representation"). A plain
+// substring search: it runs over the whole question.
+func nodeDataHasNoun(lower string) bool {
+	for _, w := range [...]string{"embedding", "feature", "vector", "representation"} {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
+}
 
 // nodeDataMaxPrefix is how far back from a vector its node is looked for.
 const nodeDataMaxPrefix = 96
@@ -193,7 +202,7 @@ func (NodeData) Read(ctx context.Context, d *Doc) (Reading, error) {
 // the header lines ("Embeddings:") that name a block of them.
 func nodeDataVectors(ctx context.Context, d *Doc) ([]nodeDataVector, []Span, error) {
 	text, lower := d.Text, d.Lower
-	docCue := nodeDataNounRe.MatchString(lower)
+	docCue := nodeDataHasNoun(lower)
 	var out []nodeDataVector
 	var headers []Span
 	blockCue := false // inside a block under a header that names the data
@@ -210,7 +219,7 @@ func nodeDataVectors(ctx context.Context, d *Doc) ([]nodeDataVector, []Span, err
 			switch {
 			case line == "":
 				blockCue = false
-			case strings.HasSuffix(line, ":") && nodeDataNounRe.MatchString(line) && len(line) < 48:
+			case len(line) < 48 && strings.HasSuffix(line, ":") && nodeDataHasNoun(line):
 				blockCue = true
 				s := lineStart + strings.Index(lower[lineStart:i], line)
 				headers = append(headers, Span{Start: s, End: s + len(line), Role: RoleData})
@@ -245,7 +254,7 @@ func nodeDataVectors(ctx context.Context, d *Doc) ([]nodeDataVector, []Span, err
 			continue
 		}
 		matched := prefix[m[0]:m[1]]
-		local := blockCue || subscript || nodeDataNounRe.MatchString(matched) || nodeDataNounRe.MatchString(lower[lineStart:from+m[0]])
+		local := blockCue || subscript || nodeDataHasNoun(matched) || nodeDataHasNoun(lower[lineStart:from+m[0]])
 		if !local && !docCue {
 			i = end - 1
 			continue

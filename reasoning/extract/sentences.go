@@ -64,16 +64,16 @@ const proseCheckEvery = 4096
 // only when asked to (never: clauses are the readers' business), and at a
 // line break.
 func proseSentences(ctx context.Context, d *Doc) ([]proseSentence, error) {
-	var out []proseSentence
-	var cur []proseToken
+	// One token array for the whole text; sentences are slices of it, cut
+	// at the end so that growing the array never leaves them behind.
+	toks := make([]proseToken, 0, len(d.Text)/5+8)
+	var bounds []int // start of each sentence in toks, then len(toks)
+	first := 0
 	flush := func() {
-		if len(cur) == 0 {
-			return
+		if len(toks) > first {
+			bounds = append(bounds, first)
+			first = len(toks)
 		}
-		s := proseSentence{Start: cur[0].Start, End: cur[len(cur)-1].End, Toks: cur}
-		s.Question = proseIsQuestion(cur)
-		out = append(out, s)
-		cur = nil
 	}
 	text, lower := d.Text, d.Lower
 	n := 0
@@ -107,16 +107,16 @@ func proseSentences(ctx context.Context, d *Doc) ([]proseSentence, error) {
 			// Digits followed by letters ("3rd", "P1" written "1P") make a word.
 			if j < len(text) && proseWordByte(text, j) {
 				j = proseWordEnd(text, j)
-				cur = append(cur, proseToken{Start: i, End: j, Kind: proseWord, Text: text[i:j], Lower: lower[i:j]})
+				toks = append(toks, proseToken{Start: i, End: j, Kind: proseWord, Text: text[i:j], Lower: lower[i:j]})
 			} else {
-				cur = append(cur, proseToken{Start: i, End: j, Kind: proseNumber, Text: text[i:j], Lower: lower[i:j]})
+				toks = append(toks, proseToken{Start: i, End: j, Kind: proseNumber, Text: text[i:j], Lower: lower[i:j]})
 			}
 			i = j
 			continue
 		}
 		if proseWordByte(text, i) {
 			j := proseWordEnd(text, i)
-			cur = append(cur, proseToken{Start: i, End: j, Kind: proseWord, Text: text[i:j], Lower: lower[i:j]})
+			toks = append(toks, proseToken{Start: i, End: j, Kind: proseWord, Text: text[i:j], Lower: lower[i:j]})
 			i = j
 			continue
 		}
@@ -125,13 +125,22 @@ func proseSentences(ctx context.Context, d *Doc) ([]proseSentence, error) {
 			size = 1
 		}
 		j := i + size
-		cur = append(cur, proseToken{Start: i, End: j, Kind: prosePunct, Text: text[i:j], Lower: lower[i:j]})
+		toks = append(toks, proseToken{Start: i, End: j, Kind: prosePunct, Text: text[i:j], Lower: lower[i:j]})
 		if (c == '.' || c == '!' || c == '?') && (j == len(text) || text[j] == ' ' || text[j] == '\t' || text[j] == '\r' || text[j] == '\n') {
 			flush()
 		}
 		i = j
 	}
 	flush()
+	out := make([]proseSentence, len(bounds))
+	for k, a := range bounds {
+		b := len(toks)
+		if k+1 < len(bounds) {
+			b = bounds[k+1]
+		}
+		st := toks[a:b:b]
+		out[k] = proseSentence{Start: st[0].Start, End: st[len(st)-1].End, Toks: st, Question: proseIsQuestion(st)}
+	}
 	return out, nil
 }
 
