@@ -189,6 +189,13 @@ func (p *BuiltinPlanner) ExtractParams(ctx context.Context, req ParamRequest) (j
 	if req.Tool.Name == "" {
 		return nil, fmt.Errorf("params step: no tool given: %w", ErrBadParams)
 	}
+	if req.Tool.Name == "gnn_sum_aggregation" {
+		// The tool sums the neighbours' vectors; a question whose rule is
+		// another one is not answered with a sum.
+		if m := slotREs.notSum.FindString(req.Question); m != "" {
+			return nil, fmt.Errorf("%s: the question's aggregation rule (%q) is not a sum over the neighbours, which is all the tool computes: %w", req.Tool.Name, m, ErrBadParams)
+		}
+	}
 	sl := findSlots(req.Question, req.Graph, false)
 	var first error
 	for _, cand := range sl.assignments(req.Tool) {

@@ -24,7 +24,7 @@ const (
 var slotREs = struct {
 	kv, fromTo, between, nodesAnd, tuple, arrow, source, sink, from, single, of *regexp.Regexp
 	k, core, rounds, roundsN, roundsAdv, alpha, weighted, hops, perNode         *regexp.Regexp
-	possessive, degreeInit, areAnd                                              *regexp.Regexp
+	possessive, degreeInit, areAnd, declaration, notSum                         *regexp.Regexp
 	seed, resolution, degreeK, neighboursK, inDeg, outDeg                       *regexp.Regexp
 }{
 	seed:        regexp.MustCompile(`(?i)\b(?:random\s+)?seed\s*(?:=|:|of|is)?\s*(-?\d+)\b`),
@@ -49,13 +49,20 @@ var slotREs = struct {
 	core:        regexp.MustCompile(`(?i)\b(\d+)[- ]cores?\b`),
 	rounds:      regexp.MustCompile(`(?i)\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|a single|one single)[\s-]+(?:more\s+)?(?:(?:sum|aggregation|message[- ]passing|gnn|graph|convolution(?:al)?|propagation|simple|neighbou?r)[\s-]+){0,3}(?:rounds?|iterations?|layers?|steps?)\b`),
 	roundsAdv:   regexp.MustCompile(`(?i)\b(once|twice|thrice)\b`),
-	possessive:  regexp.MustCompile(`(?i)\b([\p{L}\p{N}_](?:[\p{L}\p{N}_.:-]*[\p{L}\p{N}_])?)['’]s\b`),
-	degreeInit:  regexp.MustCompile(`(?i)\b(?:degrees?|degree values)\s+as\s+(?:the\s+)?(?:initial|starting|input)?\s*(?:features?|embeddings?|values?|vectors?)\b|\b(?:start|starting|initiali[sz]ed?|begin(?:ning)?)\s+(?:from|with|at)\s+(?:the\s+)?(?:node\s+)?degrees?\b`),
-	roundsN:     regexp.MustCompile(`(?i)\b(?:rounds?|iterations?|layers?)\s*(?:=|:|of|is)?\s*(\d+)\b`),
-	alpha:       regexp.MustCompile(`(?i)\b(?:alpha|damping(?:\s+factor)?)\s*(?:=|:|of|is)?\s*(0?\.\d+|1(?:\.0+)?|0)\b`),
-	weighted:    regexp.MustCompile(`(?i)\b(?:weighted|weights?|costs?|distances?|total\s+weight|cheapest|lightest)\b`),
-	hops:        regexp.MustCompile(`(?i)\b(?:hops?|unweighted|number\s+of\s+edges|edge\s+count)\b`),
-	perNode:     regexp.MustCompile(`(?i)\b(?:each|every|per|all(?:\s+the)?)\s+(?:nodes?|vertex|vertices)\b`),
+	// declaration is a declared node set ("the nodes are numbered from 0
+	// to 7", "among nodes 0, 1, ..., 7", "a graph on 11 vertices"): its
+	// numbers are never parameters.
+	declaration: regexp.MustCompile(`(?i)\b(?:nodes?|vertices)\s+(?:are\s+)?(?:numbered|labell?ed|indexed|named|ranging)\s+(?:from\s+)?[\p{L}\p{N}_]+\s*(?:to|through|thru|-|–|\.\.|…)\s*[\p{L}\p{N}_]+|\b(?:among|amongst)\s+(?:the\s+)?(?:nodes|vertices)\s+(?:[\p{L}\p{N}_]+\s*(?:,|…|\.\.\.)\s*)+(?:(?:and|\.\.\.|…)\s*)?[\p{L}\p{N}_]+|\b(?:with|on|of|has|have|having|contains?)\s+\d+\s+(?:nodes|vertices)\b(?:\s*,?\s*(?:numbered|labell?ed|indexed)\s+(?:from\s+)?[\p{L}\p{N}_]+\s*(?:to|through|thru|-|–|\.\.|…)\s*[\p{L}\p{N}_]+)?|\b(?:nodes|vertices)\s+(?:labell?ed|numbered)\s+[\p{L}\p{N}_]+\s*,\s*[\p{L}\p{N}_]+\s*,\s*(?:\.\.\.|…)\s*,?\s*[\p{L}\p{N}_]+`),
+	// notSum is an aggregation rule other than a plain sum over the
+	// neighbours: a mean, a maximum, or the node's own vector included.
+	notSum:     regexp.MustCompile(`(?i)\b(?:mean|average|avg|max(?:imum)?|min(?:imum)?|product)\s+(?:of\s+)?(?:its\s+|the\s+|all\s+)?(?:neighbou?rs?|neighbou?ring|adjacent)\b|\b(?:averag(?:e|es|ed|ing)|mean[- ]pool\w*|max[- ]pool\w*)\b[^.?]{0,30}\bneighbou?r|\b(?:including|plus|and)\s+(?:itself|its\s+own|the\s+node'?s?\s+own|its\s+current)\b|\bself[- ]loops?\s+(?:are\s+)?(?:added|included)\b`),
+	possessive: regexp.MustCompile(`(?i)\b([\p{L}\p{N}_](?:[\p{L}\p{N}_.:-]*[\p{L}\p{N}_])?)['’]s\b`),
+	degreeInit: regexp.MustCompile(`(?i)\b(?:degrees?|degree values)\s+as\s+(?:the\s+)?(?:initial|starting|input)?\s*(?:features?|embeddings?|values?|vectors?)\b|\b(?:start|starting|initiali[sz]ed?|begin(?:ning)?)\s+(?:from|with|at)\s+(?:the\s+)?(?:node\s+)?degrees?\b`),
+	roundsN:    regexp.MustCompile(`(?i)\b(?:rounds?|iterations?|layers?)\s*(?:=|:|of|is)?\s*(\d+)\b`),
+	alpha:      regexp.MustCompile(`(?i)\b(?:alpha|damping(?:\s+factor)?)\s*(?:=|:|of|is)?\s*(0?\.\d+|1(?:\.0+)?|0)\b`),
+	weighted:   regexp.MustCompile(`(?i)\b(?:weighted|weights?|costs?|distances?|total\s+weight|cheapest|lightest)\b`),
+	hops:       regexp.MustCompile(`(?i)\b(?:hops?|unweighted|number\s+of\s+edges|edge\s+count)\b`),
+	perNode:    regexp.MustCompile(`(?i)\b(?:each|every|per|all(?:\s+the)?)\s+(?:nodes?|vertex|vertices)\b`),
 }
 
 // slotStop are words the ID pattern matches that are not node IDs unless
@@ -118,6 +125,11 @@ func findSlots(q string, g *graph.Graph, fitOnly bool) *slots {
 	// Cheap substring guards skip the patterns that cannot match.
 	lq := strings.ToLower(q)
 	has := func(subs ...string) bool { return containsAny(lq, subs) }
+	if has("number", "label", "among", "index", "named", "rang", "nodes", "vertices") {
+		// Declared node sets are blanked (same length, so offsets hold).
+		q = r.declaration.ReplaceAllStringFunc(q, func(m string) string { return strings.Repeat(" ", len(m)) })
+		lq = strings.ToLower(q)
+	}
 	var poss []string
 	if has("'s", "’s") {
 		// "Bob's friends", "node 3's neighbours": the owner is a node

@@ -76,6 +76,11 @@ func TestBuiltinParams(t *testing.T) {
 		{"node_count", "How many nodes are there?", `{}`, g},
 		{"shortest_path_length", "How far apart are Lille and Nice?", `{"source":"Lille","target":"Nice","weighted":true}`, nil},
 		{"edge_exists", "Are nodes 4 and 1 directly connected?", `{"source":"4","target":"1"}`, g},
+		// Numbers of a declared node set are never parameters.
+		{"shortest_path", "The nodes are numbered from 0 to 7. What is the shortest path between node 3 and node 5?", `{"source":"3","target":"5"}`, g},
+		{"path_exists", "Nodes are labelled 0, 1, ..., 9. Is there a path from 2 to 6?", `{"source":"2","target":"6"}`, g},
+		{"neighbors", "G describes a graph among nodes 0, 1, 2, 3, 4, 5, 6 and 7. List all the nodes connected to 4.", `{"node":"4"}`, g},
+		{"shortest_path_length", "In a graph with 9 nodes numbered from 1 to 9, how many hops from 2 to 6?", `{"source":"2","target":"6"}`, g},
 		// Possessives name the node; counts of rounds come as words too.
 		{"neighbors", "Who are 3's neighbours?", `{"node":"3"}`, g},
 		{"degree", "What is B’s degree?", `{"node":"B"}`, g},
@@ -143,6 +148,27 @@ func TestBuiltinParamsNodeVectors(t *testing.T) {
 	}
 	if _, err := tool.Run(context.Background(), part, args); !errors.Is(err, tools.ErrBadArgs) {
 		t.Errorf("partial node data %s: tool err %v, want ErrBadArgs", args, err)
+	}
+}
+
+// TestBuiltinParamsAggregationRule: gnn_sum_aggregation sums the
+// neighbours' vectors; a question whose rule is a mean, a maximum or
+// includes the node itself is refused, not answered with a sum.
+func TestBuiltinParamsAggregationRule(t *testing.T) {
+	p := NewBuiltinPlanner(BuiltinConfig{})
+	spec := builtinSpec(t, "gnn_sum_aggregation")
+	g := builtinGraph(t, false)
+	for q, ok := range map[string]bool{
+		"Each node's embedding is updated by the sum of its neighbors' embeddings. What are the embeddings after 2 layers?":   true,
+		"Each node's embedding is updated by the mean of its neighbors' embeddings. What are the embeddings after 2 layers?":  false,
+		"Each layer averages the neighbours' vectors. What does each node hold after one round?":                              false,
+		"Each node takes the maximum of its neighbours' values. What does each node hold after one round?":                    false,
+		"Each node's new value is the sum of its neighbours' values plus its own. What does each node hold after two rounds?": false,
+	} {
+		_, err := p.ExtractParams(context.Background(), ParamRequest{Question: q, Tool: spec, Graph: g})
+		if ok != (err == nil) || (err != nil && !errors.Is(err, ErrBadParams)) {
+			t.Errorf("%q: err %v, want accepted %v", q, err, ok)
+		}
 	}
 }
 
