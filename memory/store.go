@@ -132,7 +132,7 @@ func Open(ctx context.Context, dir string, emb Embedder, opts ...Option) (*Store
 	}
 	// Replay into plain maps first: later entries supersede earlier ones.
 	live := newLiveSet()
-	w, err := openWAL(dir, live.apply)
+	w, err := openWAL(dir, s.logger, live.apply)
 	if err != nil {
 		return nil, err
 	}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"log/slog"
 	"math"
 	"os"
 	"path/filepath"
@@ -65,10 +66,12 @@ func openLog(path string) (*os.File, error) {
 }
 
 // openWAL opens (creating if needed) the log in dir and calls apply for each
-// entry in order. A torn tail — lines after the last good one that do not
-// parse, as left by a crash during a write that was never acknowledged — is
-// cut off; a bad line followed by good ones is corruption and an error.
-func openWAL(dir string, apply func(e *logEntry)) (*wal, error) {
+// entry in order. Only a torn final line — a line with no newline that is
+// the beginning of an entry, as left by a crash during a write that was
+// never acknowledged — is cut, with a warning. Any other line that cannot be
+// read back, or a log that cannot be read at all, is an error (a *LogError
+// wrapping ErrCorrupt for a bad line) and the file is left as it was.
+func openWAL(dir string, logger *slog.Logger, apply func(e *logEntry)) (*wal, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("memory: create %s: %w", dir, err)
 	}
@@ -76,7 +79,7 @@ func openWAL(dir string, apply func(e *logEntry)) (*wal, error) {
 	if err != nil {
 		return nil, fmt.Errorf("memory: open lock file: %w", err)
 	}
-	w, err := openLocked(dir, lock, apply)
+	w, err := openLocked(dir, lock, logger, apply)
 	if err != nil {
 		lock.Close()
 		return nil, err
@@ -84,7 +87,7 @@ func openWAL(dir string, apply func(e *logEntry)) (*wal, error) {
 	return w, nil
 }
 
-func openLocked(dir string, lock *os.File, apply func(e *logEntry)) (*wal, error) {
+func openLocked(dir string, lock *os.File, logger *slog.Logger, apply func(e *logEntry)) (*wal, error) {
 	if err := lockFile(lock); err != nil {
 		return nil, err
 	}
@@ -95,29 +98,26 @@ func openLocked(dir string, lock *os.File, apply func(e *logEntry)) (*wal, error
 		return nil, err
 	}
 	w := &wal{path: path, f: f, lock: lock}
-	good, lines, err := replay(f, path, apply)
+	rep, err := replay(f, path, apply)
 	if err != nil {
 		f.Close()
 		return nil, err
 	}
-	w.lines = lines
-	st, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, fmt.Errorf("memory: stat log: %w", err)
-	}
-	if st.Size() != good {
-		// Cut the torn tail so that new entries follow the last good line.
-		if err := f.Truncate(good); err != nil {
+	w.lines = rep.entries
+	if rep.tornBytes > 0 {
+		logger.Warn("memory: dropped a torn final line of the log (a write cut short before it was acknowledged)",
+			"path", path, "line", rep.tornLine, "bytes", rep.tornBytes)
+		// Cut the torn line so that new entries follow the last good one.
+		if err := f.Truncate(rep.good); err != nil {
 			f.Close()
-			return nil, fmt.Errorf("memory: truncate torn log tail: %w", err)
+			return nil, fmt.Errorf("memory: truncate torn line %d of %s: %w", rep.tornLine, path, err)
 		}
 		if err := f.Sync(); err != nil {
 			f.Close()
 			return nil, fmt.Errorf("memory: sync log: %w", err)
 		}
 	}
-	w.size = good
+	w.size = rep.good
 	if err := syncDir(dir); err != nil {
 		f.Close()
 		return nil, err
@@ -125,51 +125,117 @@ func openLocked(dir string, lock *os.File, apply func(e *logEntry)) (*wal, error
 	return w, nil
 }
 
-// replay reads every entry of the log read by rd, calls apply for each, and
-// returns the offset just after the last good line and the number of
-// entries.
-func replay(rd io.Reader, path string, apply func(e *logEntry)) (good int64, lines int, err error) {
+// LogError reports a line of the memory log that cannot be read back. The
+// store does not open and leaves the file unchanged; errors.Is(err,
+// ErrCorrupt) holds.
+type LogError struct {
+	// Path is the log file.
+	Path string
+	// Line is the 1-based line number.
+	Line int
+	// Err says what is wrong with the line.
+	Err error
+}
+
+// Error names the file and the line and says how to recover.
+func (e *LogError) Error() string {
+	return fmt.Sprintf("memory log %s line %d: %v; the file was left unchanged: "+
+		"remove or correct that line (for example: sed -i '%dd' %q), or move the file aside to start with an empty memory",
+		e.Path, e.Line, e.Err, e.Line, e.Path)
+}
+
+// Unwrap returns ErrCorrupt and the cause.
+func (e *LogError) Unwrap() []error { return []error{ErrCorrupt, e.Err} }
+
+// maxLogLine bounds one log line (64 MiB), so a file that is not a log is
+// refused without reading it whole into memory.
+const maxLogLine = 64 << 20
+
+// replayed is what replay found.
+type replayed struct {
+	good      int64 // offset just after the last good line
+	entries   int   // entries applied
+	tornLine  int   // line number of a torn final line, 0 when none
+	tornBytes int   // its length
+}
+
+// replay reads every entry of the log read by rd and calls apply for each.
+// Blank lines are skipped. A final line without a newline that is the
+// beginning of an entry (see tornEntry) is reported as torn, not applied;
+// any other bad line is a *LogError.
+func replay(rd io.Reader, path string, apply func(e *logEntry)) (replayed, error) {
 	r := bufio.NewReaderSize(rd, 1<<20)
 	var (
-		off     int64
-		lineNo  int
-		badLine int // first bad line not yet followed by a good one
-		badErr  error
+		rep    replayed
+		lineNo int
+		line   []byte
 	)
 	for {
-		line, err := r.ReadBytes('\n')
+		line = line[:0]
+		var err error
+		for {
+			var part []byte
+			part, err = r.ReadSlice('\n')
+			line = append(line, part...)
+			if !errors.Is(err, bufio.ErrBufferFull) {
+				break
+			}
+			if len(line) > maxLogLine {
+				return replayed{}, &LogError{Path: path, Line: lineNo + 1, Err: fmt.Errorf("line is longer than %d bytes: not a memory log", maxLogLine)}
+			}
+		}
+		if err != nil && !errors.Is(err, io.EOF) {
+			return replayed{}, fmt.Errorf("memory: read log %s at line %d: %w", path, lineNo+1, err)
+		}
 		if len(line) > 0 {
 			lineNo++
-			off += int64(len(line))
-			complete := line[len(line)-1] == '\n'
-			var e logEntry
-			perr := errors.New("line has no end (torn write)")
-			if complete {
-				perr = json.Unmarshal(line, &e)
-				if perr == nil && !e.valid() {
-					perr = errors.New("entry lacks op, collection or record, or its key does not match its record")
+			if line[len(line)-1] != '\n' {
+				if !tornEntry(line) {
+					return replayed{}, &LogError{Path: path, Line: lineNo, Err: errors.New("the last line has no newline and is not the beginning of a log entry")}
 				}
+				rep.tornLine, rep.tornBytes = lineNo, len(line)
+				return rep, nil
 			}
-			if perr != nil {
-				if badLine == 0 {
-					badLine, badErr = lineNo, perr
+			if len(bytes.TrimSpace(line)) > 0 {
+				var e logEntry
+				if perr := json.Unmarshal(line, &e); perr != nil {
+					return replayed{}, &LogError{Path: path, Line: lineNo, Err: fmt.Errorf("not a log entry: %w", perr)}
 				}
-			} else {
-				if badLine != 0 {
-					return 0, 0, fmt.Errorf("memory: %s line %d: %v: %w", path, badLine, badErr, ErrCorrupt)
+				if !e.valid() {
+					return replayed{}, &LogError{Path: path, Line: lineNo, Err: errors.New("entry lacks op, collection or record, or its key does not match its record")}
 				}
 				apply(&e)
-				lines++
-				good = off
+				rep.entries++
 			}
+			rep.good += int64(len(line))
 		}
-		if errors.Is(err, io.EOF) {
-			return good, lines, nil
-		}
-		if err != nil {
-			return 0, 0, fmt.Errorf("memory: read log: %w", err)
+		if err != nil { // io.EOF
+			return rep, nil
 		}
 	}
+}
+
+// tornEntry reports whether b, a final line without its newline, is what a
+// write cut short leaves: the beginning of a JSON object (possibly the whole
+// object, the newline not yet written), or zero bytes where a crash left a
+// file extended but not written. Anything else is not a torn write.
+func tornEntry(b []byte) bool {
+	b = bytes.TrimRight(b, "\x00")
+	if len(b) == 0 {
+		return true
+	}
+	if b[0] != '{' {
+		return false
+	}
+	var raw json.RawMessage
+	dec := json.NewDecoder(bytes.NewReader(b))
+	switch err := dec.Decode(&raw); {
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return true
+	case err != nil:
+		return false
+	}
+	return !dec.More() && dec.InputOffset() == int64(len(bytes.TrimRight(b, " \t\r")))
 }
 
 // liveSet collects the entries a log leaves in force: the last put of each
@@ -307,10 +373,40 @@ func (w *wal) follow() error {
 		}
 		end = start
 	}
+	tail := make([]byte, min(size-end, maxLogLine+1))
+	if _, err := w.f.ReadAt(tail, end); err != nil {
+		return fmt.Errorf("memory: read log tail: %w", err)
+	}
+	if int64(len(tail)) > maxLogLine || !tornEntry(tail) {
+		line, err := lineOf(w.f, end)
+		if err != nil {
+			return err
+		}
+		return &LogError{Path: w.path, Line: line, Err: errors.New("the last line has no newline and is not the beginning of a log entry")}
+	}
 	if err := w.f.Truncate(end); err != nil {
 		return fmt.Errorf("memory: truncate torn log tail: %w", err)
 	}
 	return nil
+}
+
+// lineOf returns the 1-based number of the line that starts at offset off
+// of f (for error messages).
+func lineOf(f *os.File, off int64) (int, error) {
+	r := bufio.NewReaderSize(io.NewSectionReader(f, 0, off), 1<<20)
+	n := 1
+	for {
+		b, err := r.ReadSlice('\n')
+		if len(b) > 0 && b[len(b)-1] == '\n' {
+			n++
+		}
+		if errors.Is(err, io.EOF) {
+			return n, nil
+		}
+		if err != nil && !errors.Is(err, bufio.ErrBufferFull) {
+			return 0, fmt.Errorf("memory: read log: %w", err)
+		}
+	}
 }
 
 // compact replaces the log atomically with its live entries, read from the
@@ -326,7 +422,7 @@ func (w *wal) compact(revec func(e *logEntry) (string, []byte, bool)) error {
 		return err
 	}
 	live := newLiveSet()
-	if _, _, err := replay(io.NewSectionReader(w.f, 0, 1<<62), w.path, live.apply); err != nil {
+	if _, err := replay(io.NewSectionReader(w.f, 0, 1<<62), w.path, live.apply); err != nil {
 		return fmt.Errorf("memory: compact: %w", err)
 	}
 	dir := filepath.Dir(w.path)

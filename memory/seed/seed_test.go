@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -212,5 +215,31 @@ func TestOpenInMemoryMatchesOpen(t *testing.T) {
 	}
 	if !strings.Contains(sa.Encoder, "idf") {
 		t.Fatalf("default encoder %s is not fitted on the seed", sa.Encoder)
+	}
+}
+
+// TestOpenRefusesUnreadableLog checks that a memory log that is not a log
+// is reported, not replaced by the seed examples: Open fails naming the
+// file and line 1, and the file is left as it was.
+func TestOpenRefusesUnreadableLog(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "memory.jsonl")
+	junk := bytes.Repeat([]byte("\x01\x02binary junk without a newline "), 100)
+	if err := os.WriteFile(path, junk, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(context.Background(), dir, tools.Catalogue(), nil, Options{})
+	if err == nil {
+		n := s.Len()
+		s.Close()
+		t.Fatalf("opened an unreadable log as a memory of %d examples", n)
+	}
+	var le *memory.LogError
+	if !errors.As(err, &le) || le.Line != 1 || le.Path != path {
+		t.Fatalf("error %v does not name %s line 1", err, path)
+	}
+	after, err := os.ReadFile(path)
+	if err != nil || !bytes.Equal(after, junk) {
+		t.Fatalf("the log was changed (%d bytes, was %d): %v", len(after), len(junk), err)
 	}
 }

@@ -1,0 +1,201 @@
+package memory
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// goodLog writes five examples to a store in dir and returns the log's bytes.
+func goodLog(t *testing.T, dir string) []byte {
+	t.Helper()
+	s := openT(t, dir, newTestEmbedder())
+	if err := s.AddExamples(context.Background(), sampleExamples()); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	b, err := os.ReadFile(filepath.Join(dir, logName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestCorruptLogIsRefused checks that a log with a line that cannot be read
+// back does not open: the error names the file and the line and says how to
+// recover, and the file is left byte for byte as it was. Only a torn final
+// line may be dropped (TestTornFinalLineIsDropped).
+func TestCorruptLogIsRefused(t *testing.T) {
+	template := goodLog(t, t.TempDir())
+	lines := bytes.SplitAfter(template, []byte("\n"))
+	lines = lines[:len(lines)-1] // the empty piece after the final newline
+	if len(lines) != 5 {
+		t.Fatalf("log has %d lines, want 5", len(lines))
+	}
+	join := func(parts ...[]byte) []byte { return bytes.Join(parts, nil) }
+	all := join(lines...)
+	binary := make([]byte, 4096)
+	for i := range binary {
+		binary[i] = byte(i*7 + 3) // no newline among them
+		if binary[i] == '\n' {
+			binary[i] = 0xff
+		}
+	}
+	cases := []struct {
+		name string
+		log  []byte
+		line int
+	}{
+		{"garbage line in the middle", join(lines[0], []byte("garbage\n"), join(lines[1:]...)), 2},
+		{"complete bad final line", join(all, []byte("garbage\n")), 6},
+		{"several bad lines at the end", join(all, []byte("{\"op\":\"put\"}\nnot json\n")), 6},
+		{"final line without newline that is not an entry", join(all, []byte("hello")), 6},
+		{"entry cut and followed by another", join(lines[0], lines[1][:20], []byte("\n"), join(lines[2:]...)), 2},
+		{"valid JSON that is not an entry", join(lines[0], []byte("{\"op\":\"put\",\"coll\":\"examples\",\"key\":\"x\"}\n"), join(lines[1:]...)), 2},
+		{"a whole file of binary without newline", binary, 1},
+		{"a whole file of text that is not a log", []byte("source,target\na,b\nb,c\n"), 1},
+		{"an object and trailing text on the last line", join(all, lines[0][:len(lines[0])-1], []byte(" tail")), 6},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, logName)
+			if err := os.WriteFile(path, c.log, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			s, err := Open(context.Background(), dir, newTestEmbedder())
+			if err == nil {
+				s.Close()
+				t.Fatalf("opened a corrupt log (%d examples)", s.Len())
+			}
+			var le *LogError
+			if !errors.Is(err, ErrCorrupt) || !errors.As(err, &le) {
+				t.Fatalf("error %v is not a *LogError wrapping ErrCorrupt", err)
+			}
+			if le.Line != c.line || le.Path != path {
+				t.Fatalf("error names %s line %d, want %s line %d: %v", le.Path, le.Line, path, c.line, err)
+			}
+			msg := err.Error()
+			for _, want := range []string{path, "line " + strconv.Itoa(c.line), "left unchanged", "sed -i '" + strconv.Itoa(c.line) + "d'"} {
+				if !strings.Contains(msg, want) {
+					t.Errorf("error %q does not say %q", msg, want)
+				}
+			}
+			after, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(after, c.log) {
+				t.Fatalf("the failed open changed the log: %d bytes before, %d after", len(c.log), len(after))
+			}
+		})
+	}
+}
+
+// TestTornFinalLineIsDropped checks that a final line a crash cut short —
+// the beginning of an entry, a whole entry without its newline, or zeros a
+// power loss left — is dropped with a warning naming the file and the line,
+// and that every complete record is kept.
+func TestTornFinalLineIsDropped(t *testing.T) {
+	template := goodLog(t, t.TempDir())
+	lastStart := bytes.LastIndexByte(template[:len(template)-1], '\n') + 1
+	lastEntry := template[lastStart : len(template)-1] // without its newline
+	for name, tail := range map[string][]byte{
+		"half an entry":               lastEntry[:len(lastEntry)/2],
+		"an entry without newline":    []byte(strings.Replace(string(lastEntry), `"e5"`, `"e9"`, -1)),
+		"an opening brace":            []byte("{"),
+		"zeros":                       make([]byte, 512),
+		"half an entry, then zeros":   append(append([]byte{}, lastEntry[:30]...), make([]byte, 100)...),
+		"cut inside a UTF-8 sequence": []byte("{\"op\":\"put\",\"coll\":\"examples\",\"key\":\"\xe2\x82"),
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, logName)
+			if err := os.WriteFile(path, append(append([]byte{}, template...), tail...), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			var logs bytes.Buffer
+			logger := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelWarn}))
+			s, err := Open(context.Background(), dir, newTestEmbedder(), WithLogger(logger))
+			if err != nil {
+				t.Fatalf("open with a torn final line: %v", err)
+			}
+			if s.Len() != 5 {
+				t.Errorf("%d examples, want the 5 complete ones", s.Len())
+			}
+			if _, ok := s.Example("e9"); ok {
+				t.Error("the torn line's record was applied")
+			}
+			s.Close()
+			w := logs.String()
+			if !strings.Contains(w, "level=WARN") || !strings.Contains(w, "torn final line") ||
+				!strings.Contains(w, path) || !strings.Contains(w, "line=6") {
+				t.Errorf("no warning naming the file and line 6: %q", w)
+			}
+			after, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(after, template) {
+				t.Errorf("log after the repair is %d bytes, want the %d of the complete lines", len(after), len(template))
+			}
+		})
+	}
+}
+
+// TestUnreadableLogIsRefused checks that a log that cannot be opened at all
+// is an error naming it, not an empty memory.
+func TestUnreadableLogIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, logName)
+	if err := os.Mkdir(path, 0o700); err != nil { // refused even for root
+		t.Fatal(err)
+	}
+	s, err := Open(context.Background(), dir, newTestEmbedder())
+	if err == nil {
+		s.Close()
+		t.Fatal("opened a store whose log is a folder")
+	}
+	if !strings.Contains(err.Error(), path) {
+		t.Fatalf("error %q does not name %s", err, path)
+	}
+	if st, serr := os.Stat(path); serr != nil || !st.IsDir() {
+		t.Fatalf("the log path was changed: %v", serr)
+	}
+}
+
+// TestAppendRefusesForeignTail checks that an append after another process
+// left a final line that is not a torn entry fails naming the line, instead
+// of cutting it.
+func TestAppendRefusesForeignTail(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	s := openT(t, dir, newTestEmbedder())
+	defer s.Close()
+	if err := s.AddExamples(ctx, sampleExamples()); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, logName)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("this is not a log entry")
+	f.Close()
+	before, _ := os.ReadFile(path)
+	err = s.AddExamples(ctx, []Example{{ID: "later", Question: "written after the foreign tail"}})
+	var le *LogError
+	if !errors.As(err, &le) || le.Line != 6 {
+		t.Fatalf("append over a foreign tail: %v, want a *LogError for line 6", err)
+	}
+	after, _ := os.ReadFile(path)
+	if !bytes.Equal(before, after) {
+		t.Fatal("the failed append changed the log")
+	}
+}
