@@ -25,8 +25,9 @@ var slotREs = struct {
 	kv, fromTo, between, nodesAnd, tuple, arrow, source, sink, from, single, of *regexp.Regexp
 	k, core, rounds, roundsN, roundsAdv, alpha, weighted, hops, perNode         *regexp.Regexp
 	possessive, degreeInit, areAnd, declaration, notSum                         *regexp.Regexp
-	seed, resolution, degreeK, neighboursK, inDeg, outDeg                       *regexp.Regexp
+	seed, resolution, degreeK, neighboursK, inDeg, outDeg, isolated             *regexp.Regexp
 }{
+	isolated:    regexp.MustCompile(`(?i)\b(?:isolated\s+(?:nodes|vertices)|(?:have|has|having|with)\s+(?:no|zero)\s+(?:neighbou?rs|connections|links|edges))\b`),
 	seed:        regexp.MustCompile(`(?i)\b(?:random\s+)?seed\s*(?:=|:|of|is)?\s*(-?\d+)\b`),
 	resolution:  regexp.MustCompile(`(?i)\bresolution\s*(?:=|:|of|is)?\s*(\d*\.?\d+)\b`),
 	degreeK:     regexp.MustCompile(`(?i)\b(?:in-?|out-?|total\s+)?degree\s*(?:=|:|of|is)?\s*(?:exactly\s+)?(\d+)\b`),
@@ -235,6 +236,9 @@ func findSlots(q string, g *graph.Graph, fitOnly bool) *slots {
 		if m := r.neighboursK.FindStringSubmatch(q); m != nil {
 			s.setInt("degree", m[1])
 		}
+	}
+	if has("isolated", "no ", "zero") && r.isolated.MatchString(q) {
+		s.ints["degree"] = 0
 	}
 	s.hops = r.hops.MatchString(q)
 	s.weighted = r.weighted.MatchString(q) && !s.hops

@@ -36,6 +36,8 @@ func TestAskReachesCommunityDegreeAndLabelTools(t *testing.T) {
 		{data, "karate/edges.tsv", "How many nodes have degree 2?", "degree_distribution", map[string]any{"degree": 2.0}, "11 nodes have degree 2"},
 		{data, "karate/edges.tsv", "Which nodes have exactly 3 neighbours?", "degree_distribution", map[string]any{"degree": 3.0}, "6 nodes have degree 3"},
 		{data, "karate/edges.tsv", "What is the degree of node 3?", "degree", map[string]any{"node": "3"}, "Node 3 has degree 6"},
+		{data, "karate/edges.tsv", "How many isolated nodes are there?", "degree_distribution", map[string]any{"degree": 0.0}, "No node has degree 0"},
+		{data, "karate/edges.tsv", "How many nodes are there?", "node_count", map[string]any{}, "34 nodes"},
 		{labelled, "likes.json", "What does node 3 like?", "predict_node_label", map[string]any{"node": "3"}, "Node 3 probably likes soccer"},
 		{labelled, "likes.json", "What does node 7 like?", "predict_node_label", map[string]any{"node": "7"}, "tied between soccer and tennis"},
 		{labelled, "likes.json", "Predict the labels of the unlabelled nodes.", "predict_node_label", map[string]any{}, "3: soccer"},
