@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -10,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/graphagent/graphagent/internal/gtoolsdata"
 )
 
 // understandingItem is one question of the repository's understanding set
@@ -143,5 +146,45 @@ func TestStructuredReadersUnderstandingNodeData(t *testing.T) {
 	}
 	if n == 0 {
 		t.Fatal("no node-data questions in the understanding set")
+	}
+}
+
+// TestStructuredReadersStayQuiet runs the bipartite, node-data and
+// structured-text readers on questions written in other notations (every
+// NLGraph task but their own, and the GTools sample): they must read
+// nothing there, so that they never compete with the readers whose text it
+// is.
+func TestStructuredReadersStayQuiet(t *testing.T) {
+	quiet := []Reader{AdjacencyMatrix{}, CSVTable{}, NodeLinkJSON{}, DOTGraph{}, AdjacencyDict{}}
+	check := func(where, q string, rs ...Reader) {
+		for _, r := range rs {
+			got, err := r.Read(context.Background(), NewDoc(q))
+			if err != nil {
+				t.Errorf("%s: %s: %v", where, r.Name(), err)
+				continue
+			}
+			if !got.Empty() {
+				t.Errorf("%s: %s read %d nodes, %d edges, spans %v in\n%s", where, r.Name(), len(got.Nodes), len(got.Edges), got.Spans, q)
+			}
+		}
+	}
+	for _, task := range []string{"connectivity", "cycle", "flow", "GNN", "hamilton", "matching", "shortest_path", "topology"} {
+		for id, it := range readNLGraphTask(t, task) {
+			rs := quiet
+			if task != "matching" {
+				rs = append(rs, BipartiteProse{})
+			}
+			if task != "GNN" {
+				rs = append(rs, NodeData{})
+			}
+			check(task+" "+id, it.Question, rs...)
+		}
+	}
+	_, items, err := gtoolsdata.LoadSample(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, it := range items {
+		check(it.File, it.Prompt, append(quiet, BipartiteProse{}, NodeData{})...)
 	}
 }
