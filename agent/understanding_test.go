@@ -556,35 +556,35 @@ func pct(a, b int) float64 {
 // far from them, so the test only keeps what main achieves from getting
 // worse. Raise the minimums and lower the maximums as readers land.
 const (
-	understandingMinCorrect  = 335 // of 665; the target is ≥95% (632)
-	understandingMaxWrong    = 87  // the target is ≤1% (6)
+	understandingMinCorrect  = 347 // of 683; the target is ≥95% (649)
+	understandingMaxWrong    = 91  // the target is ≤1% (6)
 	understandingMinExamples = 1   // of the six examples of the table; the target is 6
 )
 
 // understandingRatchet holds, per notation, the minimum correct and the
 // maximum wrong main achieved when the set landed.
 var understandingRatchet = map[string]struct{ minCorrect, maxWrong int }{
-	"adjlist":         {25, 2},
-	"arrows":          {24, 0},
+	"adjlist":         {27, 3},
+	"arrows":          {25, 0},
 	"bipartite_prose": {0, 0},
 	"csv":             {0, 0},
-	"dashes":          {29, 8},
-	"declared":        {35, 10},
-	"dot":             {20, 0},
-	"edgelines":       {33, 3},
-	"incident":        {14, 1},
-	"json":            {10, 0},
+	"dashes":          {30, 10},
+	"declared":        {35, 8},
+	"dot":             {21, 0},
+	"edgelines":       {34, 4},
+	"incident":        {15, 0},
+	"json":            {11, 0},
 	"markdown_table":  {0, 0},
 	"matrix_header":   {0, 0},
-	"matrix_plain":    {1, 4}, // u067: the matrix key "(row i, column j is the edge between nodes i and j)" read as an edge i-j
+	"matrix_plain":    {1, 4},
 	"mermaid":         {6, 0},
 	"mixed":           {0, 8},
-	"nlgraph":         {17, 10},
-	"nlprose":         {25, 0},
+	"nlgraph":         {18, 10},
+	"nlprose":         {26, 1},
 	"node_data":       {0, 20},
-	"pairs":           {37, 5},
+	"pairs":           {39, 6},
 	"precedence":      {0, 3},
-	"pylist":          {29, 3},
+	"pylist":          {29, 4},
 	"quantities":      {6, 8},
 	"relations":       {7, 0},
 	"talklike":        {7, 0},

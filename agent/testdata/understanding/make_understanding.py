@@ -2239,6 +2239,52 @@ def batch5():
     gen_chatty()
 
 
+# ================================================================ sixth batch: direction and parameter traps
+
+def gen_traps():
+    # undirected edges asked "from v to u": the answer follows the undirected edge
+    rev = [("pairs", "Is there an edge from {v} to {u}?", "edge_exists"), ("dashes", "Can you go directly from {v} to {u}?", "edge_exists"),
+           ("nlgraph", "Is there an edge from node {v} to node {u}?", "edge_exists"), ("edgelines", "Is there a path from {v} to {u}?", "path_exists"),
+           ("nlprose", "Can node {v} reach node {u}?", "path_exists"), ("adjlist", "Is {u} reachable from {v}?", "path_exists")]
+    for notation, tq, task in rev:
+        G = connected_graph(rng.randint(5, 7), rng.randint(6, 8))
+        g = RENDER[notation](G)
+        if notation not in ("nlgraph", "nlprose"):  # these say "undirected" themselves
+            g = "The graph is undirected.\n" + g
+        if task == "edge_exists":
+            u, v = rng.choice(list(G.edges))  # rendered as u-v; asked v to u
+            add(compose(g, tq.format(u=u, v=v)), notation, task, "value", True, G, ["edge_exists"])
+        else:
+            u, v = pick_pair(G, path=True, far=True)
+            add(compose(g, tq.format(u=u, v=v)), notation, task, "value", True, G, ["path_exists"])
+    # a directed graph asked against the arrows: no
+    for i, (notation, tq) in enumerate([("arrows", "Is there an edge from {v} to {u}?"), ("dot", "Does an edge go from {v} to {u}?"),
+                                        ("json", "Is there a directed edge from {v} to {u}?")]):
+        G = dag(rng.randint(5, 6), 7)
+        u, v = rng.choice(list(G.edges))
+        add(compose(RENDER[notation](G), tq.format(u=u, v=v)), notation, "edge_exists", "value", False, G, ["edge_exists"])
+    # parameters that could name several things, or too many things
+    amb = [("dashes", "What is the shortest path from node {a} to node {b} or {c}?", "two possible targets"),
+           ("pairs", "Is there an edge between {a}, {b} and {c}?", "three nodes for a pair question"),
+           ("edgelines", "What is the degree of nodes {a} and {b}?", "two nodes for a one-node question"),
+           ("adjlist", "Is there a path from {a} to {b}, {c}?", "the target is two nodes"),
+           ("pylist", "What is the degree of node {a} or maybe {b}?", "the node is one of two"),
+           ("nlprose", "How far is it from {a} to either {b} or {c}?", "two possible targets")]
+    for notation, tq, why in amb:
+        G = connected_graph(6, 8)
+        a, b, c = rng.sample(list(G.nodes), 3)
+        refuse(compose(RENDER[notation](G), tq.format(a=a, b=b, c=c)), notation, "ambiguous", why, G)
+    # a node named by a letter when the graph is numbered, and the other way round
+    for i, (notation, tq) in enumerate([("dashes", "What is the degree of node B?"), ("pairs", "List the neighbours of node C."),
+                                        ("adjlist", "What is the degree of node 3?")]):
+        G = connected_graph(6, 7, names=letters(6) if notation == "adjlist" else None)
+        refuse(compose(RENDER[notation](G), tq), notation, "unknown_node", "the node named is not in the graph", G)
+
+
+def batch6():
+    gen_traps()
+
+
 def check_item(it):
     """Self-checks of a rendered item: declared numbering matches the graph's
     nodes, and every node with an edge is named in the question."""
@@ -2278,6 +2324,7 @@ def main():
     batch3()
     batch4()
     batch5()
+    batch6()
     for it in ITEMS:
         check_item(it)
     seen = set()
