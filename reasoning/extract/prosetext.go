@@ -464,8 +464,8 @@ func (t *proseText) atom(i, end, first int, o nameOpts, afterKind bool) (proseNa
 	}
 	if utf8.RuneCountInString(w) == 1 {
 		switch {
-		case w == "I":
-			return proseName{}, false
+		case w == "I" && !afterKind:
+			return proseName{}, false // the pronoun; "node I" is a name
 		case w == "a" || w == "A":
 			if !afterKind && t.articleAt(i, end) {
 				return proseName{}, false

@@ -597,10 +597,11 @@ func (t *proseText) qtyNoun(i int, c qtyClass, s ptSentence) ([]qtyLink, int) {
 			e.oneWay = false
 			e.conf, e.note = 0.9, "a road from one place to another is read as two-way (the text does not say one-way)"
 		}
-		if t.isPunct(n, ',') && t.qtyLead(n+1) {
-			n++
+		m := n
+		if t.isPunct(m, ',') && t.qtyLead(m+1) {
+			m++
 		}
-		if v, n2, ok := t.qtyNumber(n, end, c); ok {
+		if v, n2, ok := t.qtyNumber(m, end, c); ok {
 			e.val, e.hasVal, n = v, true, n2
 		} else if hasPre && len(out) == 0 {
 			e.val, e.hasVal = pre, true
@@ -629,6 +630,36 @@ func (t *proseText) qtyNoun(i int, c qtyClass, s ptSentence) ([]qtyLink, int) {
 		}
 		if t.isWord(k, "another", "one") {
 			k++
+		}
+		// "edges between 0 and 1, 1 and 2, and 2 and 3": more pairs.
+		for k > j && !t.isWord(k, "from", "between") && !out[0].oneWay {
+			x, ok := t.nameAt(k, end, -1, qtyOpts)
+			if !ok || !t.isWord(x.b, "and") {
+				break
+			}
+			y, ok := t.nameAt(x.b+1, end, -1, qtyOpts)
+			if !ok {
+				break
+			}
+			e := out[0]
+			e.u, e.v, e.a, e.hasVal, e.val = x.id, y.id, k, false, qtyValue{}
+			n := y.b
+			if v, n2, ok := t.qtyNumber(n, end, c); ok {
+				e.val, e.hasVal, n = v, true, n2
+				if !v.known {
+					e.val.meaning = c.defaultMeaning()
+				}
+			}
+			e.b = n
+			out = append(out, e)
+			j = n
+			k = j
+			if t.isPunct(k, ',') {
+				k++
+			}
+			if t.isWord(k, "and") {
+				k++
+			}
 		}
 		if k == j || !t.isWord(k, "from", "between") {
 			break
@@ -960,7 +991,8 @@ func (t *proseText) qtyNum(j, end int) (float64, int, bool) {
 // without being read.
 func qtyFiller(w string) bool {
 	switch w {
-	case "there", "are", "runs", "goes", "leads", "going", "running", "leading", "which", "that", "has", "with",
+	case "there", "are", "runs", "goes", "leads", "going", "running", "leading", "which", "that", "has", "have", "with",
+		"graph", "digraph", "multigraph", "contains", "includes", "g",
 		"another", "one", "network", "map", "country", "region", "direct", "also", "exists", "exist", "available":
 		return true
 	}
