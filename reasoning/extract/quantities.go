@@ -902,6 +902,9 @@ func (t *proseText) qtyNumberLead(k, end int, c qtyClass, lead bool) (qtyValue, 
 		cur = true
 		j++
 	}
+	if t.isWord(j, "am", "pm", "o'clock", "oclock") || t.isPunct(j, ':') && t.kind(j+1) == pNum {
+		return qtyValue{}, k, false // "leaves at 5 pm", "at 17:30": a time of day
+	}
 	if t.isWord(j, "thousand", "million", "billion", "hundred") {
 		j++ // "24 thousand dollars": the number is kept as written
 	}

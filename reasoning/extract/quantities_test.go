@@ -103,6 +103,9 @@ func TestQuantities(t *testing.T) {
 		{name: "node I is a name",
 			in:    "There is an edge between node I and node A with weight 9.",
 			edges: []string{"I--A=9"}, dir: DirUndirected, value: MeaningWeight},
+		{name: "a time of day is not the edge's number",
+			in:    "The flight from Oslo to Rome leaves at 5 pm. The train from Rome to Pisa leaves at 17:30.",
+			edges: []string{"Oslo->Rome", "Rome->Pisa"}, dir: DirDirected, partial: true},
 		// Not quantities in prose.
 		{name: "the-phrases need a second end", in: "There is a road from the north of the city. A pipe between the two tanks holds 5 units."},
 		{name: "question", in: "How far is it from Paris to Nice? What is the shortest route from A to B?"},
