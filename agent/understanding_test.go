@@ -556,7 +556,7 @@ func pct(a, b int) float64 {
 // far from them, so the test only keeps what main achieves from getting
 // worse. Raise the minimums and lower the maximums as readers land.
 const (
-	understandingMinCorrect  = 347 // of 683; the target is ≥95% (649)
+	understandingMinCorrect  = 351 // of 689; the target is ≥95% (655)
 	understandingMaxWrong    = 91  // the target is ≤1% (6)
 	understandingMinExamples = 1   // of the six examples of the table; the target is 6
 )
@@ -564,14 +564,14 @@ const (
 // understandingRatchet holds, per notation, the minimum correct and the
 // maximum wrong main achieved when the set landed.
 var understandingRatchet = map[string]struct{ minCorrect, maxWrong int }{
-	"adjlist":         {27, 3},
+	"adjlist":         {28, 3},
 	"arrows":          {25, 0},
 	"bipartite_prose": {0, 0},
 	"csv":             {0, 0},
-	"dashes":          {30, 10},
+	"dashes":          {31, 10},
 	"declared":        {35, 8},
 	"dot":             {21, 0},
-	"edgelines":       {34, 4},
+	"edgelines":       {35, 4},
 	"incident":        {15, 0},
 	"json":            {11, 0},
 	"markdown_table":  {0, 0},
@@ -582,7 +582,7 @@ var understandingRatchet = map[string]struct{ minCorrect, maxWrong int }{
 	"nlgraph":         {18, 10},
 	"nlprose":         {26, 1},
 	"node_data":       {0, 20},
-	"pairs":           {39, 6},
+	"pairs":           {40, 6},
 	"precedence":      {0, 3},
 	"pylist":          {29, 4},
 	"quantities":      {6, 8},

@@ -2285,6 +2285,60 @@ def batch6():
     gen_traps()
 
 
+# ================================================================ seventh batch: communities with a clear answer
+
+def planted_communities(sizes, names):
+    """Cliques joined in a ring by single edges; kept only when NetworkX's
+    greedy modularity and Louvain (several seeds) all find the cliques."""
+    while True:
+        G = nx.Graph()
+        groups, k = [], 0
+        for sz in sizes:
+            grp = names[k:k + sz]
+            k += sz
+            groups.append(grp)
+            G.add_nodes_from(grp)
+            for a, b in itertools.combinations(grp, 2):
+                if rng.random() < 0.9:
+                    G.add_edge(a, b)
+        for ga, gb in zip(groups, groups[1:] + groups[:1]):
+            G.add_edge(rng.choice(ga), rng.choice(gb))
+        want = sorted(sorted(g) for g in groups)
+        found = [sorted(sorted(c) for c in nx.community.greedy_modularity_communities(G))]
+        found += [sorted(sorted(c) for c in nx.community.louvain_communities(G, seed=sd)) for sd in range(5)]
+        if nx.is_connected(G) and all(f == want for f in found):
+            E = list(G.edges)
+            rng.shuffle(E)
+            H = nx.Graph()
+            H.add_nodes_from(names[:k])
+            H.add_edges_from(E)
+            return H, want
+
+
+def gen_communities():
+    qs = [("relations", "Which friend groups (communities) are there?", "partition"),
+          ("dashes", "Which communities are there? List the nodes of each.", "partition"),
+          ("edgelines", "How many communities does this graph have?", "count"),
+          ("adjlist", "Detect the communities in this network.", "partition"),
+          ("relations", "How many distinct circles of friends are there, judging by who is friends with whom?", "count"),
+          ("pairs", "Find the community structure: which groups of nodes are densely connected?", "partition")]
+    for i, (notation, tq, what) in enumerate(qs):
+        sizes = [rng.randint(4, 5) for _ in range(2 + i % 2)]
+        total = sum(sizes)
+        names = rng.sample(PEOPLE, total) if notation == "relations" else [str(k) for k in range(total)]
+        G, want = planted_communities(sizes, names)
+        text = " ".join(f"{u} and {v} are friends." for u, v in G.edges) if notation == "relations" else RENDER[notation](G)
+        tools = ["louvain_communities", "greedy_modularity_communities"]
+        if what == "partition":
+            add(compose(text, tq), notation, "communities", "partition", want, G, tools, key="communities")
+        else:
+            add(compose(text, tq), notation, "communities", "value", len(want), G, tools, key="count")
+
+
+def batch7():
+    gen_communities()
+
+
 def check_item(it):
     """Self-checks of a rendered item: declared numbering matches the graph's
     nodes, and every node with an edge is named in the question."""
@@ -2325,6 +2379,7 @@ def main():
     batch4()
     batch5()
     batch6()
+    batch7()
     for it in ITEMS:
         check_item(it)
     seen = set()
