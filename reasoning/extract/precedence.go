@@ -2,6 +2,7 @@ package extract
 
 import (
 	"context"
+	"fmt"
 	"strings"
 )
 
@@ -60,7 +61,7 @@ func (Precedence) Read(ctx context.Context, d *Doc) (Reading, error) {
 		for i := s.a; i < s.q; {
 			got, next := t.precAt(i, s)
 			if len(got) == 0 {
-				i++
+				i = t.pastList(i, s, precOpts)
 				continue
 			}
 			for _, m := range got {
@@ -80,6 +81,10 @@ func (Precedence) Read(ctx context.Context, d *Doc) (Reading, error) {
 		var matched [][2]int
 		for _, m := range f.ms {
 			if m.chore && chores < 2 {
+				continue
+			}
+			if len(m.first)*len(m.then) > relMaxPairs(m.b-m.a) {
+				b.lower(0.5, fmt.Sprintf("%d tasks ordered before %d tasks is too many pairs to read; it is not read", len(m.first), len(m.then)))
 				continue
 			}
 			matched = append(matched, [2]int{m.a, m.b})

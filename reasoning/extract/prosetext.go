@@ -603,6 +603,19 @@ func (t *proseText) nameList(i, end, first int, o nameOpts) ([]proseName, int) {
 	return names, names[len(names)-1].b
 }
 
+// pastList returns where a reader that found nothing at token i goes on:
+// past a list of names starting at i (every later start inside the list
+// would read a shorter list before the same words, so a long list is not
+// read again and again), else the next token.
+func (t *proseText) pastList(i int, s ptSentence, o nameOpts) int {
+	if names, j := t.nameList(i, s.q, s.a, o); len(names) > 2 {
+		return names[len(names)-2].b
+	} else if j > i+1 && len(names) == 2 {
+		return names[0].b
+	}
+	return i + 1
+}
+
 // account turns the token ranges a reader matched in sentence s into
 // spans. When everything in the statement part outside the matches is
 // filler, the whole sentence is one span (terminator included); otherwise

@@ -147,7 +147,7 @@ func (Quantities) Read(ctx context.Context, d *Doc) (Reading, error) {
 		for i := s.a; i < s.q; {
 			got, next := t.qtyAt(i, s)
 			if len(got) == 0 {
-				i++
+				i = t.pastList(i, s, qtyOpts)
 				continue
 			}
 			edges = append(edges, got...)

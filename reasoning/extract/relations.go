@@ -58,7 +58,7 @@ func (Relations) Read(ctx context.Context, d *Doc) (Reading, error) {
 		for i := s.a; i < s.q; {
 			m, ok := t.relAt(i, s)
 			if !ok {
-				i++
+				i = t.pastList(i, s, relNames)
 				continue
 			}
 			matched = append(matched, [2]int{m.a, m.b})
@@ -98,6 +98,17 @@ func relAdd(b *proseBuild, t *proseText, m relMatch) {
 		}
 		return
 	}
+	if m.group && len(m.subj) > relMaxGroup {
+		b.lower(0.5, fmt.Sprintf("a group of %d names is too large to read as every pair related; it is not read", len(m.subj)))
+		for _, n := range m.subj {
+			b.node(n.id)
+		}
+		return
+	}
+	if !m.group && len(m.subj)*len(m.obj) > relMaxPairs(m.b-m.a) {
+		b.lower(0.5, fmt.Sprintf("%d names related to %d names is too many pairs to read; it is not read", len(m.subj), len(m.obj)))
+		return
+	}
 	if m.group {
 		if len(m.subj) > 2 {
 			b.lower(0.95, fmt.Sprintf("a group of %d named together is read as every pair related", len(m.subj)))
@@ -124,6 +135,15 @@ func relAdd(b *proseBuild, t *proseText, m relMatch) {
 		}
 	}
 }
+
+// relMaxGroup is the largest group read as every pair related ("A, B and
+// C are friends"): beyond it a sentence would add edges quadratically.
+const relMaxGroup = 40
+
+// relMaxPairs is the most pairs a statement of n tokens may relate ("A and
+// B know C and D"), linear in its length so that no text yields edges
+// quadratic in its size.
+func relMaxPairs(n int) int { return max(64, 8*n) }
 
 // relNames are the atoms that name people, places and things in
 // relationship sentences: capitalised names, IDs with digits, quoted

@@ -2,6 +2,8 @@ package extract
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -130,6 +132,39 @@ func TestRelationsCancelled(t *testing.T) {
 	}
 	if _, err := (Relations{}).Read(ctx, NewDoc(q)); err == nil {
 		t.Fatal("a cancelled context read on")
+	}
+}
+
+// TestRelationsLargeLists checks that long lists are read in linear time
+// and that a group too large to be every pair related is not read as such.
+func TestRelationsLargeLists(t *testing.T) {
+	var names []string
+	for i := 0; i < 5000; i++ {
+		names = append(names, fmt.Sprintf("P%d", i))
+	}
+	list := strings.Join(names, ", ")
+	got, err := (Relations{}).Read(context.Background(), NewDoc(list+" and Q are friends."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Edges) != 0 || got.Confidence > 0.5 || len(got.Nodes) != 5001 {
+		t.Errorf("a group of 5,001: %d edges, %d nodes, confidence %.2f; want no edges, every node, confidence <= 0.5", len(got.Edges), len(got.Nodes), got.Confidence)
+	}
+	got, err = (Relations{}).Read(context.Background(), NewDoc("Alice knows "+list+"."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Edges) != 5000 {
+		t.Errorf("Alice knows 5,000 people: %d edges", len(got.Edges))
+	}
+	half := strings.Join(names[:2500], ", ")
+	got, err = (Relations{}).Read(context.Background(), NewDoc(half+" know "+strings.Join(names[2500:], ", ")+"."))
+	if err != nil || len(got.Edges) != 0 || got.Confidence > 0.5 {
+		t.Errorf("2,500 know 2,500: %d edges, confidence %.2f, %v; want none read (6.25M pairs)", len(got.Edges), got.Confidence, err)
+	}
+	got, err = (Relations{}).Read(context.Background(), NewDoc(list+", and nothing else."))
+	if err != nil || !got.Empty() {
+		t.Errorf("a bare list: %v, %v", edgeStrings(got), err)
 	}
 }
 
