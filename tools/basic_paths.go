@@ -3,7 +3,6 @@ package tools
 import (
 	"context"
 	"fmt"
-	"strconv"
 
 	"github.com/graphagent/graphagent/tools/graph"
 )
@@ -174,11 +173,6 @@ func shortestPath(ctx context.Context, g *graph.Graph, s, t int32) ([]int32, flo
 		}
 	}
 	return nil, 0, fmt.Errorf("node %s is not reachable from %s: %w", g.ID(t), g.ID(s), ErrNoPath)
-}
-
-// formatNumber prints integral values without a fractional part.
-func formatNumber(x float64) string {
-	return strconv.FormatFloat(x, 'g', -1, 64)
 }
 
 func bfsOrderTool() Tool {

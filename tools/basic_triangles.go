@@ -466,7 +466,7 @@ func clusteringTool() Tool {
 				t, d := nodeTriangles(g, v)
 				c = undirectedClusteringValue(t, d)
 			}
-			return Result{Value: c, Text: fmt.Sprintf("The clustering coefficient of node %s is %s.", p.Node, formatFloat(c))}, nil
+			return Result{Value: c, Text: fmt.Sprintf("The clustering coefficient of node %s is %s.", p.Node, formatNumber(c))}, nil
 		}
 		if g.N() == 0 {
 			return Result{}, fmt.Errorf("average clustering is undefined for a graph without nodes: %w", ErrNotApplicable)
@@ -480,13 +480,8 @@ func clusteringTool() Tool {
 			sum += c
 		}
 		avg := sum / float64(len(cs))
-		return Result{Value: avg, Text: fmt.Sprintf("The average clustering coefficient of the graph is %s.", formatFloat(avg))}, nil
+		return Result{Value: avg, Text: fmt.Sprintf("The average clustering coefficient of the graph is %s.", formatNumber(avg))}, nil
 	})
-}
-
-// formatFloat prints a float with up to 6 significant decimals.
-func formatFloat(x float64) string {
-	return formatNumber(math.Round(x*1e6) / 1e6)
 }
 
 func maximumTriangleSumTool() Tool {

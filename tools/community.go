@@ -107,7 +107,7 @@ func louvainTool() Tool {
 		if err != nil {
 			return Result{}, err
 		}
-		method := fmt.Sprintf("Louvain (seed %d, resolution %s, %s)", o.seed, fmtNum(o.resolution), weightsWord(g, o.weighted))
+		method := fmt.Sprintf("Louvain (seed %d, resolution %s, %s)", o.seed, formatNumber(o.resolution), weightsWord(g, o.weighted))
 		return communitiesResult(g, method, comm, k, o.weighted, o.resolution, node), nil
 	})
 }
@@ -140,7 +140,7 @@ func greedyModularityTool() Tool {
 		if err != nil {
 			return Result{}, err
 		}
-		method := fmt.Sprintf("Greedy modularity (Clauset-Newman-Moore, resolution %s, %s)", fmtNum(res), weightsWord(g, weighted))
+		method := fmt.Sprintf("Greedy modularity (Clauset-Newman-Moore, resolution %s, %s)", formatNumber(res), weightsWord(g, weighted))
 		return communitiesResult(g, method, comm, k, weighted, res, node), nil
 	})
 }
@@ -184,13 +184,13 @@ func communitiesResult(g *graph.Graph, method string, comm []int32, k int, weigh
 		c := int(comm[node])
 		v.Node, v.Community = g.ID(node), &c
 		text = fmt.Sprintf("%s puts node %s in community %d of %d, with %d members: %s (modularity %s).",
-			method, g.ID(node), c+1, k, len(v.Communities[c]), listIDs(v.Communities[c], 30), fmtNum(v.Modularity))
+			method, g.ID(node), c+1, k, len(v.Communities[c]), listIDs(v.Communities[c], 30), formatNumber(v.Modularity))
 	default:
 		noun := "communities"
 		if k == 1 {
 			noun = "community"
 		}
-		text = fmt.Sprintf("%s finds %d %s with modularity %s: %s.", method, k, noun, fmtNum(v.Modularity), listCommunities(v.Communities))
+		text = fmt.Sprintf("%s finds %d %s with modularity %s: %s.", method, k, noun, formatNumber(v.Modularity), listCommunities(v.Communities))
 	}
 	return Result{Value: v, Text: text}
 }

@@ -177,7 +177,7 @@ func degreeDistributionText(d DegreeDistribution) string {
 		of = "nodes"
 	}
 	return fmt.Sprintf("%s distribution of the %d nodes: %s; mean %s %s, minimum %d, maximum %d (%s %s).",
-		capitalize(d.Kind), d.Nodes, strings.Join(parts, ", "), d.Kind, fmtNum(d.Mean), d.Min, d.Max, of, strings.Trim(listIDs(d.MaxNodes, 5), "{}"))
+		capitalize(d.Kind), d.Nodes, strings.Join(parts, ", "), d.Kind, formatNumber(d.Mean), d.Min, d.Max, of, strings.Trim(listIDs(d.MaxNodes, 5), "{}"))
 }
 
 // histogram counts the nodes of each degree from 0 to the largest.

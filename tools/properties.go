@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/graphagent/graphagent/tools/graph"
@@ -70,12 +69,6 @@ func optionalNode(g *graph.Graph, n *NodeID, param string) (int32, error) {
 	return n.Index(g, param)
 }
 
-// fmtNum formats a float for sentences: integers without decimals, others
-// with six significant digits.
-func fmtNum(f float64) string {
-	return strconv.FormatFloat(f, 'g', 6, 64)
-}
-
 // scoreMap turns per-index scores into a node ID -> score map.
 func scoreMap[T any](g *graph.Graph, vals []T) map[string]T {
 	m := make(map[string]T, len(vals))
@@ -98,7 +91,7 @@ func topScores(g *graph.Graph, vals []float64, k int) string {
 	}
 	parts := make([]string, k)
 	for i := 0; i < k; i++ {
-		parts[i] = fmt.Sprintf("%s (%s)", g.ID(idx[i]), fmtNum(vals[idx[i]]))
+		parts[i] = fmt.Sprintf("%s (%s)", g.ID(idx[i]), formatNumber(vals[idx[i]]))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -107,7 +100,7 @@ func topScores(g *graph.Graph, vals []float64, k int) string {
 // node when node >= 0, else the map of all scores with the leaders named.
 func scoresResult(g *graph.Graph, what string, vals []float64, node int32) Result {
 	if node >= 0 {
-		return Result{Value: vals[node], Text: fmt.Sprintf("The %s of node %s is %s.", what, g.ID(node), fmtNum(vals[node]))}
+		return Result{Value: vals[node], Text: fmt.Sprintf("The %s of node %s is %s.", what, g.ID(node), formatNumber(vals[node]))}
 	}
 	if len(vals) == 0 {
 		return Result{Value: map[string]float64{}, Text: fmt.Sprintf("The graph has no nodes, so there is no %s to report.", what)}
@@ -149,7 +142,7 @@ func pagerankTool() Tool {
 		if err != nil {
 			return Result{}, err
 		}
-		return scoresResult(g, "PageRank (alpha "+fmtNum(alpha)+")", pr, node), nil
+		return scoresResult(g, "PageRank (alpha "+formatNumber(alpha)+")", pr, node), nil
 	})
 }
 
@@ -201,7 +194,7 @@ func closenessTool() Tool {
 		if node >= 0 {
 			dist, queue := newBFSBuffers(g.N())
 			c := closenessFrom(g, node, dist, queue)
-			return Result{Value: c, Text: fmt.Sprintf("The closeness centrality of node %s is %s.", g.ID(node), fmtNum(c))}, nil
+			return Result{Value: c, Text: fmt.Sprintf("The closeness centrality of node %s is %s.", g.ID(node), formatNumber(c))}, nil
 		}
 		cc, err := closenessScores(ctx, g)
 		if err != nil {
@@ -248,7 +241,7 @@ func sizeTool() Tool {
 			for e := int32(0); int(e) < g.M(); e++ {
 				total += g.Weight(e)
 			}
-			return Result{Value: total, Text: fmt.Sprintf("The %d edges of the graph weigh %s in total.", g.M(), fmtNum(total))}, nil
+			return Result{Value: total, Text: fmt.Sprintf("The %d edges of the graph weigh %s in total.", g.M(), formatNumber(total))}, nil
 		}
 		return Result{Value: g.M(), Text: fmt.Sprintf("The graph has size %d: it has %d edges.", g.M(), g.M())}, nil
 	})
@@ -276,7 +269,7 @@ func densityTool() Tool {
 				d *= 2
 			}
 		}
-		return Result{Value: d, Text: fmt.Sprintf("The density of the graph is %s.", fmtNum(d))}, nil
+		return Result{Value: d, Text: fmt.Sprintf("The density of the graph is %s.", formatNumber(d))}, nil
 	})
 }
 
@@ -483,7 +476,7 @@ func avgPathLengthTool() Tool {
 			return Result{}, err
 		}
 		avg := t.Sum / (float64(n) * float64(n-1))
-		return Result{Value: avg, Text: fmt.Sprintf("The average shortest path length is %s.", fmtNum(avg))}, nil
+		return Result{Value: avg, Text: fmt.Sprintf("The average shortest path length is %s.", formatNumber(avg))}, nil
 	})
 }
 
@@ -543,7 +536,7 @@ func maxPathLengthTool() Tool {
 // number when weights were used.
 func pathLengthResult(g *graph.Graph, weighted bool, which string, l float64) Result {
 	if weighted && g.Weighted() {
-		return Result{Value: l, Text: fmt.Sprintf("The %s weighted shortest path length between two distinct nodes is %s.", which, fmtNum(l))}
+		return Result{Value: l, Text: fmt.Sprintf("The %s weighted shortest path length between two distinct nodes is %s.", which, formatNumber(l))}
 	}
 	return Result{Value: int(l), Text: fmt.Sprintf("The %s shortest path length between two distinct nodes is %d.", which, int(l))}
 }
