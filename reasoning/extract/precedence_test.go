@@ -64,6 +64,10 @@ func TestPrecedence(t *testing.T) {
 			in:    "Don't wash the dishes until you buy flour. You have to buy flour before you clean the kitchen. First buy flour, then bake the cake. We must set the table after we cook dinner.",
 			edges: []string{"buy flour->wash the dishes", "buy flour->clean the kitchen", "buy flour->bake the cake", "cook dinner->set the table"}, dir: DirDirected,
 			nodes: []string{"buy flour", "wash the dishes", "clean the kitchen", "bake the cake", "cook dinner", "set the table"}},
+		{name: "numbered and bulleted lists",
+			in:    "1) A depends on B\n2) C requires A\n3. D must come after C\n- E precedes D\n* F comes before E",
+			edges: []string{"B->A", "A->C", "C->D", "E->D", "F->E"}, dir: DirDirected,
+			spans: []string{"1) A depends on B\n", "2) C requires A\n", "3. D must come after C\n", "- E precedes D\n", "* F comes before E"}},
 		// Not precedence.
 		{name: "chore phrases need both sides", in: "Don't wash the dishes. First, relax. You have to be kind before it rains hard on Sunday."},
 		{name: "one piece of advice is not a graph", in: "The edges are 0-1, 1-2. You must check the input before you answer. How many nodes are there?"},

@@ -257,12 +257,32 @@ func (t *proseText) split() {
 				s.e = t.toks[i-1].e
 			}
 			if i > a {
-				s.q = t.statementEnd(a, i, i < len(t.toks) && t.toks[i].ch == '?')
-				t.sents = append(t.sents, s)
+				// A list marker ("1.", "2)", "(a)", "-", "*", "•") is part of
+				// the sentence's span but not of its statement.
+				s.a = t.pastMarker(a, i)
+				s.q, s.b = i, i
+				if s.a < i {
+					s.q = t.statementEnd(s.a, i, i < len(t.toks) && t.toks[i].ch == '?')
+					t.sents = append(t.sents, s)
+				}
 			}
 		}
 		a = i + 1
 	}
+}
+
+// pastMarker returns the first token after a list marker at a, a when
+// there is none.
+func (t *proseText) pastMarker(a, b int) int {
+	switch {
+	case a+1 < b && (t.kind(a) == pNum || t.kind(a) == pWord && len(t.word(a)) == 1) && (t.isPunct(a+1, ')') || t.isPunct(a+1, '.')):
+		return a + 2
+	case a+2 < b && t.isPunct(a, '(') && (t.kind(a+1) == pNum || t.kind(a+1) == pWord && len(t.word(a+1)) <= 2) && t.isPunct(a+2, ')'):
+		return a + 3
+	case a+1 < b && (t.isPunct(a, '-') || t.isPunct(a, '*') || t.isPunct(a, '#')):
+		return a + 1
+	}
+	return a
 }
 
 // ends reports whether token i ends a sentence.
@@ -275,6 +295,12 @@ func (t *proseText) ends(i int) bool {
 	case '!', '?', ';':
 		return true
 	case '.':
+		// "1. Alice and Bob are friends": the number of a list item at the
+		// start of a line.
+		if i > 0 && t.toks[i-1].kind == pNum && t.toks[i-1].e == k.s && (i == 1 || t.isPunct(i-2, '\n')) &&
+			i+1 < len(t.toks) && t.toks[i+1].s > k.e && !t.isPunct(i+1, '\n') {
+			return false
+		}
 		if i > 0 && t.toks[i-1].kind == pWord && t.toks[i-1].e == k.s {
 			switch t.low(i - 1) {
 			case "mr", "mrs", "ms", "dr", "st", "prof", "jr", "sr", "mt", "ft", "vs", "approx":
@@ -285,8 +311,10 @@ func (t *proseText) ends(i int) bool {
 	case '\n':
 		if i > 0 && t.toks[i-1].kind == pWord {
 			switch t.low(i - 1) {
-			case "and", "or", "to", "from", "of", "with", "between", "by", "the", "a", "an", "is", "are", "before", "after", "than":
+			case "and", "or", "to", "from", "of", "with", "between", "by", "the", "an", "is", "are", "before", "after", "than":
 				return false
+			case "a":
+				return t.word(i-1) != "a" // the article, not the node "A"
 			}
 		}
 		return true
