@@ -126,13 +126,15 @@ func precMaybe(lower string) bool {
 // precOpts are the atoms that name a task: capitalised names, letters,
 // IDs with digits, and anything after a kind noun ("task 3", "course
 // CS101"). Bare numbers are tried separately.
-var precOpts = nameOpts{letters: true}
+const precOpts = namesLetters
 
 // precList reads a list of tasks at i. Bare numbers count only when
 // numbers is set.
 func (t *proseText) precList(i, end, first int, numbers bool) ([]proseName, int) {
 	o := precOpts
-	o.numbers = numbers
+	if numbers {
+		o |= namesNumbers
+	}
 	return t.nameList(i, end, first, o)
 }
 

@@ -422,13 +422,18 @@ type proseName struct {
 }
 
 // nameOpts says which atoms count as names where a name is read.
-type nameOpts struct {
-	// numbers: a bare number is a name ("from 1 to 2"); after a kind noun
-	// ("node 3") a number always is.
-	numbers bool
-	// letters: a lone lower-case letter is a name ("from s to a").
-	letters bool
-}
+type nameOpts uint8
+
+const (
+	// namesNumbers: a bare number is a name ("from 1 to 2"); after a kind
+	// noun ("node 3") a number always is.
+	namesNumbers nameOpts = 1 << iota
+	// namesLetters: a lone lower-case letter is a name ("from s to a").
+	namesLetters
+)
+
+func (o nameOpts) numbers() bool { return o&namesNumbers != 0 }
+func (o nameOpts) letters() bool { return o&namesLetters != 0 }
 
 // nameAt reads one node name at token i, before end. first is the first
 // token of the clause, where a capitalised English word ("Friends",
@@ -438,7 +443,7 @@ func (t *proseText) nameAt(i, end, first int, o nameOpts) (proseName, bool) {
 		return proseName{}, false
 	}
 	if proseKindNoun(t.low(i)) && i+1 < end && !t.kindInName(i, end) {
-		if n, ok := t.atom(i+1, end, first, nameOpts{numbers: true, letters: true}, true); ok {
+		if n, ok := t.atom(i+1, end, first, namesNumbers | namesLetters, true); ok {
 			n.a, n.kind, n.kindWord = i, true, t.low(i)
 			return n, true
 		}
@@ -469,7 +474,7 @@ func (t *proseText) atom(i, end, first int, o nameOpts, afterKind bool) (proseNa
 	k := t.toks[i]
 	switch k.kind {
 	case pNum:
-		if !o.numbers || (i+1 < end && t.toks[i+1].kind == pWord && (proseUnit(t.low(i+1)) != "" || proseTimeWord(t.low(i+1)))) {
+		if !o.numbers() || (i+1 < end && t.toks[i+1].kind == pWord && (proseUnit(t.low(i+1)) != "" || proseTimeWord(t.low(i+1)))) {
 			return proseName{}, false
 		}
 		return proseName{id: t.word(i), a: i, b: i + 1, numeric: true}, true
@@ -484,7 +489,7 @@ func (t *proseText) atom(i, end, first int, o nameOpts, afterKind bool) (proseNa
 		return proseName{}, false
 	}
 	w := t.word(i)
-	if proseHasDigit(w) && !(w[0] >= '0' && w[0] <= '9' && !afterKind && !o.numbers) {
+	if proseHasDigit(w) && !(w[0] >= '0' && w[0] <= '9' && !afterKind && !o.numbers()) {
 		if w[0] >= '0' && w[0] <= '9' && proseOrdinal(t.low(i)) {
 			return proseName{}, false
 		}
@@ -498,10 +503,10 @@ func (t *proseText) atom(i, end, first int, o nameOpts, afterKind bool) (proseNa
 			if !afterKind && t.articleAt(i, end) {
 				return proseName{}, false
 			}
-			if w == "a" && !o.letters && !afterKind {
+			if w == "a" && !o.letters() && !afterKind {
 				return proseName{}, false
 			}
-		case !k.upper && !o.letters && !afterKind:
+		case !k.upper && !o.letters() && !afterKind:
 			return proseName{}, false
 		}
 		return proseName{id: w, a: i, b: i + 1}, true
@@ -584,7 +589,7 @@ func (t *proseText) nameList(i, end, first int, o nameOpts) ([]proseName, int) {
 		i++
 	}
 	if proseKindPlural(t.low(i)) {
-		o = nameOpts{numbers: true, letters: true}
+		o = namesNumbers | namesLetters
 		i++
 		if t.isPunct(i, ':') {
 			i++
@@ -596,8 +601,8 @@ func (t *proseText) nameList(i, end, first int, o nameOpts) ([]proseName, int) {
 		if !ok {
 			break
 		}
-		if len(names) == 0 && n.kind {
-			o.numbers = o.numbers || n.numeric
+		if len(names) == 0 && n.kind && n.numeric {
+			o |= namesNumbers
 		}
 		names = append(names, n)
 		j := n.b

@@ -211,7 +211,7 @@ func qtyMeanings(count map[Meaning]int) string {
 
 // qtyOpts are the atoms that name an edge's ends: numbers and lone letters
 // count in these positions ("from s to a", "between 1 and 2").
-var qtyOpts = nameOpts{numbers: true, letters: true}
+const qtyOpts = namesNumbers | namesLetters
 
 // qtyAt reads the quantity statements that start at token i of sentence s
 // and returns their edges and the token after them.

@@ -148,7 +148,7 @@ func relMaxPairs(n int) int { return max(64, 8*n) }
 // relNames are the atoms that name people, places and things in
 // relationship sentences: capitalised names, IDs with digits, quoted
 // names, and anything after a kind noun ("node 3", "user 7").
-var relNames = nameOpts{}
+const relNames = nameOpts(0)
 
 // relAt reads one relationship statement starting at token i of sentence s.
 func (t *proseText) relAt(i int, s ptSentence) (relMatch, bool) {
