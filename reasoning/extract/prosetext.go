@@ -443,7 +443,7 @@ func (t *proseText) nameAt(i, end, first int, o nameOpts) (proseName, bool) {
 		return proseName{}, false
 	}
 	if proseKindNoun(t.low(i)) && i+1 < end && !t.kindInName(i, end) {
-		if n, ok := t.atom(i+1, end, first, namesNumbers | namesLetters, true); ok {
+		if n, ok := t.atom(i+1, end, first, namesNumbers|namesLetters, true); ok {
 			n.a, n.kind, n.kindWord = i, true, t.low(i)
 			return n, true
 		}
