@@ -4,7 +4,6 @@ go 1.26.8
 
 require (
 	github.com/coder/hnsw v0.6.1
-	github.com/philippgille/chromem-go v0.7.0
 	github.com/tmc/langchaingo v0.1.14
 	github.com/urfave/cli/v2 v2.27.7
 	github.com/viterin/vek v0.4.2

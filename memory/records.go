@@ -159,15 +159,6 @@ func (e *Example) normalize(now time.Time) error {
 	return nil
 }
 
-// metadata is what the vector index filters on.
-func (e *Example) metadata() map[string]string {
-	return map[string]string{
-		"tool":     e.Tool,
-		"source":   e.Source,
-		"verified": strconv.FormatBool(e.Verified),
-	}
-}
-
 func (s *Sample) normalize() error {
 	s.Dataset = strings.TrimSpace(s.Dataset)
 	if s.Dataset == "" {
@@ -188,10 +179,6 @@ func (s *Sample) normalize() error {
 // key is the sample's ID within its collection (nodes and edges may share IDs).
 func (s *Sample) key() string { return s.Kind + ":" + s.ID }
 
-func (s *Sample) metadata() map[string]string {
-	return map[string]string{"dataset": s.Dataset, "kind": s.Kind, "label": s.Label}
-}
-
 // contentID is a short stable hash of the parts (FNV-1a 64).
 func contentID(parts ...string) string {
 	const (
@@ -210,8 +197,8 @@ func contentID(parts ...string) string {
 	return strconv.FormatUint(h, 16)
 }
 
-// normalizeVec returns v scaled to unit length (a copy): chromem-go's cosine
-// is a dot product and assumes unit vectors. A zero vector (a text with no
+// normalizeVec returns v scaled to unit length (a copy): search scores by
+// dot products, which are cosines for unit vectors. A zero vector (a text with no
 // features) becomes the uniform unit vector, which is nearly orthogonal to
 // the signed hashed vectors of real texts, and zero reports it. NaN or Inf is
 // an error.

@@ -3,13 +3,14 @@
 //
 // Long-term memory (Store) keeps solved examples (Example: question, tool,
 // arguments, answer) and labelled samples of named datasets (Sample: a node
-// or an edge as text), searched by exact cosine similarity with metadata
-// filters in an embedded github.com/philippgille/chromem-go database, one
-// collection for examples and one per dataset. Durability does not rest on
-// chromem-go's own files (see wal.go): every write goes to an append-only
-// JSON Lines log, in one write per batch followed by fsync, before it is
-// acknowledged; the log is replayed on Open, a torn tail left by a crash is
-// cut, and compaction writes a new file and renames it over the old one.
+// or an edge as text), one collection for examples and one per dataset,
+// searched by cosine similarity with filters on the records' fields. Each
+// collection keeps its unit vectors in one contiguous slab, scanned exactly
+// with SIMD dot products and a bounded heap (see table.go). Durability rests
+// on an append-only JSON Lines log (see wal.go): every write goes to it, in
+// one write per batch followed by fsync, before it is acknowledged; the log
+// is replayed on Open, a torn final line left by a crash is cut, and
+// compaction writes a new file and renames it over the old one.
 // Several processes may share a folder: appends, tail repairs and
 // compactions take an advisory file lock, and each process sees the records
 // that were there when it opened plus its own. Vectors are stored with the
@@ -26,17 +27,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"log/slog"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/graphagent/graphagent/internal/textutil"
-	chromem "github.com/philippgille/chromem-go"
 )
 
 const (
@@ -56,24 +54,16 @@ const (
 type Store struct {
 	emb    Embedder
 	logger *slog.Logger
-	db     *chromem.DB
 
 	seedMu sync.Mutex // serialises EnsureSeeded
 
 	mu       sync.RWMutex
 	closed   bool
 	dim      int
-	log      *wal // nil for an in-memory store
-	dead     int  // log entries superseded by later ones
-	examples map[string]*Example
-	exColl   *chromem.Collection
-	datasets map[string]*dataset
-}
-
-// dataset is one dataset's samples and their collection.
-type dataset struct {
-	coll  *chromem.Collection
-	items map[string]*Sample // by Sample.key()
+	log      *wal                      // nil for an in-memory store
+	dead     int                       // log entries superseded by later ones
+	examples *table[Example]           // by Example.ID
+	datasets map[string]*table[Sample] // by dataset, then Sample.key()
 }
 
 // Option configures a Store.
@@ -88,13 +78,6 @@ func WithLogger(l *slog.Logger) Option {
 	}
 }
 
-// noEmbed is the collections' embedding function: the store always passes
-// vectors, so chromem-go must never embed by itself (its default would call
-// a remote API).
-func noEmbed(context.Context, string) ([]float32, error) {
-	return nil, errors.New("memory: collections are given vectors, not texts")
-}
-
 func newStore(emb Embedder, opts []Option) (*Store, error) {
 	if emb == nil {
 		return nil, fmt.Errorf("memory: no embedder: %w", ErrEncoder)
@@ -102,18 +85,12 @@ func newStore(emb Embedder, opts []Option) (*Store, error) {
 	s := &Store{
 		emb:      emb,
 		logger:   slog.Default(),
-		db:       chromem.NewDB(),
-		examples: map[string]*Example{},
-		datasets: map[string]*dataset{},
+		examples: newTable[Example](),
+		datasets: map[string]*table[Sample]{},
 	}
 	for _, o := range opts {
 		o(s)
 	}
-	c, err := s.db.CreateCollection(examplesColl, nil, noEmbed)
-	if err != nil {
-		return nil, fmt.Errorf("memory: create collection: %w", err)
-	}
-	s.exColl = c
 	return s, nil
 }
 
@@ -172,10 +149,10 @@ func Open(ctx context.Context, dir string, emb Embedder, opts ...Option) (*Store
 			w.close()
 			return nil, fmt.Errorf("memory: record %q has a %d-dimensional vector, others %d: %w", e.Key, len(v), s.dim, ErrCorrupt)
 		}
-		if err := s.index(ctx, e, v); err != nil {
-			w.close()
-			return nil, err
+		if e.Example != nil && s.examples.len() == 0 {
+			s.examples.reserve(len(entries), s.dim)
 		}
+		s.index(e, v)
 	}
 	if len(stale) > 0 || (s.dead >= compactMin && s.dead > len(entries)) {
 		if err := s.compactLocked(); err != nil {
@@ -202,42 +179,28 @@ func (e *logEntry) text() string {
 	return e.Sample.Text
 }
 
-// index puts a record into the maps and the vector index. The caller holds
+// index puts a record and its unit vector into its table. The caller holds
 // the write lock (or owns the store during Open).
-func (s *Store) index(ctx context.Context, e *logEntry, v []float32) error {
+func (s *Store) index(e *logEntry, v []float32) {
+	var replaced bool
 	if e.Example != nil {
-		ex := e.Example
-		if _, ok := s.examples[ex.ID]; ok {
-			s.dead++
-		}
-		s.examples[ex.ID] = ex
-		return s.exColl.AddDocument(ctx, chromem.Document{ID: ex.ID, Metadata: ex.metadata(), Embedding: v, Content: ex.Question})
+		replaced = s.examples.put(e.Example.ID, e.Example, v)
+	} else {
+		replaced = s.dataset(e.Sample.Dataset).put(e.Sample.key(), e.Sample, v)
 	}
-	sm := e.Sample
-	ds, err := s.dataset(sm.Dataset)
-	if err != nil {
-		return err
-	}
-	k := sm.key()
-	if _, ok := ds.items[k]; ok {
+	if replaced {
 		s.dead++
 	}
-	ds.items[k] = sm
-	return ds.coll.AddDocument(ctx, chromem.Document{ID: k, Metadata: sm.metadata(), Embedding: v, Content: sm.Text})
 }
 
-// dataset returns (creating) the collection of a dataset.
-func (s *Store) dataset(name string) (*dataset, error) {
-	if ds, ok := s.datasets[name]; ok {
-		return ds, nil
+// dataset returns (creating) the table of a dataset.
+func (s *Store) dataset(name string) *table[Sample] {
+	ds, ok := s.datasets[name]
+	if !ok {
+		ds = newTable[Sample]()
+		s.datasets[name] = ds
 	}
-	c, err := s.db.CreateCollection(samplesPrefix+name, nil, noEmbed)
-	if err != nil {
-		return nil, fmt.Errorf("memory: create collection for dataset %q: %w", name, err)
-	}
-	ds := &dataset{coll: c, items: map[string]*Sample{}}
-	s.datasets[name] = ds
-	return ds, nil
+	return ds
 }
 
 // embed encodes texts in chunks and returns unit vectors of the store's
@@ -300,38 +263,27 @@ func (s *Store) commit(ctx context.Context, entries []logEntry, vecs [][]float32
 	for i := range entries {
 		e := &entries[i]
 		if e.Op == opDel {
-			s.removeLocked(ctx, e.Coll, e.Key)
+			s.removeLocked(e.Coll, e.Key)
 			continue
 		}
-		if err := s.index(ctx, e, vecs[vi]); err != nil {
-			return err
-		}
+		s.index(e, vecs[vi])
 		vi++
 	}
 	return nil
 }
 
-// removeLocked drops one record from the maps and the index.
-func (s *Store) removeLocked(ctx context.Context, coll, key string) bool {
+// removeLocked drops one record from its table.
+func (s *Store) removeLocked(coll, key string) bool {
+	var removed bool
 	if coll == examplesColl {
-		if _, ok := s.examples[key]; !ok {
-			return false
-		}
-		delete(s.examples, key)
-		_ = s.exColl.Delete(ctx, nil, nil, key) // in-memory: cannot fail with ids given
-	} else {
-		ds, ok := s.datasets[strings.TrimPrefix(coll, samplesPrefix)]
-		if !ok {
-			return false
-		}
-		if _, ok := ds.items[key]; !ok {
-			return false
-		}
-		delete(ds.items, key)
-		_ = ds.coll.Delete(ctx, nil, nil, key)
+		removed = s.examples.remove(key)
+	} else if ds, ok := s.datasets[strings.TrimPrefix(coll, samplesPrefix)]; ok {
+		removed = ds.remove(key)
 	}
-	s.dead += 2 // the put and the delete are both dead now
-	return true
+	if removed {
+		s.dead += 2 // the put and the delete are both dead now
+	}
+	return removed
 }
 
 // AddExamples validates, embeds and stores examples; when it returns nil
@@ -404,7 +356,7 @@ func (s *Store) put(ctx context.Context, entries []logEntry, texts []string) err
 
 // DeleteExamples removes examples by ID and returns how many existed.
 func (s *Store) DeleteExamples(ctx context.Context, ids ...string) (int, error) {
-	return s.delete(ctx, examplesColl, ids, func(id string) bool { _, ok := s.examples[id]; return ok })
+	return s.delete(ctx, examplesColl, ids, func(id string) bool { _, ok := s.examples.get(id); return ok })
 }
 
 // DeleteSamples removes samples of a dataset by kind and ID and returns how
@@ -419,7 +371,7 @@ func (s *Store) DeleteSamples(ctx context.Context, datasetName, kind string, ids
 		if !ok {
 			return false
 		}
-		_, ok = ds.items[k]
+		_, ok = ds.get(k)
 		return ok
 	})
 }
@@ -447,7 +399,7 @@ func (s *Store) delete(ctx context.Context, coll string, keys []string, exists f
 		}
 	}
 	for _, e := range entries {
-		s.removeLocked(ctx, e.Coll, e.Key)
+		s.removeLocked(e.Coll, e.Key)
 	}
 	return len(entries), nil
 }
@@ -472,35 +424,42 @@ type ExampleHit struct {
 	Score float32 `json:"score"`
 }
 
-// SearchExamples returns the examples most similar to query, best first.
-// An empty store gives no hits and no error.
+// SearchExamples returns the examples most similar to query, best first
+// (equal scores by ID). An empty store gives no hits and no error.
 func (s *Store) SearchExamples(ctx context.Context, query string, q ExampleQuery) ([]ExampleHit, error) {
-	where := map[string]string{}
-	if q.Tool != "" {
-		where["tool"] = q.Tool
+	v, err := s.queryVec(ctx, query)
+	if err != nil || v == nil {
+		return nil, err
 	}
-	if q.Source != "" {
-		where["source"] = q.Source
-	}
-	if q.Verified != nil {
-		where["verified"] = strconv.FormatBool(*q.Verified)
-	}
-	var hits []ExampleHit
-	err := s.search(ctx, query, q.K, where, func() (*chromem.Collection, bool) { return s.exColl, true }, func(res []chromem.Result) {
-		hits = make([]ExampleHit, 0, len(res))
-		for _, r := range res {
-			if ex, ok := s.examples[r.ID]; ok {
-				hits = append(hits, ExampleHit{Example: ex.clone(), Score: r.Similarity})
-			}
+	return s.searchExamplesVec(ctx, v, q)
+}
+
+// searchExamplesVec is SearchExamples for the unit query vector v.
+func (s *Store) searchExamplesVec(ctx context.Context, v []float32, q ExampleQuery) ([]ExampleHit, error) {
+	var keep func(*Example) bool
+	if q.Tool != "" || q.Source != "" || q.Verified != nil {
+		keep = func(ex *Example) bool {
+			return (q.Tool == "" || ex.Tool == q.Tool) && (q.Source == "" || ex.Source == q.Source) &&
+				(q.Verified == nil || ex.Verified == *q.Verified)
 		}
-	})
-	return hits, err
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	rows, err := searchTable(ctx, s, s.examples, v, q.K, keep)
+	if err != nil {
+		return nil, err
+	}
+	hits := make([]ExampleHit, len(rows))
+	for i, r := range rows {
+		hits[i] = ExampleHit{Example: s.examples.recs[r.row].clone(), Score: r.score}
+	}
+	return hits, nil
 }
 
 func (s *Store) lookupExample(id string) (Example, bool) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	ex, ok := s.examples[id]
+	ex, ok := s.examples.get(id)
 	if !ok {
 		return Example{}, false
 	}
@@ -525,82 +484,84 @@ type SampleHit struct {
 }
 
 // SearchSamples returns the samples of a dataset most similar to query, best
-// first. An unknown or empty dataset gives no hits and no error.
+// first (equal scores by kind and ID). An unknown or empty dataset gives no
+// hits and no error.
 func (s *Store) SearchSamples(ctx context.Context, datasetName, query string, q SampleQuery) ([]SampleHit, error) {
-	where := map[string]string{}
-	if q.Kind != "" {
-		where["kind"] = q.Kind
+	v, err := s.queryVec(ctx, query)
+	if err != nil || v == nil {
+		return nil, err
 	}
-	if q.Label != "" {
-		where["label"] = q.Label
+	var keep func(*Sample) bool
+	if q.Kind != "" || q.Label != "" {
+		keep = func(sm *Sample) bool {
+			return (q.Kind == "" || sm.Kind == q.Kind) && (q.Label == "" || sm.Label == q.Label)
+		}
 	}
-	var hits []SampleHit
-	err := s.search(ctx, query, q.K, where, func() (*chromem.Collection, bool) {
-		ds, ok := s.datasets[datasetName]
-		if !ok {
-			return nil, false
-		}
-		return ds.coll, true
-	}, func(res []chromem.Result) {
-		ds := s.datasets[datasetName]
-		hits = make([]SampleHit, 0, len(res))
-		for _, r := range res {
-			if sm, ok := ds.items[r.ID]; ok {
-				hits = append(hits, SampleHit{Sample: sm.clone(), Score: r.Similarity})
-			}
-		}
-	})
-	return hits, err
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	ds := s.datasets[datasetName]
+	if ds == nil {
+		return nil, s.closedErr()
+	}
+	rows, err := searchTable(ctx, s, ds, v, q.K, keep)
+	if err != nil {
+		return nil, err
+	}
+	hits := make([]SampleHit, len(rows))
+	for i, r := range rows {
+		hits[i] = SampleHit{Sample: ds.recs[r.row].clone(), Score: r.score}
+	}
+	return hits, nil
 }
 
-// search embeds the query and runs an exact cosine search, with nResults
-// clamped to the collection's size (chromem-go fails when asked for more).
-// collect turns the results into hits under the same read lock, so a
-// concurrent delete cannot slip between the search and the lookup.
-func (s *Store) search(ctx context.Context, query string, k int, where map[string]string, coll func() (*chromem.Collection, bool), collect func([]chromem.Result)) error {
+// queryVec checks and embeds a search query. It returns nil and no error
+// for a query with no features (for example a question that is only an
+// edge list), to which no record is similar.
+func (s *Store) queryVec(ctx context.Context, query string) ([]float32, error) {
 	if strings.TrimSpace(query) == "" {
-		return fmt.Errorf("memory: search query is empty: %w", ErrInvalid)
+		return nil, fmt.Errorf("memory: search query is empty: %w", ErrInvalid)
+	}
+	if s.isClosed() {
+		return nil, ErrClosed
+	}
+	// Embedding may be slow (a remote server): it runs outside the lock.
+	vecs, zero, err := s.embedZero(ctx, []string{query})
+	if err != nil || zero[0] {
+		return nil, err
+	}
+	return vecs[0], nil
+}
+
+// searchTable returns the k (DefaultK when 0 or less) rows of t most
+// similar to the unit query v among those keep accepts (nil keeps all),
+// best first. The caller holds the read lock and turns the rows into hits
+// under it, so a concurrent change cannot slip between the search and the
+// lookup.
+func searchTable[R any](ctx context.Context, s *Store, t *table[R], v []float32, k int, keep func(*R) bool) ([]scored, error) {
+	if s.closed {
+		return nil, ErrClosed
 	}
 	if k <= 0 {
 		k = DefaultK
 	}
-	if s.isClosed() {
-		return ErrClosed
+	if t.len() == 0 {
+		return nil, nil
 	}
-	// Embedding may be slow (a remote server): it runs outside the lock.
-	vecs, zero, err := s.embedZero(ctx, []string{query})
+	if len(v) != t.dim {
+		return nil, fmt.Errorf("%s gave a %d-dimensional query vector, the store holds %d: %w", s.emb.Name(), len(v), t.dim, ErrEncoder)
+	}
+	rows, err := t.search(ctx, v, k, keep)
 	if err != nil {
-		return err
+		return nil, fmt.Errorf("memory: search: %w", err)
 	}
-	if zero[0] {
-		// Nothing to search by (for example a question that is only an
-		// edge list): no record is similar.
-		return nil
-	}
-	s.mu.RLock()
-	defer s.mu.RUnlock()
+	return rows, nil
+}
+
+// closedErr is ErrClosed when the store is closed. The caller holds a lock.
+func (s *Store) closedErr() error {
 	if s.closed {
 		return ErrClosed
 	}
-	c, ok := coll()
-	if !ok {
-		return nil
-	}
-	n := c.Count()
-	if n == 0 {
-		return nil
-	}
-	if len(vecs[0]) != s.dim {
-		return fmt.Errorf("%s gave a %d-dimensional query vector, the store holds %d: %w", s.emb.Name(), len(vecs[0]), s.dim, ErrEncoder)
-	}
-	if len(where) == 0 {
-		where = nil
-	}
-	res, err := c.QueryEmbedding(ctx, vecs[0], min(k, n), where, nil)
-	if err != nil {
-		return fmt.Errorf("memory: search: %w", err)
-	}
-	collect(res)
 	return nil
 }
 
@@ -616,8 +577,8 @@ func (s *Store) Example(id string) (Example, bool) { return s.lookupExample(id) 
 // Examples returns every example, oldest first (ties by ID).
 func (s *Store) Examples() []Example {
 	s.mu.RLock()
-	out := make([]Example, 0, len(s.examples))
-	for _, ex := range s.examples {
+	out := make([]Example, 0, s.examples.len())
+	for _, ex := range s.examples.recs {
 		out = append(out, ex.clone())
 	}
 	s.mu.RUnlock()
@@ -639,7 +600,7 @@ func (s *Store) Samples(datasetName string) []Sample {
 		if datasetName != "" && name != datasetName {
 			continue
 		}
-		for _, sm := range ds.items {
+		for _, sm := range ds.recs {
 			out = append(out, sm.clone())
 		}
 	}
@@ -663,7 +624,7 @@ func (s *Store) Datasets() []string {
 	defer s.mu.RUnlock()
 	names := make([]string, 0, len(s.datasets))
 	for n, ds := range s.datasets {
-		if len(ds.items) > 0 {
+		if ds.len() > 0 {
 			names = append(names, n)
 		}
 	}
@@ -710,12 +671,12 @@ func (s *Store) Stats() Stats {
 	st := Stats{
 		Encoder:  s.emb.Name(),
 		Dim:      s.dim,
-		Examples: len(s.examples),
+		Examples: s.examples.len(),
 		BySource: map[string]int{},
 		ByTool:   map[string]int{},
 		Datasets: map[string]DatasetStats{},
 	}
-	for _, ex := range s.examples {
+	for _, ex := range s.examples.recs {
 		st.BySource[ex.Source]++
 		st.ByTool[ex.Tool]++
 		if ex.Verified {
@@ -723,11 +684,11 @@ func (s *Store) Stats() Stats {
 		}
 	}
 	for name, ds := range s.datasets {
-		if len(ds.items) == 0 {
+		if ds.len() == 0 {
 			continue
 		}
 		d := DatasetStats{Labels: map[string]int{}}
-		for _, sm := range ds.items {
+		for _, sm := range ds.recs {
 			if sm.Kind == KindNode {
 				d.Nodes++
 			} else {
@@ -772,31 +733,31 @@ func (s *Store) compactLocked() error {
 		}
 		var (
 			mine any
-			coll = s.exColl
+			vec  []float32
 		)
 		if e.Example != nil {
-			ex, ok := s.examples[e.Key]
+			ex, v, ok := s.examples.lookup(e.Key)
 			if !ok {
 				return "", nil, false
 			}
-			mine = ex
+			mine, vec = ex, v
 		} else {
 			ds, ok := s.datasets[e.Sample.Dataset]
-			if !ok || ds.items[e.Key] == nil {
+			if !ok {
 				return "", nil, false
 			}
-			mine, coll = ds.items[e.Key], ds.coll
+			sm, v, ok := ds.lookup(e.Key)
+			if !ok {
+				return "", nil, false
+			}
+			mine, vec = sm, v
 		}
 		a, err1 := json.Marshal(mine)
 		b, err2 := json.Marshal(e.record())
 		if err1 != nil || err2 != nil || !bytes.Equal(a, b) {
 			return "", nil, false
 		}
-		doc, err := coll.GetByID(context.Background(), e.Key)
-		if err != nil {
-			return "", nil, false
-		}
-		return name, vecBytes(doc.Embedding), true
+		return name, vecBytes(vec), true
 	}
 	if err := s.log.compact(revec); err != nil {
 		return err
@@ -845,5 +806,5 @@ func (s *Store) Close() error {
 func (s *Store) Len() int {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	return len(s.examples)
+	return s.examples.len()
 }

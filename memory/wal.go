@@ -15,14 +15,13 @@ import (
 	"path/filepath"
 )
 
-// The store's durability rests on one append-only JSON Lines log, not on
-// chromem-go's own persistence: chromem-go v0.7.0 writes each document with
-// os.Create and no fsync (a kill mid-write leaves a truncated file that makes
-// the whole database fail to open) and names document files by 32 bits of a
-// hash (two IDs can share a file at 100,000 documents). The log is written in
-// whole batches with a single write and an fsync before a batch is
-// acknowledged, replayed into an in-memory chromem-go database on open, and
-// compacted by writing a new file and renaming it over the old one.
+// The store's durability rests on one append-only JSON Lines log. (It did
+// not rest on chromem-go's own persistence when the store searched through
+// chromem-go: v0.7.0 writes each document with os.Create and no fsync, and
+// names document files by 32 bits of a hash.) The log is written in whole
+// batches with a single write and an fsync before a batch is acknowledged,
+// replayed into the in-memory tables on open, and compacted by writing a new
+// file and renaming it over the old one.
 
 const (
 	opPut = "put"
