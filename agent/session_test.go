@@ -158,3 +158,19 @@ func TestArgFollowUpText(t *testing.T) {
 		}
 	}
 }
+
+// FuzzFollowUpText: reading a turn as a follow-up never panics, and what
+// it takes as the follow-up's mention is part of the turn.
+func FuzzFollowUpText(f *testing.F) {
+	for _, s := range []string{"and node 33?", "What about the directed version?", "and if it were undirected, is there a cycle?", "how about Bob?", "and from 2 to 7?", "and", "what about ???"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, q string) {
+		if rest := argFollowUpText(q); rest != "" && !strings.Contains(q, rest) {
+			t.Fatalf("follow-up %q is not part of %q", rest, q)
+		}
+		if m := directionFollowUp.FindStringSubmatch(q); m != nil && m[1] != "" && !strings.EqualFold(m[1], "un") {
+			t.Fatalf("direction group %q", m[1])
+		}
+	})
+}

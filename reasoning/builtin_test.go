@@ -23,7 +23,7 @@ func builtinSpec(t *testing.T, name string) tools.Spec {
 }
 
 // builtinGraph is a small graph with numeric and letter node IDs.
-func builtinGraph(t *testing.T, weighted bool) *graph.Graph {
+func builtinGraph(t testing.TB, weighted bool) *graph.Graph {
 	t.Helper()
 	b := graph.NewBuilder(false)
 	for i, e := range [][2]string{{"0", "1"}, {"1", "2"}, {"2", "3"}, {"3", "4"}, {"4", "5"}, {"5", "6"}, {"6", "7"}, {"7", "9"}, {"9", "17"}, {"A", "B"}, {"B", "0"}} {
@@ -426,4 +426,60 @@ func TestFollowUpArgs(t *testing.T) {
 			t.Errorf("%s %s + %q: err %v, want ErrBadParams (node not found: %v)", c.tool, c.prev, c.text, err, c.notFound)
 		}
 	}
+}
+
+// FuzzBuiltinPlanner: the builtin planner's reading of any question text
+// (cues, slots, parameters, follow-ups) never panics; a parameter error
+// always wraps ErrBadParams, and accepted arguments pass ValidateArgs.
+func FuzzBuiltinPlanner(f *testing.F) {
+	for _, s := range []string{
+		"What is the shortest path from node 4 to node 2?",
+		"Who are 3's neighbours? And B’s?",
+		"The nodes are numbered from 0 to 7. Is there a path between 3 and 5?",
+		"G describes a graph among nodes 0, 1, ..., 7. List all the nodes connected to 0.",
+		"What is each node's embedding after two layers? twice? a single layer",
+		"Each node takes the mean of its neighbours' values.",
+		"How far apart are Lille and Nice?",
+		"node=3 k = 2 alpha 0.5 source 1, sink 9 (6, 7) 0 -> 1",
+		"Is the graph a DAG? Give a topological order. How many applicants can get a job?",
+		"with 12 nodes numbered from",
+		"'s's's ’s",
+	} {
+		f.Add(s)
+	}
+	p := NewBuiltinPlanner(BuiltinConfig{})
+	g := builtinGraph(f, true)
+	var specs []tools.Spec
+	for _, name := range []string{"shortest_path", "degree", "gnn_sum_aggregation", "maximum_flow", "k_core", "pagerank", "node_exists"} {
+		tl, err := tools.Catalogue().Get(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		specs = append(specs, tl.Spec())
+	}
+	var cands []Candidate
+	for _, sp := range specs {
+		cands = append(cands, Candidate{Tool: sp, Score: 0.5})
+	}
+	ctx := context.Background()
+	f.Fuzz(func(t *testing.T, q string) {
+		if _, err := p.ChooseTool(ctx, ToolRequest{Question: q, Candidates: cands, Graph: &GraphSummary{Directed: len(q)%2 == 0}}); err != nil {
+			t.Fatalf("ChooseTool: %v", err)
+		}
+		for _, sp := range specs {
+			args, err := p.ExtractParams(ctx, ParamRequest{Question: q, Tool: sp, Graph: g})
+			if err != nil {
+				if !errors.Is(err, ErrBadParams) {
+					t.Fatalf("%s: error %v does not wrap ErrBadParams", sp.Name, err)
+				}
+				continue
+			}
+			if _, err := ValidateArgs(sp, g, args); err != nil {
+				t.Fatalf("%s: accepted arguments %s fail validation: %v", sp.Name, args, err)
+			}
+			if _, err := FollowUpArgs(sp, args, q, g); err != nil && !errors.Is(err, ErrBadParams) {
+				t.Fatalf("%s follow-up: error %v does not wrap ErrBadParams", sp.Name, err)
+			}
+		}
+	})
 }
