@@ -419,6 +419,8 @@ type proseName struct {
 	// before it ("task X", "course CS101"), kindWord is that noun.
 	numeric, kind bool
 	kindWord      string
+	// phrase marks a lower-case noun phrase read as a place ("the park").
+	phrase bool
 }
 
 // nameOpts says which atoms count as names where a name is read.
@@ -634,6 +636,17 @@ func (t *proseText) nameList(i, end, first int, o nameOpts) ([]proseName, int) {
 		return nil, i
 	}
 	return names, names[len(names)-1].b
+}
+
+// listJoined reports whether the last two names of a list are joined by
+// a conjunction ("B and C", "B & C", "B as well as C"), not a comma alone.
+func (t *proseText) listJoined(names []proseName) bool {
+	for k := names[len(names)-2].b; k < names[len(names)-1].a; k++ {
+		if t.isWord(k, "and", "plus", "as") || t.isPunct(k, '&') {
+			return true
+		}
+	}
+	return false
 }
 
 // pastList returns where a reader that found nothing at token i goes on:

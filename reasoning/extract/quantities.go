@@ -90,6 +90,9 @@ type qtyLink struct {
 	note    string
 	noValOK bool // an edge noun with no number: still an edge
 	class   qtyClass
+	// phrase marks ends read as lower-case phrases ("the park"): such an
+	// edge needs its number, or it is not read.
+	phrase bool
 }
 
 // qtyAnaphor reads a sentence that gives the value of the edge before it:
@@ -616,6 +619,9 @@ func (t *proseText) qtyNoun(i int, c qtyClass, s ptSentence) ([]qtyLink, int) {
 		if e.hasVal && e.val.time {
 			e.note = "a duration is read as the edge's weight"
 		}
+		if e.phrase && !e.hasVal {
+			break // "the connections between the users and the locations": no number, no edge
+		}
 		e.b = n
 		out = append(out, e)
 		j = n
@@ -723,7 +729,10 @@ func (t *proseText) qtyEnds(j, end int) (qtyLink, int, bool) {
 	if !ok || y.poss {
 		return qtyLink{}, j, false
 	}
-	return qtyLink{u: x.id, v: y.id, oneWay: from}, y.b, true
+	if qtyYear(x) && qtyYear(y) {
+		return qtyLink{}, j, false
+	}
+	return qtyLink{u: x.id, v: y.id, oneWay: from, phrase: x.phrase || y.phrase}, y.b, true
 }
 
 // qtyThePlace reads a place named by a lower-case noun phrase with "the"
@@ -747,7 +756,17 @@ func (t *proseText) qtyThePlace(k, end int) (proseName, bool) {
 		!qtyLeadWord(t.low(n)) && qtyKeyword(t.low(n)) == "" && !proseFollowsName(t.low(n))) {
 		return proseName{}, false
 	}
-	return proseName{id: strings.Join(strings.Fields(t.text[t.toks[k].s:t.toks[n-1].e]), " "), a: k, b: n}, true
+	return proseName{id: strings.Join(strings.Fields(t.text[t.toks[k].s:t.toks[n-1].e]), " "), a: k, b: n, phrase: true}, true
+}
+
+// qtyYear reports whether a name is a number that reads as a year ("trips
+// between 2009 and 2019").
+func qtyYear(n proseName) bool {
+	if !n.numeric || n.kind {
+		return false
+	}
+	y, err := strconv.Atoi(n.id)
+	return err == nil && len(n.id) == 4 && y >= 1800 && y <= 2100
 }
 
 // qtyKeywordFirst reads "the distance from A to B is 465 km", "the cost

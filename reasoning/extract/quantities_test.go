@@ -107,6 +107,8 @@ func TestQuantities(t *testing.T) {
 			in:    "The flight from Oslo to Rome leaves at 5 pm. The train from Rome to Pisa leaves at 17:30.",
 			edges: []string{"Oslo->Rome", "Rome->Pisa"}, dir: DirDirected, partial: true},
 		// Not quantities in prose.
+		{name: "years are not places", in: "The number of trips between 2009 and 2019 doubled."},
+		{name: "the-phrases need a number", in: "It models the connections between the users and the locations they visit."},
 		{name: "the-phrases need a second end", in: "There is a road from the north of the city. A pipe between the two tanks holds 5 units."},
 		{name: "question", in: "How far is it from Paris to Nice? What is the shortest route from A to B?"},
 		{name: "instruction", in: "Find the cheapest flight from Rome to Oslo. Compute the maximum flow from s to t."},

@@ -165,6 +165,12 @@ func (t *proseText) relAt(i int, s ptSentence) (relMatch, bool) {
 	if len(subj) == 0 {
 		return relMatch{}, false
 	}
+	if len(subj) > 1 && !t.listJoined(subj) {
+		// "On LinkedIn, John is connected to Mary": a list of subjects
+		// ends in "and"; without it only the last name is the subject.
+		subj = subj[len(subj)-1:]
+		i = subj[0].a
+	}
 	last := subj[len(subj)-1]
 	// "Bob's friends are Alice and Carol."
 	if last.poss {
