@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -112,13 +111,6 @@ func checkReading(t *testing.T, text string, r Reading) {
 			t.Errorf("label given for %q, which is not in Nodes", n)
 		}
 	}
-}
-
-// joinSorted sorts and joins strings for comparison in messages.
-func joinSorted(s []string) string {
-	c := slices.Clone(s)
-	slices.Sort(c)
-	return strings.Join(c, " ")
 }
 
 // nlgraphItem is one NLGraph question.

@@ -245,8 +245,3 @@ func singular(w string) string {
 	}
 	return w
 }
-
-// spanCover returns the span from the first to the last token of toks.
-func spanCover(toks []proseToken, role Role) Span {
-	return Span{Start: toks[0].Start, End: toks[len(toks)-1].End, Role: role}
-}
