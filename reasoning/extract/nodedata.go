@@ -207,6 +207,10 @@ func nodeDataVectors(ctx context.Context, d *Doc) ([]nodeDataVector, []Span, err
 	var headers []Span
 	blockCue := false // inside a block under a header that names the data
 	lineStart, prevEnd := 0, 0
+	// lineNoun is where the current line first names the data (-1: not
+	// yet looked for, len(text): nowhere), found once per line so a long
+	// line costs one pass.
+	lineNoun := -1
 	for i := 0; i < len(text); i++ {
 		if i&4095 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -224,7 +228,7 @@ func nodeDataVectors(ctx context.Context, d *Doc) ([]nodeDataVector, []Span, err
 				s := lineStart + strings.Index(lower[lineStart:i], line)
 				headers = append(headers, Span{Start: s, End: s + len(line), Role: RoleData})
 			}
-			lineStart, prevEnd = i+1, i+1
+			lineStart, prevEnd, lineNoun = i+1, i+1, -1
 			continue
 		}
 		if c != '[' && c != '(' {
@@ -254,7 +258,10 @@ func nodeDataVectors(ctx context.Context, d *Doc) ([]nodeDataVector, []Span, err
 			continue
 		}
 		matched := prefix[m[0]:m[1]]
-		local := blockCue || subscript || nodeDataHasNoun(matched) || nodeDataHasNoun(lower[lineStart:from+m[0]])
+		if lineNoun < 0 {
+			lineNoun = nodeDataNounIndex(lower, lineStart)
+		}
+		local := blockCue || subscript || nodeDataHasNoun(matched) || lineNoun < from+m[0]
 		if !local && !docCue {
 			i = end - 1
 			continue
@@ -271,6 +278,24 @@ func nodeDataVectors(ctx context.Context, d *Doc) ([]nodeDataVector, []Span, err
 
 // utfStart reports whether text[i] starts a UTF-8 sequence.
 func utfStart(text string, i int) bool { return text[i]&0xC0 != 0x80 }
+
+// nodeDataNounIndex returns where the line starting at lower[start] first
+// names node data, or len(lower) when it does not.
+func nodeDataNounIndex(lower string, start int) int {
+	end := strings.IndexByte(lower[start:], '\n')
+	if end < 0 {
+		end = len(lower)
+	} else {
+		end += start
+	}
+	best := len(lower)
+	for _, w := range [...]string{"embedding", "feature", "vector", "representation"} {
+		if k := strings.Index(lower[start:end], w); k >= 0 {
+			best = min(best, start+k)
+		}
+	}
+	return best
+}
 
 // nodeDataIDByte reports whether c can start the matched statement: not a
 // space or separator.

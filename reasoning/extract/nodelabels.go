@@ -376,7 +376,7 @@ func nodeLabelValue(toks []proseToken, j int, code bool) (string, int, bool) {
 				if k == j+1 {
 					return "", j, false
 				}
-				return nodeLabelEnd(toks, toks[j+1].Start, toks[k-1].End, k+1)
+				return nodeLabelEnd(toks, j+1, k, k+1)
 			}
 		}
 		return "", j, false
@@ -385,7 +385,7 @@ func nodeLabelValue(toks []proseToken, j int, code bool) (string, int, bool) {
 		return "?", j + 1, true
 	}
 	if code && (t.Kind == proseNumber || t.Kind == proseWord && (t.Text[0] < 'a' || t.Text[0] > 'z')) && (len(t.Text) == 1 || !nodeLabelNotNames[t.Lower]) {
-		return nodeLabelEnd(toks, t.Start, t.End, j+1)
+		return nodeLabelEnd(toks, j, j+1, j+1)
 	}
 	k := j
 	for k < len(toks) && k-j < 3 && nodeLabelValueWord(toks[k]) {
@@ -398,12 +398,12 @@ func nodeLabelValue(toks []proseToken, j int, code bool) (string, int, bool) {
 	if k < len(toks) && (toks[k].Kind == proseNumber || bipartiteIsID(toks[k])) {
 		return "", j, false
 	}
-	return nodeLabelEnd(toks, toks[j].Start, toks[k-1].End, k)
+	return nodeLabelEnd(toks, j, k, k)
 }
 
-// nodeLabelEnd returns the value text toks span [s, e) when the clause ends
+// nodeLabelEnd returns the value written by toks[a:b] when the clause ends
 // at toks[next].
-func nodeLabelEnd(toks []proseToken, s, e, next int) (string, int, bool) {
+func nodeLabelEnd(toks []proseToken, a, b, next int) (string, int, bool) {
 	if next < len(toks) {
 		t := toks[next]
 		if !(t.punct('.') || t.punct(',') || t.punct(';') || t.punct('!') || t.is("and", "but", "while", "whereas", "or")) {
@@ -411,17 +411,9 @@ func nodeLabelEnd(toks []proseToken, s, e, next int) (string, int, bool) {
 		}
 	}
 	// Values are read from the token texts so case is kept ("A", "Red").
-	var sb strings.Builder
-	for _, t := range toks {
-		if t.Start >= s && t.End <= e {
-			if sb.Len() > 0 {
-				sb.WriteByte(' ')
-			}
-			sb.WriteString(t.Text)
-		}
-		if t.Start >= e {
-			break
-		}
+	parts := make([]string, 0, b-a)
+	for _, t := range toks[a:b] {
+		parts = append(parts, t.Text)
 	}
-	return sb.String(), next, true
+	return strings.Join(parts, " "), next, true
 }

@@ -41,7 +41,10 @@ func BenchmarkStructuredReaders(b *testing.B) {
 	for i := 0; i < 1000; i++ {
 		fmt.Fprintf(&csv, "%d,%d,%d\n", i%500, (i*7+3)%500, i%9+1)
 	}
-	questions := map[string]string{"prose": benchProse1000(), "bipartite": benchBipartite1000(), "csv": csv.String()}
+	questions := map[string]string{"prose": benchProse1000(), "bipartite": benchBipartite1000(), "csv": csv.String(),
+		// One long line each: costs that grow with the line, not the text,
+		// show up here (both were quadratic once).
+		"long-vectors": strings.Repeat("node 0: [1,0] ", 5000), "long-labels": strings.Repeat("Alice likes tennis, ", 5000)}
 	for qn, q := range questions {
 		for _, r := range readers {
 			b.Run(qn+"/"+r.Name(), func(b *testing.B) {
