@@ -282,15 +282,19 @@ func newCaseGraph(c understandingCase) *caseGraph {
 	return g
 }
 
-// canonNode spells a node ID for comparison: lower case, without spaces,
-// underscores, hyphens or dots ("Applicant 0" and "applicant_0" agree).
+// canonNode spells a node ID for comparison: lower-case letters and digits
+// only, without the articles "the", "a" and "an" ("Applicant 0",
+// "applicant_0" and "applicant:0" agree, and so do "bake the cake" and
+// "Bake cake"), so that readers may name nodes their own way.
 func canonNode(s string) string {
-	return strings.Map(func(r rune) rune {
-		if unicode.IsSpace(r) || r == '_' || r == '-' || r == '.' {
-			return -1
+	words := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	var b strings.Builder
+	for _, w := range words {
+		if len(words) == 1 || (w != "the" && w != "a" && w != "an") { // node "A" stays "a"
+			b.WriteString(w)
 		}
-		return unicode.ToLower(r)
-	}, s)
+	}
+	return b.String()
 }
 
 var prefixDigits = regexp.MustCompile(`^([a-z]+)(\d+)$`)
@@ -781,6 +785,12 @@ func TestJudgeUnderstanding(t *testing.T) {
 		{"matching with abbreviated IDs", match, &Answer{Tool: "maximum_bipartite_matching", Value: map[string]any{"size": 2, "pairs": [][2]string{{"a0", "j1"}, {"Applicant_1", "job 0"}}}}, nil, outCorrect},
 		{"matching reusing a node", match, &Answer{Tool: "maximum_bipartite_matching", Value: map[string]any{"size": 2, "pairs": [][2]string{{"applicant 0", "job 0"}, {"applicant 1", "job 0"}}}}, nil, outWrong},
 		{"matching pair not an edge", match, &Answer{Tool: "maximum_bipartite_matching", Value: map[string]any{"size": 2, "pairs": [][2]string{{"applicant 1", "job 1"}, {"applicant 0", "job 0"}}}}, nil, outWrong},
+		{"node A is not an article", understandingCase{Check: "set", Tools: []string{"neighbors"}, Answer: json.RawMessage(`["A", "C"]`),
+			Nodes: []string{"A", "B", "C"}, Edges: [][]any{{"A", "B"}, {"B", "C"}}}, &Answer{Tool: "neighbors", Value: []string{"a", "C"}}, nil, outCorrect},
+		{"names spelled another way", understandingCase{Check: "set", Tools: []string{"neighbors"}, Answer: json.RawMessage(`["bake the cake", "New York"]`),
+			Nodes: []string{"bake the cake", "New York"}}, &Answer{Tool: "neighbors", Value: []string{"Bake cake", "new_york"}}, nil, outCorrect},
+		{"a different set", understandingCase{Check: "set", Tools: []string{"neighbors"}, Answer: json.RawMessage(`["A", "C"]`),
+			Nodes: []string{"A", "B", "C"}}, &Answer{Tool: "neighbors", Value: []string{"A", "B"}}, nil, outWrong},
 		{"must refuse, refused", must, nil, ErrBadInput, outCorrect},
 		{"must refuse, answered", must, &Answer{Tool: "edge_count", Value: 3}, nil, outWrong},
 		{"must refuse, fallback", must, &Answer{Fallback: true, Value: "3"}, nil, outWrong},
