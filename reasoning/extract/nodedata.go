@@ -243,7 +243,10 @@ func nodeDataVectors(ctx context.Context, d *Doc) ([]nodeDataVector, []Span, err
 			from++
 		}
 		prefix := lower[from:i]
-		m := nodeDataPrefix.FindStringSubmatchIndex(prefix)
+		m := nodeDataFastPrefix(prefix)
+		if m == nil {
+			m = nodeDataPrefix.FindStringSubmatchIndex(prefix)
+		}
 		prevEnd = end
 		if m == nil {
 			i = end - 1
@@ -274,6 +277,45 @@ func nodeDataVectors(ctx context.Context, d *Doc) ([]nodeDataVector, []Span, err
 		i = end - 1
 	}
 	return out, headers, nil
+}
+
+// nodeDataFastPrefix matches the most common prefix, "node 12: " (or
+// "vertex 12:"), without the regular expression, giving the same submatch
+// indices nodeDataPrefix would (nil when the prefix has another form).
+func nodeDataFastPrefix(p string) []int {
+	e := len(p)
+	for e > 0 && p[e-1] == ' ' {
+		e--
+	}
+	if e == 0 || p[e-1] != ':' {
+		return nil
+	}
+	de := e - 1
+	ds := de
+	for ds > 0 && '0' <= p[ds-1] && p[ds-1] <= '9' {
+		ds--
+	}
+	if ds == de || ds < 2 || p[ds-1] != ' ' {
+		return nil
+	}
+	ws := ds - 1
+	for ws > 0 && p[ws-1] == ' ' {
+		ws--
+	}
+	var kw string
+	switch {
+	case ws >= 4 && p[ws-4:ws] == "node":
+		kw = "node"
+	case ws >= 6 && p[ws-6:ws] == "vertex":
+		kw = "vertex"
+	default:
+		return nil
+	}
+	s := ws - len(kw)
+	if s > 0 && proseWordByte(p, s-1) || s > 0 && (p[s-1] == '\'' || p[s-1] == 0x99) {
+		return nil // "subnode 3:", "the node's"
+	}
+	return []int{s, len(p), s, ws, -1, -1, ds, de}
 }
 
 // utfStart reports whether text[i] starts a UTF-8 sequence.

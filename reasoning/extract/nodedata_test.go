@@ -387,3 +387,23 @@ func FuzzNodeData(f *testing.F) {
 		}
 	})
 }
+
+// TestNodeDataFastPrefix checks that the fast path for "node 12: " finds
+// the same node as the regular expression, and declines other forms.
+func TestNodeDataFastPrefix(t *testing.T) {
+	for _, p := range []string{"node 0: ", "node 12:", "x node 7:  ", "vertex 3: ", "\nnode  44: ", "[1,0] node 5: "} {
+		fast := nodeDataFastPrefix(p)
+		slow := nodeDataPrefix.FindStringSubmatchIndex(p)
+		if fast == nil || slow == nil {
+			t.Fatalf("%q: fast %v, regexp %v", p, fast, slow)
+		}
+		if p[fast[6]:fast[7]] != p[slow[6]:slow[7]] || (fast[2] >= 0) != (slow[2] >= 0) || fast[1] != slow[1] {
+			t.Errorf("%q: fast %v (%q), regexp %v (%q)", p, fast, p[fast[6]:fast[7]], slow, p[slow[6]:slow[7]])
+		}
+	}
+	for _, p := range []string{"node 1 has embedding ", "subnode 3: ", "node's 3: ", "0: ", "node x: ", "node 3 "} {
+		if m := nodeDataFastPrefix(p); m != nil {
+			t.Errorf("%q: fast path took it: %v", p, m)
+		}
+	}
+}
