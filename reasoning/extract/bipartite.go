@@ -62,6 +62,16 @@ func (BipartiteProse) Read(ctx context.Context, d *Doc) (Reading, error) {
 	var found []edgeSent
 	var decls []bipartiteDecl
 	var half []Span // sentences with one mention and a relation but no partner
+	// Words the text writes in lower case are common nouns: "Person Alice"
+	// is a kind and a name when the text also says "person" or "people".
+	common := map[string]bool{}
+	for _, s := range sents {
+		for _, t := range s.Toks {
+			if t.Kind == proseWord && t.Text[0] >= 'a' && t.Text[0] <= 'z' {
+				common[singular(t.Lower)] = true
+			}
+		}
+	}
 	for _, s := range sents {
 		if err := ctx.Err(); err != nil {
 			return Reading{}, err
@@ -71,7 +81,7 @@ func (BipartiteProse) Read(ctx context.Context, d *Doc) (Reading, error) {
 		}
 		dd := bipartiteDecls(s)
 		decls = append(decls, dd...)
-		ms := bipartiteMentions(s.Toks)
+		ms := bipartiteMentions(s.Toks, common)
 		if len(dd) > 0 {
 			ms = bipartiteOutside(s.Toks, ms, dd)
 		}
@@ -341,16 +351,17 @@ func bipartiteKindWord(t proseToken) (string, bool) {
 
 // bipartiteMentions finds the kind-and-ID mentions of a sentence, in order:
 // "applicant 0", "jobs 1, 2 and 5", "job 1 or job 2".
-func bipartiteMentions(toks []proseToken) []bipartiteMention {
+func bipartiteMentions(toks []proseToken, common map[string]bool) []bipartiteMention {
 	var ms []bipartiteMention
 	for i := 0; i+1 < len(toks); i++ {
 		kind, ok := bipartiteKindWord(toks[i])
 		if !ok || !bipartiteIsID(toks[i+1]) {
 			continue
 		}
-		if c := toks[i].Text[0]; 'A' <= c && c <= 'Z' && bipartiteNameLike(toks[i+1]) {
-			// "Alice Smith", "Worker Alice": two capitalised words read as
-			// a name, not as a kind and an ID.
+		if c := toks[i].Text[0]; 'A' <= c && c <= 'Z' && bipartiteNameLike(toks[i+1]) && !common[kind] {
+			// "Alice Smith": two capitalised words are a name, unless the
+			// first is a common noun of the text ("Worker Alice" where the
+			// text also says "worker").
 			continue
 		}
 		m := bipartiteMention{kind: kind, ids: []string{toks[i+1].Text}, first: i}

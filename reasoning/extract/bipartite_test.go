@@ -133,6 +133,13 @@ func TestBipartiteProse(t *testing.T) {
 			edges:   []string{"applicant 0-job 1", "applicant 1-job 2"},
 			minConf: 0, maxConf: 0.7, note: "without a partner",
 		},
+		{
+			name:  "names as IDs after a kind the text also writes in lower case",
+			text:  "Each worker does one task. Worker Alice can do task Cooking. Worker Bob can do task Cleaning and task Cooking.",
+			nodes: []string{"task Cleaning", "task Cooking", "worker Alice", "worker Bob"},
+			edges: []string{"worker Alice-task Cooking", "worker Bob-task Cleaning", "worker Bob-task Cooking"},
+			rules: 1, minConf: 0.9, maxConf: 1,
+		},
 		{name: "questions are not relations", text: "Can applicant 3 get job 2? Is worker 1 qualified for task 1?"},
 		{name: "one kind is another reader's", text: "Node 1 is connected to node 2. Node 2 is connected to node 3."},
 		{name: "precedence between tasks is one kind", text: "Task 1 must finish before task 2 starts. Task 2 must finish before task 3."},
