@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"context"
 	"strconv"
 )
 
@@ -80,4 +81,15 @@ func exAllNumeric(_ string, items []exItem) bool {
 		}
 	}
 	return len(items) > 0
+}
+
+// adjacencyReader reads adjacency lines "0: 1 2 3", "A: [B, C]".
+type adjacencyReader struct{}
+
+// Name names the notation.
+func (adjacencyReader) Name() string { return "adjacency" }
+
+// Read returns the adjacency lines of the question.
+func (r adjacencyReader) Read(ctx context.Context, d *Doc) (Reading, error) {
+	return d.scanReading(ctx, r.Name())
 }

@@ -67,3 +67,42 @@ func BenchmarkExtractDashes(b *testing.B) {
 		}
 	}
 }
+
+// exProseQuestion writes a question whose graph is n edges in prose, as
+// NLGraph writes them: "an edge between node u and node v with weight w,".
+func exProseQuestion(n int) string {
+	r := rand.New(rand.NewPCG(3, 4))
+	nodes := n / 4
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "In an undirected graph, the nodes are numbered from 0 to %d, and the edges are:\n", nodes-1)
+	seen := map[[2]int]bool{}
+	for k := 0; k < n; {
+		u, v := r.IntN(nodes), r.IntN(nodes)
+		if u >= v || seen[[2]int{u, v}] {
+			continue
+		}
+		seen[[2]int{u, v}] = true
+		fmt.Fprintf(&sb, "an edge between node %d and node %d with weight %d,\n", u, v, 1+r.IntN(9))
+		k++
+	}
+	sb.WriteString("Q: Give the shortest path from node 0 to node 1.\nA:")
+	return sb.String()
+}
+
+// BenchmarkReadProse1000 reads a 1,000-edge graph written in prose; the
+// target is under 2 ms per question at the median.
+func BenchmarkReadProse1000(b *testing.B) {
+	q := exProseQuestion(1000)
+	ctx := context.Background()
+	ex, err := Read(ctx, q, Options{})
+	if err != nil || ex.Graph == nil || ex.Graph.M() != 1000 || ex.Report.Uncertain() {
+		b.Fatalf("setup: %v %v %v", ex.Graph, err, ex.Report.Problems())
+	}
+	b.SetBytes(int64(len(q)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Read(ctx, q, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"context"
 	"strings"
 )
 
@@ -111,4 +112,26 @@ func exDateLike(id string) bool {
 		}
 	}
 	return id[0] == '0' || len(id) >= 4
+}
+
+// arrowsReader reads "u -> v", "u → v", "u <-> v" and chains of them.
+type arrowsReader struct{}
+
+// Name names the notation.
+func (arrowsReader) Name() string { return "arrows" }
+
+// Read returns the arrow edges of the question.
+func (r arrowsReader) Read(ctx context.Context, d *Doc) (Reading, error) {
+	return d.scanReading(ctx, r.Name())
+}
+
+// dashesReader reads "u-v", "u -- v", "u — v" and chains of them.
+type dashesReader struct{}
+
+// Name names the notation.
+func (dashesReader) Name() string { return "dashes" }
+
+// Read returns the dash edges of the question.
+func (r dashesReader) Read(ctx context.Context, d *Doc) (Reading, error) {
+	return d.scanReading(ctx, r.Name())
 }

@@ -1,6 +1,8 @@
 package extract
 
-import ()
+import (
+	"context"
+)
 
 // tryLinePairs reads an edge-list block: two or more lines "u v" or "u v w".
 func (p *exScan) tryLinePairs(i int) (int, error) {
@@ -42,4 +44,15 @@ func (p *exScan) tryLinePairs(i int) (int, error) {
 	}
 	p.items = append(p.items, got...)
 	return j, nil
+}
+
+// edgeLinesReader reads edge-list blocks: lines "u v" or "u v w".
+type edgeLinesReader struct{}
+
+// Name names the notation.
+func (edgeLinesReader) Name() string { return "edge-list lines" }
+
+// Read returns the edge-list blocks of the question.
+func (r edgeLinesReader) Read(ctx context.Context, d *Doc) (Reading, error) {
+	return d.scanReading(ctx, r.Name())
 }

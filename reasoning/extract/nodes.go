@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"context"
 	"fmt"
 	"github.com/graphagent/graphagent/tools/graph"
 	"strconv"
@@ -164,4 +165,47 @@ func (p *exScan) nodeList(start, k int, whole bool) (int, error) {
 		p.add(it)
 	}
 	return k, nil
+}
+
+// declReader reads declared node sets: "the nodes are numbered from 0 to
+// 7", "a graph with 12 nodes", "nodes: A, B, C", "node 7 is isolated".
+// Numbers inside a declaration are never edges or parameters.
+type declReader struct{}
+
+// Name names the notation.
+func (declReader) Name() string { return "node declarations" }
+
+// Read returns the declared nodes: ranges spelled out in numeric order
+// (before every edge), a bare count for the combiner to number, and named
+// nodes where the text names them.
+func (r declReader) Read(ctx context.Context, d *Doc) (Reading, error) {
+	p, err := d.scanned(ctx)
+	if err != nil {
+		return Reading{}, err
+	}
+	rd := Reading{Reader: r.Name(), Confidence: 0.9}
+	for _, rg := range p.rngs {
+		rd.Spans = append(rd.Spans, Span{Start: rg.s, End: rg.e, Role: RoleDeclaration})
+		for x := rg.lo; x <= rg.hi; x++ {
+			rd.Nodes = append(rd.Nodes, strconv.Itoa(x))
+			rd.NodeStarts = append(rd.NodeStarts, -1)
+		}
+	}
+	for _, c := range p.count {
+		rd.Spans = append(rd.Spans, Span{Start: c.s, End: c.e, Role: RoleDeclaration})
+	}
+	if len(p.rngs) == 0 && len(p.count) == 1 {
+		rd.Count = p.count[0].hi + 1
+	}
+	for _, it := range p.kept {
+		if it.method == "node list" || it.method == "isolated" {
+			rd.Spans = append(rd.Spans, Span{Start: it.s, End: it.e, Role: RoleDeclaration})
+			rd.Nodes = append(rd.Nodes, it.u)
+			rd.NodeStarts = append(rd.NodeStarts, it.s)
+		}
+	}
+	if len(rd.Spans) == 0 {
+		return Reading{}, nil
+	}
+	return rd, nil
 }

@@ -1,6 +1,8 @@
 package extract
 
-import ()
+import (
+	"context"
+)
 
 // tryHeaderPairs reads "edges: 0 1, 1 2" (pairs separated by commas,
 // semicolons or line breaks after an "edges" header).
@@ -60,4 +62,15 @@ func (p *exScan) tryHeaderPairs(i int) (int, error) {
 	}
 	p.items = append(p.items, got...)
 	return j, nil
+}
+
+// pairListReader reads "edges: 0 1, 1 2" (pairs after an "edges" header).
+type pairListReader struct{}
+
+// Name names the notation.
+func (pairListReader) Name() string { return "pair list" }
+
+// Read returns the pair lists of the question.
+func (r pairListReader) Read(ctx context.Context, d *Doc) (Reading, error) {
+	return d.scanReading(ctx, r.Name())
 }

@@ -1,6 +1,8 @@
 package extract
 
-import ()
+import (
+	"context"
+)
 
 // exEdgeNoun reports whether w names an edge in prose.
 func exEdgeNoun(w string) bool {
@@ -283,4 +285,16 @@ func (p *exScan) tryPairVerb(i int) (int, error) {
 	}
 	p.add(it)
 	return k, nil
+}
+
+// proseReader reads edges in prose: "an edge between node 3 and node 7 with
+// weight 2", "A is connected to B and C", "nodes 1 and 2 are adjacent".
+type proseReader struct{}
+
+// Name names the notation.
+func (proseReader) Name() string { return "prose" }
+
+// Read returns the prose edges of the question.
+func (r proseReader) Read(ctx context.Context, d *Doc) (Reading, error) {
+	return d.scanReading(ctx, r.Name())
 }

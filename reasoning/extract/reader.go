@@ -19,7 +19,11 @@
 // Readers, with its own table tests and fuzz target.
 package extract
 
-import "context"
+import (
+	"context"
+
+	"github.com/graphagent/graphagent/tools/graph"
+)
 
 // Doc is a question prepared once for every reader.
 type Doc struct {
@@ -28,11 +32,20 @@ type Doc struct {
 	// Lower is Text with ASCII letters lower-cased: byte offsets are the same
 	// as in Text, so a match in Lower is a span of Text.
 	Lower string
+
+	// opt bounds the readers' work; the shared token scan (scan.go) runs
+	// once per Doc, for every reader of a notation it recognises.
+	opt      Options
+	scan     *exScan
+	scanErr  error
+	scanDone bool
 }
 
-// NewDoc prepares text for the readers.
-func NewDoc(text string) *Doc {
-	return &Doc{Text: text, Lower: asciiLower(text)}
+// NewDoc prepares text for the readers, with the default Options.
+func NewDoc(text string) *Doc { return newDoc(text, Options{}) }
+
+func newDoc(text string, opt Options) *Doc {
+	return &Doc{Text: text, Lower: asciiLower(text), opt: opt.withDefaults()}
 }
 
 // asciiLower lower-cases ASCII letters only, keeping every byte offset.
@@ -136,6 +149,12 @@ type Edge struct {
 	Meaning Meaning
 	// Both marks an edge written as going both ways ("<->") in a directed graph.
 	Both bool
+	// Directed marks an edge written with a direction ("->", "from A to B")
+	// in a reading that also has edges without one.
+	Directed bool
+	// Attrs are other attributes written on the edge (a Python dict's
+	// {'color': 'red'}).
+	Attrs map[string]any
 	// Start and End are the edge's byte span in the question.
 	Start, End int
 }
@@ -150,6 +169,14 @@ type Reading struct {
 	// Nodes are the nodes the reading names or declares, in order of first
 	// appearance; declared nodes with no edge are isolated nodes of the graph.
 	Nodes []string
+	// NodeStarts, when set, holds the byte offset where each of Nodes is
+	// named (parallel to Nodes), so the graph keeps the question's node
+	// order; without it the nodes come before every edge.
+	NodeStarts []int
+	// Count is a node count the text declares without naming the nodes ("a
+	// graph with 12 nodes"); the combiner numbers them 0..Count-1 or
+	// 1..Count as the edges say, and reports the ambiguity otherwise.
+	Count int
 	// Edges are the edges read, in order.
 	Edges []Edge
 	// EdgeValue is what the edges' numbers mean.
@@ -172,12 +199,26 @@ type Reading struct {
 	Confidence float64
 	// Notes say what was uncertain.
 	Notes []string
+
+	// File, Dataset and Session are graphs given by reference: a graph file
+	// path, a dataset's canonical name, or the session's current graph ("it",
+	// "the graph loaded earlier").
+	File    string
+	Dataset string
+	Session bool
+
+	// parsed is the graph a reader built itself (the Python-literal list),
+	// used as is when nothing else adds to it; softErr is a syntax error
+	// that stands only when no reader finds an edge.
+	parsed  *graph.Graph
+	softErr error
 }
 
 // Empty reports whether the reading found nothing.
 func (r *Reading) Empty() bool {
 	return len(r.Nodes) == 0 && len(r.Edges) == 0 && len(r.Spans) == 0 &&
-		len(r.Vectors) == 0 && len(r.Labels) == 0
+		len(r.Vectors) == 0 && len(r.Labels) == 0 && r.Count == 0 &&
+		r.File == "" && r.Dataset == "" && !r.Session
 }
 
 // Reader reads one notation.

@@ -1,226 +1,11 @@
 package extract
 
 import (
-	"errors"
-	"fmt"
+	"context"
 	"sort"
+	"strconv"
 	"strings"
-
-	"github.com/graphagent/graphagent/tools/graph"
 )
-
-// exPy is a Python-literal edge list found in the question.
-type exPy struct {
-	s, e int
-	g    *graph.Graph
-}
-
-// pythonList finds the first Python-literal edge list in the question ("[(0,
-// 1), (1, 2, {'weight': 4})]") and parses it with graph.ParsePythonEdges.
-// Candidates are '[' brackets whose next non-space byte opens a tuple or a
-// list; one pass over the bytes pairs every bracket with its closer
-// (skipping quoted strings), so each candidate is parsed once over exactly
-// its own text and the whole search is linear. A candidate that fails to
-// parse is left to the other parsers (unquoted names such as [(A, B)]); its
-// syntax error is kept and returned only if they find no edges.
-func (p *exScan) pythonList() (*exPy, error) {
-	cands, broken := exPyCandidates(p.q)
-	try := func(s, e int) (*exPy, error) {
-		g, err := graph.ParsePythonEdges(p.q[s:e], graph.ReadOptions{
-			Directed: p.directionAt(s),
-			Limits:   graph.Limits{MaxNodes: p.opt.MaxNodes, MaxEdges: p.opt.MaxEdges},
-			Name:     "question",
-		})
-		if err != nil {
-			if errors.Is(err, graph.ErrTooLarge) {
-				return nil, fmt.Errorf("edge list at byte %d: %w", s, err)
-			}
-			if p.pyErr == nil {
-				p.pyErr = fmt.Errorf("edge list at byte %d: %w", s, err)
-				// Dicts and quoted names are Python syntax no other parser
-				// reads: the error stands even if some tuples are read.
-				p.pyHard = strings.ContainsAny(p.q[s:min(e, s+4096)], "{'\"")
-			}
-			return nil, nil
-		}
-		if g.M() == 0 {
-			return nil, nil
-		}
-		return &exPy{s: s, e: e, g: g}, nil
-	}
-	for _, c := range cands {
-		if err := p.ctx.Err(); err != nil {
-			return nil, err
-		}
-		if py, err := try(c[0], c[1]); py != nil || err != nil {
-			return py, err
-		}
-	}
-	// A list whose brackets do not pair up ("[(0, 1), (1, 2, {'w': 3)]"):
-	// the parser names the first fault; a list that ends the question
-	// parses.
-	if len(broken) > 0 {
-		return try(broken[0], len(p.q))
-	}
-	return nil, nil
-}
-
-// exPyCandidates returns the [start, end) byte spans of bracketed lists that
-// start with a tuple or a list, in order of their start, and the starts of
-// such lists whose brackets never pair up.
-func exPyCandidates(q string) (cands [][2]int, broken []int) {
-	var stack []int
-	opensList := func(o int) bool {
-		k := o + 1
-		for k < len(q) && (q[k] == ' ' || q[k] == '\n' || q[k] == '\t' || q[k] == '\r') {
-			k++
-		}
-		return q[o] == '[' && k < len(q) && (q[k] == '(' || q[k] == '[')
-	}
-	for i := 0; i < len(q); i++ {
-		c := q[i]
-		switch c {
-		case '\'', '"':
-			if i > 0 && exIsWordByte(q, i-1) {
-				continue
-			}
-			j := i + 1
-			for j < len(q) && q[j] != c && q[j] != '\n' {
-				if q[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			if j < len(q) && q[j] == c {
-				i = j
-			}
-		case '(', '[', '{':
-			stack = append(stack, i)
-		case ')', ']', '}':
-			if len(stack) == 0 {
-				continue
-			}
-			o := stack[len(stack)-1]
-			if q[o] != exOpener(c) {
-				for _, x := range stack {
-					if opensList(x) && len(broken) < 8 {
-						broken = append(broken, x)
-					}
-				}
-				stack = stack[:0] // mismatched: nothing before pairs up
-				continue
-			}
-			stack = stack[:len(stack)-1]
-			if c == ']' && opensList(o) {
-				cands = append(cands, [2]int{o, i + 1})
-			}
-		}
-	}
-	for _, x := range stack {
-		if opensList(x) && len(broken) < 8 {
-			broken = append(broken, x)
-		}
-	}
-	// Closers come innermost first; order by start so the outermost,
-	// earliest list is tried first.
-	sort.Slice(cands, func(a, b int) bool { return cands[a][0] < cands[b][0] })
-	sort.Ints(broken)
-	return cands, broken
-}
-
-// exOpener returns the opening bracket of a closing one.
-func exOpener(c byte) byte {
-	switch c {
-	case ')':
-		return '('
-	case ']':
-		return '['
-	}
-	return '{'
-}
-
-// directionAt decides directedness from the explicit words only: the cue
-// nearest before byte pos, else the first one, else undirected.
-func (p *exScan) directionAt(pos int) bool {
-	cues := p.cues
-	if len(cues) == 0 {
-		return false
-	}
-	c := cues[0]
-	for _, x := range cues {
-		if x.pos < pos {
-			c = x
-		}
-	}
-	return c.directed
-}
-
-// buildPython returns the Python list's graph, rebuilt when node ranges or
-// declared nodes must be added (ranges first, declared nodes in order).
-func (p *exScan) buildPython(py *exPy, kept []exItem) (*graph.Graph, error) {
-	var decl []exItem
-	for _, it := range kept {
-		if it.nodeOnly {
-			decl = append(decl, it)
-		}
-	}
-	if len(p.rngs) == 0 && len(p.count) == 0 && len(decl) == 0 {
-		return py.g, nil
-	}
-	g := py.g
-	b := graph.NewBuilder(g.Directed())
-	b.SetLimits(graph.Limits{MaxNodes: p.opt.MaxNodes, MaxEdges: p.opt.MaxEdges})
-	b.Grow(g.N()+len(decl), g.M())
-	// Integer IDs of the list, to check a declared node count against.
-	ids := make([]exItem, 0, g.N())
-	for _, id := range g.IDs() {
-		ids = append(ids, exItem{u: id, nodeOnly: true})
-	}
-	if err := p.addRanges(b, ids); err != nil {
-		return nil, err
-	}
-	before := make([]exItem, 0, len(decl))
-	after := make([]exItem, 0, len(decl))
-	for _, d := range decl {
-		if d.s < py.s {
-			before = append(before, d)
-		} else {
-			after = append(after, d)
-		}
-	}
-	for _, d := range before {
-		if _, err := b.AddNode(d.u); err != nil {
-			return nil, fmt.Errorf("node %q: %w", d.u, err)
-		}
-	}
-	for _, id := range g.IDs() {
-		if _, err := b.AddNode(id); err != nil {
-			return nil, fmt.Errorf("node %q: %w", id, err)
-		}
-	}
-	for e := int32(0); int(e) < g.M(); e++ {
-		u, v := g.Edge(e)
-		ne, err := b.AddEdge(g.ID(u), g.ID(v))
-		if err != nil {
-			return nil, fmt.Errorf("edge (%s, %s): %w", g.ID(u), g.ID(v), err)
-		}
-		if g.Weighted() {
-			b.SetWeight(ne, g.Weight(e))
-		}
-		if g.HasCapacities() {
-			b.SetCapacity(ne, g.Capacity(e))
-		}
-		for k, val := range g.EdgeAttrs(e) {
-			b.SetEdgeAttr(ne, k, val)
-		}
-	}
-	for _, d := range after {
-		if _, err := b.AddNode(d.u); err != nil {
-			return nil, fmt.Errorf("node %q: %w", d.u, err)
-		}
-	}
-	return b.Build(), nil
-}
 
 // exFileRef is a graph file path named in the question.
 type exFileRef struct {
@@ -374,31 +159,40 @@ func exDatasets() []exDataset {
 }
 
 // exFindDataset returns the first dataset named in the lower-case question.
-func exFindDataset(lower string) (name string, s, e int) {
-	best := -1
-	for _, d := range exDatasets() {
-		for _, ph := range d.phrases {
-			for off := 0; ; {
-				k := strings.Index(lower[off:], ph)
-				if k < 0 {
-					break
-				}
-				a, b := off+k, off+k+len(ph)
-				off = b
-				if (a > 0 && exIsWordByte(lower, a-1)) || (b < len(lower) && exIsWordByte(lower, b)) {
+// Every phrase starts a word, so one pass over the word tokens, each looked
+// up by its first word, finds them all.
+func exFindDataset(lower string, toks []exTok) (name string, s, e int) {
+	ds := exDatasets()
+	for _, t := range toks {
+		if t.kind != exWord || !exDatasetWord(t.low) {
+			continue
+		}
+		for _, d := range ds {
+			for _, ph := range d.phrases {
+				a, b := t.s, t.s+len(ph)
+				if !strings.HasPrefix(lower[a:], ph) || (b < len(lower) && exIsWordByte(lower, b)) {
 					continue
 				}
 				if d.needCtx && !exNear(lower, a, b, "dataset", "graph", "network", "data", "benchmark") {
 					continue
 				}
-				if best < 0 || a < best {
-					best, name, s, e = a, d.name, a, b
-				}
-				break
+				return d.name, a, b
 			}
 		}
 	}
-	return name, s, e
+	return "", 0, 0
+}
+
+// exDatasetWord reports whether w is the first word of a dataset phrase
+// (exDatasets), a cheap test before the phrases are compared.
+func exDatasetWord(w string) bool {
+	switch w {
+	case "karate", "cora", "citeseer", "pubmed", "mutag", "proteins", "wn18rr", "fb15k", "fb15k237",
+		"movietweetings", "email", "email_eu_core", "drugmechdb", "college", "football", "les", "florentine",
+		"davis", "southern", "petersen", "lollipop", "barbell", "krackhardt":
+		return true
+	}
+	return false
 }
 
 // exNear reports whether one of the words directly precedes or follows
@@ -412,8 +206,92 @@ func exNear(lower string, a, b int, words ...string) bool {
 	return false
 }
 
-func exSessionRef(q string) bool {
-	return exHasWord(q, "it", "its", "this graph", "that graph", "this network", "the same graph", "the current graph",
-		"the previous graph", "the above graph", "the graph above", "the loaded graph", "the last graph", "my graph",
-		"our graph", "the graph", "the network", "loaded earlier", "given earlier")
+// sessionRefIn reports whether the tokens refer to a graph given earlier,
+// in one pass over the words: "it", "this graph", "the graph loaded
+// earlier".
+func (p *exScan) sessionRefIn() bool {
+	for i, t := range p.toks {
+		if t.kind != exWord {
+			continue
+		}
+		switch t.low {
+		case "it", "its":
+			return true
+		case "this", "that", "my", "our", "the":
+			switch p.word(i + 1) {
+			case "graph", "network":
+				return t.low != "that" || p.word(i+1) == "graph"
+			case "same", "current", "previous", "above", "loaded", "last":
+				if t.low == "the" && p.isWord(i+2, "graph") {
+					return true
+				}
+			}
+		case "loaded", "given":
+			if p.isWord(i+1, "earlier") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fileReader reads a graph file path named in the question
+// ("data/roads.edgelist", "the path is data/graphs/roads").
+type fileReader struct{}
+
+// Name names the notation.
+func (fileReader) Name() string { return "file" }
+
+// Read returns the first graph file path; other paths are noted.
+func (r fileReader) Read(ctx context.Context, d *Doc) (Reading, error) {
+	p, err := d.scanned(ctx)
+	if err != nil || len(p.files) == 0 {
+		return Reading{}, err
+	}
+	f := p.files[0]
+	rd := Reading{Reader: r.Name(), File: f.path, Confidence: 0.95,
+		Spans: []Span{{Start: f.s, End: f.e, Role: RoleGraph}}}
+	for _, g := range p.files[1:] {
+		if g.path != f.path {
+			rd.Notes = append(rd.Notes, "another file path is named: "+strconv.Quote(g.path))
+			rd.Confidence = min(rd.Confidence, 0.7)
+		}
+	}
+	return rd, nil
+}
+
+// datasetReader reads a dataset named in the question ("the karate club
+// graph", "Cora").
+type datasetReader struct{}
+
+// Name names the notation.
+func (datasetReader) Name() string { return "dataset" }
+
+// Read returns the first dataset named.
+func (r datasetReader) Read(ctx context.Context, d *Doc) (Reading, error) {
+	p, err := d.scanned(ctx)
+	if err != nil {
+		return Reading{}, err
+	}
+	ds, s, e := exFindDataset(d.Lower, p.toks)
+	if ds == "" {
+		return Reading{}, nil
+	}
+	return Reading{Reader: r.Name(), Dataset: ds, Confidence: 0.9, Spans: []Span{{Start: s, End: e, Role: RoleGraph}}}, nil
+}
+
+// sessionReader reads a reference to a graph given earlier ("it", "this
+// graph", "the graph loaded earlier").
+type sessionReader struct{}
+
+// Name names the notation.
+func (sessionReader) Name() string { return "session" }
+
+// Read reports whether the question refers to the session's graph.
+func (r sessionReader) Read(ctx context.Context, d *Doc) (Reading, error) {
+	p, err := d.scanned(ctx)
+	if err != nil || !p.sessionRefIn() {
+		return Reading{}, err
+	}
+	return Reading{Reader: r.Name(), Session: true, Confidence: 0.9}, nil
 }

@@ -3,6 +3,7 @@ package extract
 import (
 	"context"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -35,22 +36,88 @@ type exRange struct {
 
 // exScan holds the state of one scan over a question's tokens.
 type exScan struct {
-	ctx     context.Context
-	q       string
-	toks    []exTok
-	sent    []int  // sentence index of each token
-	task    []bool // per sentence: a question or an instruction, not a statement
-	skip    []bool // per token: inside a masked span (file path, Python list)
-	items   []exItem
-	rngs    []exRange
-	count   []exRange // "10 nodes": lo=0, hi=count-1, before resolution
-	opt     Options
-	adjOK   bool  // adjacency lines need no second line (the text says "adjacency")
-	pyErr   error // why a bracketed list that looked like Python failed to parse
-	pyHard  bool  // that list used dicts or quotes: its error stands
-	cues    []exDirCue
-	notes   []string // ambiguities found while building
-	confCap float64  // the most confidence they allow
+	ctx    context.Context
+	q      string
+	toks   []exTok
+	sent   []int  // sentence index of each token
+	task   []bool // per sentence: a question or an instruction, not a statement
+	skip   []bool // per token: inside a masked span (file path, Python list)
+	items  []exItem
+	rngs   []exRange
+	count  []exRange // "10 nodes": lo=0, hi=count-1, before resolution
+	opt    Options
+	adjOK  bool  // adjacency lines need no second line (the text says "adjacency")
+	pyErr  error // why a bracketed list that looked like Python failed to parse
+	pyHard bool  // that list used dicts or quotes: its error stands
+	cues   []exDirCue
+
+	py          *exPy       // the Python-literal edge list, nil when none
+	files       []exFileRef // graph file paths, masked from the scan
+	keys        []keySpan   // sentences that explain the notation, masked
+	capCtx      bool        // the text speaks of capacities and not of weights
+	hasWeighted bool        // the text speaks of weights or capacities
+	kept        []exItem    // items that are graph text
+	dropped     []exItem    // edge-like items in statements not taken as edges
+}
+
+// scanned runs the shared token scan over the Doc once and keeps it for
+// every reader of a notation it recognises.
+func (d *Doc) scanned(ctx context.Context) (*exScan, error) {
+	if !d.scanDone {
+		d.scan, d.scanErr = newScan(ctx, d)
+		d.scanDone = true
+	}
+	return d.scan, d.scanErr
+}
+
+// newScan finds the Python-literal list (parsed by graph.ParsePythonEdges,
+// then skipped), splits the rest into tokens and sentences, masks file
+// paths and notation keys, and recognises every notation in one pass.
+func newScan(ctx context.Context, d *Doc) (*exScan, error) {
+	p := &exScan{ctx: ctx, q: d.Text, opt: d.opt, cues: exFindDirCues(d.Lower)}
+	py, err := p.pythonList()
+	if err != nil {
+		return nil, err
+	}
+	skipS, skipE := 0, 0
+	if py != nil {
+		skipS, skipE = py.s, py.e
+	}
+	p.py = py
+	toks, err := exLex(ctx, d.Text, skipS, skipE)
+	if err != nil {
+		return nil, err
+	}
+	p.toks, p.skip = toks, make([]bool, len(toks))
+	p.sentences()
+	// File paths are references, not edges.
+	p.files = exFindFiles(d.Text, d.Lower, toks)
+	for _, f := range p.files {
+		p.mask(f.s, f.e)
+	}
+	p.findKeys()
+	var hasCap, hasW bool
+	for _, t := range toks {
+		if t.kind != exWord {
+			continue
+		}
+		switch t.low {
+		case "adjacency", "adjacent", "neighbors", "neighbours", "neighbor", "neighbour":
+			p.adjOK = true
+		case "capacity", "capacities":
+			hasCap, p.hasWeighted = true, true
+		case "weight", "weights", "cost", "costs", "distance", "length":
+			hasW, p.hasWeighted = true, true
+		case "weighted":
+			p.hasWeighted = true
+		}
+	}
+	p.capCtx = hasCap && !hasW
+	if err := p.scan(); err != nil {
+		return nil, err
+	}
+	p.kept, p.dropped = p.filter()
+	return p, nil
 }
 
 // exIsStopword reports whether w is vocabulary the scanner never takes as a
@@ -342,4 +409,208 @@ func (p *exScan) tryAll(i int) (int, error) {
 
 func (p *exScan) lineStart(i int) bool {
 	return i == 0 || p.toks[i-1].kind == exNL
+}
+
+// mask hides the tokens inside [s, e) from the scanner.
+func (p *exScan) mask(s, e int) {
+	lo := sort.Search(len(p.toks), func(i int) bool { return p.toks[i].s >= s })
+	for i := lo; i < len(p.toks) && p.toks[i].e <= e; i++ {
+		p.skip[i] = true
+	}
+}
+
+// sentences splits the tokens into sentences and marks the questions and
+// instructions, whose single edge-like mentions are queries, not graph text.
+func (p *exScan) sentences() {
+	p.sent = make([]int, len(p.toks))
+	start, idx := 0, 0
+	closeSent := func(end int) {
+		p.task = append(p.task, p.isTaskSentence(start, end))
+		idx++
+		start = end
+	}
+	for i, t := range p.toks {
+		p.sent[i] = idx
+		if t.kind == exNL || (t.kind == exPunct && (t.ch == '?' || t.ch == '!' || (t.ch == '.' && !p.isPunct(i+1, '.') && !p.isPunct(i-1, '.')))) {
+			closeSent(i + 1)
+		}
+	}
+	closeSent(len(p.toks))
+}
+
+// isTaskSentence classifies toks[s:e] as a question or instruction.
+func (p *exScan) isTaskSentence(s, e int) bool {
+	first := true
+	for i := s; i < e; i++ {
+		t := p.toks[i]
+		if t.kind == exPunct && t.ch == '?' && i > s && p.toks[i].e-p.toks[i].s == 1 {
+			return true
+		}
+		if t.kind != exWord {
+			// "Q: ..." and "1. ..." prefix a question.
+			prefix := t.kind == exPunct && (t.ch == ':' || t.ch == '.' || t.ch == ')') && i == s+1 && (p.isWord(s, "q") || p.kind(s) == exNum)
+			if t.kind != exNL && !(t.kind == exPunct && t.ch == '#') && !prefix {
+				first = false
+			}
+			continue
+		}
+		w := strings.ToLower(t.text)
+		switch w {
+		case "whether", "task", "question":
+			return true
+		}
+		if first {
+			switch w {
+			case "please", "now", "then", "also", "so", "and", "next", "finally", "lastly", "q":
+				continue
+			}
+			first = false
+			switch w {
+			case "is", "are", "does", "do", "did", "can", "could", "would", "will", "what", "which", "how", "who",
+				"where", "when", "find", "compute", "calculate", "determine", "check", "count", "identify",
+				"return", "give", "list", "tell", "verify", "confirm", "ascertain", "output", "print", "show",
+				"report", "get", "decide", "evaluate", "estimate", "say", "answer", "if", "generate", "use", "apply",
+				"run", "create", "draw", "plot", "explain", "describe", "compare", "name", "provide", "predict",
+				"classify", "recommend", "suggest", "rank", "sort", "detect", "search", "traverse", "perform",
+				"implement", "solve", "measure", "assess", "should", "why", "whose", "has", "have":
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// filter keeps the items that are graph text: a single edge-like mention
+// inside a question or instruction is a query ("is there an edge between 3
+// and 7?") and English-looking words need a list of two or more items.
+// It returns the kept items and the dropped ones that were in statements.
+func (p *exScan) filter() (kept, dropped []exItem) {
+	n := len(p.items)
+	kept = make([]exItem, 0, n)
+	run := make([]int, n) // distinct notations (chains count once) in each item's run
+	raw := make([]int, n) // items in each item's run
+	for i := 0; i < n; {
+		j := i + 1
+		for j < n && p.items[j].nodeOnly == p.items[i].nodeOnly &&
+			(p.items[j].s <= p.items[j-1].e || exOnlySeparators(p.q[p.items[j-1].e:p.items[j].s])) {
+			j++
+		}
+		// Items of one chain ("a-b-c") share their first token and count once.
+		distinct := 0
+		for k := i; k < j; k++ {
+			if k == i || p.items[k].tok != p.items[k-1].tok {
+				distinct++
+			}
+		}
+		for k := i; k < j; k++ {
+			run[k], raw[k] = distinct, j-i
+		}
+		i = j
+	}
+	for i, it := range p.items {
+		task := p.task[p.sent[it.tok]]
+		switch {
+		case it.weak && run[i] < 2:
+			if !task {
+				dropped = append(dropped, it)
+			}
+		case task && raw[i] < 2 && !it.nodeOnly && it.method != "pair list" && it.method != "edge-list lines":
+			// a query about one edge
+		case task && it.nodeOnly:
+		default:
+			kept = append(kept, it)
+		}
+	}
+	// Declared node counts and ranges in questions are queries too.
+	keepR := p.rngs[:0]
+	for _, r := range p.rngs {
+		if !p.task[p.sent[r.tok]] {
+			keepR = append(keepR, r)
+		}
+	}
+	p.rngs = keepR
+	keepC := p.count[:0]
+	for _, r := range p.count {
+		if !p.task[p.sent[r.tok]] {
+			keepC = append(keepC, r)
+		}
+	}
+	p.count = keepC
+	return kept, dropped
+}
+
+// looseNumbers returns the number tokens in statements that no span
+// explains; numbers after '=' (node=3) are parameters, not graph text. The
+// spans are sorted and disjoint, so one moving pointer suffices.
+func (p *exScan) looseNumbers(spans [][2]int) []int {
+	var out []int
+	k := 0
+	for i, t := range p.toks {
+		for k < len(spans) && spans[k][1] <= t.s {
+			k++
+		}
+		if t.kind != exNum || p.skip[i] || p.task[p.sent[i]] || p.isPunct(i-1, '=') {
+			continue
+		}
+		if k < len(spans) && t.s >= spans[k][0] && t.e <= spans[k][1] {
+			continue
+		}
+		out = append(out, i)
+	}
+	return out
+}
+
+// scanReading is the Reading of one notation the shared scan recognises:
+// its kept items whose method is name.
+func (d *Doc) scanReading(ctx context.Context, name string) (Reading, error) {
+	p, err := d.scanned(ctx)
+	if err != nil {
+		return Reading{}, err
+	}
+	r := Reading{Reader: name}
+	conf := 1.0
+	arrows, plain := 0, 0
+	for _, it := range p.kept {
+		if it.method != name {
+			continue
+		}
+		r.Spans = append(r.Spans, Span{Start: it.s, End: it.e, Role: RoleGraph})
+		if it.nodeOnly {
+			r.Nodes = append(r.Nodes, it.u)
+			r.NodeStarts = append(r.NodeStarts, it.s)
+			continue
+		}
+		e := Edge{U: it.u, V: it.v, Both: it.bidir, Directed: it.arrow, Start: it.s, End: it.e}
+		if it.hasW {
+			e.Value, e.HasValue, e.Meaning = it.w, true, MeaningWeight
+			if it.capKind || (!it.wKind && p.capCtx) {
+				e.Meaning = MeaningCapacity
+			}
+		}
+		r.Edges = append(r.Edges, e)
+		c := 0.97
+		switch name {
+		case "prose":
+			c = 0.93
+		case "adjacency", "edge-list lines", "pair list":
+			c = 0.95
+		}
+		if it.weak {
+			c -= 0.05
+		}
+		conf = min(conf, c)
+		if it.arrow || it.bidir {
+			arrows++
+		} else {
+			plain++
+		}
+	}
+	if len(r.Spans) == 0 {
+		return Reading{}, nil
+	}
+	if arrows > 0 && plain == 0 {
+		r.Directed = DirDirected
+	}
+	r.Confidence = conf
+	return r, nil
 }

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"context"
 	"strings"
 )
 
@@ -48,4 +49,15 @@ func (p *exScan) tryTuple(i int) (int, error) {
 	it.e = p.toks[n].e
 	p.add(it)
 	return n + 1, nil
+}
+
+// tuplesReader reads "(u, v)", "(u, v, w)" and "[u, v]" written in prose.
+type tuplesReader struct{}
+
+// Name names the notation.
+func (tuplesReader) Name() string { return "tuples" }
+
+// Read returns the tuples of the question.
+func (r tuplesReader) Read(ctx context.Context, d *Doc) (Reading, error) {
+	return d.scanReading(ctx, r.Name())
 }

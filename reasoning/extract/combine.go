@@ -1,0 +1,921 @@
+package extract
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/graphagent/graphagent/tools/graph"
+)
+
+// Read reads the graph written in a question: every registered reader
+// (Readers) reads it, and their readings are combined into one graph with a
+// Report. It also reports graphs given by reference (file path, dataset,
+// session graph).
+//
+// How readings combine:
+//   - A reading whose spans all lie inside the spans of an earlier (more
+//     specific) reading is dropped; the report names it.
+//   - Edges of two readings that claim the same text are compared: the same
+//     endpoints (and value) agree and count once; different ones are a
+//     disagreement, which makes the reading uncertain.
+//   - A Python-literal list is read on its own: edges written outside it
+//     are ignored and lower the confidence.
+//   - Declared nodes (ranges, counts, named lists) exist even without edges;
+//     node data (kinds, embeddings, labels) become node attributes "kind"
+//     (with NetworkX's "bipartite" 0/1 when there are exactly two kinds),
+//     "embedding" and "label"; edge numbers become capacities when they mean
+//     capacity and weights otherwise.
+//   - Direction: the explicit word nearest before the graph text (else the
+//     first), a notation key, then arrows or "from ... to" clauses.
+//
+// Errors wrap graph.ErrTooLarge (question, node or edge limits) or
+// graph.ErrSyntax (invalid UTF-8, brackets nested too deeply, a malformed
+// Python edge list or number), or are the context's error.
+func Read(ctx context.Context, question string, opt Options) (Extraction, error) {
+	opt = opt.withDefaults()
+	if len(question) > opt.MaxBytes {
+		return Extraction{}, fmt.Errorf("question of %d bytes exceeds the limit of %d bytes: %w", len(question), opt.MaxBytes, graph.ErrTooLarge)
+	}
+	if err := ctx.Err(); err != nil {
+		return Extraction{}, err
+	}
+	d := newDoc(question, opt)
+	// The shared scan checks UTF-8 and bracket nesting before any reader
+	// sees the text.
+	if _, err := d.scanned(ctx); err != nil {
+		return Extraction{}, err
+	}
+	readers := Readers()
+	readings := make([]Reading, 0, len(readers))
+	for _, r := range readers {
+		rd, err := r.Read(ctx, d)
+		if err != nil {
+			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+				return Extraction{}, err
+			}
+			return Extraction{}, fmt.Errorf("%s: %w", r.Name(), err)
+		}
+		if rd.Empty() && rd.softErr == nil {
+			continue
+		}
+		if rd.Reader == "" {
+			rd.Reader = r.Name()
+		}
+		readings = append(readings, rd)
+	}
+	c := &combiner{d: d, p: d.scan, readings: readings}
+	return c.combine(ctx)
+}
+
+// combiner holds the state of combining one question's readings.
+type combiner struct {
+	d        *Doc
+	p        *exScan
+	readings []Reading
+	used     []*Reading // readings whose edges and nodes build the graph
+	ex       Extraction
+	conf     float64 // the most confidence the checks allow
+}
+
+func (c *combiner) note(conf float64, format string, args ...any) {
+	c.ex.Notes = append(c.ex.Notes, fmt.Sprintf(format, args...))
+	c.conf = min(c.conf, conf)
+}
+
+func (c *combiner) combine(ctx context.Context) (Extraction, error) {
+	c.conf = 1
+	rep := &c.ex.Report
+	kept := c.dropSubsumed()
+	var file, dataset, session, python *Reading
+	var softErr error
+	for _, r := range kept {
+		switch {
+		case r.softErr != nil:
+			softErr = cmpOr(softErr, r.softErr)
+			continue
+		case r.File != "":
+			file = cmpOr(file, r)
+			continue
+		case r.Dataset != "":
+			dataset = cmpOr(dataset, r)
+			continue
+		case r.Session:
+			session = cmpOr(session, r)
+			continue
+		}
+		if r.parsed != nil && python == nil {
+			python = r
+		}
+		c.used = append(c.used, r)
+	}
+	// A Python list is read on its own.
+	if python != nil {
+		n := 0
+		used := c.used[:0]
+		for _, r := range c.used {
+			if r != python && len(r.Edges) > 0 {
+				n += len(r.Edges)
+				continue
+			}
+			used = append(used, r)
+		}
+		c.used = used
+		if n > 0 {
+			c.note(0.6, "%d edge(s) written outside the Python list were ignored", n)
+		}
+	}
+	edgeRs := 0
+	for _, r := range c.used {
+		if len(r.Edges) > 0 {
+			edgeRs++
+		}
+	}
+	if edgeRs == 0 && softErr != nil {
+		return Extraction{}, softErr
+	}
+	skip := c.compareOverlaps()
+	directed, why, dirNote := c.direction(skip)
+	c.ex.Directed = directed
+	rep.Directed, rep.DirectedWhy = directed, why
+	if dirNote != "" {
+		c.note(0.8, "%s", dirNote)
+	}
+
+	g, err := c.build(ctx, directed, skip, python)
+	if err != nil {
+		return Extraction{}, err
+	}
+	conf := 0.0
+	switch {
+	case g != nil && python != nil:
+		c.ex.Graph, c.ex.Method, conf = g, "python list", python.Confidence
+	case g != nil:
+		c.ex.Graph = g
+		c.ex.Method, conf = c.methods(skip)
+	}
+	if file != nil {
+		c.ex.FileRef = file.File
+		c.ex.Notes = append(c.ex.Notes, file.Notes...)
+		if c.ex.Graph == nil {
+			c.ex.Method, conf = "file", file.Confidence
+			if len(c.p.cues) == 0 && !c.keyDirection() {
+				conf = min(conf, 0.9)
+				c.ex.Notes = append(c.ex.Notes, "the question does not say whether the file's graph is directed; assuming undirected")
+			}
+		} else {
+			c.note(0.6, "the question has both an inline graph and a file path %q", file.File)
+		}
+		c.used = append(c.used, file)
+	}
+	if c.ex.Graph == nil && c.ex.FileRef == "" {
+		switch {
+		case dataset != nil:
+			c.ex.DatasetRef, c.ex.Method, conf = dataset.Dataset, "dataset", dataset.Confidence
+			c.used = append(c.used, dataset)
+		case session != nil:
+			c.ex.UsesSessionGraph, c.ex.Method, conf = true, "session", session.Confidence
+		default:
+			c.ex.Method, conf = "none", 0.9
+		}
+	}
+	if c.ex.Graph != nil {
+		c.ex.Weighted = c.ex.Graph.Weighted() || c.ex.Graph.HasCapacities()
+	} else if c.ex.FileRef != "" || c.ex.DatasetRef != "" {
+		c.ex.Weighted = c.p.hasWeighted
+	}
+
+	// The task text is what no used reading accounts for (rules stay: the
+	// planner needs them).
+	var spans [][2]int
+	for _, r := range c.used {
+		for _, s := range r.Spans {
+			if s.Role != RoleRule && s.Start >= 0 && s.End <= len(c.d.Text) && s.Start <= s.End {
+				spans = append(spans, [2]int{s.Start, s.End})
+			}
+		}
+	}
+	for _, r := range kept {
+		if r.Reader == (keyReader{}).Name() && !slices.Contains(c.used, r) {
+			for _, s := range r.Spans {
+				spans = append(spans, [2]int{s.Start, s.End})
+			}
+		}
+	}
+	slices.SortFunc(spans, func(a, b [2]int) int { return a[0] - b[0] })
+	c.ex.Spans = exMergeSpans(c.d.Text, spans)
+	if len(c.ex.Spans) > 0 {
+		c.ex.Span = [2]int{c.ex.Spans[0][0], c.ex.Spans[len(c.ex.Spans)-1][1]}
+	}
+	c.unaccounted(kept)
+	c.ex.Confidence = min(conf, c.conf)
+	c.report()
+	return c.ex, nil
+}
+
+// cmpOr returns a unless it is the zero value, else b.
+func cmpOr[T comparable](a, b T) T {
+	var zero T
+	if a != zero {
+		return a
+	}
+	return b
+}
+
+// dropSubsumed drops the readings whose spans all lie inside the spans of
+// earlier readings, and returns the rest.
+func (c *combiner) dropSubsumed() []*Reading {
+	kept := make([]*Reading, 0, len(c.readings))
+	var covered [][2]int // sorted, merged
+	for i := range c.readings {
+		r := &c.readings[i]
+		if len(r.Spans) > 0 && len(covered) > 0 && spansInside(r.Spans, covered) {
+			c.ex.Report.Dropped = append(c.ex.Report.Dropped,
+				fmt.Sprintf("%s: its text lies inside a more specific reader's", r.Reader))
+			continue
+		}
+		kept = append(kept, r)
+		covered = mergeIntervals(covered, r.Spans)
+	}
+	return kept
+}
+
+// spansInside reports whether every span lies inside one interval of the
+// sorted, merged list.
+func spansInside(spans []Span, covered [][2]int) bool {
+	for _, s := range spans {
+		k := sort.Search(len(covered), func(i int) bool { return covered[i][1] >= s.End })
+		if k == len(covered) || covered[k][0] > s.Start {
+			return false
+		}
+	}
+	return true
+}
+
+// mergeIntervals returns the sorted, merged union of covered and spans.
+func mergeIntervals(covered [][2]int, spans []Span) [][2]int {
+	all := make([][2]int, 0, len(covered)+len(spans))
+	all = append(all, covered...)
+	for _, s := range spans {
+		all = append(all, [2]int{s.Start, s.End})
+	}
+	slices.SortFunc(all, func(a, b [2]int) int { return a[0] - b[0] })
+	out := all[:0]
+	for _, s := range all {
+		if n := len(out); n > 0 && s[0] <= out[n-1][1] {
+			out[n-1][1] = max(out[n-1][1], s[1])
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// edgeCoverage returns the sorted, merged spans of a reading's edges.
+func edgeCoverage(r *Reading) [][2]int {
+	sp := make([]Span, len(r.Edges))
+	for i, e := range r.Edges {
+		sp[i] = Span{Start: e.Start, End: e.End}
+	}
+	return mergeIntervals(nil, sp)
+}
+
+// overlaps reports whether two sorted, merged interval lists overlap.
+func overlaps(a, b [][2]int) bool {
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		if a[i][0] < b[j][1] && b[j][0] < a[i][1] {
+			return true
+		}
+		if a[i][1] <= b[j][1] {
+			i++
+		} else {
+			j++
+		}
+	}
+	return false
+}
+
+// compareOverlaps compares the edges of used readings that claim the same
+// text. It returns, per used reading, the edges to skip: duplicates of an
+// earlier reader's edge. Different edges over the same text are recorded
+// as disagreements.
+func (c *combiner) compareOverlaps() [][]bool {
+	skip := make([][]bool, len(c.used))
+	cov := make([][][2]int, len(c.used))
+	for i, r := range c.used {
+		if len(r.Edges) > 0 {
+			cov[i] = edgeCoverage(r)
+		}
+	}
+	for b := range c.used {
+		for a := 0; a < b; a++ {
+			if cov[a] == nil || cov[b] == nil || !overlaps(cov[a], cov[b]) {
+				continue
+			}
+			ra, rb := c.used[a], c.used[b]
+			order := make([]int, len(ra.Edges))
+			for i := range order {
+				order[i] = i
+			}
+			sort.SliceStable(order, func(x, y int) bool { return ra.Edges[order[x]].Start < ra.Edges[order[y]].Start })
+			for k, eb := range rb.Edges {
+				if skip[b] != nil && skip[b][k] {
+					continue
+				}
+				lo := sort.Search(len(order), func(x int) bool { return ra.Edges[order[x]].Start >= eb.End })
+				same, other := false, -1
+				for x := lo - 1; x >= 0; x-- {
+					ea := ra.Edges[order[x]]
+					if ea.End <= eb.Start {
+						if eb.Start-ea.Start > 4096 {
+							break
+						}
+						continue
+					}
+					if sameEdge(ea, eb, ra.Directed == DirDirected && rb.Directed == DirDirected) {
+						same = true
+						break
+					}
+					other = order[x]
+				}
+				switch {
+				case same:
+					if skip[b] == nil {
+						skip[b] = make([]bool, len(rb.Edges))
+					}
+					skip[b][k] = true
+				case other >= 0:
+					ea := ra.Edges[other]
+					c.ex.Report.Disagreements = append(c.ex.Report.Disagreements, fmt.Sprintf(
+						"%s reads %q as %s but %s reads it as %s", ra.Reader, snippet(c.d.Text, min(ea.Start, eb.Start), max(ea.End, eb.End)),
+						edgeText(ea), rb.Reader, edgeText(eb)))
+					c.conf = min(c.conf, 0.3)
+					if skip[b] == nil {
+						skip[b] = make([]bool, len(rb.Edges))
+					}
+					skip[b][k] = true
+				}
+			}
+		}
+	}
+	return skip
+}
+
+// sameEdge reports whether two edges join the same nodes with the same
+// value (a missing value agrees with any).
+func sameEdge(a, b Edge, directed bool) bool {
+	ends := (a.U == b.U && a.V == b.V) || (!directed && a.U == b.V && a.V == b.U)
+	return ends && (!a.HasValue || !b.HasValue || a.Value == b.Value)
+}
+
+func edgeText(e Edge) string {
+	s := "(" + e.U + ", " + e.V
+	if e.HasValue {
+		s += ", " + strconv.FormatFloat(e.Value, 'g', -1, 64)
+	}
+	return s + ")"
+}
+
+// keyDirection reports whether a used notation key states the direction.
+func (c *combiner) keyDirection() bool {
+	for _, r := range c.readings {
+		if len(r.Edges) == 0 && r.Directed != DirUnknown {
+			return true
+		}
+	}
+	return false
+}
+
+// direction decides directedness: the explicit word closest before the
+// graph text (else the first one), a reading without edges that states it
+// (a notation key), else arrows or "from ... to" clauses.
+func (c *combiner) direction(skip [][]bool) (directed bool, why, note string) {
+	cues := slices.Clone(c.p.cues)
+	for _, r := range c.used {
+		if len(r.Edges) == 0 && r.Directed != DirUnknown && len(r.Spans) > 0 {
+			cues = append(cues, exDirCue{pos: r.Spans[0].Start, directed: r.Directed == DirDirected, key: true})
+		}
+	}
+	slices.SortStableFunc(cues, func(a, b exDirCue) int { return a.pos - b.pos })
+	start := len(c.d.Text)
+	arrows, plain := 0, 0
+	for i, r := range c.used {
+		for k, e := range r.Edges {
+			if skip[i] != nil && skip[i][k] {
+				continue
+			}
+			start = min(start, e.Start)
+			if e.Directed || e.Both || r.Directed == DirDirected {
+				arrows++
+			} else {
+				plain++
+			}
+		}
+	}
+	if len(cues) > 0 {
+		cue := cues[0]
+		for _, x := range cues {
+			if x.pos < start {
+				cue = x
+			}
+		}
+		conflict := false
+		for _, x := range cues {
+			conflict = conflict || x.directed != cue.directed
+		}
+		switch {
+		case conflict:
+			note = "the question says both directed and undirected; using the word nearest before the graph"
+		case !cue.directed && arrows > 0 && plain == 0:
+			note = "edges are written with arrows but the question says undirected"
+		}
+		what := fmt.Sprintf("the word %q at byte %d", c.cueWord(cue), cue.pos)
+		if cue.key {
+			what = fmt.Sprintf("the notation key at byte %d", cue.pos)
+		}
+		return cue.directed, what, note
+	}
+	switch {
+	case arrows > 0 && plain > 0:
+		return true, "some edges are written with a direction", "some edges have a direction and some do not; treating the graph as directed"
+	case arrows > 0:
+		return true, "the edges are written with a direction", ""
+	}
+	return false, "no direction is stated", ""
+}
+
+// cueWord returns the direction word at a cue.
+func (c *combiner) cueWord(cue exDirCue) string {
+	e := cue.pos
+	for e < len(c.d.Text) && exIsWordByte(c.d.Text, e) {
+		e++
+	}
+	s := cue.pos
+	for s > 0 && (exIsWordByte(c.d.Text, s-1) || c.d.Text[s-1] == '-') {
+		s--
+	}
+	return c.d.Text[s:e]
+}
+
+// methods names the notations of the used readings with edges and rates
+// them: the least confident reading, less 0.1 when several notations mix.
+func (c *combiner) methods(skip [][]bool) (string, float64) {
+	var names []string
+	conf := 1.0
+	for i, r := range c.used {
+		if len(r.Edges) == 0 || (skip[i] != nil && !slices.Contains(skip[i], false)) {
+			continue // no edges, or only edges another reading read
+		}
+		names = append(names, r.Reader)
+		conf = min(conf, r.Confidence)
+	}
+	if len(names) == 0 {
+		for _, r := range c.used {
+			if len(r.Nodes) > 0 || r.Count > 0 {
+				names = append(names, r.Reader)
+			}
+		}
+		if len(names) == 1 && names[0] == (declReader{}).Name() {
+			return "node range", 0.9
+		}
+		return strings.Join(names, "+"), 0.9
+	}
+	if len(names) > 1 {
+		conf -= 0.1
+	}
+	return strings.Join(names, "+"), conf
+}
+
+// event is a node or an edge to add, at its place in the question.
+type event struct {
+	pos  int
+	node string
+	edge *Edge
+	r    *Reading
+}
+
+// build makes the graph: declared counts and nodes without a place first,
+// then nodes and edges in the order the question names them. It returns
+// nil when there is nothing to build.
+func (c *combiner) build(ctx context.Context, directed bool, skip [][]bool, python *Reading) (*graph.Graph, error) {
+	nEdges, nNodes, data := 0, 0, false
+	for i, r := range c.used {
+		nEdges += len(r.Edges)
+		if skip[i] == nil && r.Reader != (declReader{}).Name() {
+			nNodes += len(r.Nodes)
+		}
+		data = data || len(r.Kinds) > 0 || len(r.Vectors) > 0 || len(r.Labels) > 0
+	}
+	countNodes := c.countNodes()
+	ranged := false
+	for _, r := range c.used {
+		if r.Reader == (declReader{}).Name() {
+			for _, st := range r.NodeStarts {
+				ranged = ranged || st < 0
+			}
+		}
+	}
+	if nEdges == 0 && !ranged && len(countNodes) == 0 && nNodes == 0 && !data {
+		return nil, nil
+	}
+	// The Python list's own graph, when nothing adds to it.
+	if python != nil && python.parsed.Directed() == directed && len(c.used) == 1 && !data {
+		return python.parsed, nil
+	}
+	b := graph.NewBuilder(directed)
+	b.SetLimits(graph.Limits{MaxNodes: c.d.opt.MaxNodes, MaxEdges: c.d.opt.MaxEdges})
+	b.Grow(nEdges+len(countNodes)+8, nEdges)
+	events := make([]event, 0, nEdges+len(countNodes)+nNodes)
+	for _, id := range countNodes {
+		events = append(events, event{pos: -1, node: id})
+	}
+	for i, r := range c.used {
+		for k, id := range r.Nodes {
+			pos := -1
+			if k < len(r.NodeStarts) {
+				pos = r.NodeStarts[k]
+			}
+			events = append(events, event{pos: pos, node: id, r: r})
+		}
+		for k := range r.Edges {
+			if skip[i] != nil && skip[i][k] {
+				continue
+			}
+			events = append(events, event{pos: r.Edges[k].Start, edge: &r.Edges[k], r: r})
+		}
+	}
+	slices.SortStableFunc(events, func(a, b event) int { return a.pos - b.pos })
+	keyMeaning := MeaningNone
+	for _, r := range c.readings {
+		if len(r.Edges) == 0 && r.EdgeValue != MeaningNone {
+			keyMeaning = r.EdgeValue
+			break
+		}
+	}
+	for k, ev := range events {
+		if k&4095 == 4095 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		if ev.edge == nil {
+			if _, err := b.AddNode(ev.node); err != nil {
+				return nil, fmt.Errorf("node %q at byte %d: %w", ev.node, max(ev.pos, 0), err)
+			}
+			continue
+		}
+		e := ev.edge
+		meaning := cmpOr(cmpOr(e.Meaning, ev.r.EdgeValue), keyMeaning)
+		if err := addEdge(b, e.U, e.V, e, meaning); err != nil {
+			return nil, err
+		}
+		if e.Both && directed {
+			if err := addEdge(b, e.V, e.U, e, meaning); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if err := c.nodeData(b); err != nil {
+		return nil, err
+	}
+	return b.Build(), nil
+}
+
+// addEdge adds one edge with its number as a capacity or a weight.
+func addEdge(b *graph.Builder, u, v string, e *Edge, meaning Meaning) error {
+	id, err := b.AddEdge(u, v)
+	if err != nil {
+		return fmt.Errorf("edge (%s, %s) at byte %d: %w", u, v, e.Start, err)
+	}
+	if e.HasValue {
+		if meaning == MeaningCapacity {
+			b.SetCapacity(id, e.Value)
+		} else {
+			b.SetWeight(id, e.Value)
+		}
+	}
+	for k, val := range e.Attrs {
+		b.SetEdgeAttr(id, k, val)
+	}
+	return nil
+}
+
+// countNodes numbers a declared node count ("a graph with 5 nodes") as the
+// edges say: 0..N-1 when they use 0, 1..N when they use N; when they fit
+// both, 1..N is assumed and the ambiguity reported.
+func (c *combiner) countNodes() []string {
+	count := 0
+	for _, r := range c.used {
+		if r.Count > 0 {
+			count = r.Count
+			break
+		}
+	}
+	if count == 0 {
+		return nil
+	}
+	lo, hi, ok := c.intSpan()
+	first := 0
+	switch {
+	case !ok:
+		return nil
+	case hi > count || (lo == 0 && hi > count-1):
+		c.note(0.7, "the question declares %d nodes but the edges name node %d", count, hi)
+		return nil
+	case lo == 0:
+	case hi == count:
+		first = 1
+	default:
+		first = 1
+		c.ex.Report.Ambiguous = append(c.ex.Report.Ambiguous, fmt.Sprintf(
+			"the question declares %d nodes without saying whether they are numbered 0 to %d or 1 to %d; assuming 1 to %d", count, count-1, count, count))
+		c.ex.Report.AmbiguousNodes = append(c.ex.Report.AmbiguousNodes, "0", strconv.Itoa(count))
+	}
+	c.ex.Report.Declared = fmt.Sprintf("%d nodes, numbered %d to %d", count, first, first+count-1)
+	out := make([]string, count)
+	for i := range out {
+		out[i] = strconv.Itoa(first + i)
+	}
+	return out
+}
+
+// intSpan returns the least and greatest node ID of the used readings when
+// every ID is a plain integer.
+func (c *combiner) intSpan() (lo, hi int, ok bool) {
+	lo, hi = int(^uint(0)>>1), -1
+	check := func(id string) bool {
+		x, err := strconv.Atoi(id)
+		if err != nil || strconv.Itoa(x) != id {
+			return false
+		}
+		lo, hi = min(lo, x), max(hi, x)
+		return true
+	}
+	for _, r := range c.used {
+		for _, e := range r.Edges {
+			if !check(e.U) || !check(e.V) {
+				return 0, 0, false
+			}
+		}
+		for _, id := range r.Nodes {
+			if !check(id) {
+				return 0, 0, false
+			}
+		}
+	}
+	return lo, hi, hi >= 0
+}
+
+// nodeData sets the node attributes the readings carry: "kind" (and
+// "bipartite" 0/1 with exactly two kinds, 0 for the kind named first),
+// "embedding" and "label".
+func (c *combiner) nodeData(b *graph.Builder) error {
+	var kinds []string
+	kindOf := map[string]string{}
+	for _, r := range c.used {
+		ids := make([]string, 0, len(r.Kinds))
+		for id := range r.Kinds {
+			ids = append(ids, id)
+		}
+		// Kinds in the order the reading names the nodes, then the rest.
+		pos := make(map[string]int, len(r.Nodes))
+		for i, id := range r.Nodes {
+			if _, ok := pos[id]; !ok {
+				pos[id] = i
+			}
+		}
+		sort.Slice(ids, func(a, b int) bool {
+			pa, oka := pos[ids[a]]
+			pb, okb := pos[ids[b]]
+			if oka != okb {
+				return oka
+			}
+			if oka && pa != pb {
+				return pa < pb
+			}
+			return ids[a] < ids[b]
+		})
+		for _, id := range ids {
+			k := r.Kinds[id]
+			if _, seen := kindOf[id]; seen {
+				continue
+			}
+			kindOf[id] = k
+			if !slices.Contains(kinds, k) {
+				kinds = append(kinds, k)
+			}
+			if err := b.SetNodeAttr(id, "kind", k); err != nil {
+				return fmt.Errorf("node %q: %w", id, err)
+			}
+		}
+		for id, v := range r.Vectors {
+			if err := b.SetNodeAttr(id, "embedding", slices.Clone(v)); err != nil {
+				return fmt.Errorf("node %q: %w", id, err)
+			}
+		}
+		for id, l := range r.Labels {
+			if err := b.SetNodeAttr(id, "label", l); err != nil {
+				return fmt.Errorf("node %q: %w", id, err)
+			}
+		}
+	}
+	if len(kinds) == 2 {
+		for id, k := range kindOf {
+			side := 0
+			if k == kinds[1] {
+				side = 1
+			}
+			if err := b.SetNodeAttr(id, "bipartite", side); err != nil {
+				return fmt.Errorf("node %q: %w", id, err)
+			}
+		}
+	}
+	return nil
+}
+
+// unaccounted finds text that looks like graph content outside every
+// accounted span: numbers in statements, edge-like items the scan did not
+// take as edges, and "X and Y are ..." relation sentences.
+func (c *combiner) unaccounted(kept []*Reading) {
+	var all []Span
+	for _, r := range kept {
+		all = append(all, r.Spans...)
+	}
+	covered := mergeIntervals(nil, all)
+	inside := func(s, e int) bool {
+		k := sort.Search(len(covered), func(i int) bool { return covered[i][1] >= e })
+		return k < len(covered) && covered[k][0] <= s
+	}
+	rep := &c.ex.Report
+	p := c.p
+	var dropped int
+	for _, it := range p.dropped {
+		if inside(it.s, it.e) {
+			continue
+		}
+		dropped++
+		rep.Unaccounted = append(rep.Unaccounted, Unaccounted{Start: it.s, End: it.e, Text: snippet(c.d.Text, it.s, it.e), Why: "an edge-like item"})
+	}
+	if dropped > 0 {
+		c.note(0.6, "%d edge-like item(s) in statements were not taken as edges", dropped)
+	}
+	loose := p.looseNumbers(covered)
+	for _, i := range loose {
+		t := p.toks[i]
+		rep.Unaccounted = append(rep.Unaccounted, Unaccounted{Start: t.s, End: t.e, Text: t.text, Why: "a number"})
+	}
+	if n := len(loose); n >= 2 {
+		if n >= 4 {
+			c.note(0.4, "%d number(s) outside the graph text are unexplained", n)
+		} else {
+			c.note(0.7, "%d number(s) outside the graph text are unexplained", n)
+		}
+	}
+	rel := 0
+	for i := 0; i < len(p.toks); i++ {
+		s, e, ok := p.relationAt(i)
+		if !ok || inside(p.toks[s].s, p.toks[e-1].e) {
+			continue
+		}
+		rel++
+		rep.Unaccounted = append(rep.Unaccounted, Unaccounted{Start: p.toks[s].s, End: p.toks[e-1].e,
+			Text: snippet(c.d.Text, p.toks[s].s, p.toks[e-1].e), Why: "a relation sentence"})
+		i = e - 1
+	}
+	if rel > 0 {
+		c.note(0.6, "%d relation sentence(s) (\"X and Y are ...\") were not read as edges", rel)
+	}
+}
+
+// relationAt reports whether a statement at token i reads "X and Y are
+// friends", "X and Y wrote ...": two names joined by "and" followed by a
+// verb. It returns the tokens [s, e) through the verb.
+func (p *exScan) relationAt(i int) (s, e int, ok bool) {
+	if p.skip[i] || p.kind(i) != exWord && p.kind(i) != exStr || !(p.isWord(i+1, "and") || p.isWord(i+2, "and")) || p.task[p.sent[i]] {
+		return 0, 0, false
+	}
+	a, n, wa, ok := p.nodeRef(i)
+	if !ok || wa || !p.isWord(n, "and") || exIsNumber(a) {
+		return 0, 0, false
+	}
+	_, n2, wb, ok := p.nodeRef(n + 1)
+	if !ok || wb {
+		return 0, 0, false
+	}
+	switch p.word(n2) {
+	case "are", "were", "have", "had", "both", "share", "shared", "know", "knew", "met", "wrote", "work",
+		"worked", "live", "lived", "play", "played", "follow", "followed", "like", "liked", "married", "dated",
+		"collaborated", "co":
+		return i, n2 + 1, true
+	}
+	return 0, 0, false
+}
+
+// exIsNumber reports whether id is a number.
+func exIsNumber(id string) bool {
+	_, err := strconv.ParseFloat(id, 64)
+	return err == nil
+}
+
+// report fills the Report from the combination.
+func (c *combiner) report() {
+	rep := &c.ex.Report
+	rep.Confidence = c.ex.Confidence
+	rep.Notes = c.ex.Notes
+	if g := c.ex.Graph; g != nil {
+		rep.Nodes, rep.Edges = g.N(), g.M()
+	}
+	for _, r := range c.used {
+		rep.Readers = append(rep.Readers, r.Reader)
+		for _, e := range r.Edges {
+			m := cmpOr(e.Meaning, r.EdgeValue)
+			if e.HasValue && m != MeaningNone && rep.EdgeValues == MeaningNone {
+				rep.EdgeValues = m
+			}
+		}
+		if r.EdgeValue != MeaningNone && rep.EdgeValues == MeaningNone {
+			rep.EdgeValues = r.EdgeValue
+		}
+		if r.Reader == (declReader{}).Name() && rep.Declared == "" {
+			rep.Declared = declaredText(r)
+		}
+		if n := len(r.Kinds); n > 0 {
+			rep.NodeData = append(rep.NodeData, fmt.Sprintf("kinds on %d nodes (%s)", n, r.Reader))
+		}
+		if n := len(r.Vectors); n > 0 {
+			rep.NodeData = append(rep.NodeData, fmt.Sprintf("embeddings on %d nodes (%s)", n, r.Reader))
+		}
+		if n := len(r.Labels); n > 0 {
+			rep.NodeData = append(rep.NodeData, fmt.Sprintf("labels on %d nodes (%s)", n, r.Reader))
+		}
+		facts := make([]string, 0, len(r.Facts))
+		for k, v := range r.Facts {
+			facts = append(facts, k+": "+v)
+		}
+		sort.Strings(facts)
+		rep.NodeData = append(rep.NodeData, facts...)
+	}
+	if c.ex.Graph == nil && c.ex.Report.EdgeValues == MeaningNone {
+		for _, r := range c.readings {
+			if r.EdgeValue != MeaningNone {
+				rep.EdgeValues = r.EdgeValue
+				break
+			}
+		}
+	}
+	// Spans, merged per reader and role where only separators lie between.
+	const maxSpans = 40
+	for i := range c.readings {
+		r := &c.readings[i]
+		if !slices.Contains(c.used, r) && r.Reader != (keyReader{}).Name() {
+			continue
+		}
+		sp := slices.Clone(r.Spans)
+		sort.Slice(sp, func(a, b int) bool { return sp[a].Start < sp[b].Start })
+		for k := 0; k < len(sp); {
+			j := k + 1
+			end := sp[k].End
+			for j < len(sp) && sp[j].Role == sp[k].Role && (sp[j].Start <= end || shortGap(c.d.Text, end, sp[j].Start)) {
+				end = max(end, sp[j].End)
+				j++
+			}
+			if len(rep.Spans) < maxSpans {
+				rep.Spans = append(rep.Spans, ReportSpan{Start: sp[k].Start, End: end, Role: sp[k].Role.String(), Reader: r.Reader,
+					Text: snippet(c.d.Text, sp[k].Start, end)})
+			}
+			k = j
+		}
+	}
+	sort.SliceStable(rep.Spans, func(a, b int) bool { return rep.Spans[a].Start < rep.Spans[b].Start })
+}
+
+// shortGap reports whether text[s:e] is a short gap between two spans of
+// one notation: no digits, a few bytes.
+func shortGap(text string, s, e int) bool {
+	if e-s > 12 || s > e {
+		return false
+	}
+	return !strings.ContainsAny(text[s:e], "0123456789")
+}
+
+// declaredText describes a declaration reading's nodes.
+func declaredText(r *Reading) string {
+	n := 0
+	for _, st := range r.NodeStarts {
+		if st < 0 {
+			n++
+		}
+	}
+	switch {
+	case n > 0:
+		return fmt.Sprintf("nodes %s to %s", r.Nodes[0], r.Nodes[n-1])
+	case len(r.Nodes) > 0:
+		return fmt.Sprintf("%d named node(s)", len(r.Nodes))
+	}
+	return ""
+}

@@ -1,0 +1,237 @@
+package extract
+
+import "context"
+
+// keySpan is a sentence (or clause) that explains the notation: "(i,j)
+// means that node i and node j are connected with an undirected edge", "an
+// edge (u, v, w) means an edge from u to v with weight w", "in the format u
+// -> v". Its symbols are never edges.
+type keySpan struct {
+	s, e     int
+	directed Direction
+	meaning  Meaning
+}
+
+// exKeyVerb reports whether w says what a notation means.
+func exKeyVerb(w string) bool {
+	switch w {
+	case "means", "mean", "denotes", "denote", "represents", "represent", "indicates", "indicate",
+		"signifies", "signify", "stands", "describes", "describe":
+		return true
+	}
+	return false
+}
+
+// exKeyNoun reports whether w introduces a notation ("in the format u v").
+func exKeyNoun(w string) bool {
+	switch w {
+	case "format", "form", "notation", "syntax", "pattern":
+		return true
+	}
+	return false
+}
+
+// placeholder reports whether token i is a symbol of a notation key: a
+// single letter or a word such as "source" or "weight".
+func (p *exScan) placeholder(i int) bool {
+	if p.kind(i) != exWord {
+		return false
+	}
+	w := p.toks[i].low
+	if len(w) == 1 {
+		return w[0] >= 'a' && w[0] <= 'z'
+	}
+	switch w {
+	case "source", "target", "src", "dst", "dest", "weight", "capacity", "cost", "distance", "length",
+		"node1", "node2", "u1", "u2", "v1", "v2", "from", "to", "head", "tail":
+		return true
+	}
+	return false
+}
+
+// placeholderAt returns the end (exclusive token index) of a placeholder
+// notation starting at token i: "(i,j)", "(u, v, w)", "[u, v]", "u -> v",
+// "u-v", "u v w"; ok is false when there is none.
+func (p *exScan) placeholderAt(i int) (next int, ok bool) {
+	if p.isPunct(i, '(') || p.isPunct(i, '[') || p.isPunct(i, '<') {
+		closeCh := byte(')')
+		switch p.toks[i].ch {
+		case '[':
+			closeCh = ']'
+		case '<':
+			closeCh = '>'
+		}
+		n := 0
+		for j := i + 1; j < len(p.toks) && j < i+12; j++ {
+			switch {
+			case p.placeholder(j):
+				n++
+			case p.isPunct(j, ','):
+			case p.isPunct(j, closeCh):
+				return j + 1, n >= 2
+			default:
+				return i, false
+			}
+		}
+		return i, false
+	}
+	if !p.placeholder(i) {
+		return i, false
+	}
+	j, n := i+1, 1
+	for j < len(p.toks) && n < 4 {
+		k := p.kind(j)
+		if k == exArrow || k == exBiArrow || k == exDash || p.isPunct(j, ',') {
+			j++
+			continue
+		}
+		if !p.placeholder(j) {
+			break
+		}
+		n++
+		j++
+	}
+	return j, n >= 2
+}
+
+// findKeys finds the notation keys, masks their tokens from the scan and
+// records them in p.keys. One pass over the tokens: a key verb ("means")
+// with a placeholder notation in the few tokens before it, or a key noun
+// ("format") with one in the few tokens after it.
+func (p *exScan) findKeys() {
+	for i := 0; i < len(p.toks); i++ {
+		w := p.word(i)
+		if w == "" || p.skip[i] {
+			continue
+		}
+		switch {
+		case exKeyVerb(w):
+			// "(i,j) means", "an edge (u, v, w) means", "u -> v represents"
+			for j := max(0, i-12); j < i; j++ {
+				if p.sent[j] != p.sent[i] {
+					continue
+				}
+				if n, ok := p.placeholderAt(j); ok && (n == i || p.isWord(n, "here", "below", "above", "then") || (n+1 == i && p.kind(n) == exPunct)) {
+					s := p.clauseStart(j)
+					e := p.sentenceEnd(i)
+					p.addKey(s, e)
+					i = e - 1
+					break
+				}
+			}
+		case exKeyNoun(w):
+			// "in the format u -> v", "of the form (u, v, w)"
+			j := i + 1
+			for k := 0; k < 3 && (p.isWord(j, "of", "is", "as", "like") || p.isPunct(j, ':')); k++ {
+				j++
+			}
+			if n, ok := p.placeholderAt(j); ok {
+				s := i
+				for s > 0 && p.sent[s-1] == p.sent[i] && p.isWord(s-1, "in", "the", "of", "a", "using", "with") && s > i-3 {
+					s--
+				}
+				p.addKey(s, n)
+				i = n - 1
+			}
+		}
+	}
+}
+
+// clauseStart returns the first token of the clause holding token j: after
+// the nearest ',', ':' or ';' of its sentence, or the sentence start.
+func (p *exScan) clauseStart(j int) int {
+	s := j
+	for s > 0 && p.sent[s-1] == p.sent[j] && j-s < 16 {
+		if p.isPunct(s-1, ',') || p.isPunct(s-1, ':') || p.isPunct(s-1, ';') {
+			break
+		}
+		s--
+	}
+	return s
+}
+
+// sentenceEnd returns the token index after the sentence holding token i
+// (its closing punctuation included).
+func (p *exScan) sentenceEnd(i int) int {
+	e := i
+	for e < len(p.toks) && p.sent[e] == p.sent[i] {
+		e++
+	}
+	return e
+}
+
+// addKey masks tokens [s, e) as a notation key and reads what it says
+// about direction and the edge numbers.
+func (p *exScan) addKey(s, e int) {
+	if e <= s {
+		return
+	}
+	k := keySpan{s: p.toks[s].s, e: p.toks[e-1].e}
+	from := false
+	for i := s; i < e; i++ {
+		p.skip[i] = true
+		switch p.word(i) {
+		case "undirected", "bidirectional":
+			k.directed = DirUndirected
+		case "directed":
+			if k.directed == DirUnknown {
+				k.directed = DirDirected
+			}
+		case "from":
+			from = true
+		case "to", "towards", "into":
+			if from && k.directed == DirUnknown {
+				k.directed = DirDirected
+			}
+		case "points", "pointing", "arc", "arcs":
+			if k.directed == DirUnknown {
+				k.directed = DirDirected
+			}
+		case "weight", "weights":
+			k.meaning = MeaningWeight
+		case "capacity", "capacities":
+			k.meaning = MeaningCapacity
+		case "distance", "length", "km", "miles":
+			k.meaning = MeaningDistance
+		case "cost", "costs", "price":
+			k.meaning = MeaningCost
+		}
+	}
+	if p.kind(e-1) == exArrow || p.kind(e-2) == exArrow {
+		if k.directed == DirUnknown {
+			k.directed = DirDirected
+		}
+	}
+	for i := s; i < e; i++ {
+		if p.kind(i) == exArrow && k.directed == DirUnknown {
+			k.directed = DirDirected
+		}
+	}
+	p.keys = append(p.keys, k)
+}
+
+// keyReader reads the sentences that explain the notation: they tell the
+// direction and what a third number means, and are never edges.
+type keyReader struct{}
+
+// Name names the notation.
+func (keyReader) Name() string { return "notation key" }
+
+// Read returns the notation keys of the question.
+func (r keyReader) Read(ctx context.Context, d *Doc) (Reading, error) {
+	p, err := d.scanned(ctx)
+	if err != nil || len(p.keys) == 0 {
+		return Reading{}, err
+	}
+	rd := Reading{Reader: r.Name(), Confidence: 1}
+	for _, k := range p.keys {
+		rd.Spans = append(rd.Spans, Span{Start: k.s, End: k.e, Role: RoleKey})
+		if rd.Directed == DirUnknown {
+			rd.Directed = k.directed
+		}
+		if rd.EdgeValue == MeaningNone {
+			rd.EdgeValue = k.meaning
+		}
+	}
+	return rd, nil
+}

@@ -1,0 +1,28 @@
+package extract
+
+// Readers returns the registered notation readers, most specific first:
+// when a reading's spans all lie inside an earlier reading's, it is
+// dropped, and two readings that claim the same text with different edges
+// are a disagreement (see Read). A new notation is one line here.
+//
+// The token notations (node declarations, pair list, edge-list lines,
+// adjacency, tuples, arrows, dashes, prose) share one scan of the question
+// (scan.go), which recognises them jointly at each token in that order, so
+// they never overlap one another.
+func Readers() []Reader {
+	return []Reader{
+		keyReader{},
+		pythonReader{},
+		declReader{},
+		adjacencyReader{},
+		pairListReader{},
+		edgeLinesReader{},
+		tuplesReader{},
+		arrowsReader{},
+		dashesReader{},
+		proseReader{},
+		fileReader{},
+		datasetReader{},
+		sessionReader{},
+	}
+}

@@ -1,0 +1,121 @@
+package extract
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/graphagent/graphagent/tools/graph"
+)
+
+// fuzzReader fuzzes one reader on its own: on any valid UTF-8 text it must
+// not panic, must fail only with graph.ErrSyntax or graph.ErrTooLarge, and
+// must return a consistent Reading (spans and edges inside the text,
+// NodeStarts parallel to Nodes, confidence in 0..1). Readers of other
+// packages' notations use it too: one FuzzReadX per reader.
+func fuzzReader(f *testing.F, r Reader, seeds ...string) {
+	for _, c := range exCases() {
+		f.Add(c.q)
+	}
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, q string) {
+		if !utf8.ValidString(q) || len(q) > 1<<14 {
+			return // Read rejects these before any reader runs
+		}
+		d := newDoc(q, Options{MaxNodes: 500, MaxEdges: 500, MaxBytes: 1 << 16})
+		rd, err := r.Read(context.Background(), d)
+		if err != nil {
+			if !errors.Is(err, graph.ErrSyntax) && !errors.Is(err, graph.ErrTooLarge) {
+				t.Fatalf("%s: undocumented error %v", r.Name(), err)
+			}
+			return
+		}
+		checkReading(t, q, rd)
+	})
+}
+
+// checkReading checks the invariants of a Reading of text q.
+func checkReading(t *testing.T, q string, rd Reading) {
+	t.Helper()
+	if rd.Confidence < 0 || rd.Confidence > 1 {
+		t.Fatalf("confidence %v", rd.Confidence)
+	}
+	for _, s := range rd.Spans {
+		if s.Start < 0 || s.End > len(q) || s.Start > s.End || s.Role < RoleGraph || s.Role > RoleRule {
+			t.Fatalf("bad span %+v for %d bytes", s, len(q))
+		}
+	}
+	for _, e := range rd.Edges {
+		if e.U == "" && !strings.Contains(q, "''") && !strings.Contains(q, `""`) {
+			t.Fatalf("edge with an empty endpoint: %+v", e)
+		}
+		if e.Start < 0 || e.End > len(q) || e.Start > e.End {
+			t.Fatalf("bad edge span %+v for %d bytes", e, len(q))
+		}
+	}
+	if rd.NodeStarts != nil && len(rd.NodeStarts) != len(rd.Nodes) {
+		t.Fatalf("%d node starts for %d nodes", len(rd.NodeStarts), len(rd.Nodes))
+	}
+	if len(rd.Edges) > 0 && len(rd.Spans) == 0 {
+		t.Fatalf("edges without spans: %+v", rd)
+	}
+}
+
+func FuzzReadKey(f *testing.F) {
+	fuzzReader(f, keyReader{}, "(i,j) means that node i and node j are connected.", "in the format u -> v: 0 -> 1",
+		"an edge (u, v, w) means an edge from u to v with weight w", "(a means b", "format (,,)")
+}
+
+func FuzzReadPython(f *testing.F) {
+	fuzzReader(f, pythonReader{}, "[(0, 1, {'weight': 2})]", "[(0, 1), (1, 2, {'w': 3)]", "[[1, 2], [2, 3]]")
+}
+
+func FuzzReadDeclarations(f *testing.F) {
+	fuzzReader(f, declReader{}, "The nodes are numbered from 0 to 7.", "a graph with 12 nodes", "Nodes: A, B, C.",
+		"node 7 is isolated", "V = {1, 2}", "nodes 0 to 99999999999")
+}
+
+func FuzzReadAdjacency(f *testing.F) {
+	fuzzReader(f, adjacencyReader{}, "0: 1 2\n1: 2\n2:", "A: [B, C]\nB: []")
+}
+
+func FuzzReadPairList(f *testing.F) {
+	fuzzReader(f, pairListReader{}, "edges: 0 1, 1 2 5; 2 3", "edges are:\n0 1\n")
+}
+
+func FuzzReadEdgeLines(f *testing.F) {
+	fuzzReader(f, edgeLinesReader{}, "0 1\n1 2 3\n", "a b\nb c\n")
+}
+
+func FuzzReadTuples(f *testing.F) {
+	fuzzReader(f, tuplesReader{}, "(0, 1), (1, 2, 3)", "[[a, b], [b, c]]", "(V, E)")
+}
+
+func FuzzReadArrows(f *testing.F) {
+	fuzzReader(f, arrowsReader{}, "0 -> 1, 2, 3", "a→b→c (weight 4)", "1 <-> 2")
+}
+
+func FuzzReadDashes(f *testing.F) {
+	fuzzReader(f, dashesReader{}, "0-1, 1-2", "A—B 4\nB—C 2", "2023-05-01")
+}
+
+func FuzzReadProse(f *testing.F) {
+	fuzzReader(f, proseReader{}, "an edge between node 1 and node 2 with weight 3", "A is connected to B, C and D.",
+		"nodes 1 and 2 are adjacent", "edges from 0 to 1, 2 and 3")
+}
+
+func FuzzReadFile(f *testing.F) {
+	fuzzReader(f, fileReader{}, `the path is "data/x.edgelist"`, "file: data/graphs/roads", "karate.tsv")
+}
+
+func FuzzReadDataset(f *testing.F) {
+	fuzzReader(f, datasetReader{}, "the karate club graph", "fb15k-237", "college football network")
+}
+
+func FuzzReadSession(f *testing.F) {
+	fuzzReader(f, sessionReader{}, "Is it connected?", "the graph loaded earlier")
+}
