@@ -52,9 +52,16 @@ func Read(ctx context.Context, question string, opt Options) (Extraction, error)
 	}
 	readers := Readers()
 	readings := make([]Reading, 0, len(readers))
-	for _, r := range readers {
+	var synErrs []readerError
+	for i, r := range readers {
 		rd, err := r.Read(ctx, d)
 		if err != nil {
+			var st standingError
+			if errors.Is(err, graph.ErrSyntax) && !errors.Is(err, graph.ErrTooLarge) && !errors.As(err, &st) {
+				// Judged once every reader has read (combine).
+				synErrs = append(synErrs, readerError{order: i, reader: r.Name(), err: err})
+				continue
+			}
 			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 				return Extraction{}, err
 			}
@@ -66,10 +73,28 @@ func Read(ctx context.Context, question string, opt Options) (Extraction, error)
 		if rd.Reader == "" {
 			rd.Reader = r.Name()
 		}
+		rd.order = i
 		readings = append(readings, rd)
 	}
-	c := &combiner{d: d, p: d.scan, readings: readings}
+	c := &combiner{d: d, p: d.scan, readings: readings, synErrs: synErrs}
 	return c.combine(ctx)
+}
+
+// standingError is a reader's syntax error that stands whatever other
+// readers read: text only its notation writes (a Python list with dicts or
+// quoted names) that is malformed.
+type standingError struct{ err error }
+
+func (e standingError) Error() string { return e.err.Error() }
+func (e standingError) Unwrap() error { return e.err }
+
+// readerError is a syntax error of one reader. It stands when no reader
+// reads an edge; when a more specific reader read the question with
+// confidence it is only noted; otherwise it makes the reading uncertain.
+type readerError struct {
+	order  int
+	reader string
+	err    error
 }
 
 // combiner holds the state of combining one question's readings.
@@ -77,7 +102,9 @@ type combiner struct {
 	d        *Doc
 	p        *exScan
 	readings []Reading
-	used     []*Reading // readings whose edges and nodes build the graph
+	used     []*Reading        // readings whose edges and nodes build the graph
+	agree    map[*Reading]bool // readings whose edges another reading read the same
+	synErrs  []readerError
 	ex       Extraction
 	conf     float64 // the most confidence the checks allow
 }
@@ -90,7 +117,7 @@ func (c *combiner) note(conf float64, format string, args ...any) {
 func (c *combiner) combine(ctx context.Context) (Extraction, error) {
 	c.conf = 1
 	rep := &c.ex.Report
-	kept := c.dropSubsumed()
+	kept, subsumed := c.dropSubsumed()
 	var file, dataset, session, python *Reading
 	var softErr error
 	for _, r := range kept {
@@ -138,7 +165,36 @@ func (c *combiner) combine(ctx context.Context) (Extraction, error) {
 	if edgeRs == 0 && softErr != nil {
 		return Extraction{}, softErr
 	}
-	skip := c.compareOverlaps()
+	for _, e := range c.synErrs {
+		if edgeRs == 0 {
+			return Extraction{}, fmt.Errorf("%s: %w", e.reader, e.err)
+		}
+		settled := false
+		for _, r := range c.used {
+			settled = settled || (len(r.Edges) > 0 && r.order < e.order && r.Confidence >= Confident)
+		}
+		if settled {
+			c.ex.Notes = append(c.ex.Notes, fmt.Sprintf("%s could not read the question (%v); a more specific reader did", e.reader, e.err))
+		} else {
+			c.note(0.6, "%s could not read the question: %v", e.reader, e.err)
+		}
+	}
+	// Subsumed readings take part in the comparison only: agreeing with a
+	// more specific reading confirms it, differing edges are disagreements.
+	var all []*Reading
+	for i := range c.readings {
+		r := &c.readings[i]
+		if subsumed[r] || (slices.Contains(c.used, r) && (python == nil || r == python)) {
+			all = append(all, r)
+		}
+	}
+	skipAll := c.compareOverlaps(all)
+	skip := make([][]bool, len(c.used))
+	for i, r := range all {
+		if k := slices.Index(c.used, r); k >= 0 {
+			skip[k] = skipAll[i]
+		}
+	}
 	directed, why, dirNote := c.direction(skip)
 	c.ex.Directed = directed
 	rep.Directed, rep.DirectedWhy = directed, why
@@ -189,12 +245,11 @@ func (c *combiner) combine(ctx context.Context) (Extraction, error) {
 		c.ex.Weighted = c.p.hasWeighted
 	}
 
-	// The task text is what no used reading accounts for (rules stay: the
-	// planner needs them).
+	// The task text is what no used reading accounts for.
 	var spans [][2]int
 	for _, r := range c.used {
 		for _, s := range r.Spans {
-			if s.Role != RoleRule && s.Start >= 0 && s.End <= len(c.d.Text) && s.Start <= s.End {
+			if s.Start >= 0 && s.End <= len(c.d.Text) && s.Start <= s.End {
 				spans = append(spans, [2]int{s.Start, s.End})
 			}
 		}
@@ -228,20 +283,24 @@ func cmpOr[T comparable](a, b T) T {
 
 // dropSubsumed drops the readings whose spans all lie inside the spans of
 // earlier readings, and returns the rest.
-func (c *combiner) dropSubsumed() []*Reading {
-	kept := make([]*Reading, 0, len(c.readings))
+func (c *combiner) dropSubsumed() (kept []*Reading, subsumed map[*Reading]bool) {
+	kept = make([]*Reading, 0, len(c.readings))
+	subsumed = map[*Reading]bool{}
 	var covered [][2]int // sorted, merged
 	for i := range c.readings {
 		r := &c.readings[i]
 		if len(r.Spans) > 0 && len(covered) > 0 && spansInside(r.Spans, covered) {
 			c.ex.Report.Dropped = append(c.ex.Report.Dropped,
 				fmt.Sprintf("%s: its text lies inside a more specific reader's", r.Reader))
+			if len(r.Edges) > 0 {
+				subsumed[r] = true // its edges are still compared
+			}
 			continue
 		}
 		kept = append(kept, r)
 		covered = mergeIntervals(covered, r.Spans)
 	}
-	return kept
+	return kept, subsumed
 }
 
 // spansInside reports whether every span lies inside one interval of the
@@ -302,35 +361,54 @@ func overlaps(a, b [][2]int) bool {
 
 // compareOverlaps compares the edges of used readings that claim the same
 // text. It returns, per used reading, the edges to skip: duplicates of an
-// earlier reader's edge. Different edges over the same text are recorded
-// as disagreements.
-func (c *combiner) compareOverlaps() [][]bool {
-	skip := make([][]bool, len(c.used))
-	cov := make([][][2]int, len(c.used))
-	for i, r := range c.used {
+// earlier reading's edge, and edges in text an earlier (more specific)
+// reading accounted for without an edge there (node data, a key, a
+// declaration). Different edges over the same text are disagreements.
+func (c *combiner) compareOverlaps(list []*Reading) [][]bool {
+	skip := make([][]bool, len(list))
+	mark := func(b, k int) {
+		if skip[b] == nil {
+			skip[b] = make([]bool, len(list[b].Edges))
+		}
+		skip[b][k] = true
+	}
+	spanCov := make([][][2]int, len(list))
+	order := make([][]int, len(list)) // edge indices by Start
+	for i, r := range list {
+		spanCov[i] = mergeIntervals(nil, r.Spans)
 		if len(r.Edges) > 0 {
-			cov[i] = edgeCoverage(r)
+			o := make([]int, len(r.Edges))
+			for k := range o {
+				o[k] = k
+			}
+			slices.SortStableFunc(o, func(x, y int) int { return r.Edges[x].Start - r.Edges[y].Start })
+			order[i] = o
 		}
 	}
-	for b := range c.used {
+	c.agree = map[*Reading]bool{}
+	for b, rb := range list {
+		if len(rb.Edges) == 0 {
+			continue
+		}
+		covB := edgeCoverage(rb)
 		for a := 0; a < b; a++ {
-			if cov[a] == nil || cov[b] == nil || !overlaps(cov[a], cov[b]) {
+			ra := list[a]
+			if len(spanCov[a]) == 0 || !overlaps(spanCov[a], covB) {
 				continue
 			}
-			ra, rb := c.used[a], c.used[b]
-			order := make([]int, len(ra.Edges))
-			for i := range order {
-				order[i] = i
-			}
-			sort.SliceStable(order, func(x, y int) bool { return ra.Edges[order[x]].Start < ra.Edges[order[y]].Start })
+			claimed, agreed, differ := 0, 0, 0
 			for k, eb := range rb.Edges {
 				if skip[b] != nil && skip[b][k] {
 					continue
 				}
-				lo := sort.Search(len(order), func(x int) bool { return ra.Edges[order[x]].Start >= eb.End })
+				if !overlapsAny(spanCov[a], eb.Start, eb.End) {
+					continue
+				}
 				same, other := false, -1
+				o := order[a]
+				lo := sort.Search(len(o), func(x int) bool { return ra.Edges[o[x]].Start >= eb.End })
 				for x := lo - 1; x >= 0; x-- {
-					ea := ra.Edges[order[x]]
+					ea := ra.Edges[o[x]]
 					if ea.End <= eb.Start {
 						if eb.Start-ea.Start > 4096 {
 							break
@@ -341,29 +419,44 @@ func (c *combiner) compareOverlaps() [][]bool {
 						same = true
 						break
 					}
-					other = order[x]
+					other = o[x]
 				}
 				switch {
 				case same:
-					if skip[b] == nil {
-						skip[b] = make([]bool, len(rb.Edges))
-					}
-					skip[b][k] = true
+					agreed++
 				case other >= 0:
+					differ++
 					ea := ra.Edges[other]
 					c.ex.Report.Disagreements = append(c.ex.Report.Disagreements, fmt.Sprintf(
 						"%s reads %q as %s but %s reads it as %s", ra.Reader, snippet(c.d.Text, min(ea.Start, eb.Start), max(ea.End, eb.End)),
 						edgeText(ea), rb.Reader, edgeText(eb)))
 					c.conf = min(c.conf, 0.3)
-					if skip[b] == nil {
-						skip[b] = make([]bool, len(rb.Edges))
-					}
-					skip[b][k] = true
+				default:
+					claimed++
 				}
+				mark(b, k)
+			}
+			if claimed > 0 {
+				c.ex.Report.Dropped = append(c.ex.Report.Dropped,
+					fmt.Sprintf("%d edge(s) of %s lie in text %s read", claimed, rb.Reader, ra.Reader))
+			}
+			if agreed > 0 && differ == 0 && claimed == 0 {
+				// Two readers read the same edges: the reading is as sure
+				// as the surer of them, and they are one notation.
+				ra.Confidence = max(ra.Confidence, rb.Confidence)
+				rb.Confidence = max(ra.Confidence, rb.Confidence)
+				c.agree[ra], c.agree[rb] = true, true
 			}
 		}
 	}
 	return skip
+}
+
+// overlapsAny reports whether [s, e) overlaps an interval of the sorted,
+// merged list.
+func overlapsAny(cov [][2]int, s, e int) bool {
+	k := sort.Search(len(cov), func(i int) bool { return cov[i][1] > s })
+	return k < len(cov) && cov[k][0] < e
 }
 
 // sameEdge reports whether two edges join the same nodes with the same
@@ -395,7 +488,20 @@ func (c *combiner) keyDirection() bool {
 // graph text (else the first one), a reading without edges that states it
 // (a notation key), else arrows or "from ... to" clauses.
 func (c *combiner) direction(skip [][]bool) (directed bool, why, note string) {
-	cues := slices.Clone(c.p.cues)
+	// Words inside the text of a reading that states the direction itself
+	// ('{"directed": false, ...}') are its own.
+	var stated [][2]int
+	for _, r := range c.used {
+		if r.Directed != DirUnknown {
+			stated = mergeIntervals(stated, r.Spans)
+		}
+	}
+	cues := make([]exDirCue, 0, len(c.p.cues))
+	for _, x := range c.p.cues {
+		if !overlapsAny(stated, x.pos, x.pos+1) {
+			cues = append(cues, x)
+		}
+	}
 	for _, r := range c.used {
 		if len(r.Edges) == 0 && r.Directed != DirUnknown && len(r.Spans) > 0 {
 			cues = append(cues, exDirCue{pos: r.Spans[0].Start, directed: r.Directed == DirDirected, key: true})
@@ -485,10 +591,25 @@ func (c *combiner) methods(skip [][]bool) (string, float64) {
 		}
 		return strings.Join(names, "+"), 0.9
 	}
-	if len(names) > 1 {
+	if len(names) > 1 && !c.allAgree(skip) {
 		conf -= 0.1
 	}
 	return strings.Join(names, "+"), conf
+}
+
+// allAgree reports whether every used reading that adds edges shares
+// edges with another reading: overlapping readers that agree are one
+// notation read twice, not a mix of notations.
+func (c *combiner) allAgree(skip [][]bool) bool {
+	for i, r := range c.used {
+		if len(r.Edges) == 0 || (skip[i] != nil && !slices.Contains(skip[i], false)) {
+			continue
+		}
+		if !c.agree[r] {
+			return false
+		}
+	}
+	return true
 }
 
 // event is a node or an edge to add, at its place in the question.
@@ -499,8 +620,9 @@ type event struct {
 	r    *Reading
 }
 
-// build makes the graph: declared counts and nodes without a place first,
-// then nodes and edges in the order the question names them. It returns
+// build makes the graph: declared counts and ranges first, then nodes and
+// edges in the order the question names them (the nodes of a reading
+// without NodeStarts where its text starts). It returns
 // nil when there is nothing to build.
 func (c *combiner) build(ctx context.Context, directed bool, skip [][]bool, python *Reading) (*graph.Graph, error) {
 	nEdges, nNodes, data := 0, 0, false
@@ -535,8 +657,15 @@ func (c *combiner) build(ctx context.Context, directed bool, skip [][]bool, pyth
 		events = append(events, event{pos: -1, node: id})
 	}
 	for i, r := range c.used {
+		// Nodes without a place come where the reading's text starts.
+		first := -1
+		for _, sp := range r.Spans {
+			if first < 0 || sp.Start < first {
+				first = sp.Start
+			}
+		}
 		for k, id := range r.Nodes {
-			pos := -1
+			pos := first
 			if k < len(r.NodeStarts) {
 				pos = r.NodeStarts[k]
 			}

@@ -40,6 +40,32 @@ func combineWith(t *testing.T, q string, first bool, extra ...Reading) Extractio
 	return ex
 }
 
+// combineOnly combines the readings of the given readers alone.
+func combineOnly(t *testing.T, q string, readers ...Reader) Extraction {
+	t.Helper()
+	ctx := context.Background()
+	d := newDoc(q, Options{})
+	if _, err := d.scanned(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var rs []Reading
+	for _, r := range readers {
+		rd, err := r.Read(ctx, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !rd.Empty() {
+			rs = append(rs, rd)
+		}
+	}
+	c := &combiner{d: d, p: d.scan, readings: rs}
+	ex, err := c.combine(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ex
+}
+
 // span returns the byte span of the first occurrence of sub in q.
 func span(t *testing.T, q, sub string) (int, int) {
 	t.Helper()

@@ -119,7 +119,7 @@ func exCases() []exCase {
 		{name: "hyphenated words are not edges", q: "Compute the in-degree of node 3 using a well-known algorithm.", edges: "", confident: true},
 		// Prose.
 		{name: "edge between with weight", q: "There is an edge between node 3 and node 7 with weight 2. There is an edge between node 7 and node 9 with weight 5.",
-			edges: "3-7:2 7-9:5", confident: true, method: "prose"},
+			edges: "3-7:2 7-9:5", confident: true, method: "quantities in prose"},
 		{name: "directed edge from", q: "There is a directed edge from A to B. There is a directed edge from B to C.", directed: true, edges: "A-B B-C", confident: true},
 		{name: "connected to list", q: "Node 0 is connected to nodes 1, 2 and 5. Node 1 is connected to node 2.", edges: "0-1 0-2 0-5 1-2", confident: true},
 		{name: "linked", q: "3 is linked to 4. 4 is linked to 5. Is 3 connected to 5?", edges: "3-4 4-5", confident: true},
@@ -130,7 +130,8 @@ func exCases() []exCase {
 		{name: "edges from to chain", q: "The digraph has edges from 0 to 1, from 1 to 2 and from 2 to 0.", directed: true, edges: "0-1 1-2 2-0", confident: true},
 		{name: "edges between pairs", q: "There are edges between 0 and 1, 1 and 2, and 2 and 3.", edges: "0-1 1-2 2-3", confident: true},
 		{name: "edge of weight before", q: "An edge of weight 4 connects... no: there is an edge of weight 4 between 1 and 2.", edges: "1-2:4"},
-		{name: "road distance", q: "A road from Paris to Lyon has length 465. A road from Lyon to Nice has length 470.", directed: true, edges: "Paris-Lyon:465 Lyon-Nice:470"},
+		// Roads are two-way: the quantities reader reads "a road from A to B" undirected.
+		{name: "road distance", q: "A road from Paris to Lyon has length 465. A road from Lyon to Nice has length 470.", edges: "Paris-Lyon:465 Lyon-Nice:470"},
 		{name: "capacity prose", q: "There is a pipe from s to a with capacity 5 and a pipe from a to t with capacity 3. What is the maximum flow?", directed: true, edges: "s-a:c5 a-t:c3", confident: true},
 		{name: "connected with weight", q: "Node 1 is connected to node 2 with weight 7.", edges: "1-2:7", confident: true},
 		{name: "query sentence only", q: "Is there an edge between node 3 and node 7?", edges: ""},

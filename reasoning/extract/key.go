@@ -119,6 +119,24 @@ func (p *exScan) findKeys() {
 					break
 				}
 			}
+		case (w == "row" || w == "column" || w == "entry" || w == "element" || w == "cell") && p.placeholder(i+1) &&
+			len(p.toks[i+1].low) == 1 && !p.isPunct(i+2, ':'):
+			// "row i, column j is the edge between nodes i and j"
+			s, e := i, p.sentenceEnd(i)
+			for k := i - 1; k >= 0 && k > i-4 && p.sent[k] == p.sent[i]; k-- {
+				if p.isPunct(k, '(') {
+					s = k
+					for m := i; m < e; m++ {
+						if p.isPunct(m, ')') {
+							e = m + 1
+							break
+						}
+					}
+					break
+				}
+			}
+			p.addKey(s, e)
+			i = e - 1
 		case exKeyNoun(w):
 			// "in the format u -> v", "of the form (u, v, w)"
 			j := i + 1

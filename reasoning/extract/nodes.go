@@ -63,6 +63,22 @@ func (p *exScan) rangeAt(i int) (lo, hi, next int, ok bool) {
 func (p *exScan) tryNodes(i int) (int, error) {
 	start := i
 	j := i
+	// "a graph among nodes 0, 1, ..., 7", "a friendship graph among Alice,
+	// Bob and Carol", "a graph on the vertices A, B, C"
+	if p.isWord(i, "among", "on", "over") {
+		k := i + 1
+		if p.isWord(k, "the") {
+			k++
+		}
+		named := p.isWord(k, "nodes", "vertices", "people", "persons", "users", "members", "individuals", "cities", "authors")
+		if named {
+			k++
+		}
+		if (named || p.isWord(i, "among")) && (p.isPunct(k+1, ',') || p.isWord(k+1, "and")) {
+			return p.nodeList(start, k, true)
+		}
+		return i, nil
+	}
 	if p.kind(j) == exNum && p.isWord(j+1, "nodes", "vertices") {
 		n, err := strconv.Atoi(p.toks[j].text)
 		if err == nil && n > 0 {
@@ -141,15 +157,35 @@ func (p *exScan) nodeList(start, k int, whole bool) (int, error) {
 	if bracket {
 		k++
 	}
+	fill := -1 // token index of an ellipsis between two numbered nodes
 	for {
 		id, n, _, ok := p.nodeRef(k)
 		if !ok {
 			break
 		}
+		if fill >= 0 && len(ids) > 0 {
+			// "0, 1, ..., 7": the nodes the ellipsis stands for.
+			a, errA := strconv.Atoi(ids[len(ids)-1].u)
+			b, errB := strconv.Atoi(id)
+			if errA != nil || errB != nil || b <= a || (p.opt.MaxNodes > 0 && b-a > p.opt.MaxNodes) {
+				return start, nil
+			}
+			for x := a + 1; x < b; x++ {
+				ids = append(ids, exItem{u: strconv.Itoa(x), nodeOnly: true, method: "node list", s: p.toks[fill].s, e: p.toks[fill].e, tok: fill})
+			}
+		}
+		fill = -1
 		ids = append(ids, exItem{u: id, nodeOnly: true, method: "node list", s: p.toks[k].s, e: p.toks[n-1].e, tok: k})
 		k = n
 		if p.isPunct(k, ',') {
 			k++
+		}
+		if e, ok := p.ellipsisAt(k); ok {
+			fill = k
+			k = e
+			if p.isPunct(k, ',') {
+				k++
+			}
 		}
 		if p.isWord(k, "and") {
 			k++
@@ -165,6 +201,18 @@ func (p *exScan) nodeList(start, k int, whole bool) (int, error) {
 		p.add(it)
 	}
 	return k, nil
+}
+
+// ellipsisAt reports whether an ellipsis ("...", "…") starts at token i and
+// returns the token after it.
+func (p *exScan) ellipsisAt(i int) (int, bool) {
+	if p.isPunct(i, '.') && p.isPunct(i+1, '.') && p.isPunct(i+2, '.') {
+		return i + 3, true
+	}
+	if p.isPunct(i, '?') && p.toks[i].e-p.toks[i].s == 3 && p.q[p.toks[i].s:p.toks[i].e] == "…" {
+		return i + 1, true
+	}
+	return i, false
 }
 
 // declReader reads declared node sets: "the nodes are numbered from 0 to
@@ -184,11 +232,18 @@ func (r declReader) Read(ctx context.Context, d *Doc) (Reading, error) {
 		return Reading{}, err
 	}
 	rd := Reading{Reader: r.Name(), Confidence: 0.9}
+	seen := map[string]bool{}
+	node := func(id string, at int) {
+		if !seen[id] {
+			seen[id] = true
+			rd.Nodes = append(rd.Nodes, id)
+			rd.NodeStarts = append(rd.NodeStarts, at)
+		}
+	}
 	for _, rg := range p.rngs {
 		rd.Spans = append(rd.Spans, Span{Start: rg.s, End: rg.e, Role: RoleDeclaration})
 		for x := rg.lo; x <= rg.hi; x++ {
-			rd.Nodes = append(rd.Nodes, strconv.Itoa(x))
-			rd.NodeStarts = append(rd.NodeStarts, -1)
+			node(strconv.Itoa(x), -1)
 		}
 	}
 	for _, c := range p.count {
@@ -200,8 +255,7 @@ func (r declReader) Read(ctx context.Context, d *Doc) (Reading, error) {
 	for _, it := range p.kept {
 		if it.method == "node list" || it.method == "isolated" {
 			rd.Spans = append(rd.Spans, Span{Start: it.s, End: it.e, Role: RoleDeclaration})
-			rd.Nodes = append(rd.Nodes, it.u)
-			rd.NodeStarts = append(rd.NodeStarts, it.s)
+			node(it.u, it.s)
 		}
 	}
 	if len(rd.Spans) == 0 {

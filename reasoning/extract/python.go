@@ -177,7 +177,7 @@ func (r pythonReader) Read(ctx context.Context, d *Doc) (Reading, error) {
 		case p.pyErr == nil:
 			return Reading{}, nil
 		case p.pyHard:
-			return Reading{}, p.pyErr
+			return Reading{}, standingError{p.pyErr}
 		}
 		return Reading{Reader: r.Name(), softErr: p.pyErr}, nil
 	}

@@ -170,8 +170,9 @@ type Reading struct {
 	// appearance; declared nodes with no edge are isolated nodes of the graph.
 	Nodes []string
 	// NodeStarts, when set, holds the byte offset where each of Nodes is
-	// named (parallel to Nodes), so the graph keeps the question's node
-	// order; without it the nodes come before every edge.
+	// named (parallel to Nodes; -1 puts a node before everything), so the
+	// graph keeps the question's node order; without it the nodes come, in
+	// order, where the reading's first span starts.
 	NodeStarts []int
 	// Count is a node count the text declares without naming the nodes ("a
 	// graph with 12 nodes"); the combiner numbers them 0..Count-1 or
@@ -212,6 +213,7 @@ type Reading struct {
 	// that stands only when no reader finds an edge.
 	parsed  *graph.Graph
 	softErr error
+	order   int // the reader's place in Readers()
 }
 
 // Empty reports whether the reading found nothing.

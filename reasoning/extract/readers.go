@@ -12,7 +12,17 @@ package extract
 func Readers() []Reader {
 	return []Reader{
 		keyReader{},
+		NodeLinkJSON{},
+		AdjacencyDict{},
+		DOTGraph{},
 		pythonReader{},
+		CSVTable{},
+		AdjacencyMatrix{},
+		NodeData{},
+		BipartiteProse{},
+		Precedence{},
+		Quantities{},
+		Relations{},
 		declReader{},
 		adjacencyReader{},
 		pairListReader{},

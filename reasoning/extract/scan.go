@@ -570,16 +570,24 @@ func (d *Doc) scanReading(ctx context.Context, name string) (Reading, error) {
 	r := Reading{Reader: name}
 	conf := 1.0
 	arrows, plain := 0, 0
+	seen := map[string]bool{}
+	node := func(id string, at int) {
+		if !seen[id] {
+			seen[id] = true
+			r.Nodes = append(r.Nodes, id)
+			r.NodeStarts = append(r.NodeStarts, at)
+		}
+	}
 	for _, it := range p.kept {
 		if it.method != name {
 			continue
 		}
 		r.Spans = append(r.Spans, Span{Start: it.s, End: it.e, Role: RoleGraph})
+		node(it.u, it.s)
 		if it.nodeOnly {
-			r.Nodes = append(r.Nodes, it.u)
-			r.NodeStarts = append(r.NodeStarts, it.s)
 			continue
 		}
+		node(it.v, it.s)
 		e := Edge{U: it.u, V: it.v, Both: it.bidir, Directed: it.arrow, Start: it.s, End: it.e}
 		if it.hasW {
 			e.Value, e.HasValue, e.Meaning = it.w, true, MeaningWeight
