@@ -304,6 +304,7 @@ func greedyModularity(ctx context.Context, g *graph.Graph, weighted bool, resolu
 		members[i] = []int32{int32(i)}
 	}
 	alive := n
+	var nbrs []int32
 	for alive > 1 && H.len() > 1 {
 		if err := ctx.Err(); err != nil {
 			return nil, 0, err
@@ -338,7 +339,20 @@ func greedyModularity(ctx context.Context, g *graph.Graph, weighted bool, resolu
 		members[u] = nil
 		alive--
 
-		for _, w := range sortedKeys(dq[u], dq[v]) {
+		// The neighbours of u or v, gathered first because the loop adds
+		// keys to dq[v]. The order does not matter: each dq value is
+		// computed on its own and a heap's top depends only on its contents
+		// (NetworkX iterates a set here, in hash order).
+		nbrs = nbrs[:0]
+		for w := range dq[u] {
+			nbrs = append(nbrs, w)
+		}
+		for w := range dq[v] {
+			if _, dup := dq[u][w]; !dup {
+				nbrs = append(nbrs, w)
+			}
+		}
+		for _, w := range nbrs {
 			if w == u || w == v {
 				continue
 			}
@@ -380,7 +394,7 @@ func greedyModularity(ctx context.Context, g *graph.Graph, weighted bool, resolu
 			}
 		}
 		// Remove row and column u.
-		for _, w := range sortedKeys(dq[u]) {
+		for w := range dq[u] {
 			delete(dq[w], u)
 			if w == v {
 				continue
@@ -431,19 +445,11 @@ func greedyModularity(ctx context.Context, g *graph.Graph, weighted bool, resolu
 	return comm, len(reps), nil
 }
 
-// sortedKeys returns the union of the maps' keys in increasing order, so
-// that iteration does not depend on Go's map order.
-func sortedKeys(ms ...map[int32]float64) []int32 {
-	var keys []int32
-	for i, m := range ms {
-		for k := range m {
-			if i > 0 {
-				if _, dup := ms[0][k]; dup {
-					continue
-				}
-			}
-			keys = append(keys, k)
-		}
+// sortedKeys returns the map's keys in increasing order.
+func sortedKeys(m map[int32]float64) []int32 {
+	keys := make([]int32, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
 	}
 	slices.Sort(keys)
 	return keys
