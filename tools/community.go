@@ -221,15 +221,15 @@ func listCommunities(cs [][]string) string {
 // NormalizedMutualInfo is the normalised mutual information of two
 // labellings of the same items (arithmetic-mean normalisation, natural
 // logarithms, as scikit-learn's default): 1 for identical partitions, 0 for
-// independent ones. Two single-cluster labellings give 1. It panics when the
-// labellings differ in length.
-func NormalizedMutualInfo[A, B comparable](a []A, b []B) float64 {
+// independent ones. Two single-cluster labellings give 1. Labellings of
+// different lengths are an error wrapping ErrBadArgs.
+func NormalizedMutualInfo[A, B comparable](a []A, b []B) (float64, error) {
 	if len(a) != len(b) {
-		panic("NormalizedMutualInfo: labellings of different lengths")
+		return 0, fmt.Errorf("normalized mutual information: labellings of %d and %d items: %w", len(a), len(b), ErrBadArgs)
 	}
 	n := float64(len(a))
 	if len(a) == 0 {
-		return 1
+		return 1, nil
 	}
 	type pair struct {
 		x A
@@ -251,7 +251,7 @@ func NormalizedMutualInfo[A, B comparable](a []A, b []B) float64 {
 	ha := entropy(mapValues(ca))
 	hb := entropy(mapValues(cb))
 	if ha == 0 && hb == 0 {
-		return 1
+		return 1, nil
 	}
 	terms := make([]float64, 0, len(cab))
 	for p, c := range cab {
@@ -262,7 +262,7 @@ func NormalizedMutualInfo[A, B comparable](a []A, b []B) float64 {
 	for _, t := range terms {
 		mi += t
 	}
-	return max(0, min(1, mi/((ha+hb)/2)))
+	return max(0, min(1, mi/((ha+hb)/2))), nil
 }
 
 func mapValues[K comparable](m map[K]float64) []float64 {

@@ -264,13 +264,16 @@ func TestNormalizedMutualInfoMatchesPython(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, p := range pairs {
-		got := NormalizedMutualInfo(p[0], p[1])
-		if math.Abs(got-min(1, max(0, want[i]))) > 1e-12 {
+		got, err := NormalizedMutualInfo(p[0], p[1])
+		if err != nil || math.Abs(got-min(1, max(0, want[i]))) > 1e-12 {
 			t.Fatalf("pair %d: NMI %v, python %v\n%v\n%v", i, got, want[i], p[0], p[1])
 		}
 	}
-	if got := NormalizedMutualInfo([]string{"x", "x", "y"}, []int{7, 7, 2}); got != 1 {
-		t.Errorf("renamed identical partition: NMI %v, want 1", got)
+	if got, err := NormalizedMutualInfo([]string{"x", "x", "y"}, []int{7, 7, 2}); got != 1 || err != nil {
+		t.Errorf("renamed identical partition: NMI %v, %v; want 1", got, err)
+	}
+	if _, err := NormalizedMutualInfo([]int{1, 2}, []int{1}); !errors.Is(err, ErrBadArgs) {
+		t.Errorf("different lengths: %v, want ErrBadArgs", err)
 	}
 }
 
@@ -336,7 +339,10 @@ func TestCommunityNMIOnGroundTruth(t *testing.T) {
 			for i := range want {
 				want[i] = truth[g.ID(int32(i))]
 			}
-			nmi := NormalizedMutualInfo(found, want)
+			nmi, err := NormalizedMutualInfo(found, want)
+			if err != nil {
+				t.Fatal(err)
+			}
 			t.Logf("%s %s: %d communities, modularity %.4f, NMI vs %s %.4f", ds.name, tool, v.Count, v.Modularity, ds.colName, nmi)
 			if !(nmi >= ds.minNMI && nmi <= 1) {
 				t.Errorf("%s %s: NMI %v below %v", ds.name, tool, nmi, ds.minNMI)

@@ -116,10 +116,11 @@ func (r *Rand) GetRandBits(k int) uint64 {
 }
 
 // Below returns a uniform integer in [0, bound) as Python's
-// _randbelow_with_getrandbits; bound must be positive.
+// _randbelow_with_getrandbits, and 0 without drawing when bound is 0 (as
+// Python 3.9 and 3.10 do).
 func (r *Rand) Below(bound uint64) uint64 {
 	if bound == 0 {
-		panic("pyrand: Below(0)")
+		return 0
 	}
 	k := bits.Len64(bound)
 	v := r.GetRandBits(k)
