@@ -41,6 +41,9 @@ type understandingCase struct {
 	Source   string          `json:"source"`
 	Target   string          `json:"target"`
 	Example  int             `json:"example"`
+	// IfAnswered is, for a question no tool answers today, NetworkX's one
+	// right answer should a tool be added.
+	IfAnswered json.RawMessage `json:"if_answered"`
 }
 
 func loadUnderstanding(t *testing.T) []understandingCase {
@@ -81,6 +84,14 @@ func judgeUnderstanding(c understandingCase, ans *Answer, err error) (outcome, s
 	if c.Refuse {
 		if err != nil {
 			return outCorrect, ""
+		}
+		if len(c.IfAnswered) > 0 && !ans.Fallback {
+			var want any
+			raw, _ := json.Marshal(ans.Value)
+			var got any
+			if json.Unmarshal(c.IfAnswered, &want) == nil && json.Unmarshal(raw, &got) == nil && compareScalar(got, want) == "" {
+				return outCorrect, "" // a tool added since the item was written, answering right
+			}
 		}
 		what := "answered"
 		if ans != nil && ans.Fallback {
@@ -560,8 +571,8 @@ func pct(a, b int) float64 {
 // far from them, so the test only keeps what main achieves from getting
 // worse. Raise the minimums and lower the maximums as readers land.
 const (
-	understandingMinCorrect  = 533 // of 689; the target is ≥95% (655)
-	understandingMaxWrong    = 67  // the target is ≤1% (6)
+	understandingMinCorrect  = 533 // of 699; the target is ≥95% (665)
+	understandingMaxWrong    = 77  // the target is ≤1% (6)
 	understandingMinExamples = 6   // of the six examples of the issue's table; the target is 6
 )
 
@@ -582,7 +593,7 @@ var understandingRatchet = map[string]struct{ minCorrect, maxWrong int }{
 	"matrix_header":   {13, 0},
 	"matrix_plain":    {15, 0},
 	"mermaid":         {6, 0},
-	"mixed":           {0, 8},
+	"mixed":           {0, 18},
 	"nlgraph":         {29, 0},
 	"nlprose":         {26, 1},
 	"node_data":       {22, 6},
@@ -794,6 +805,8 @@ func TestJudgeUnderstanding(t *testing.T) {
 		{"must refuse, refused", must, nil, ErrBadInput, outCorrect},
 		{"must refuse, answered", must, &Answer{Tool: "edge_count", Value: 3}, nil, outWrong},
 		{"must refuse, fallback", must, &Answer{Fallback: true, Value: "3"}, nil, outWrong},
+		{"no tool yet, answered right", understandingCase{Check: "refuse", Refuse: true, IfAnswered: json.RawMessage("true")}, &Answer{Tool: "is_planar", Value: true}, nil, outCorrect},
+		{"no tool yet, answered wrong", understandingCase{Check: "refuse", Refuse: true, IfAnswered: json.RawMessage("true")}, &Answer{Tool: "is_planar", Value: false}, nil, outWrong},
 	} {
 		if got, msg := judgeUnderstanding(tc.c, tc.ans, tc.err); got != tc.want {
 			t.Errorf("%s: outcome %d (%s), want %d", tc.name, got, msg, tc.want)

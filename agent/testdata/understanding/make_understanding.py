@@ -41,6 +41,9 @@ Each line is one JSON object:
              checker validates paths, orders and matchings against them
   source, target  for path checks
   example    1..6 for the six examples of issue 9's table
+  if_answered  for a question no tool answers today but NetworkX does
+             exactly (planarity, girth, ...): the one right answer, should a
+             tool be added (the item is then right when answered with it)
 """
 import itertools
 import json
@@ -85,8 +88,63 @@ def add(question, notation, task, check, answer, G=None, tools=(), key=None, neg
     ITEMS.append(it)
 
 
-def refuse(question, notation, task, why, G=None):
+def refuse(question, notation, task, why, G=None, if_answered=None):
     add(question, notation, task, "refuse", None, G=G, refuse=True, why=why)
+    if if_answered is not None:
+        # No tool answers this today; should one be added, its answer must be this.
+        ITEMS[-1]["if_answered"] = if_answered
+
+
+def spanning_trees(G):
+    """Kirchhoff's matrix-tree theorem with exact fractions (no numpy here)."""
+    from fractions import Fraction
+    nodes = list(G.nodes)
+    idx = {v: i for i, v in enumerate(nodes)}
+    n = len(nodes)
+    L = [[Fraction(0)] * n for _ in range(n)]
+    for u, v in G.edges:
+        a, b = idx[u], idx[v]
+        L[a][a] += 1
+        L[b][b] += 1
+        L[a][b] -= 1
+        L[b][a] -= 1
+    M = [row[1:] for row in L[1:]]
+    det = Fraction(1)
+    for c in range(n - 1):
+        p = next((r for r in range(c, n - 1) if M[r][c] != 0), None)
+        if p is None:
+            return 0
+        if p != c:
+            M[c], M[p] = M[p], M[c]
+            det = -det
+        det *= M[c][c]
+        for r in range(c + 1, n - 1):
+            f = M[r][c] / M[c][c]
+            for k in range(c, n - 1):
+                M[r][k] -= f * M[c][k]
+    return int(det)
+
+
+def no_tool_truth(question, G):
+    """NetworkX's answer to a question no tool answers today, when it has one exact value."""
+    if G.is_directed():
+        return None
+    ql = question.lower()
+    if "planar" in ql:
+        return nx.check_planarity(G)[0]
+    if "spanning trees" in ql:
+        return spanning_trees(G)
+    if "largest clique" in ql:
+        return max(len(c) for c in nx.find_cliques(G))
+    if "girth" in ql:
+        return nx.girth(G)
+    if "edge connectivity" in ql:
+        return nx.edge_connectivity(G)
+    if "wiener index" in ql:
+        return nx.wiener_index(G)
+    if "petersen" in ql:
+        return nx.is_isomorphic(G, nx.petersen_graph())
+    return None
 
 
 # ---------------------------------------------------------------- graphs
@@ -1344,7 +1402,8 @@ def gen_refuse():
     for i, tq in enumerate(NO_TOOL):
         notation = notes[i % len(notes)]
         G = connected_graph(rng.randint(5, 7), rng.randint(6, 9))
-        refuse(compose(RENDER[notation](G), tq.format(G=rng.choice(GNAMES))), notation, "no_tool", "no tool answers this", G)
+        refuse(compose(RENDER[notation](G), tq.format(G=rng.choice(GNAMES))), notation, "no_tool", "no tool answers this", G,
+               if_answered=no_tool_truth(tq, G))
 
     # a node the graph does not have and no declaration implies
     ask = ["What is the degree of node {x}?", "Is there a path from node {y} to node {x}?", "List the neighbours of node {x}.",
@@ -1764,7 +1823,8 @@ def gen_refuse2():
         notation = ["arrows", "tsv", "dot", "matrix_plain", "incident", "nlprose"][i]
         if notation == "arrows":
             G = connected_graph(6, 7, directed=True)
-        refuse(compose(RENDER[notation](G), tq.format(G=rng.choice(GNAMES))), notation, "no_tool", "no tool answers this", G)
+        refuse(compose(RENDER[notation](G), tq.format(G=rng.choice(GNAMES))), notation, "no_tool", "no tool answers this", G,
+               if_answered=no_tool_truth(tq, G))
 
 
 def batch2():
@@ -2339,6 +2399,50 @@ def batch7():
     gen_communities()
 
 
+# ================================================================ eighth batch: texts that contradict themselves
+
+def gen_contradictions():
+    """Each question asks about exactly what the text contradicts."""
+    for i in range(10):
+        G = connected_graph(rng.randint(5, 6), rng.randint(6, 7))
+        nodes = list(G.nodes)
+        es = list(G.edges)
+        kind = i % 5
+        if kind == 0:
+            n_decl = len(nodes) - 2
+            text = f"A graph with {n_decl} nodes has the edges {', '.join(f'{a}-{b}' for a, b in es)}."
+            tq = ["How many nodes does the graph have?", "How many vertices are there?"][i // 5]
+            why = f"it declares {n_decl} nodes but its edges use {len(nodes)}"
+        elif kind == 1:
+            hi = len(nodes) - 3
+            text = f"The nodes are numbered from 0 to {hi}, and the edges are: {' '.join(f'({a},{b})' for a, b in es)}."
+            tq = ["How many nodes are there?", f"What is the degree of node {len(nodes) - 1}?"][i // 5]
+            why = f"the nodes are numbered up to {hi} but the edges use node {len(nodes) - 1}"
+        elif kind == 2:
+            text = "Edges: " + ", ".join(f"{a}->{b}" if k % 2 else f"{a}-{b}" for k, (a, b) in enumerate(es)) + "."
+            a, b = es[1 + 2 * (i // 5)]  # an edge written with an arrow, asked against it
+            tq = [f"Is there an edge from {b} to {a}?", f"Can you go directly from {b} to {a}?"][i // 5]
+            why = "some edges are directed and some are not"
+        elif kind == 3:
+            W = weighted(G.copy())
+            a, b = es[0]
+            w2 = W[a][b]["weight"] + rng.randint(3, 6)
+            text = ("Weighted edges: " + ", ".join(f"({x}, {y}, {d['weight']})" for x, y, d in W.edges(data=True))
+                    + f". The edge between {a} and {b} has weight {w2}.")
+            tq = [f"What is the total weight of the lightest path from {a} to {b}?", "What is the total weight of a minimum spanning tree?"][i // 5]
+            why = f"the edge {a}-{b} has two different weights"
+        else:
+            a = rng.choice(nodes)
+            text = f"Edges: {', '.join(f'{x}-{y}' for x, y in es)}. Node {a} has no edges."
+            tq = [f"What is the degree of node {a}?", f"List the neighbours of node {a}."][i // 5]
+            why = f"node {a} is said to have no edges but the list gives it some"
+        refuse(compose(text, tq), "mixed", "ambiguous", why, G)
+
+
+def batch8():
+    gen_contradictions()
+
+
 def check_item(it):
     """Self-checks of a rendered item: declared numbering matches the graph's
     nodes, and every node with an edge is named in the question."""
@@ -2380,6 +2484,7 @@ def main():
     batch5()
     batch6()
     batch7()
+    batch8()
     for it in ITEMS:
         check_item(it)
     seen = set()
