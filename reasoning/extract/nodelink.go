@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/graphagent/graphagent/tools/graph"
@@ -81,7 +82,7 @@ func (NodeLinkJSON) Read(ctx context.Context, d *Doc) (Reading, error) {
 // at its top level (before any nested object).
 func jsonHasGraphKey(head string) bool {
 	for _, k := range jsonGraphKeys {
-		if i := strings.Index(head, k); i >= 0 && !strings.ContainsAny(head[:i], "{[") {
+		if i := strings.Index(head, k); i >= 0 && jsonTopLevel(head[:i]) {
 			rest := strings.TrimLeft(head[i+len(k):], " \t\r\n")
 			if rest, ok := strings.CutPrefix(rest, ":"); ok && strings.HasPrefix(strings.TrimLeft(rest, " \t\r\n"), "[") {
 				return true // a list of nodes or edges: {"nodes": 3} is not a graph
@@ -89,6 +90,28 @@ func jsonHasGraphKey(head string) bool {
 		}
 	}
 	return false
+}
+
+// jsonTopLevel reports whether the text after an object's '{' up to a key
+// closes every bracket it opens ("graph": [], "directed": false), so the
+// key belongs to the object itself.
+func jsonTopLevel(before string) bool {
+	depth := 0
+	for i := 0; i < len(before); i++ {
+		switch before[i] {
+		case '"':
+			for i++; i < len(before) && before[i] != '"'; i++ {
+				if before[i] == '\\' {
+					i++
+				}
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+		}
+	}
+	return depth == 0
 }
 
 // jsonObjectEnd returns the end of the JSON object starting at text[s],
@@ -140,6 +163,9 @@ func jsonReadObject(d *Doc, s, e int) (Reading, error) {
 			}
 		}
 	}
+	if adj, ok := top["adjacency"]; ok {
+		return jsonAdjacencyData(d, s, e, top["nodes"], adj, dir)
+	}
 	edgesKey := "edges"
 	if _, ok := top["links"]; ok {
 		edgesKey = "links"
@@ -179,6 +205,79 @@ func jsonReadObject(d *Doc, s, e int) (Reading, error) {
 			return Reading{}, err
 		}
 	}
+	return r, nil
+}
+
+// jsonAdjacencyData reads NetworkX adjacency JSON (nx.adjacency_data):
+// "nodes" lists {"id": …} objects and "adjacency" lists, for each node in
+// the same order, its neighbours as {"id": …, "weight": …} objects.
+func jsonAdjacencyData(d *Doc, s, e int, nodesRaw, adjRaw json.RawMessage, dir Direction) (Reading, error) {
+	raw := d.Text[s:e]
+	at := func(v json.RawMessage) int { return s + max(0, bytes.Index([]byte(raw), v)) }
+	var nodes []map[string]any
+	if err := jsonDecode(string(nodesRaw), &nodes); err != nil {
+		return Reading{}, syntaxErrorAt(d.Text, at(nodesRaw), `JSON "nodes" must be a list of objects with an "id"`)
+	}
+	var adj [][]map[string]any
+	if err := jsonDecode(string(adjRaw), &adj); err != nil {
+		return Reading{}, syntaxErrorAt(d.Text, at(adjRaw), `JSON "adjacency" must be a list of lists of objects with an "id"`)
+	}
+	if len(adj) != len(nodes) {
+		return Reading{}, syntaxErrorAt(d.Text, at(adjRaw), fmt.Sprintf(`JSON "adjacency" has %d lists for %d nodes`, len(adj), len(nodes)))
+	}
+	r := Reading{Reader: NodeLinkJSON{}.Name(), Directed: dir, Confidence: 0.95}
+	ids := make([]string, len(nodes))
+	for i, n := range nodes {
+		id, ok := jsonID(n["id"])
+		if !ok {
+			return Reading{}, syntaxErrorAt(d.Text, at(nodesRaw), fmt.Sprintf("JSON nodes[%d] has no ID", i))
+		}
+		ids[i] = id
+	}
+	r.Nodes = ids
+	seen := map[[2]string]bool{}
+	valued := 0
+	for i, list := range adj {
+		for k, nb := range list {
+			v, ok := jsonID(nb["id"])
+			if !ok {
+				return Reading{}, syntaxErrorAt(d.Text, at(adjRaw), fmt.Sprintf("JSON adjacency[%d][%d] has no ID", i, k))
+			}
+			u := ids[i]
+			if dir != DirDirected && seen[[2]string{v, u}] {
+				continue // an undirected edge listed from its other end
+			}
+			if seen[[2]string{u, v}] {
+				continue
+			}
+			seen[[2]string{u, v}] = true
+			if !slices.Contains(r.Nodes, v) {
+				r.Nodes = append(r.Nodes, v)
+			}
+			ed := Edge{U: u, V: v, Start: s, End: e}
+			for _, key := range []string{"weight", "capacity"} {
+				if num, ok := nb[key].(json.Number); ok {
+					if f, err := num.Float64(); err == nil {
+						ed.Value, ed.HasValue = f, true
+						valued++
+						if r.EdgeValue == "" {
+							r.EdgeValue = MeaningWeight
+							if key == "capacity" {
+								r.EdgeValue = MeaningCapacity
+							}
+						}
+						break
+					}
+				}
+			}
+			r.Edges = append(r.Edges, ed)
+		}
+	}
+	if valued > 0 && valued < len(r.Edges) {
+		r.Notes = append(r.Notes, fmt.Sprintf("%d of %d edges have a weight", valued, len(r.Edges)))
+		r.Confidence = 0.6
+	}
+	r.Spans = []Span{{Start: s, End: e, Role: RoleGraph}}
 	return r, nil
 }
 

@@ -51,6 +51,16 @@ func TestNodeLinkJSON(t *testing.T) {
 			text:  `{"edges": [["Paris", "Lyon", 465], ["Lyon", "Nice", 470]]}`,
 			nodes: []string{"Paris", "Lyon", "Nice"}, edges: []string{"Paris-Lyon:465", "Lyon-Nice:470"}, meaning: MeaningWeight,
 		},
+		{
+			name:  "NetworkX adjacency JSON",
+			text:  `{"directed": false, "multigraph": false, "graph": [], "nodes": [{"id": 0}, {"id": 1}, {"id": 2}], "adjacency": [[{"weight": 3, "id": 1}], [{"weight": 3, "id": 0}], []]}`,
+			nodes: []string{"0", "1", "2"}, edges: []string{"0-1:3"}, dir: DirUndirected, meaning: MeaningWeight,
+		},
+		{
+			name:  "NetworkX adjacency JSON, directed",
+			text:  `{"directed": true, "multigraph": false, "graph": [], "nodes": [{"id": "a"}, {"id": "b"}], "adjacency": [[{"id": "b"}], [{"id": "a"}]]}`,
+			nodes: []string{"a", "b"}, edges: []string{"a-b", "b-a"}, dir: DirDirected,
+		},
 		{name: "an object without graph keys", text: `Settings: {"name": "x", "depth": 3}`},
 		{name: "graph keys only inside a nested object", text: `{"meta": {"nodes": 3}}`},
 		{name: "prose braces", text: "The set {1, 2, 3} has nodes."},
@@ -98,6 +108,7 @@ func TestNodeLinkJSONErrors(t *testing.T) {
 		{"not closed", "Graph: {\"nodes\": [1, 2], \"edges\": [[1, 2]", 1, 8, "not closed"},
 		{"an edge without a target", "{\"nodes\": [{\"id\": 1}], \"links\": [{\"source\": 1}]}", 1, 1, `has no "target"`},
 		{"a weight that is text", "{\"edges\": [[1, 2, \"heavy\"]]}", 1, 12, "not a number"},
+		{"adjacency lists for fewer nodes", `{"nodes": [{"id": 0}, {"id": 1}], "adjacency": [[]]}`, 1, 48, "1 lists for 2 nodes"},
 		{"an edge of four entries", "x\n{\"edges\": [[1, 2, 3, 4]]}", 2, 12, "4 entries"},
 	}
 	for _, c := range cases {
