@@ -444,13 +444,14 @@ func FuzzBuiltinPlanner(f *testing.F) {
 		"Is the graph a DAG? Give a topological order. How many applicants can get a job?",
 		"with 12 nodes numbered from",
 		"'s's's ’s",
+		"Louvain seed 42 resolution 0.5; how many nodes have in-degree 3, or no edges? What does node 7 like?",
 	} {
 		f.Add(s)
 	}
 	p := NewBuiltinPlanner(BuiltinConfig{})
 	g := builtinGraph(f, true)
 	var specs []tools.Spec
-	for _, name := range []string{"shortest_path", "degree", "gnn_sum_aggregation", "maximum_flow", "k_core", "pagerank", "node_exists"} {
+	for _, name := range []string{"shortest_path", "degree", "gnn_sum_aggregation", "maximum_flow", "k_core", "pagerank", "node_exists", "louvain_communities", "degree_distribution", "predict_node_label"} {
 		tl, err := tools.Catalogue().Get(name)
 		if err != nil {
 			f.Fatal(err)

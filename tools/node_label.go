@@ -57,7 +57,7 @@ type NodeLabels struct {
 func nodeLabelTool() Tool {
 	return New(Spec{
 		Name:        "predict_node_label",
-		Description: "Node classification: predicts a node's label (class, interest, colour…) from the labels of its neighbours by majority vote; when no neighbour is labelled, by deterministic label propagation in rounds from the labelled nodes. Ties are reported, never broken.",
+		Description: "Node classification: predicts a node's label (class, interest, colour…) from the labels of its neighbours (on directed graphs, predecessors and successors alike) by majority vote; when no neighbour is labelled, by deterministic label propagation in rounds from the labelled nodes. Ties are reported, never broken.",
 		WhenToUse:   "Questions asking what label, class, category or preference an unlabelled node probably has, given the labels of other nodes: \"what does node 7 like?\", \"which class is node 3 in?\", \"predict the labels of the unlabelled nodes\".",
 		Returns:     "the predicted label with the method and the neighbour votes (or the tied labels); without node, a prediction for every unlabelled node",
 		Family:      familyCommon,
