@@ -939,19 +939,20 @@ func newProseBuild(name string) *proseBuild {
 	return &proseBuild{r: Reading{Reader: name, Confidence: 1}, seen: map[string]struct{}{}, notes: map[string]struct{}{}}
 }
 
-// node records a node named by the text.
-func (b *proseBuild) node(id string) {
+// node records a node named by the text at byte offset at.
+func (b *proseBuild) node(id string, at int) {
 	if _, ok := b.seen[id]; ok {
 		return
 	}
 	b.seen[id] = struct{}{}
 	b.r.Nodes = append(b.r.Nodes, id)
+	b.r.NodeStarts = append(b.r.NodeStarts, at)
 }
 
 // edge records an edge u→v (u–v when sym) written at text bytes [s, e).
 func (b *proseBuild) edge(u, v string, sym bool, s, e int) *Edge {
-	b.node(u)
-	b.node(v)
+	b.node(u, s)
+	b.node(v, s)
 	b.r.Edges = append(b.r.Edges, Edge{U: u, V: v, Start: s, End: e})
 	b.sym = append(b.sym, sym)
 	if !sym {

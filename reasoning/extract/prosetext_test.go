@@ -124,6 +124,14 @@ func checkReadingShape(t *testing.T, text string, r Reading) {
 			t.Errorf("span %+v is not a graph span inside the text of %d bytes", s, len(text))
 		}
 	}
+	if r.NodeStarts != nil && len(r.NodeStarts) != len(r.Nodes) {
+		t.Errorf("%d node starts for %d nodes", len(r.NodeStarts), len(r.Nodes))
+	}
+	for _, at := range r.NodeStarts {
+		if at < -1 || at >= len(text) {
+			t.Errorf("node start %d outside the text of %d bytes", at, len(text))
+		}
+	}
 	nodes := map[string]bool{}
 	for _, n := range r.Nodes {
 		if n == "" || nodes[n] {

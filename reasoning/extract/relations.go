@@ -91,17 +91,17 @@ func relAdd(b *proseBuild, t *proseText, m relMatch) {
 	}
 	if m.neg {
 		for _, n := range m.subj {
-			b.node(n.id)
+			b.node(n.id, t.toks[n.a].s)
 		}
 		for _, n := range m.obj {
-			b.node(n.id)
+			b.node(n.id, t.toks[n.a].s)
 		}
 		return
 	}
 	if m.group && len(m.subj) > relMaxGroup {
 		b.lower(0.5, fmt.Sprintf("a group of %d names is too large to read as every pair related; it is not read", len(m.subj)))
 		for _, n := range m.subj {
-			b.node(n.id)
+			b.node(n.id, t.toks[n.a].s)
 		}
 		return
 	}
