@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/graphagent/graphagent/tools/dataset"
 	"github.com/graphagent/graphagent/tools/graph"
 )
 
@@ -308,7 +309,10 @@ func TestCommunityNMIOnGroundTruth(t *testing.T) {
 		{name: "karate", colName: "club", col: 1, minNMI: 0.3},
 		{name: "football", colName: "conference_id", col: 2, minNMI: 0.5},
 	} {
-		dir := filepath.Join("..", "..", "shared", "data", ds.name)
+		dir, err := dataset.Path(ds.name)
+		if err != nil {
+			t.Fatal(err)
+		}
 		f, err := os.Open(filepath.Join(dir, "edges.tsv"))
 		if err != nil {
 			t.Fatal(err)
