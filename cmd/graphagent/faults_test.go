@@ -56,10 +56,18 @@ func TestUnknownCommand(t *testing.T) {
 			t.Errorf("%v: %q suggests a far command", c.args, errOut)
 		}
 	}
-	// Help still works and succeeds; the app's help documents the exit codes.
-	for _, args := range [][]string{{"help"}, {"help", "ask"}, {"tools"}, {"--help"}} {
-		if _, errOut, code := runCLI(t, args...); code != exitOK {
-			t.Errorf("%v: exit %d: %s", args, code, errOut)
+	// A leaf command's argument is not taken for an unknown command when
+	// something else is wrong (urfave/cli looks it up to show help).
+	if _, errOut, code := runCLI(t, "tools", "run", "node_count"); code != exitUsage || !strings.Contains(errOut, `"graph"`) || strings.Contains(errOut, "unknown command") {
+		t.Errorf("tools run without --graph: exit %d, stderr %q; want exit 2 about the missing --graph", code, errOut)
+	}
+	// Help still works and succeeds, also with a leaf command's arguments;
+	// the app's help documents the exit codes.
+	for _, args := range [][]string{
+		{"help"}, {"help", "ask"}, {"tools"}, {"--help"}, {"tools", "run", "node_count", "--help"}, {"ask", "-h", "what"},
+	} {
+		if out, errOut, code := runCLI(t, args...); code != exitOK || !strings.Contains(out, "USAGE") {
+			t.Errorf("%v: exit %d, stdout %.80q, stderr %q; want help", args, code, out, errOut)
 		}
 	}
 	if out, _, _ := runCLI(t, "--help"); !strings.Contains(out, "Exit codes:") || !strings.Contains(out, "2  bad usage or input") {

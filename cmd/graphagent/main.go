@@ -36,11 +36,20 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	app := newApp(stdin, stdout, stderr)
 	// urfave/cli reports an unknown command with exit code 3 ("No help
 	// topic"), or calls CommandNotFound and succeeds: record it to fail
-	// with a usage error instead.
+	// with a usage error instead. It also looks a leaf command's first
+	// argument up as a command when asked for the leaf's help ("tools run
+	// NAME --help", or with another error such as a missing required
+	// flag, which is then the one reported): show the leaf's help.
 	var unknown error
-	app.CommandNotFound = func(c *cli.Context, name string) { unknown = unknownCommand(c, name) }
+	app.CommandNotFound = func(c *cli.Context, name string) {
+		if lineage := c.Lineage(); c.Command != nil && !hasSubcommands(c.Command) && len(lineage) > 1 {
+			_ = cli.ShowCommandHelp(lineage[1], c.Command.Name)
+			return
+		}
+		unknown = unknownCommand(c, name)
+	}
 	err := app.RunContext(ctx, interspersed(app, args))
-	if unknown != nil {
+	if err == nil && unknown != nil {
 		err = unknown
 	}
 	if err == nil {
@@ -98,7 +107,7 @@ Exit codes:
 // nearest.
 func unknownCommand(c *cli.Context, name string) error {
 	cmds, where := c.App.Commands, c.App.Name
-	if c.Command != nil && len(c.Command.Subcommands) > 0 && c.Command.Name != c.App.Name {
+	if c.Command != nil && hasSubcommands(c.Command) && c.Command.Name != c.App.Name {
 		cmds, where = c.Command.Subcommands, c.App.Name+" "+c.Command.Name
 	}
 	var names []string
@@ -125,6 +134,17 @@ func unknownCommand(c *cli.Context, name string) error {
 	}
 	return usageErr("unknown command %q for %s%s The commands are: %s (see '%s --help')",
 		name, where, hint, strings.Join(names, ", "), where)
+}
+
+// hasSubcommands reports whether cmd has subcommands other than the help
+// command urfave/cli adds to every command.
+func hasSubcommands(cmd *cli.Command) bool {
+	for _, sub := range cmd.Subcommands {
+		if !sub.HasName("help") {
+			return true
+		}
+	}
+	return false
 }
 
 // editDistance is the Levenshtein distance between a and b (in bytes).
