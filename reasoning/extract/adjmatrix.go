@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // AdjacencyMatrix reads adjacency matrices written in a question: rows as
@@ -322,7 +323,7 @@ func matrixHeader(text string, ln textLine) (names []string, start int, ok bool)
 	}
 	for _, f := range fields {
 		low := strings.ToLower(f)
-		if !matrixNameLike(f) || len(f) > 1 && matrixHeaderStop[low] || csvColumnNames[low] != csvOther {
+		if !matrixNameLike(f) || !matrixHasLetterOrDigit(f) || len(f) > 1 && matrixHeaderStop[low] || csvColumnNames[low] != csvOther {
 			return nil, 0, false // "source,target,weight" heads a table of edges
 		}
 		if _, err := strconv.ParseFloat(f, 64); err == nil && !matrixIntName(f) {
@@ -409,6 +410,17 @@ func matrixAllLen(rows []matrixRow, k int) bool {
 		}
 	}
 	return true
+}
+
+// matrixHasLetterOrDigit reports whether a header field names something:
+// "---" (a Markdown rule) and "--" do not.
+func matrixHasLetterOrDigit(f string) bool {
+	for _, r := range f {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return true
+		}
+	}
+	return false
 }
 
 // matrixIntName reports whether f is a small non-negative integer.
@@ -525,7 +537,11 @@ func matrixRead(d *Doc, b matrixBlock, global bool) (Reading, bool, error) {
 	local, key := matrixCue(d, b)
 	matrixNumericHeader(&b)
 	names := b.header
-	clear := local || (names != nil && !b.numericHeader)
+	// Only the word "matrix" makes a malformed block an error; a header
+	// row is evidence enough to read a square block, not to reject others
+	// (a Markdown or CSV table of edges has one too).
+	clear := local
+	headed := names != nil && !b.numericHeader
 	n := len(b.rows[0].cells)
 	for i, r := range b.rows {
 		if len(r.cells) != n {
@@ -567,7 +583,7 @@ func matrixRead(d *Doc, b matrixBlock, global bool) (Reading, bool, error) {
 		}
 	}
 	switch {
-	case clear:
+	case clear || headed:
 	case global && (symmetric || zeroOne && emptyDiag):
 		// Mentioned elsewhere: a list of weighted edges could look the
 		// same, so only a matrix that looks like one is read.
@@ -594,6 +610,9 @@ func matrixRead(d *Doc, b matrixBlock, global bool) (Reading, bool, error) {
 	case len(names) == n+1:
 		names = names[1:] // a corner cell ("from\to", "-")
 	case names != nil && len(names) != n:
+		if !clear {
+			return Reading{}, false, nil
+		}
 		return Reading{}, false, syntaxErrorAt(d.Text, b.start, fmt.Sprintf("adjacency matrix header names %d nodes but the rows have %d entries", len(names), n))
 	}
 	if names != nil && labels != nil && strings.Join(names, "\x00") != strings.Join(labels, "\x00") {
@@ -617,6 +636,9 @@ func matrixRead(d *Doc, b matrixBlock, global bool) (Reading, bool, error) {
 	seen := make(map[string]bool, n)
 	for _, nm := range names {
 		if seen[nm] {
+			if !clear {
+				return Reading{}, false, nil
+			}
 			return Reading{}, false, syntaxErrorAt(d.Text, b.start, fmt.Sprintf("adjacency matrix names node %q twice", nm))
 		}
 		seen[nm] = true

@@ -102,6 +102,9 @@ func TestAdjacencyMatrix(t *testing.T) {
 		{name: "an instruction asks for a matrix", text: "Compute the adjacency matrix of:\n0 1\n1 2\n2 3"},
 		{name: "a Python edge list", text: "G = [[0, 1], [1, 2], [2, 0]]"},
 		{name: "weighted edges with the word elsewhere", text: "Convert [[0, 1, 3], [1, 2, 4], [0, 2, 1]] into an adjacency matrix."},
+		{name: "a Markdown table of edges", text: "| source | target |\n|---|---|\n| 0 | 2 |\n| 0 | 1 |\n| 0 | 3 |"},
+		{name: "edge lines under a broken line", text: "Edges, one per line:\n0 3\n5 -- -- 1\n0 4\n1 5\n2 4\n"},
+		{name: "a header over a block that is not square", text: "  A B\nA 0 1 1\nB 1 0 1\nC 1 1 0"},
 		{name: "incidence matrix", text: "The incidence matrix is\n1 0\n1 1\n0 1"},
 	}
 	for _, c := range cases {
@@ -153,7 +156,7 @@ func TestAdjacencyMatrixErrors(t *testing.T) {
 		{"not square", "The matrix below:\n0 1 1\n1 0 1", 2, 1, "2 rows of 3 entries"},
 		{"ragged nested list", "The adjacency matrix is [[0, 1], [1, 0, 1]].", 1, 34, "row 2 has 3 entries"},
 		{"header of the wrong width", "Adjacency matrix:\n  A B\nA 0 1 1\nB 1 0 1\nC 1 1 0", 2, 3, "header names 2 nodes"},
-		{"a name twice", "  A B A\nA 0 1 1\nB 1 0 1\nA 1 1 0", 1, 3, "twice"},
+		{"a name twice", "Adjacency matrix:\n  A B A\nA 0 1 1\nB 1 0 1\nA 1 1 0", 2, 3, "twice"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -15,9 +15,9 @@ func Readers() []Reader {
 		NodeLinkJSON{},
 		AdjacencyDict{},
 		DOTGraph{},
+		AdjacencyMatrix{}, // before pythonReader: "[[0, 1], [1, 0]] is the adjacency matrix" is a Python list too
 		pythonReader{},
 		CSVTable{},
-		AdjacencyMatrix{},
 		NodeData{},
 		BipartiteProse{},
 		Precedence{},
