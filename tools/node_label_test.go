@@ -4,11 +4,13 @@ import (
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
+	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/graphagent/graphagent/tools/dataset"
 	"github.com/graphagent/graphagent/tools/graph"
 )
 
@@ -149,5 +151,129 @@ func TestPredictNodeLabelTextsAndErrors(t *testing.T) {
 	}
 	if _, err := runTool(t, "predict_node_label", g, map[string]any{"node": strconv.Itoa(99)}); !errors.Is(err, ErrNodeNotFound) {
 		t.Errorf("missing node: %v", err)
+	}
+}
+
+// readLabels reads node ID -> label from a dataset's nodes.tsv (column col).
+func readLabels(t *testing.T, name string, col int) (ids []string, labels map[string]string) {
+	t.Helper()
+	dir, err := dataset.Path(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := dataset.ReadFile(filepath.Join(dir, "nodes.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	labels = map[string]string{}
+	for i, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		f := strings.Split(strings.TrimRight(line, "\r"), "\t")
+		if i == 0 || len(f) <= col {
+			continue
+		}
+		ids = append(ids, f[0])
+		labels[f[0]] = f[col]
+	}
+	return ids, labels
+}
+
+// readEdges reads a dataset's edges.tsv (first two columns).
+func readEdges(t *testing.T, name string) [][3]string {
+	t.Helper()
+	dir, err := dataset.Path(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := dataset.ReadFile(filepath.Join(dir, "edges.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var es [][3]string
+	for i, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		f := strings.Split(strings.TrimRight(line, "\r"), "\t")
+		if i > 0 && len(f) >= 2 {
+			es = append(es, [3]string{f[0], f[1], ""})
+		}
+	}
+	return es
+}
+
+// TestPredictNodeLabelAccuracy measures node classification on real
+// labels: leave-one-out on Zachary's karate club (each member's faction
+// from the others'), and Cora with 20 labelled papers per class (seeded),
+// the rest predicted. It reports accuracy over all held-out nodes, counting
+// ties and unreachable nodes as misses, and checks it is well above the
+// largest class's share.
+func TestPredictNodeLabelAccuracy(t *testing.T) {
+	ids, clubs := readLabels(t, "karate", 1)
+	tg := testGraph{Nodes: ids, Edges: readEdges(t, "karate")}
+	right, tied := 0, 0
+	for _, held := range ids {
+		known := map[string]string{}
+		for id, c := range clubs {
+			if id != held {
+				known[id] = c
+			}
+		}
+		res, err := runTool(t, "predict_node_label", buildLabelled(t, tg, "club", known), map[string]any{"node": held})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := res.Value.(NodeLabelPrediction)
+		switch {
+		case p.Label == clubs[held]:
+			right++
+		case len(p.Tied) > 0:
+			tied++
+		}
+	}
+	acc := float64(right) / float64(len(ids))
+	t.Logf("karate leave-one-out: %d of %d right (%.3f), %d tied", right, len(ids), acc, tied)
+	if acc < 0.75 {
+		t.Errorf("karate accuracy %.3f", acc)
+	}
+
+	ids, topics := readLabels(t, "cora", 1)
+	tg = testGraph{Nodes: ids, Edges: readEdges(t, "cora")}
+	r := rand.New(rand.NewPCG(20, 20))
+	perm := r.Perm(len(ids))
+	perClass := map[string]int{}
+	known := map[string]string{}
+	classSize := map[string]int{}
+	for _, id := range ids {
+		classSize[topics[id]]++
+	}
+	for _, i := range perm {
+		id := ids[i]
+		if perClass[topics[id]] < 20 {
+			perClass[topics[id]]++
+			known[id] = topics[id]
+		}
+	}
+	res, err := runTool(t, "predict_node_label", buildLabelled(t, tg, "label", known), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var corr, ties, none int
+	preds := res.Value.(NodeLabels).Predictions
+	for _, p := range preds {
+		switch {
+		case p.Label == topics[p.Node]:
+			corr++
+		case len(p.Tied) > 0:
+			ties++
+		case p.Label == "":
+			none++
+		}
+	}
+	largest := 0
+	for _, n := range classSize {
+		largest = max(largest, n)
+	}
+	acc = float64(corr) / float64(len(preds))
+	t.Logf("cora, %d labelled (20 per class), %d predicted: accuracy %.3f, %d tied, %d unreachable; largest class %.3f",
+		len(known), len(preds), acc, ties, none, float64(largest)/float64(len(ids)))
+	if acc < 0.5 {
+		t.Errorf("cora accuracy %.3f", acc)
 	}
 }
