@@ -309,3 +309,45 @@ func FuzzSandboxOpen(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkSandboxOpen measures what opening through the data folder's
+// os.Root (type check, non-blocking open, check again) costs against a
+// plain os.Open of the same file, and a whole Load of a tiny graph.
+func BenchmarkSandboxOpen(b *testing.B) {
+	base, s := escapeFixture(b)
+	b.Run("sandbox", func(b *testing.B) {
+		for b.Loop() {
+			f, _, err := s.open("sub/h.txt")
+			if err != nil {
+				b.Fatal(err)
+			}
+			f.Close()
+		}
+	})
+	b.Run("sandbox-link-chain", func(b *testing.B) {
+		for b.Loop() {
+			f, _, err := s.open("i1")
+			if err != nil {
+				b.Fatal(err)
+			}
+			f.Close()
+		}
+	})
+	b.Run("os.Open", func(b *testing.B) {
+		p := filepath.Join(base, "root", "sub", "h.txt")
+		for b.Loop() {
+			f, err := os.Open(p)
+			if err != nil {
+				b.Fatal(err)
+			}
+			f.Close()
+		}
+	})
+	b.Run("Load", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := s.Load(context.Background(), "sub/h.txt", ReadOptions{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
