@@ -696,6 +696,10 @@ func matrixMeaning(d *Doc, b matrixBlock) Meaning {
 	return MeaningWeight
 }
 
+// matrixDeclaredRange finds a declared numbering of the nodes: "numbered
+// from 0 to 5", "nodes 1 to 4", "vertices 0..3".
+var matrixDeclaredRange = regexp.MustCompile(`\b(?:numbered|labell?ed|indexed|nodes|vertices)\s+(?:from\s+)?(\d+)\s*(?:to|-|–|through|\.\.\.?|…)\s*(\d+)\b`)
+
 // matrixNodeMention finds "node 3" outside a block.
 var matrixNodeMention = regexp.MustCompile(`\b(?:node|vertex)\s+(\d+)\b`)
 
@@ -708,6 +712,14 @@ func matrixNumbering(d *Doc, n int, b matrixBlock) (base int, conf float64, note
 	one := regexp.MustCompile(fmt.Sprintf(`\b1\s*(?:to|-|–|through|\.\.\.?|…)\s*%d\b|\b1-(?:indexed|based)\b|one-based|\b1,\s*2,\s*(?:\.\.\.|…),?\s*%d\b`, n, n))
 	zero := regexp.MustCompile(fmt.Sprintf(`\b0\s*(?:to|-|–|through|\.\.\.?|…)\s*%d\b|\b0-(?:indexed|based)\b|zero-based|\b0,\s*1,\s*(?:\.\.\.|…),?\s*%d\b`, n-1, n-1))
 	outside := lower[:b.start] + " " + lower[b.end:]
+	// A numbered range of another size contradicts the matrix.
+	for _, m := range matrixDeclaredRange.FindAllStringSubmatch(outside, 8) {
+		lo, err1 := strconv.Atoi(m[1])
+		hi, err2 := strconv.Atoi(m[2])
+		if err1 == nil && err2 == nil && hi >= lo && hi-lo+1 != n {
+			return min(lo, 1), 0.4, fmt.Sprintf("the question numbers the nodes %d to %d but the matrix has %d rows", lo, hi, n)
+		}
+	}
 	saysOne, saysZero := one.MatchString(outside), zero.MatchString(outside)
 	switch {
 	case saysOne && !saysZero:

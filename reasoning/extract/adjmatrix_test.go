@@ -97,6 +97,12 @@ func TestAdjacencyMatrix(t *testing.T) {
 			nodes: []string{"0", "1", "2"}, edges: []string{"0-1", "0-2", "1-2"}, dir: DirUndirected,
 			minConf: 0.85, maxConf: 0.85, note: "mentions",
 		},
+		{
+			name:  "a declared numbering of another size contradicts the matrix",
+			text:  "The nodes are numbered from 0 to 5. Adjacency matrix:\n0 1 0\n1 0 1\n0 1 0",
+			nodes: []string{"0", "1", "2"}, edges: []string{"0-1", "1-2"}, dir: DirUndirected,
+			minConf: 0, maxConf: 0.4, note: "numbers the nodes 0 to 5 but the matrix has 3 rows",
+		},
 		{name: "edge-list lines", text: "0 1\n1 2\n2 0"},
 		{name: "weighted edge-list lines", text: "0 1 4\n1 2 3\n2 0 5\nFind the shortest path."},
 		{name: "an instruction asks for a matrix", text: "Compute the adjacency matrix of:\n0 1\n1 2\n2 3"},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // BipartiteProse reads relations between two kinds of things written in
@@ -183,6 +184,26 @@ func (BipartiteProse) Read(ctx context.Context, d *Doc) (Reading, error) {
 	}
 	if negated > 0 {
 		r.Notes = append(r.Notes, fmt.Sprintf("%d negated relation(s) (\"not\") give no edge", negated))
+	}
+	// Members named outside their declared numbering contradict it.
+	for _, dc := range decls {
+		if dc.hi < dc.lo || kindUses[dc.kind] == 0 {
+			continue
+		}
+		var outside []string
+		for _, n := range r.Nodes {
+			if r.Kinds[n] != dc.kind {
+				continue
+			}
+			id, err := strconv.Atoi(n[len(dc.kind)+1:])
+			if err != nil || id < dc.lo || id > dc.hi {
+				outside = append(outside, n)
+			}
+		}
+		if len(outside) > 0 {
+			r.Notes = append(r.Notes, fmt.Sprintf("%s named, but the %ss are numbered %d to %d", strings.Join(outside, ", "), dc.kind, dc.lo, dc.hi))
+			r.Confidence = min(r.Confidence, 0.4)
+		}
 	}
 	// Declared counts without numbering: check the IDs used fit.
 	for _, dc := range decls {

@@ -127,6 +127,13 @@ func TestBipartiteProse(t *testing.T) {
 			minConf: 0, maxConf: 0.6, note: "declared but numbered",
 		},
 		{
+			name:    "a member outside the declared numbering contradicts it",
+			text:    "There are 2 applicants numbered from 0 to 1 and 2 jobs numbered from 0 to 1. Applicant 0 wants job 1. Applicant 5 wants job 0.",
+			nodes:   []string{"applicant 0", "applicant 1", "applicant 5", "job 0", "job 1"},
+			edges:   []string{"applicant 0-job 1", "applicant 5-job 0"},
+			minConf: 0, maxConf: 0.4, note: "applicant 5 named, but the applicants are numbered 0 to 1",
+		},
+		{
 			name:    "a mention without a partner lowers the confidence",
 			text:    "Applicant 0 is interested in job 1. Applicant 1 is interested in job 2. Applicant 2 is interested in the first one.",
 			nodes:   []string{"applicant 0", "applicant 1", "job 1", "job 2"},
