@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -99,6 +100,9 @@ type slots struct {
 	perNode               bool
 	// degreeInit: the question starts aggregation from node degrees.
 	degreeInit bool
+	// alias maps a multi-word node ID as the patterns see it
+	// ("Salt_Lake_City") to the ID ("Salt Lake City").
+	alias map[string]string
 }
 
 // pairTool reports whether spec takes a source and a target node.
@@ -129,6 +133,10 @@ func findSlots(q string, g *graph.Graph, fitOnly bool) *slots {
 	if has("number", "label", "among", "index", "named", "rang", "nodes", "vertices") {
 		// Declared node sets are blanked (same length, so offsets hold).
 		q = r.declaration.ReplaceAllStringFunc(q, func(m string) string { return strings.Repeat(" ", len(m)) })
+		lq = strings.ToLower(q)
+	}
+	if g != nil {
+		q = s.joinNames(q)
 		lq = strings.ToLower(q)
 	}
 	var poss []string
@@ -183,6 +191,7 @@ func findSlots(q string, g *graph.Graph, fitOnly bool) *slots {
 	s.singles = append(s.singles, poss...)
 	s.singles = append(s.singles, s.collect(r.of, q, false)...)
 	if fitOnly {
+		s.unalias()
 		return s
 	}
 	s.ids = s.bareIDs(q)
@@ -243,7 +252,69 @@ func findSlots(q string, g *graph.Graph, fitOnly bool) *slots {
 	s.hops = r.hops.MatchString(q)
 	s.weighted = r.weighted.MatchString(q) && !s.hops
 	s.perNode = r.perNode.MatchString(q)
+	s.unalias()
 	return s
+}
+
+// maxNameScan bounds how many multi-word node IDs joinNames looks for.
+const maxNameScan = 10000
+
+// joinNames rewrites the multi-word node IDs of s.g that q mentions
+// ("Salt Lake City") with underscores, so that the patterns see one word,
+// and records the alias; unalias maps the mentions back. Longer names go
+// first, so "New York City" wins over "New York".
+func (s *slots) joinNames(q string) string {
+	var names []string
+	for i, seen := int32(0), 0; i < int32(s.g.N()) && seen < maxNameScan; i++ {
+		id := s.g.ID(i)
+		if !strings.Contains(id, " ") {
+			continue
+		}
+		seen++
+		if strings.Contains(q, id) {
+			names = append(names, id)
+		}
+	}
+	if len(names) == 0 {
+		return q
+	}
+	sort.Slice(names, func(a, b int) bool { return len(names[a]) > len(names[b]) })
+	s.alias = make(map[string]string, len(names))
+	for _, id := range names {
+		joined := strings.ReplaceAll(id, " ", "_")
+		if _, taken := s.g.Index(joined); taken {
+			continue
+		}
+		s.alias[joined] = id
+		q = strings.ReplaceAll(q, id, joined)
+	}
+	return q
+}
+
+// unalias maps joined multi-word mentions back to their node IDs.
+func (s *slots) unalias() {
+	if len(s.alias) == 0 {
+		return
+	}
+	back := func(xs []string) {
+		for i, x := range xs {
+			if id, ok := s.alias[x]; ok {
+				xs[i] = id
+			}
+		}
+	}
+	back(s.firsts)
+	back(s.seconds)
+	back(s.singles)
+	back(s.ids)
+	for i := range s.pairs {
+		back(s.pairs[i][:])
+	}
+	for k, v := range s.kv {
+		if id, ok := s.alias[v]; ok {
+			s.kv[k] = id
+		}
+	}
 }
 
 // countWords are the numbers written as words that count rounds.
@@ -280,6 +351,9 @@ func (s *slots) collect(re *regexp.Regexp, q string, explicit bool) []string {
 // number.
 func (s *slots) isID(w string, explicit bool) bool {
 	if s.g != nil {
+		if _, ok := s.alias[w]; ok {
+			return true
+		}
 		_, ok := s.g.Index(w)
 		return ok
 	}

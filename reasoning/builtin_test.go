@@ -278,22 +278,42 @@ func TestCueTools(t *testing.T) {
 		}
 	}
 	// Asking for the nodes one edge away is not asking for a path; asking
-	// whether two nodes are connected is.
+	// whether two nodes are connected is. The cues of the first tool must
+	// outweigh the second's.
 	for q, c := range map[string][2]string{
-		"List all the nodes connected to 0.":              {"neighbors", "path_exists"},
-		"Which vertices is B linked to?":                  {"neighbors", "path_exists"},
-		"Who are Bob's friends?":                          {"neighbors", "common_neighbors"},
-		"How many friends does Bob have?":                 {"degree", "common_neighbors"},
-		"Is node 0 connected to node 3?":                  {"path_exists", "neighbors"},
-		"Are 0 and 5 directly connected?":                 {"edge_exists", "path_exists"},
-		"What is each node's embedding after two layers?": {"gnn_sum_aggregation", "neighbors"},
-		"Which friends do Alice and Carol share?":         {"common_neighbors", "neighbors"},
-		"Which nodes are not connected to node 3?":        {"non_neighbors", "neighbors"},
-		"How many friends do Ann and Bo have in common?":  {"common_neighbors", "degree"},
+		"List all the nodes connected to 0.":                           {"neighbors", "path_exists"},
+		"Which vertices is B linked to?":                               {"neighbors", "path_exists"},
+		"Who are Bob's friends?":                                       {"neighbors", "common_neighbors"},
+		"How many friends does Bob have?":                              {"degree", "common_neighbors"},
+		"Which nodes are adjacent to both 3 and 4?":                    {"common_neighbors", "neighbors"},
+		"Name the nodes that 3 has no direct edge with.":               {"non_neighbors", "edge_exists"},
+		"List all nodes that do not share an edge with node 2.":        {"non_neighbors", "edge_exists"},
+		"Can you go directly from 2 to 1?":                             {"edge_exists", "path_exists"},
+		"Which nodes can 2 reach in one step?":                         {"neighbors", "path_exists"},
+		"Is every node reachable from every other node?":               {"is_connected", "path_exists"},
+		"Which way should I drive from A to B to cover the fewest km?": {"shortest_path", "path_exists"},
+		"Of all pairs of nodes, which pair is farthest apart?":         {"diameter", "shortest_path"},
+		"Can you 2-colour this graph?":                                 {"is_bipartite", "graph_coloring"},
+		"Is 2 one of the graph's nodes?":                               {"node_exists", "neighbors"},
+		"fewest edges between 0 and 3?":                                {"shortest_path", "edge_exists"},
+		"Adjacency list: A: B. Q: Are nodes B and C neighbours?":       {"edge_exists", "neighbors"},
+		"Is node 0 connected to node 3?":                               {"path_exists", "neighbors"},
+		"Are 0 and 5 directly connected?":                              {"edge_exists", "path_exists"},
+		"What is each node's embedding after two layers?":              {"gnn_sum_aggregation", "neighbors"},
+		"Which friends do Alice and Carol share?":                      {"common_neighbors", "neighbors"},
+		"Which nodes are not connected to node 3?":                     {"non_neighbors", "neighbors"},
+		"How many friends do Ann and Bo have in common?":               {"common_neighbors", "degree"},
 	} {
-		got := CueTools(q)
-		if !slices.Contains(got, c[0]) || slices.Contains(got, c[1]) {
-			t.Errorf("%q: cues %v, want %s and not %s", q, got, c[0], c[1])
+		got, adj := CueTools(q), cueAdjustments(q)
+		score := func(tool string) float64 {
+			v := adj[tool]
+			if slices.Contains(got, tool) {
+				v += CueBonus
+			}
+			return v
+		}
+		if !slices.Contains(got, c[0]) || score(c[0]) <= score(c[1]) {
+			t.Errorf("%q: cues %v %v, want %s above %s", q, got, adj, c[0], c[1])
 		}
 	}
 	// Traversal orders are not topological orders.
@@ -483,4 +503,36 @@ func FuzzBuiltinPlanner(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestBuiltinParamsMultiWordNames: node names of several words ("Salt
+// Lake City") are read whole; the longest name wins ("New York City" over
+// "New York").
+func TestBuiltinParamsMultiWordNames(t *testing.T) {
+	b := graph.NewBuilder(false)
+	for _, e := range [][2]string{{"Salt Lake City", "Chicago"}, {"Chicago", "New York"}, {"New York", "New York City"}, {"Anna Karenina", "Chicago"}} {
+		if _, err := b.AddEdge(e[0], e[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g := b.Build()
+	p := NewBuiltinPlanner(BuiltinConfig{})
+	for _, c := range []struct{ tool, q, want string }{
+		{"shortest_path", "What is the shortest distance from Salt Lake City to New York City?", `{"source":"Salt Lake City","target":"New York City"}`},
+		{"shortest_path", "How far apart are New York and Salt Lake City?", `{"source":"New York","target":"Salt Lake City"}`},
+		{"degree", "How many friends does Anna Karenina have?", `{"node":"Anna Karenina"}`},
+		{"neighbors", "Who are Anna Karenina's neighbours?", `{"node":"Anna Karenina"}`},
+	} {
+		args, err := p.ExtractParams(context.Background(), ParamRequest{Question: c.q, Tool: builtinSpec(t, c.tool), Graph: g})
+		if err != nil {
+			t.Errorf("%q: %v", c.q, err)
+			continue
+		}
+		var got, want any
+		_ = json.Unmarshal(args, &got)
+		_ = json.Unmarshal([]byte(c.want), &want)
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%q: args %s, want %s", c.q, args, c.want)
+		}
+	}
 }
