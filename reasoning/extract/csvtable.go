@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -16,7 +17,8 @@ import (
 // target", "from,to", "u,v", "node1,node2", or a pair such as
 // "city_a,city_b") and optionally a number column ("weight", "cost",
 // "distance", "miles", "capacity"), in any order, with other columns
-// ignored. A node table ("id,label", "node,class") gives node labels. Quoted fields ("New York") are unquoted.
+// ignored. A node table ("id,label", "node,class", "node,x1,x2") gives node
+// labels and feature vectors. Quoted fields ("New York") are unquoted.
 //
 // The table ends at a blank line or at a line that is not a row of short
 // fields (a sentence). A row with the wrong number of fields, a bad quote,
@@ -37,7 +39,11 @@ const (
 	csvValue
 	csvNode
 	csvLabel
+	csvFeature // a component of a node's feature vector: "x1", "f_2", "emb0"
 )
+
+// csvFeatureName matches column names of feature-vector components.
+var csvFeatureName = regexp.MustCompile(`^(?:x|f|h|z|feat|feature|emb|embedding|dim|component)_?\d+$`)
 
 // csvColumnNames maps header names to columns.
 var csvColumnNames = map[string]csvColumn{
@@ -247,6 +253,9 @@ func csvParseHeader(d *Doc, ln textLine) (csvHeader, bool) {
 		for _, f := range fields {
 			name := strings.Trim(strings.TrimSpace(f), `"'`+"`")
 			c, known := csvColumnNames[name]
+			if !known && csvFeatureName.MatchString(name) {
+				c, known = csvFeature, true
+			}
 			if !known && (name == "" || len(name) > csvMaxField) {
 				h.cols = nil
 				break
@@ -264,8 +273,8 @@ func csvParseHeader(d *Doc, ln textLine) (csvHeader, bool) {
 				dst++
 			case csvNode:
 				node++
-			case csvLabel:
-				label++
+			case csvLabel, csvFeature:
+				label++ // node data: a label or a feature
 			}
 		}
 		if h.cols == nil {
@@ -273,7 +282,7 @@ func csvParseHeader(d *Doc, ln textLine) (csvHeader, bool) {
 		}
 		if src == 0 && dst == 0 {
 			// "city_a,city_b", "person1,person2", "from_city,to_city"
-			if i, j, ok := csvPairedEnds(h.names); ok {
+			if i, j, ok := csvPairedEnds(h.names, h.cols); ok {
 				h.cols[i], h.cols[j] = csvSource, csvTarget
 				src, dst = 1, 1
 			}
@@ -311,9 +320,9 @@ func csvHeaderStart(line string) bool {
 // csvPairedEnds finds two adjacent columns named as a pair: the same
 // stem with "_a"/"_b", "1"/"2", "_1"/"_2", or "from_"/"to_",
 // "source_"/"target_", "src_"/"dst_", "start_"/"end_" before it.
-func csvPairedEnds(names []string) (i, j int, ok bool) {
+func csvPairedEnds(names []string, cols []csvColumn) (i, j int, ok bool) {
 	for k := 0; k+1 < len(names); k++ {
-		if csvColumnNames[names[k]] == csvOther && csvColumnNames[names[k+1]] == csvOther && csvPairedOK(names[k], names[k+1]) {
+		if cols[k] == csvOther && cols[k+1] == csvOther && csvPairedOK(names[k], names[k+1]) {
 			return k, k + 1, true
 		}
 	}
@@ -390,8 +399,12 @@ func csvReadTable(d *Doc, lines []textLine, hi int, h csvHeader) (Reading, int, 
 		}
 	}
 	ignored := 0
-	for _, c := range h.cols {
-		if c == csvOther || (edges && (c == csvNode || c == csvLabel)) || (!edges && c == csvValue) {
+	var features []int
+	for i, c := range h.cols {
+		switch {
+		case c == csvFeature && !edges:
+			features = append(features, i)
+		case c == csvOther || c == csvFeature || (edges && (c == csvNode || c == csvLabel)) || (!edges && c == csvValue):
 			ignored++
 		}
 	}
@@ -468,6 +481,20 @@ func csvReadTable(d *Doc, lines []textLine, hi int, h csvHeader) (Reading, int, 
 					}
 					r.Labels[n] = l
 				}
+			}
+			if len(features) > 0 {
+				vec := make([]float64, len(features))
+				for k, c := range features {
+					x, err := strconv.ParseFloat(clean(c), 64)
+					if err != nil {
+						return Reading{}, j, syntaxErrorAt(text, starts[c], fmt.Sprintf("%s %q is not a number", h.names[c], clean(c)))
+					}
+					vec[k] = x
+				}
+				if r.Vectors == nil {
+					r.Vectors = map[string][]float64{}
+				}
+				r.Vectors[n] = vec
 			}
 		}
 		rows++

@@ -19,6 +19,7 @@ func TestCSVTable(t *testing.T) {
 		nodes   []string // in order; nil: the reading must be empty
 		edges   []string // in order
 		labels  map[string]string
+		vectors map[string][]float64
 		meaning Meaning
 		dir     Direction
 		span    string // the table's span text
@@ -75,6 +76,17 @@ func TestCSVTable(t *testing.T) {
 			text:  "person1\tperson2\nAlice\tBob\nBob\tCarol\n",
 			nodes: []string{"Alice", "Bob", "Carol"}, edges: []string{"Alice-Bob", "Bob-Carol"}, role: RoleGraph,
 		},
+		{
+			name:  "a node table of features and classes",
+			text:  "node,x1,x2,class\n0,1,0,A\n1,0.5,1,B\n",
+			nodes: []string{"0", "1"}, labels: map[string]string{"0": "A", "1": "B"},
+			vectors: map[string][]float64{"0": {1, 0}, "1": {0.5, 1}}, role: RoleData,
+		},
+		{
+			name:  "feature columns that look like a pair stay features",
+			text:  "node,feat1,feat2\nA,1,2\nB,3,4",
+			nodes: []string{"A", "B"}, vectors: map[string][]float64{"A": {1, 2}, "B": {3, 4}}, role: RoleData,
+		},
 		{name: "no header", text: "0,1\n1,2\n2,0"},
 		{name: "unpaired names", text: "name,age\nAlice,30\nBob,25"},
 		{name: "a sentence with the words", text: "Go from the source to the target, then back."},
@@ -97,6 +109,9 @@ func TestCSVTable(t *testing.T) {
 			}
 			if !maps.Equal(got.Labels, c.labels) {
 				t.Errorf("labels %v, want %v", got.Labels, c.labels)
+			}
+			if !maps.EqualFunc(got.Vectors, c.vectors, slices.Equal) {
+				t.Errorf("vectors %v, want %v", got.Vectors, c.vectors)
 			}
 			if got.EdgeValue != c.meaning || got.Directed != c.dir {
 				t.Errorf("edge values %q direction %v, want %q %v", got.EdgeValue, got.Directed, c.meaning, c.dir)
@@ -123,6 +138,7 @@ func TestCSVTableErrors(t *testing.T) {
 		{"too few fields", "source,target,weight\nA,B,1\nB,C", 3, 1, "2 fields"},
 		{"a weight that is not a number", "from,to,cost\nA,B,cheap", 2, 5, `"cheap" is not a number`},
 		{"a bad quote", "source,target\nA,\"B\nC,D", 2, 5, "table row"},
+		{"a feature that is not a number", "node,f1\n0,high", 2, 3, `"high" is not a number`},
 		{"an empty end", "source\ttarget\nA\t\n", 2, 3, "empty target"},
 	}
 	for _, c := range cases {
