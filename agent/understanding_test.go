@@ -571,39 +571,39 @@ func pct(a, b int) float64 {
 // far from them, so the test only keeps what main achieves from getting
 // worse. Raise the minimums and lower the maximums as readers land.
 const (
-	understandingMinCorrect  = 533 // of 699; the target is ≥95% (665)
-	understandingMaxWrong    = 77  // the target is ≤1% (6)
+	understandingMinCorrect  = 574 // of 709; the target is ≥95% (674)
+	understandingMaxWrong    = 69  // the target is ≤1% (7)
 	understandingMinExamples = 6   // of the six examples of the issue's table; the target is 6
 )
 
 // understandingRatchet holds, per notation, the minimum correct and the
 // maximum wrong main achieved when the set landed.
 var understandingRatchet = map[string]struct{ minCorrect, maxWrong int }{
-	"adjlist":         {32, 4},
-	"arrows":          {25, 0},
+	"adjlist":         {36, 2},
+	"arrows":          {27, 0},
 	"bipartite_prose": {12, 6},
-	"csv":             {15, 1},
-	"dashes":          {31, 10},
-	"declared":        {40, 5},
-	"dot":             {21, 0},
-	"edgelines":       {35, 4},
+	"csv":             {17, 1},
+	"dashes":          {36, 8},
+	"declared":        {42, 5},
+	"dot":             {22, 0},
+	"edgelines":       {37, 4},
 	"incident":        {15, 0},
-	"json":            {21, 1},
+	"json":            {23, 1},
 	"markdown_table":  {10, 1},
-	"matrix_header":   {13, 0},
-	"matrix_plain":    {15, 0},
+	"matrix_header":   {14, 0},
+	"matrix_plain":    {16, 0},
 	"mermaid":         {6, 0},
 	"mixed":           {0, 18},
-	"nlgraph":         {29, 0},
-	"nlprose":         {26, 1},
+	"nlgraph":         {30, 0},
+	"nlprose":         {29, 1},
 	"node_data":       {22, 6},
-	"pairs":           {40, 6},
+	"pairs":           {42, 5},
 	"precedence":      {22, 0},
-	"pylist":          {29, 4},
-	"quantities":      {26, 4},
-	"relations":       {24, 5},
-	"talklike":        {11, 1},
-	"tsv":             {13, 0},
+	"pylist":          {31, 3},
+	"quantities":      {30, 2},
+	"relations":       {29, 5},
+	"talklike":        {12, 1},
+	"tsv":             {14, 0},
 }
 
 // TestUnderstanding answers the hand-written understanding set (issue 9)

@@ -2443,6 +2443,59 @@ def batch8():
     gen_contradictions()
 
 
+# ================================================================ ninth batch: larger pasted graphs
+
+def gen_large():
+    plan = [("edgelines", "shortest_path"), ("csv", "components"), ("pairs", "degree"), ("dashes", "path_exists"),
+            ("nlgraph", "edge_count"), ("json", "node_count"), ("adjlist", "triangles"), ("pylist", "neighbors"),
+            ("tsv", "diameter"), ("nlprose", "shortest_path")]
+    for i, (notation, task) in enumerate(plan):
+        n = rng.randint(30, 45)
+        if task in ("components", "path_exists"):
+            k = n // 2
+            A = connected_graph(k, k + 10)
+            B = connected_graph(n - k, n - k + 8, names=[str(k + j) for j in range(n - k)])
+            G = nx.Graph()
+            G.add_nodes_from(list(A.nodes) + list(B.nodes))
+            E = list(A.edges) + list(B.edges)
+            rng.shuffle(E)
+            G.add_edges_from(E)
+        else:
+            G = connected_graph(n, n + rng.randint(15, 40))
+        if notation == "nlprose" and task == "shortest_path":
+            G = weighted(G)
+        nodes = list(G.nodes)
+        g = RENDER[notation](G)
+        if task == "shortest_path":
+            u, v = pick_pair(G, path=True, far=True)
+            t = "shortest_path_weighted" if has_w(G) else "shortest_path"
+            add(compose(g, fill(t, u=u, v=v)), notation, task, "path", sp_len(G, u, v), G, ["shortest_path", "shortest_path_length"],
+                key="length", source=u, target=v)
+        elif task == "components":
+            add(compose(g, fill("components")), notation, task, "value", nx.number_connected_components(G), G, ["connected_components"], key="count")
+        elif task == "degree":
+            u = max(nodes, key=G.degree)
+            add(compose(g, fill("degree", u=u)), notation, task, "value", G.degree(u), G, ["degree"])
+        elif task == "path_exists":
+            u, v = pick_pair(G, path=False)
+            add(compose(g, fill("path_exists", u=u, v=v)), notation, task, "value", False, G, ["path_exists"])
+        elif task == "edge_count":
+            add(compose(g, fill("edge_count")), notation, task, "value", G.number_of_edges(), G, ["edge_count", "size"])
+        elif task == "node_count":
+            add(compose(g, fill("node_count")), notation, task, "value", G.number_of_nodes(), G, ["node_count", "order"])
+        elif task == "triangles":
+            add(compose(g, fill("triangles")), notation, task, "value", triangles(G), G, ["triangle_count"], key="triangles")
+        elif task == "neighbors":
+            u = max(nodes, key=G.degree)
+            add(compose(g, fill("neighbors", u=u)), notation, task, "set", sorted(G.neighbors(u)), G, ["neighbors"])
+        elif task == "diameter":
+            add(compose(g, fill("diameter")), notation, task, "value", nx.diameter(G), G, ["diameter"])
+
+
+def batch9():
+    gen_large()
+
+
 def check_item(it):
     """Self-checks of a rendered item: declared numbering matches the graph's
     nodes, and every node with an edge is named in the question."""
@@ -2485,6 +2538,7 @@ def main():
     batch6()
     batch7()
     batch8()
+    batch9()
     for it in ITEMS:
         check_item(it)
     seen = set()
