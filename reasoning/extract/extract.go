@@ -218,25 +218,6 @@ func exTrimRight(q string, e int) int {
 	return e
 }
 
-// exHasWord reports whether the lower-case text contains one of the
-// lower-case words or phrases as whole words.
-func exHasWord(lower string, words ...string) bool {
-	for _, w := range words {
-		for off := 0; ; {
-			k := strings.Index(lower[off:], w)
-			if k < 0 {
-				break
-			}
-			s, e := off+k, off+k+len(w)
-			if (s == 0 || !exIsWordByte(lower, s-1)) && (e == len(lower) || !exIsWordByte(lower, e)) {
-				return true
-			}
-			off = e
-		}
-	}
-	return false
-}
-
 // WithoutGraph returns the question with the graph text (ex.Spans)
 // removed, for the planner and retrieval, which need the task alone.
 func WithoutGraph(question string, ex Extraction) string {
