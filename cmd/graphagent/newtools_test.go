@@ -41,8 +41,17 @@ func TestAskReachesCommunityDegreeAndLabelTools(t *testing.T) {
 		{labelled, "likes.json", "What does node 3 like?", "predict_node_label", map[string]any{"node": "3"}, "Node 3 probably likes soccer"},
 		{labelled, "likes.json", "What does node 7 like?", "predict_node_label", map[string]any{"node": "7"}, "tied between soccer and tennis"},
 		{labelled, "likes.json", "Predict the labels of the unlabelled nodes.", "predict_node_label", map[string]any{}, "3: soccer"},
+		// Labels written in the question ("Node 4 likes soccer").
+		{data, "", "Node 1 likes soccer. Node 2 likes soccer. Node 4 likes tennis. Edges: 1-3, 2-3, 4-3, 3-5, 5-6. What does node 3 like?", "predict_node_label", map[string]any{"node": "3"}, "probably soccer"},
+		{data, "", "Node 1 likes soccer. Node 4 likes tennis. Edges: 1-7, 4-7, 3-5. What does node 7 like?", "predict_node_label", map[string]any{"node": "7"}, "tied between soccer and tennis"},
+		{data, "", "Node 1 likes soccer. Edges: 1-2, 2-3, 3-4. What does node 4 like?", "predict_node_label", map[string]any{"node": "4"}, "label propagation from the labelled nodes gives it soccer at round 3"},
+		{data, "", "Alice likes tennis. Bob likes chess. Carol likes tennis. Alice and Dave are friends. Carol and Dave are friends. Bob and Dave are friends. What does Dave like?", "predict_node_label", map[string]any{"node": "Dave"}, "probably tennis"},
 	} {
-		m, code := askJSON(t, "--data", c.dir, "--home", home, "ask", c.q, "--graph", c.file)
+		cmd := []string{"--data", c.dir, "--home", home, "ask", c.q}
+		if c.file != "" {
+			cmd = append(cmd, "--graph", c.file)
+		}
+		m, code := askJSON(t, cmd...)
 		var tool, answer string
 		var args map[string]any
 		json.Unmarshal(m["tool"], &tool)
