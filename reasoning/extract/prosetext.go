@@ -716,7 +716,8 @@ func proseFiller(w string) bool {
 		"first", "firstly", "second", "secondly", "third", "thirdly", "so", "in", "addition", "that", "given",
 		"suppose", "assume", "we", "know", "known", "it", "is", "the", "a", "an", "of", "further",
 		"plus", "note", "here", "following", "facts", "fact", "true", "statement", "statements", "each", "other", "all",
-		"our", "my", "their", "his", "her", "your", "this", "these", "those", "following:":
+		"our", "my", "their", "his", "her", "your", "this", "these", "those", "following:", "there's", "here's",
+		"there’s", "here’s", "it's", "it’s":
 		return true
 	}
 	return false

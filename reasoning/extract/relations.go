@@ -297,7 +297,7 @@ func (t *proseText) relTail(n, end int) int {
 	case t.isWord(n, "on", "at", "in", "via", "through", "over", "every", "since"):
 		// "on social media", "at work", "in the office", "every day".
 		k := n + 1
-		for x := 0; x < 3 && k < end && t.kind(k) == pWord && !t.isWord(k, "and", "but", "who", "which"); x++ {
+		for x := 0; x < 3 && k < end && (t.kind(k) == pWord || t.kind(k) == pNum) && !t.isWord(k, "and", "but", "who", "which"); x++ {
 			k++
 		}
 		if k == end || t.isPunct(k, ',') {
@@ -466,7 +466,14 @@ func (t *proseText) relFreeTail(k, end int) int {
 // "follows", "reports to", "is managed by".
 func (t *proseText) relPhrase(j, end int) (dir relDir, next int, conf float64, note string, neg bool, ok bool) {
 	k := j
-	if t.isWord(k, "is", "are", "was", "were", "isn't", "aren't", "wasn't", "weren't") {
+	// "has been friends with", "became friends with" read as "is".
+	isForm := t.isWord(k, "is", "are", "was", "were", "isn't", "aren't", "wasn't", "weren't", "became", "becomes",
+		"become", "remains", "remained", "remain")
+	if !isForm && t.isWord(k, "has", "have", "had") && t.isWord(k+1, "been") {
+		isForm = true
+		k++
+	}
+	if isForm {
 		neg = t.isWord(k, "isn't", "aren't", "wasn't", "weren't")
 		k++
 		for n := 0; n < 3 && t.isWord(k, "also", "directly", "not", "only", "never", "still", "now"); n++ {
