@@ -52,6 +52,14 @@ type bipartiteDecl struct {
 
 // Read implements Reader.
 func (BipartiteProse) Read(ctx context.Context, d *Doc) (Reading, error) {
+	if !bipartiteMayRelate(d) {
+		return Reading{}, nil
+	}
+	return bipartiteRead(ctx, d)
+}
+
+// bipartiteRead reads the notation without the cheap test first.
+func bipartiteRead(ctx context.Context, d *Doc) (Reading, error) {
 	sents, err := proseSentences(ctx, d)
 	if err != nil {
 		return Reading{}, err
@@ -232,6 +240,46 @@ func (BipartiteProse) Read(ctx context.Context, d *Doc) (Reading, error) {
 		}
 	}
 	return r, nil
+}
+
+// bipartiteMayRelate is a cheap test on the whole question: a relation
+// needs two different kind words each followed by an ID ("applicant 0",
+// "job J2"). It errs on the side of yes.
+func bipartiteMayRelate(d *Doc) bool {
+	var first string
+	return asciiWords(d.Lower, func(w string, end int) bool {
+		if len(w) < 2 {
+			return false
+		}
+		k := end
+		for k < len(d.Text) && (d.Text[k] == ' ' || d.Text[k] == '\t' || d.Text[k] == '\r' || d.Text[k] == '\f' || d.Text[k] == '\v') {
+			k++
+		}
+		if k == end || k >= len(d.Text) {
+			return false
+		}
+		id := false
+		switch c := d.Text[k]; {
+		case '0' <= c && c <= '9', 'A' <= c && c <= 'Z', c >= 0x80:
+			id = true
+		case 'a' <= c && c <= 'z':
+			for m := k; m < len(d.Text) && proseWordByte(d.Text, m) && !id; m++ {
+				id = '0' <= d.Text[m] && d.Text[m] <= '9'
+			}
+		}
+		if !id {
+			return false
+		}
+		kind := singular(w)
+		if bipartiteStopKinds[kind] || bipartiteStopKinds[w] {
+			return false
+		}
+		if first == "" {
+			first = kind
+			return false
+		}
+		return kind != first
+	})
 }
 
 // bipartiteCountNote handles a declared count without numbering ("There are

@@ -265,6 +265,7 @@ func FuzzBipartiteProse(f *testing.F) {
 		"We have workers 1-2 and tasks 1, 2, ..., 9. Task 2 can be done by worker 1.",
 		"There are 99999999999999999999 jobs numbered 0 to 99999999999999999999.",
 		"Student S wants course C or course D. Each student wants a course.",
+		"worker\tp1 can do task 3",
 	} {
 		f.Add(s)
 	}
@@ -277,6 +278,11 @@ func FuzzBipartiteProse(f *testing.F) {
 			t.Fatalf("error on %q: %v", text, err)
 		}
 		checkReading(t, text, got)
+		if d := NewDoc(text); !bipartiteMayRelate(d) {
+			if full, err := bipartiteRead(context.Background(), d); err != nil || !full.Empty() {
+				t.Fatalf("the cheap test skipped a reading: %v %v", edgeList(full), err)
+			}
+		}
 		for _, e := range got.Edges {
 			if got.Kinds[e.U] == got.Kinds[e.V] {
 				t.Fatalf("edge %s-%s joins one kind", e.U, e.V)

@@ -129,9 +129,12 @@ func (NodeData) Read(ctx context.Context, d *Doc) (Reading, error) {
 		}
 	}
 
-	sents, err := proseSentences(ctx, d)
-	if err != nil {
-		return Reading{}, err
+	var sents []proseSentence
+	if nodeDataMayState(d.Lower) {
+		sents, err = proseSentences(ctx, d)
+		if err != nil {
+			return Reading{}, err
+		}
 	}
 	lab := nodeLabels(sents, d)
 	if len(lab.stmts) > 0 || lab.unknown > 0 {
@@ -196,6 +199,30 @@ func (NodeData) Read(ctx context.Context, d *Doc) (Reading, error) {
 	}
 	slices.SortFunc(r.Spans, func(a, b Span) int { return a.Start - b.Start })
 	return r, nil
+}
+
+// nodeDataMayState is a cheap test on the whole question: labels, rules
+// and layer counts all need one of their words (a preference verb, a label
+// noun, "labelled", "neighbours", "layers", "embedding", ...). It errs on
+// the side of yes.
+func nodeDataMayState(lower string) bool {
+	return asciiWords(lower, func(w string, _ int) bool {
+		s := singular(w)
+		switch {
+		case nodeLabelVerbs[w] != "", nodeLabelNouns[s] != "", nodeDataRuleNoun(w), strings.HasPrefix(w, "neighbo"):
+			return true
+		}
+		switch w {
+		case "labelled", "labeled", "tagged", "marked", "annotated", "classified", "categorized", "categorised",
+			"colored", "coloured", "painted", "belongs", "belong", "adjacent", "unknown":
+			return true
+		}
+		switch s {
+		case "layer", "round", "iteration", "hop", "vector", "feature", "embedding":
+			return true
+		}
+		return false
+	})
 }
 
 // nodeDataVectors finds the vectors that follow a node in the text, and

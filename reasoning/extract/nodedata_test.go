@@ -367,6 +367,16 @@ func FuzzNodeData(f *testing.F) {
 			t.Fatalf("error on %q: %v", text, err)
 		}
 		checkReading(t, text, got)
+		if d := NewDoc(text); !nodeDataMayState(d.Lower) {
+			sents, err := proseSentences(context.Background(), d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lab, rules := nodeLabels(sents, d), nodeDataRules(sents, d)
+			if len(lab.stmts) > 0 || len(lab.spans) > 0 || len(rules.spans) > 0 || len(rules.facts) > 0 {
+				t.Fatalf("the cheap test skipped statements: %+v %+v", lab, rules)
+			}
+		}
 		for n, v := range got.Vectors {
 			if len(v) == 0 {
 				t.Fatalf("empty vector for %q", n)
