@@ -571,8 +571,8 @@ func pct(a, b int) float64 {
 // far from them, so the test only keeps what main achieves from getting
 // worse. Raise the minimums and lower the maximums as readers land.
 const (
-	understandingMinCorrect  = 574 // of 709; the target is ≥95% (674)
-	understandingMaxWrong    = 69  // the target is ≤1% (7)
+	understandingMinCorrect  = 575 // of 709; the target is ≥95% (674)
+	understandingMaxWrong    = 68  // the target is ≤1% (7)
 	understandingMinExamples = 6   // of the six examples of the table; the target is 6
 )
 
@@ -601,7 +601,7 @@ var understandingRatchet = map[string]struct{ minCorrect, maxWrong int }{
 	"precedence":      {22, 0},
 	"pylist":          {31, 3},
 	"quantities":      {30, 2},
-	"relations":       {29, 5},
+	"relations":       {30, 4},
 	"talklike":        {12, 1},
 	"tsv":             {14, 0},
 }

@@ -1415,7 +1415,7 @@ def gen_refuse():
         refuse(compose(RENDER[notation](G), tq.format(x=x, y=list(G.nodes)[0])), notation, "unknown_node",
                f"node {x} is not in the graph and nothing declares it", G)
     # a named person the text never mentions
-    for i, (who, tq) in enumerate([("Zoe", "How many friends does Zoe have?"), ("Victor", "Are Alice and Victor friends?"),
+    for i, (who, tq) in enumerate([("Zoe", "How many friends does Zoe have?"), ("Victor", "How many friendship steps separate Alice from Victor?"),
                                    ("Wendy", "Who are Wendy's friends?")]):
         names = rng.sample(PEOPLE[:8], 5)
         if who == "Victor" and "Alice" not in names:
