@@ -51,7 +51,7 @@ func (Relations) Read(ctx context.Context, d *Doc) (Reading, error) {
 				return Reading{}, err
 			}
 		}
-		if s.q <= s.a || t.keySentence(s) {
+		if s.q <= s.a || !t.relAny(s) || t.keySentence(s) {
 			continue
 		}
 		var matched [][2]int
@@ -81,6 +81,17 @@ func (Relations) Read(ctx context.Context, d *Doc) (Reading, error) {
 		}
 	}
 	return b.finish(), nil
+}
+
+// relAny reports whether the statement part of s has a word that can
+// carry a relationship.
+func (t *proseText) relAny(s ptSentence) bool {
+	for i := s.a; i < s.q; i++ {
+		if w := t.low(i); w != "" && relTrigger(w) {
+			return true
+		}
+	}
+	return false
 }
 
 // relAdd records the edges of a match.
@@ -531,33 +542,23 @@ func (t *proseText) relPhrase(j, end int) (dir relDir, next int, conf float64, n
 			}
 		}
 	}
-	switch w {
-	case "knows", "knew":
+	switch {
+	case w == "knows" || w == "knew":
 		return relFwd, k + 1, 1, `"X knows Y" is read as one-way ("X and Y know each other" is two-way)`, neg, true
-	case "met", "meets", "married", "marries", "dates", "dated", "befriended", "befriends":
+	case relMeetVerb(w):
 		return relSym, k + 1, 1, "", neg, true
-	case "works", "worked", "plays", "played", "lives", "lived", "studies", "studied", "collaborates",
-		"collaborated", "cooperates", "cooperated", "chats", "chatted", "partners", "partnered", "corresponds",
-		"corresponded", "interacts", "interacted", "trades", "traded", "talks", "talked", "connects", "connected",
-		"shares", "shared", "communicates", "communicated", "competes", "competed":
-		if t.isWord(k+1, "with") || (t.isWord(k+1, "to") && (w == "talks" || w == "talked" || w == "connects")) {
+	case relWithVerb(w):
+		if t.isWord(k+1, "to") && (w == "talks" || w == "talked" || w == "connects") {
 			return relSym, k + 2, 1, "", neg, true
 		}
 		if t.isWord(k+1, "for") && (w == "works" || w == "worked") {
 			return relFwd, k + 2, 1, "", neg, true
 		}
-	case "follows", "followed", "calls", "emails", "emailed", "texts", "texted", "messages", "messaged",
-		"mentors", "mentored", "manages", "managed", "supervises", "supervised", "cites", "cited", "trusts",
-		"trusted", "admires", "admired", "loves", "loved", "hates", "hated", "likes", "liked", "pays", "paid",
-		"owes", "owed", "beats", "beat", "defeats", "defeated", "blocks", "blocked", "retweets", "retweeted",
-		"invites", "invited", "teaches", "taught", "helps", "helped", "recommends", "recommended", "endorses",
-		"endorsed", "hires", "hired", "employs", "employed", "contacts", "contacted", "references", "referenced",
-		"visits", "visited", "supports", "supported", "influences", "influenced", "advises", "advised",
-		"notifies", "notified", "forwards", "forwarded":
+	}
+	if relActVerb(w) {
 		return relFwd, k + 1, 1, "", neg, true
-	case "reports", "reported", "links", "linked", "points", "pointed", "subscribes", "subscribed", "replies",
-		"replied", "writes", "wrote", "refers", "referred", "answers", "answered", "leads", "sends", "sent",
-		"gives", "gave", "lends", "lent", "sells", "sold", "delivers", "delivered":
+	}
+	if relToVerb(w) {
 		// "reports to", "links to"; "sends messages to", "gives money to".
 		n := k + 1
 		adverbs := true
@@ -570,6 +571,58 @@ func (t *proseText) relPhrase(j, end int) (dir relDir, next int, conf float64, n
 		}
 	}
 	return 0, j, 0, "", false, false
+}
+
+// relMeetVerb reports whether a verb relates its subject and object both
+// ways ("Alice met Bob", "married", "befriended").
+func relMeetVerb(w string) bool {
+	switch w {
+	case "met", "meets", "married", "marries", "dates", "dated", "befriended", "befriends":
+		return true
+	}
+	return false
+}
+
+// relActVerb reports whether a verb relates its subject to its object one
+// way ("follows", "mentors", "cites").
+func relActVerb(w string) bool {
+	switch w {
+	case "follows", "followed", "calls", "emails", "emailed", "texts", "texted", "messages", "messaged",
+		"mentors", "mentored", "manages", "managed", "supervises", "supervised", "cites", "cited", "trusts",
+		"trusted", "admires", "admired", "loves", "loved", "hates", "hated", "likes", "liked", "pays", "paid",
+		"owes", "owed", "beats", "beat", "defeats", "defeated", "blocks", "blocked", "retweets", "retweeted",
+		"invites", "invited", "teaches", "taught", "helps", "helped", "recommends", "recommended", "endorses",
+		"endorsed", "hires", "hired", "employs", "employed", "contacts", "contacted", "references", "referenced",
+		"visits", "visited", "supports", "supported", "influences", "influenced", "advises", "advised",
+		"notifies", "notified", "forwards", "forwarded":
+		return true
+	}
+	return false
+}
+
+// relToVerb reports whether a verb relates its subject one way to the
+// name after "to" ("reports to", "links to", "sends messages to").
+func relToVerb(w string) bool {
+	switch w {
+	case "reports", "reported", "links", "linked", "points", "pointed", "subscribes", "subscribed", "replies",
+		"replied", "writes", "wrote", "refers", "referred", "answers", "answered", "leads", "sends", "sent",
+		"gives", "gave", "lends", "lent", "sells", "sold", "delivers", "delivered":
+		return true
+	}
+	return false
+}
+
+// relTrigger reports whether a word can carry a relationship statement; a
+// sentence without one is not read (most sentences of most questions).
+func relTrigger(w string) bool {
+	switch w {
+	case "knows", "knew", "know", "together", "jointly", "other", "another", "connected", "linked", "joined",
+		"adjacent", "attached", "related", "married", "engaged", "acquainted", "close", "friendly", "allied",
+		"relationship", "joint", "common", "mutual", "share", "shared":
+		return true
+	}
+	return relSymNoun(w) != "" || relWithVerb(w) || relSymVerb(w) || relPassive(w) || relMeetVerb(w) ||
+		relActVerb(w) || relToVerb(w) || relActVerb(relBaseToThird(w))
 }
 
 // relWithVerb reports whether a verb relates its subject to a partner
