@@ -95,6 +95,21 @@ type qtyLink struct {
 	phrase bool
 }
 
+// qtyAny reports whether the statement part of s has a word a quantity
+// statement needs: an edge noun, a keyword, a unit, a way of travelling or
+// a currency sign.
+func (t *proseText) qtyAny(s ptSentence) bool {
+	for i := s.a; i < s.q; i++ {
+		if t.isPunct(i, '$') {
+			return true
+		}
+		if w := t.low(i); w != "" && (qtyNounClass(w) != 0 || qtyKeyword(w) != "" || proseUnit(w) != "" || qtyMoveVerb(w)) {
+			return true
+		}
+	}
+	return false
+}
+
 // qtyAnaphor reads a sentence that gives the value of the edge before it:
 // "it is 95 km long", "its capacity is 5", "this road is 3 miles long". It
 // returns the value and the token after it.
@@ -131,7 +146,7 @@ func (Quantities) Read(ctx context.Context, d *Doc) (Reading, error) {
 				return Reading{}, err
 			}
 		}
-		if s.q <= s.a || t.keySentence(s) {
+		if s.q <= s.a || !t.qtyAny(s) || t.keySentence(s) {
 			continue
 		}
 		var matched [][2]int
