@@ -16,6 +16,8 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/graphagent/graphagent/internal/textutil"
 )
 
 // understandingCase is one line of testdata/understanding/questions.jsonl,
@@ -122,11 +124,7 @@ func answerText(ans *Answer) string {
 	if ans == nil {
 		return ""
 	}
-	s := ans.Answer
-	if len(s) > 120 {
-		s = s[:120] + "…"
-	}
-	return s
+	return textutil.Truncate(ans.Answer, 120)
 }
 
 // checkUnderstanding returns "" when the answer is right for c.
@@ -629,7 +627,7 @@ func TestUnderstanding(t *testing.T) {
 	byNotation, byTask := map[string]*tally{}, map[string]*tally{}
 	failures := map[string]int{}
 	exampleOK := 0
-	var exampleLines []string
+	var exampleLines, wrongLines []string
 	for _, c := range cs {
 		ans, err := a.Ask(context.Background(), c.Question)
 		o, msg := judgeUnderstanding(c, ans, err)
@@ -654,6 +652,9 @@ func TestUnderstanding(t *testing.T) {
 				shape = "answered an item that must be refused (" + c.Task + ")"
 			}
 			failures[kind+": "+shape]++
+			if o == outWrong {
+				wrongLines = append(wrongLines, fmt.Sprintf("%s %s/%s: %s", c.ID, c.Notation, c.Task, textutil.Truncate(msg, 200)))
+			}
 			t.Logf("%s %s/%s %s: %s\n\t%.160q", c.ID, c.Notation, c.Task, kind, msg, c.Question)
 		}
 		if c.Example > 0 {
@@ -667,7 +668,7 @@ func TestUnderstanding(t *testing.T) {
 		}
 	}
 	slices.Sort(exampleLines)
-	report := understandingReport(total, byNotation, byTask, failures, exampleLines)
+	report := understandingReport(total, byNotation, byTask, failures, exampleLines, wrongLines)
 	t.Log("\n" + report)
 	if path := os.Getenv("GRAPHAGENT_UNDERSTANDING_REPORT"); path != "" {
 		if err := os.WriteFile(path, []byte(report), 0o644); err != nil {
@@ -712,15 +713,12 @@ func failureShape(msg string) string {
 	}
 	msg = quotedText.ReplaceAllString(msg, `"…"`)
 	msg = numberText.ReplaceAllString(msg, "N")
-	if len(msg) > 160 {
-		msg = msg[:160] + "…"
-	}
-	return msg
+	return textutil.Truncate(msg, 160)
 }
 
 // understandingReport renders the tables and the commonest failures as
 // Markdown.
-func understandingReport(total tally, byNotation, byTask map[string]*tally, failures map[string]int, examples []string) string {
+func understandingReport(total tally, byNotation, byTask map[string]*tally, failures map[string]int, examples, wrong []string) string {
 	var b strings.Builder
 	b.WriteString("# Understanding set of issue 9: builtin backend\n\nWritten by `GRAPHAGENT_UNDERSTANDING_REPORT=FILE go test ./agent/ -run TestUnderstanding -count=1` " +
 		"(set: agent/testdata/understanding/questions.jsonl, made by make_understanding.py). Wrong = answered but not right, " +
@@ -761,6 +759,10 @@ func understandingReport(total tally, byNotation, byTask map[string]*tally, fail
 			break
 		}
 		fmt.Fprintf(&b, "- %d × %s\n", f.n, f.msg)
+	}
+	b.WriteString("\nEvery wrong answer (the target is at most 1%):\n")
+	for _, w := range wrong {
+		fmt.Fprintf(&b, "- %s\n", w)
 	}
 	return b.String()
 }
