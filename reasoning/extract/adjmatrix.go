@@ -744,9 +744,7 @@ func matrixNumbering(d *Doc, n int, b matrixBlock) (base int, conf float64, note
 	case sawZero && sawN:
 		return 0, 0.5, fmt.Sprintf("the question names both node 0 and node %d, but the matrix has %d rows", n, n)
 	}
-	conf = 0.85
-	if !matrixNodeMention.MatchString(outside) {
-		conf = 0.9 // no node is named, so the numbering cannot mislead a parameter
-	}
-	return 0, conf, fmt.Sprintf("rows and columns are taken as nodes 0..%d; the question does not say how they are numbered", n-1)
+	// Nodes named in 1..n-1 fit either numbering: rows count from 0 as in
+	// NetworkX (from_numpy_array), and the note says so.
+	return 0, 0.9, fmt.Sprintf("rows and columns are taken as nodes 0..%d (NetworkX's numbering); the question does not say how they are numbered", n-1)
 }

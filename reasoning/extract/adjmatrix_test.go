@@ -103,6 +103,12 @@ func TestAdjacencyMatrix(t *testing.T) {
 			nodes: []string{"0", "1", "2"}, edges: []string{"0-1", "1-2"}, dir: DirUndirected,
 			minConf: 0, maxConf: 0.4, note: "numbers the nodes 0 to 5 but the matrix has 3 rows",
 		},
+		{
+			name:  "a node named inside both numberings: NetworkX's, with a note",
+			text:  "Adjacency matrix:\n0,1,0,0\n1,0,1,1\n0,1,0,0\n0,1,0,0\nWhat is the degree of node 1?",
+			nodes: []string{"0", "1", "2", "3"}, edges: []string{"0-1", "1-2", "1-3"}, dir: DirUndirected,
+			minConf: 0.9, maxConf: 0.9, note: "NetworkX's numbering",
+		},
 		{name: "edge-list lines", text: "0 1\n1 2\n2 0"},
 		{name: "weighted edge-list lines", text: "0 1 4\n1 2 3\n2 0 5\nFind the shortest path."},
 		{name: "an instruction asks for a matrix", text: "Compute the adjacency matrix of:\n0 1\n1 2\n2 3"},

@@ -3,6 +3,7 @@ package extract
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -45,9 +46,11 @@ type bipartiteClause struct {
 // bipartiteDecl is a declared numbered set of one kind.
 type bipartiteDecl struct {
 	kind   string
-	lo, hi int // inclusive range, hi < lo when only a count was given
+	lo, hi int // inclusive range, hi < lo when only a count or a list was given
 	count  int // the count written, -1 when none
-	span   Span
+	// ids are the members named in a list ("Students: S1, S2, S3").
+	ids  []string
+	span Span
 }
 
 // Read implements Reader.
@@ -146,6 +149,12 @@ func bipartiteRead(ctx context.Context, d *Doc) (Reading, error) {
 		}
 		declared[dc.kind] = true
 		r.Spans = append(r.Spans, dc.span)
+		if dc.ids != nil {
+			for _, id := range dc.ids {
+				addNode(dc.kind, id)
+			}
+			continue
+		}
 		if dc.hi < dc.lo {
 			continue // a count alone; checked against the IDs used below
 		}
@@ -195,7 +204,7 @@ func bipartiteRead(ctx context.Context, d *Doc) (Reading, error) {
 	}
 	// Members named outside their declared numbering contradict it.
 	for _, dc := range decls {
-		if dc.hi < dc.lo || kindUses[dc.kind] == 0 {
+		if (dc.hi < dc.lo && dc.ids == nil) || kindUses[dc.kind] == 0 {
 			continue
 		}
 		var outside []string
@@ -203,19 +212,29 @@ func bipartiteRead(ctx context.Context, d *Doc) (Reading, error) {
 			if r.Kinds[n] != dc.kind {
 				continue
 			}
+			if dc.ids != nil {
+				if !slices.Contains(dc.ids, n[len(dc.kind)+1:]) {
+					outside = append(outside, n)
+				}
+				continue
+			}
 			id, err := strconv.Atoi(n[len(dc.kind)+1:])
 			if err != nil || id < dc.lo || id > dc.hi {
 				outside = append(outside, n)
 			}
 		}
-		if len(outside) > 0 {
+		switch {
+		case len(outside) > 0 && dc.ids != nil:
+			r.Notes = append(r.Notes, fmt.Sprintf("%s named, but the %ss listed are %s", strings.Join(outside, ", "), dc.kind, strings.Join(dc.ids, ", ")))
+			r.Confidence = min(r.Confidence, 0.4)
+		case len(outside) > 0:
 			r.Notes = append(r.Notes, fmt.Sprintf("%s named, but the %ss are numbered %d to %d", strings.Join(outside, ", "), dc.kind, dc.lo, dc.hi))
 			r.Confidence = min(r.Confidence, 0.4)
 		}
 	}
 	// Declared counts without numbering: check the IDs used fit.
 	for _, dc := range decls {
-		if dc.hi >= dc.lo || kindUses[dc.kind] == 0 {
+		if dc.hi >= dc.lo || dc.ids != nil || kindUses[dc.kind] == 0 {
 			continue
 		}
 		r.Notes = append(r.Notes, bipartiteCountNote(&r, dc, addNode)...)
@@ -546,6 +565,9 @@ func bipartiteRelation(gap []proseToken) (ok, negated bool) {
 // to 3)", "There are 3 workers and 4 tasks".
 func bipartiteDecls(s proseSentence) []bipartiteDecl {
 	toks := s.Toks
+	if d, ok := bipartiteListDecl(toks); ok {
+		return []bipartiteDecl{d}
+	}
 	var out []bipartiteDecl
 	for i := 0; i < len(toks); i++ {
 		kind, ok := bipartiteKindWord(toks[i])
@@ -598,6 +620,51 @@ func bipartiteDecls(s proseSentence) []bipartiteDecl {
 		}
 	}
 	return out
+}
+
+// bipartiteListDecl reads a sentence that lists the members of a kind:
+// "Students: S1, S2, S3.", "The courses are C1, C2 and C3."
+func bipartiteListDecl(toks []proseToken) (bipartiteDecl, bool) {
+	i := 0
+	if i < len(toks) && toks[i].is("the") {
+		i++
+	}
+	if i+2 >= len(toks) {
+		return bipartiteDecl{}, false
+	}
+	kind, ok := bipartiteKindWord(toks[i])
+	if !ok || toks[i].Lower == kind {
+		return bipartiteDecl{}, false // the plural names a set
+	}
+	j := i + 1
+	switch {
+	case toks[j].punct(':'):
+		j++
+	case toks[j].is("are"):
+		j++
+		if j < len(toks) && toks[j].punct(':') {
+			j++
+		}
+	default:
+		return bipartiteDecl{}, false
+	}
+	var ids []string
+	for j < len(toks) && bipartiteIsID(toks[j]) {
+		ids = append(ids, toks[j].Text)
+		j++
+		for j < len(toks) && (toks[j].punct(',') || toks[j].is("and")) {
+			j++
+		}
+	}
+	if len(ids) < 2 || (j < len(toks) && !(j == len(toks)-1 && (toks[j].punct('.') || toks[j].punct(';')))) {
+		return bipartiteDecl{}, false
+	}
+	end := len(toks) - 1
+	if !toks[end].punct('.') && !toks[end].punct(';') {
+		end = len(toks)
+	}
+	return bipartiteDecl{kind: kind, lo: 0, hi: -1, count: -1, ids: ids,
+		span: Span{Start: toks[0].Start, End: toks[end-1].End, Role: RoleDeclaration}}, true
 }
 
 // bipartiteOutside drops the mentions inside declarations.
