@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/graphagent/graphagent/tools"
@@ -197,6 +199,9 @@ func (p *BuiltinPlanner) ExtractParams(ctx context.Context, req ParamRequest) (j
 		}
 	}
 	sl := findSlots(req.Question, req.Graph, false)
+	if err := overNamed(req, sl); err != nil {
+		return nil, err
+	}
 	var first error
 	for _, cand := range sl.assignments(req.Tool) {
 		b, err := json.Marshal(cand)
@@ -226,6 +231,42 @@ func (p *BuiltinPlanner) ExtractParams(ctx context.Context, req ParamRequest) (j
 		first = fmt.Errorf("%s: no parameters found in the question: %w", req.Tool.Name, ErrBadParams)
 	}
 	return nil, first
+}
+
+// overNamed refuses a question that names more nodes than the tool
+// takes ("the degree of nodes 5 and 1", "the shortest path from 3 to 0 or
+// 5", "an edge between 1, 3 and 0"): which of them are meant is unclear,
+// and answering for some of them would be a guess. Arguments given as
+// key=value are explicit and never refused.
+func overNamed(req ParamRequest, sl *slots) error {
+	for role := 0; role <= 2; role++ {
+		if _, ok := sl.kvRole(role); ok {
+			return nil
+		}
+	}
+	params := 0
+	for _, p := range req.Tool.Params {
+		if p.Node {
+			params++
+		}
+	}
+	if params == 0 {
+		return nil
+	}
+	ms := sl.nodeMentions()
+	if req.Graph == nil {
+		// Without the graph (membership questions) only numbers are
+		// surely node mentions; words may be anything ("Q:", "Please").
+		ms = slices.DeleteFunc(ms, func(m string) bool {
+			_, err := strconv.ParseFloat(m, 64)
+			return err != nil
+		})
+	}
+	if len(ms) <= params {
+		return nil
+	}
+	return fmt.Errorf("%s: the question names %d nodes (%s) for %d node %s; which are meant is unclear: %w",
+		req.Tool.Name, len(ms), strings.Join(ms, ", "), params, map[bool]string{true: "parameter", false: "parameters"}[params == 1], ErrBadParams)
 }
 
 // missingNodeErr explains why no assignment was found when the question

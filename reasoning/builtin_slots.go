@@ -25,7 +25,7 @@ const (
 var slotREs = struct {
 	kv, fromTo, between, nodesAnd, tuple, arrow, source, sink, from, single, of *regexp.Regexp
 	k, core, rounds, roundsN, roundsAdv, alpha, weighted, hops, perNode         *regexp.Regexp
-	possessive, degreeInit, areAnd, declaration, notSum                         *regexp.Regexp
+	possessive, degreeInit, areAnd, declaration, notSum, orAlt, idList          *regexp.Regexp
 	seed, resolution, degreeK, neighboursK, inDeg, outDeg, isolated             *regexp.Regexp
 }{
 	isolated:    regexp.MustCompile(`(?i)\b(?:isolated\s+(?:nodes|vertices)|(?:have|has|having|with)\s+(?:no|zero)\s+(?:neighbou?rs|connections|links|edges))\b`),
@@ -54,10 +54,16 @@ var slotREs = struct {
 	// declaration is a declared node set ("the nodes are numbered from 0
 	// to 7", "among nodes 0, 1, ..., 7", "a graph on 11 vertices"): its
 	// numbers are never parameters.
-	declaration: regexp.MustCompile(`(?i)\b(?:nodes?|vertices)\s+(?:are\s+)?(?:numbered|labell?ed|indexed|named|ranging)\s+(?:from\s+)?[\p{L}\p{N}_]+\s*(?:to|through|thru|-|–|\.\.|…)\s*[\p{L}\p{N}_]+|\b(?:among|amongst)\s+(?:the\s+)?(?:nodes|vertices)\s+(?:[\p{L}\p{N}_]+\s*(?:,|…|\.\.\.)\s*)+(?:(?:and|\.\.\.|…)\s*)?[\p{L}\p{N}_]+|\b(?:with|on|of|has|have|having|contains?)\s+\d+\s+(?:nodes|vertices)\b(?:\s*,?\s*(?:numbered|labell?ed|indexed)\s+(?:from\s+)?[\p{L}\p{N}_]+\s*(?:to|through|thru|-|–|\.\.|…)\s*[\p{L}\p{N}_]+)?|\b(?:nodes|vertices)\s+(?:labell?ed|numbered)\s+[\p{L}\p{N}_]+\s*,\s*[\p{L}\p{N}_]+\s*,\s*(?:\.\.\.|…)\s*,?\s*[\p{L}\p{N}_]+`),
+	declaration: regexp.MustCompile(`(?i)\b(?:nodes?|vertices)\s+(?:are\s+)?(?:numbered|labell?ed|indexed|named|ranging)\s+(?:from\s+)?[\p{L}\p{N}_]+\s*(?:to|through|thru|-|–|\.\.|…)\s*[\p{L}\p{N}_]+|\b(?:among|amongst|on|over|with)\s+(?:the\s+)?(?:nodes|vertices)\s+(?:[\p{L}\p{N}_]+(?:\s*(?:,|…|\.\.\.))+\s*)+(?:(?:and|\.\.\.|…)\s*)?[\p{L}\p{N}_]+|\b(?:with|on|of|has|have|having|contains?)\s+\d+\s+(?:nodes|vertices)\b(?:\s*,?\s*(?:numbered|labell?ed|indexed)\s+(?:from\s+)?[\p{L}\p{N}_]+\s*(?:to|through|thru|-|–|\.\.|…)\s*[\p{L}\p{N}_]+)?|\b(?:nodes|vertices)\s+(?:labell?ed|numbered)\s+[\p{L}\p{N}_]+\s*,\s*[\p{L}\p{N}_]+\s*,\s*(?:\.\.\.|…)\s*,?\s*[\p{L}\p{N}_]+`),
 	// notSum is an aggregation rule other than a plain sum over the
 	// neighbours: a mean, a maximum, or the node's own vector included.
-	notSum:     regexp.MustCompile(`(?i)\b(?:mean|average|avg|max(?:imum)?|min(?:imum)?|product)\s+(?:of\s+)?(?:its\s+|the\s+|all\s+)?(?:neighbou?rs?|neighbou?ring|adjacent)\b|\b(?:averag(?:e|es|ed|ing)|mean[- ]pool\w*|max[- ]pool\w*)\b[^.?]{0,30}\bneighbou?r|\b(?:including|plus|and)\s+(?:itself|its\s+own|the\s+node'?s?\s+own|its\s+current)\b|\bself[- ]loops?\s+(?:are\s+)?(?:added|included)\b`),
+	notSum: regexp.MustCompile(`(?i)\b(?:mean|average|avg|max(?:imum)?|min(?:imum)?|product)\s+(?:of\s+)?(?:its\s+|the\s+|all\s+)?(?:neighbou?rs?|neighbou?ring|adjacent)\b|\b(?:averag(?:e|es|ed|ing)|mean[- ]pool\w*|max[- ]pool\w*)\b[^.?]{0,30}\bneighbou?r|\b(?:including|plus|and)\s+(?:itself|its\s+own|the\s+node'?s?\s+own|its\s+current)\b|\bself[- ]loops?\s+(?:are\s+)?(?:added|included)\b`),
+	// orAlt offers alternatives: "node 0 or 5", "3 or maybe 1", "either 2
+	// or 1".
+	orAlt: regexp.MustCompile(`(?i)` + idPat + `\s*,?\s+or\s+(?:maybe\s+|perhaps\s+|possibly\s+|else\s+)?` + nodePre + idPat),
+	// idList is a list of three or more IDs, or two after "to"/"from"
+	// ("to 4, 0").
+	idList:     regexp.MustCompile(`(?i)\b(?:to|from|between|of|nodes|vertices|and|with)\s+` + nodePre + idPat + `((?:\s*,\s*(?:and\s+|or\s+)?` + nodePre + idPat + `)+)(?:\s*,?\s*(?:and|or|&)\s+` + nodePre + idPat + `)?`),
 	possessive: regexp.MustCompile(`(?i)\b([\p{L}\p{N}_](?:[\p{L}\p{N}_.:-]*[\p{L}\p{N}_])?)['’]s\b`),
 	degreeInit: regexp.MustCompile(`(?i)\b(?:degrees?|degree values)\s+as\s+(?:the\s+)?(?:initial|starting|input)?\s*(?:features?|embeddings?|values?|vectors?)\b|\b(?:start|starting|initiali[sz]ed?|begin(?:ning)?)\s+(?:from|with|at)\s+(?:the\s+)?(?:node\s+)?degrees?\b`),
 	roundsN:    regexp.MustCompile(`(?i)\b(?:rounds?|iterations?|layers?)\s*(?:=|:|of|is)?\s*(\d+)\b`),
@@ -100,6 +106,10 @@ type slots struct {
 	perNode               bool
 	// degreeInit: the question starts aggregation from node degrees.
 	degreeInit bool
+	// listed are nodes named in alternatives and lists ("0 or 5", "to 4,
+	// 0"), for the check that a question does not name more nodes than
+	// the tool takes.
+	listed []string
 	// alias maps a multi-word node ID as the patterns see it
 	// ("Salt_Lake_City") to the ID ("Salt Lake City").
 	alias map[string]string
@@ -252,8 +262,54 @@ func findSlots(q string, g *graph.Graph, fitOnly bool) *slots {
 	s.hops = r.hops.MatchString(q)
 	s.weighted = r.weighted.MatchString(q) && !s.hops
 	s.perNode = r.perNode.MatchString(q)
+	s.findListed(q, lq)
 	s.unalias()
 	return s
+}
+
+// nodeMentions returns the distinct nodes the question names explicitly
+// (after "node", "from", "to", "of", in pairs, lists and alternatives "X
+// or Y"), in order; bare numbers elsewhere and declared node sets do not
+// count.
+func (s *slots) nodeMentions() []string {
+	var out []string
+	out = append(out, s.firsts...)
+	out = append(out, s.seconds...)
+	for _, p := range s.pairs {
+		out = append(out, p[0], p[1])
+	}
+	out = append(out, s.singles...)
+	out = append(out, s.listed...)
+	return dedup(out)
+}
+
+// findListed reads the alternatives ("node 0 or 5") and lists ("to 4,
+// 0", "between 1, 3 and 0") of q into s.listed.
+func (s *slots) findListed(q, lq string) {
+	add := func(w string) {
+		if s.isID(w, true) {
+			s.listed = append(s.listed, w)
+		}
+	}
+	if strings.Contains(lq, "or ") {
+		for _, m := range slotREs.orAlt.FindAllStringSubmatch(q, -1) {
+			add(m[1])
+			add(m[2])
+		}
+	}
+	if strings.Contains(q, ",") {
+		for _, m := range slotREs.idList.FindAllStringSubmatch(q, -1) {
+			add(m[1])
+			for _, w := range strings.FieldsFunc(m[2], func(r rune) bool { return r == ',' || r == ' ' }) {
+				switch strings.ToLower(w) {
+				case "and", "or", "node", "nodes", "vertex", "vertices", "the":
+					continue
+				}
+				add(strings.Trim(w, `"'`+"`"))
+			}
+			add(m[4]) // m[3] is the last item of m[2]
+		}
+	}
 }
 
 // maxNameScan bounds how many multi-word node IDs joinNames looks for.
@@ -307,6 +363,7 @@ func (s *slots) unalias() {
 	back(s.seconds)
 	back(s.singles)
 	back(s.ids)
+	back(s.listed)
 	for i := range s.pairs {
 		back(s.pairs[i][:])
 	}

@@ -536,3 +536,34 @@ func TestBuiltinParamsMultiWordNames(t *testing.T) {
 		}
 	}
 }
+
+// TestBuiltinParamsOverNamed: a question that names more nodes than the
+// tool takes is refused (which are meant is unclear), not answered for
+// some of them; declared node sets, "or not" and key=value forms are not
+// such mentions.
+func TestBuiltinParamsOverNamed(t *testing.T) {
+	p := NewBuiltinPlanner(BuiltinConfig{})
+	g := builtinGraph(t, false)
+	for _, c := range []struct {
+		tool, q string
+		g       *graph.Graph
+		refuse  bool
+	}{
+		{"degree", "What is the degree of nodes 5 and 1?", g, true},
+		{"degree", "What is the degree of node 3 or maybe 1?", g, true},
+		{"shortest_path", "What is the shortest path from node 3 to node 0 or 5?", g, true},
+		{"shortest_path_length", "How far is it from 4 to either 2 or 1?", g, true},
+		{"path_exists", "Is there a path from 5 to 4, 0?", g, true},
+		{"edge_exists", "Is there an edge between 1, 3 and 0?", nil, true},
+		{"degree", "The nodes are numbered from 0 to 7. What is the degree of node 3?", g, false},
+		{"path_exists", "Is there a path from 0 to 3 or not?", g, false},
+		{"degree", "The node in question is node=3. Nodes 4 and 5 are unrelated.", g, false},
+		{"edge_exists", "Please tell me: is there an edge between 3 and 4?", nil, false},
+	} {
+		_, err := p.ExtractParams(context.Background(), ParamRequest{Question: c.q, Tool: builtinSpec(t, c.tool), Graph: c.g})
+		refused := err != nil && strings.Contains(err.Error(), "unclear")
+		if refused != c.refuse || (err != nil && !errors.Is(err, ErrBadParams)) {
+			t.Errorf("%s %q: err %v, want refused %v", c.tool, c.q, err, c.refuse)
+		}
+	}
+}
