@@ -90,7 +90,7 @@ func TestAnswerJSONContract(t *testing.T) {
 	if err := json.Unmarshal(b, &m); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"answer", "value", "tool", "args", "graph", "fallback", "trace", "llm_calls", "tokens", "elapsed_ms"}
+	want := []string{"answer", "value", "tool", "args", "graph", "fallback", "trace", "reading", "llm_calls", "tokens", "elapsed_ms"}
 	if len(m) != len(want) {
 		t.Errorf("fields %v, want exactly %v", keys(m), want)
 	}
@@ -297,14 +297,14 @@ func BenchmarkAskBuiltin40(b *testing.B) {
 	b.ReportMetric(float64(times[len(times)/2].Nanoseconds()), "median-ns/question")
 }
 
-// TestFallbackErrorKeepsCause: when no tool answers and the analogy cannot
-// either, the error wraps ErrNoAnswer and the cause's sentinels (a node the
-// graph lacks: reasoning.ErrBadParams and tools.ErrNodeNotFound).
+// TestFallbackErrorKeepsCause: a node the graph lacks (and its numbering
+// does not imply) is bad input, and the error keeps the cause's sentinels
+// (reasoning.ErrBadParams and tools.ErrNodeNotFound).
 func TestFallbackErrorKeepsCause(t *testing.T) {
 	a := newDataAgent(t)
 	ans, err := a.Ask(context.Background(), "edges 0-1, 1-2, 2-3. What is the degree of node 7?")
-	if !errors.Is(err, ErrNoAnswer) || !errors.Is(err, reasoning.ErrBadParams) || !errors.Is(err, tools.ErrNodeNotFound) {
-		t.Fatalf("err %v: want ErrNoAnswer, reasoning.ErrBadParams and tools.ErrNodeNotFound", err)
+	if !errors.Is(err, ErrBadInput) || !errors.Is(err, reasoning.ErrBadParams) || !errors.Is(err, tools.ErrNodeNotFound) {
+		t.Fatalf("err %v: want ErrBadInput, reasoning.ErrBadParams and tools.ErrNodeNotFound", err)
 	}
 	if ans == nil || !strings.Contains(ans.Answer, `node "7" is not in the graph`) {
 		t.Errorf("answer %+v does not name the missing node", ans)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/graphagent/graphagent/reasoning/extract"
 	"github.com/graphagent/graphagent/tools/graph"
 )
 
@@ -28,6 +29,12 @@ type Answer struct {
 	Fallback bool `json:"fallback"`
 	// Trace lists the steps taken, in order.
 	Trace []Event `json:"trace"`
+	// Reading is what the readers understood in the question's text: the
+	// graph notations read, direction and why, what edge numbers mean, the
+	// accounted spans, text left unaccounted, ambiguities and
+	// disagreements. Nil when the question was not read (too large, not
+	// UTF-8).
+	Reading *extract.Report `json:"reading,omitempty"`
 	// LLMCalls and Tokens count the language-model calls and tokens of the
 	// question (0 with the builtin backend).
 	LLMCalls int64 `json:"llm_calls"`
@@ -99,6 +106,11 @@ func (a *Answer) WriteTrace(w io.Writer) error {
 			fmt.Fprintf(&b, ", %d LLM call(s), %d tokens", e.LLMCalls, e.Tokens)
 		}
 		b.WriteByte('\n')
+	}
+	if a.Reading != nil {
+		if err := a.Reading.Write(&b); err != nil {
+			return err
+		}
 	}
 	fmt.Fprintf(&b, "total %.3f ms, %d LLM call(s), %d tokens", a.ElapsedMS, a.LLMCalls, a.Tokens)
 	if a.Fallback {

@@ -107,6 +107,8 @@ func (a *Agent) ask(ctx context.Context, question string, sess *Session, opts []
 		if exErr != nil {
 			return "parser", "could not read the question", exErr
 		}
+		rep := ex.Report
+		r.ans.Reading = &rep
 		return "parser", describeExtraction(ex), nil
 	})
 	if exErr != nil {
@@ -123,8 +125,16 @@ func (a *Agent) ask(ctx context.Context, question string, sess *Session, opts []
 
 	// The LLM graph step, only when the parsers are not confident and the
 	// question does not come with a file.
+	llmRead := false
 	if ex.Confidence < reasoning.ConfidentExtraction && r.opt.graphFile == "" {
-		r.llmGraph(ctx, question, &ex)
+		llmRead = r.llmGraph(ctx, question, &ex)
+	}
+	// The builtin backend does not guess: an uncertain reading that no
+	// LLM replaced is refused, saying what was read and what was not.
+	if r.opt.graphFile == "" && !llmRead {
+		if err := uncertainReading(ex); err != nil {
+			return r.fail(err)
+		}
 	}
 
 	g, source, err := r.resolveGraph(ctx, question, ex)
@@ -157,8 +167,9 @@ func (a *Agent) ask(ctx context.Context, question string, sess *Session, opts []
 const questionSource = "question"
 
 // llmGraph runs the planner's graph step and, when its answer passes the
-// check against the question, uses it instead of the parsers' graph.
-func (r *run) llmGraph(ctx context.Context, question string, ex *reasoning.Extraction) {
+// checks against the question and the readers' report, uses it instead of
+// the parsers' graph; it reports whether it did.
+func (r *run) llmGraph(ctx context.Context, question string, ex *reasoning.Extraction) (used bool) {
 	r.step("graph", func() (string, string, error) {
 		name := r.a.planner.Name()
 		gt, err := r.a.planner.ExtractGraph(ctx, question)
@@ -172,6 +183,7 @@ func (r *run) llmGraph(ctx context.Context, question string, ex *reasoning.Extra
 			return name, "the LLM's graph does not match the question: keeping the parsers' reading", err
 		}
 		if gt.Source != "" && len(gt.Edges) == 0 {
+			used = true
 			ex.FileRef, ex.Graph = gt.Source, nil
 			return name, "the LLM names the graph file " + gt.Source, nil
 		}
@@ -179,10 +191,16 @@ func (r *run) llmGraph(ctx context.Context, question string, ex *reasoning.Extra
 		if err != nil {
 			return name, "the LLM's graph cannot be built: keeping the parsers' reading", err
 		}
+		if ids := keyOnlyNodes(g, question, &ex.Report); len(ids) > 0 {
+			return name, "the LLM's graph does not match the question: keeping the parsers' reading",
+				fmt.Errorf("nodes %s are only symbols of the notation's key: %w", strings.Join(ids, ", "), reasoning.ErrGraphMismatch)
+		}
+		used = true
 		ex.Graph, ex.FileRef, ex.DatasetRef = g, "", ""
 		ex.Directed, ex.Weighted = g.Directed(), g.Weighted()
 		return name, fmt.Sprintf("read by the LLM: %d nodes, %d edges, %s", g.N(), g.M(), dirWord(g.Directed())), nil
 	})
+	return used
 }
 
 // resolveGraph finds the question's graph: a --graph file, a graph written in
@@ -464,8 +482,29 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 		}
 		return r.planner().Name(), fmt.Sprintf("%s %s", spec.Name, args), nil
 	})
+	var isolated string
+	if perr != nil && isNodeNotFound(perr) && !membershipTool(spec.Name) {
+		// A node the graph lacks: isolated when the numbering implies it,
+		// else the question is wrong (exit 2).
+		ng, note, err := r.missingNode(ctx, task, spec, g, source == questionSource, perr)
+		if err != nil {
+			return r.fail(err)
+		}
+		if ng != nil {
+			g, isolated = ng, note
+			r.ans.Graph, r.ans.g = graphInfo(g, source), g
+			args, perr = r.planner().ExtractParams(ctx, reasoning.ParamRequest{Question: task, Tool: spec, Graph: g, Check: pairCheck(spec)})
+		}
+	}
 	if perr != nil {
 		return r.fallback(ctx, task, &summary, examples, fmt.Errorf("no valid parameters for %s: %w", spec.Name, perr))
+	}
+	if r.ans.Reading != nil {
+		for _, id := range nodeParams(spec, args) {
+			if slices.Contains(r.ans.Reading.AmbiguousNodes, id) {
+				return r.fail(errAmbiguousNode(id, r.ans.Reading))
+			}
+		}
 	}
 
 	var res tools.Result
@@ -484,6 +523,9 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 			return r.fail(ctx.Err())
 		}
 		return r.fallback(ctx, task, &summary, examples, fmt.Errorf("%s failed: %w", spec.Name, rerr))
+	}
+	if isolated != "" {
+		res.Text = isolated + " " + res.Text
 	}
 	r.ans.Answer, r.ans.Value, r.ans.Tool, r.ans.Args = res.Text, res.Value, spec.Name, args
 	if r.sess != nil {

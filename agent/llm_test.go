@@ -3,8 +3,10 @@ package agent
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -131,17 +133,18 @@ func TestLLMCallsGTools(t *testing.T) {
 
 // TestLLMGraphStep checks that a question the parsers are not sure of goes
 // to the LLM graph step, that an answer inventing nodes is rejected (one
-// repair, then the parsers' reading is kept), and that a valid one is used.
+// repair, then the parsers' uncertain reading is refused, not answered
+// from), and that a valid one is used.
 func TestLLMGraphStep(t *testing.T) {
 	q := "Edges: 0-1, 1-2. Also 3 4 5 6 might matter. How many nodes does the graph have?"
 	for _, tc := range []struct {
 		name      string
 		graph     string
-		wantNodes int
+		wantNodes int // 0: refused
 		wantCalls int
 	}{
 		{"valid", `{"directed": false, "weighted": false, "source": "", "edges": [[0, 1], [1, 2], [3, 4], [5, 6]], "nodes": []}`, 7, 2},
-		{"invented node", `{"directed": false, "weighted": false, "source": "", "edges": [[0, 1], [1, 99]], "nodes": []}`, 3, 3},
+		{"invented node", `{"directed": false, "weighted": false, "source": "", "edges": [[0, 1], [1, 99]], "nodes": []}`, 0, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := llmtest.New(t)
@@ -160,11 +163,17 @@ func TestLLMGraphStep(t *testing.T) {
 			})
 			a := newLLMAgent(t, srv, nil, nil)
 			ans, err := a.Ask(context.Background(), q)
-			if err != nil {
+			switch {
+			case tc.wantNodes == 0:
+				if !errors.Is(err, ErrNoAnswer) || !strings.Contains(err.Error(), "uncertain") {
+					t.Fatalf("err %v, want a refusal of the uncertain reading", err)
+				}
+			case err != nil:
 				t.Fatal(err)
-			}
-			if got := fmt.Sprint(ans.Value); got != fmt.Sprint(tc.wantNodes) {
-				t.Errorf("node count %s, want %d", got, tc.wantNodes)
+			default:
+				if got := fmt.Sprint(ans.Value); got != fmt.Sprint(tc.wantNodes) {
+					t.Errorf("node count %s, want %d", got, tc.wantNodes)
+				}
 			}
 			if srv.Calls() != tc.wantCalls || ans.LLMCalls != int64(tc.wantCalls) {
 				t.Errorf("%d server calls, answer says %d; want %d", srv.Calls(), ans.LLMCalls, tc.wantCalls)

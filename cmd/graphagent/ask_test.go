@@ -82,7 +82,7 @@ func TestAskJSONContract(t *testing.T) {
 		got = append(got, k)
 	}
 	sort.Strings(got)
-	want := []string{"answer", "args", "elapsed_ms", "fallback", "graph", "llm_calls", "tokens", "tool", "trace", "value"}
+	want := []string{"answer", "args", "elapsed_ms", "fallback", "graph", "llm_calls", "reading", "tokens", "tool", "trace", "value"}
 	if strings.Join(got, ",") != strings.Join(want, ",") {
 		t.Errorf("fields %v, want %v", got, want)
 	}
@@ -117,6 +117,8 @@ func TestAskExitCodes(t *testing.T) {
 		{"passwd", []string{"ask", "load ../../etc/passwd as a graph"}, exitUsage, "outside the data folders"},
 		{"50 MB", []string{"ask", strings.Repeat("0-1, ", 10<<20)}, exitUsage, "limit"},
 		{"nested", []string{"ask", "Is there a cycle in " + strings.Repeat("(", 3000) + "0, 1" + strings.Repeat(")", 3000)}, exitUsage, "nested"},
+		{"uncertain reading", []string{"ask", "Edges: 0-1, 1-2. Also 3 4 5 6 might matter. How many nodes?"}, exitNoAnswer, "could not answer"},
+		{"node not in the graph", []string{"ask", "Edges: 0-1, 1-2, 2-3. What is the degree of node 7?"}, exitUsage, `node "7" is not in the graph`},
 		{"two questions", []string{"ask", "a", "b"}, exitUsage, "one question"},
 		{"llm without model", []string{"ask", "Is 0-1 a cycle?", "--llm", "http://127.0.0.1:1/v1"}, exitUsage, "--model"},
 		{"missing graph file", []string{"ask", "How many nodes?", "--graph", "nope.edgelist"}, exitUsage, "nope.edgelist"},

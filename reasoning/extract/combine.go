@@ -385,6 +385,25 @@ func (c *combiner) compareOverlaps(list []*Reading) [][]bool {
 			order[i] = o
 		}
 	}
+	// An edge alone in a question or instruction is asked about, not
+	// given ("is there an edge between 3 and 7?"); the shared scan leaves
+	// those out itself.
+	for b, r := range list {
+		if r.queries || r.parsed != nil {
+			continue
+		}
+		perSentence := map[int][]int{}
+		for k, e := range r.Edges {
+			if sent, task := c.sentenceAt(e.Start); task {
+				perSentence[sent] = append(perSentence[sent], k)
+			}
+		}
+		for _, ks := range perSentence {
+			if len(ks) == 1 {
+				mark(b, ks[0])
+			}
+		}
+	}
 	c.agree = map[*Reading]bool{}
 	for b, rb := range list {
 		if len(rb.Edges) == 0 {
@@ -396,7 +415,7 @@ func (c *combiner) compareOverlaps(list []*Reading) [][]bool {
 			if len(spanCov[a]) == 0 || !overlaps(spanCov[a], covB) {
 				continue
 			}
-			claimed, agreed, differ := 0, 0, 0
+			claimed, agreed, differ, overruled := 0, 0, 0, 0
 			for k, eb := range rb.Edges {
 				if skip[b] != nil && skip[b][k] {
 					continue
@@ -427,6 +446,13 @@ func (c *combiner) compareOverlaps(list []*Reading) [][]bool {
 				case other >= 0:
 					differ++
 					ea := ra.Edges[other]
+					if ra.Confidence >= Confident && (rb.order > ra.order || rb.Confidence < Confident) {
+						// The more specific reader is sure of its reading:
+						// the general one misread the text ("A road
+						// connects Paris and Lyon" as (road, Paris)).
+						overruled++
+						break
+					}
 					c.ex.Report.Disagreements = append(c.ex.Report.Disagreements, fmt.Sprintf(
 						"%s reads %q as %s but %s reads it as %s", ra.Reader, snippet(c.d.Text, min(ea.Start, eb.Start), max(ea.End, eb.End)),
 						edgeText(ea), rb.Reader, edgeText(eb)))
@@ -440,6 +466,10 @@ func (c *combiner) compareOverlaps(list []*Reading) [][]bool {
 				c.ex.Report.Dropped = append(c.ex.Report.Dropped,
 					fmt.Sprintf("%d edge(s) of %s lie in text %s read", claimed, rb.Reader, ra.Reader))
 			}
+			if overruled > 0 {
+				c.ex.Report.Dropped = append(c.ex.Report.Dropped,
+					fmt.Sprintf("%d edge(s) of %s read differently by %s, which is sure of its reading", overruled, rb.Reader, ra.Reader))
+			}
 			if agreed > 0 && differ == 0 && claimed == 0 {
 				// Two readers read the same edges: the reading is as sure
 				// as the surer of them, and they are one notation.
@@ -450,6 +480,17 @@ func (c *combiner) compareOverlaps(list []*Reading) [][]bool {
 		}
 	}
 	return skip
+}
+
+// sentenceAt returns the sentence holding byte pos and whether it is a
+// question or instruction.
+func (c *combiner) sentenceAt(pos int) (int, bool) {
+	p := c.p
+	k := sort.Search(len(p.toks), func(i int) bool { return p.toks[i].e > pos })
+	if k == len(p.toks) {
+		return -1, false
+	}
+	return p.sent[k], p.task[p.sent[k]]
 }
 
 // overlapsAny reports whether [s, e) overlaps an interval of the sorted,
@@ -538,7 +579,8 @@ func (c *combiner) direction(skip [][]bool) (directed bool, why, note string) {
 		case conflict:
 			note = "the question says both directed and undirected; using the word nearest before the graph"
 		case !cue.directed && arrows > 0 && plain == 0:
-			note = "edges are written with arrows but the question says undirected"
+			// The word is explicit; the arrows are the notation's.
+			c.ex.Notes = append(c.ex.Notes, "edges are written with arrows but the question says undirected")
 		}
 		what := fmt.Sprintf("the word %q at byte %d", c.cueWord(cue), cue.pos)
 		if cue.key {
@@ -686,6 +728,7 @@ func (c *combiner) build(ctx context.Context, directed bool, skip [][]bool, pyth
 			break
 		}
 	}
+	values := map[int32]float64{} // the number first written on each edge
 	for k, ev := range events {
 		if k&4095 == 4095 {
 			if err := ctx.Err(); err != nil {
@@ -700,11 +743,20 @@ func (c *combiner) build(ctx context.Context, directed bool, skip [][]bool, pyth
 		}
 		e := ev.edge
 		meaning := cmpOr(cmpOr(e.Meaning, ev.r.EdgeValue), keyMeaning)
-		if err := addEdge(b, e.U, e.V, e, meaning); err != nil {
+		id, err := addEdge(b, e.U, e.V, e, meaning)
+		if err != nil {
 			return nil, err
 		}
+		if e.HasValue {
+			if old, ok := values[id]; ok && old != e.Value {
+				c.ex.Report.Ambiguous = append(c.ex.Report.Ambiguous, fmt.Sprintf("the edge (%s, %s) is given twice, with %g and with %g", e.U, e.V, old, e.Value))
+				c.conf = min(c.conf, 0.3)
+			} else if !ok {
+				values[id] = e.Value
+			}
+		}
 		if e.Both && directed {
-			if err := addEdge(b, e.V, e.U, e, meaning); err != nil {
+			if _, err := addEdge(b, e.V, e.U, e, meaning); err != nil {
 				return nil, err
 			}
 		}
@@ -716,10 +768,10 @@ func (c *combiner) build(ctx context.Context, directed bool, skip [][]bool, pyth
 }
 
 // addEdge adds one edge with its number as a capacity or a weight.
-func addEdge(b *graph.Builder, u, v string, e *Edge, meaning Meaning) error {
+func addEdge(b *graph.Builder, u, v string, e *Edge, meaning Meaning) (int32, error) {
 	id, err := b.AddEdge(u, v)
 	if err != nil {
-		return fmt.Errorf("edge (%s, %s) at byte %d: %w", u, v, e.Start, err)
+		return -1, fmt.Errorf("edge (%s, %s) at byte %d: %w", u, v, e.Start, err)
 	}
 	if e.HasValue {
 		if meaning == MeaningCapacity {
@@ -731,7 +783,7 @@ func addEdge(b *graph.Builder, u, v string, e *Edge, meaning Meaning) error {
 	for k, val := range e.Attrs {
 		b.SetEdgeAttr(id, k, val)
 	}
-	return nil
+	return id, nil
 }
 
 // countNodes numbers a declared node count ("a graph with 5 nodes") as the
@@ -884,7 +936,7 @@ func (c *combiner) unaccounted(kept []*Reading) {
 	p := c.p
 	var dropped int
 	for _, it := range p.dropped {
-		if inside(it.s, it.e) {
+		if inside(it.s, it.e) || hyphenated(c.d.Text[it.s:it.e]) {
 			continue
 		}
 		dropped++
@@ -904,6 +956,31 @@ func (c *combiner) unaccounted(kept []*Reading) {
 		} else {
 			c.note(0.7, "%d number(s) outside the graph text are unexplained", n)
 		}
+	}
+	// An ellipsis right after edges stands for edges that are not given.
+	var graphSpans []Span
+	for _, r := range kept {
+		if len(r.Edges) > 0 {
+			graphSpans = append(graphSpans, r.Spans...)
+		}
+	}
+	edgesCov := mergeIntervals(nil, graphSpans)
+	for i := 0; i < len(p.toks); i++ {
+		e, ok := p.ellipsisAt(i)
+		if !ok && p.isWord(i, "etc") {
+			e, ok = i+1, true
+		}
+		t := p.toks[i]
+		if !ok || inside(t.s, p.toks[e-1].e) {
+			continue
+		}
+		k := sort.Search(len(edgesCov), func(x int) bool { return edgesCov[x][1] > t.s })
+		if k > 0 && exOnlySeparators(c.d.Text[edgesCov[k-1][1]:t.s]) {
+			rep.Unaccounted = append(rep.Unaccounted, Unaccounted{Start: t.s, End: p.toks[e-1].e,
+				Text: snippet(c.d.Text, t.s, p.toks[e-1].e), Why: "an ellipsis after the edges (edges not given)"})
+			c.note(0.3, "an ellipsis after the edges stands for edges the question does not give")
+		}
+		i = e - 1
 	}
 	rel := 0
 	for i := 0; i < len(p.toks); i++ {
@@ -943,6 +1020,21 @@ func (p *exScan) relationAt(i int) (s, e int, ok bool) {
 		return i, n2 + 1, true
 	}
 	return 0, 0, false
+}
+
+// hyphenated reports whether an edge-like item is a hyphenated word
+// ("co-authorship", "well-known"): lower-case letters joined by one dash.
+func hyphenated(s string) bool {
+	dash := strings.IndexAny(s, "-–")
+	if dash <= 0 || strings.ContainsAny(s, " \t\n") {
+		return false
+	}
+	for _, r := range strings.ReplaceAll(strings.ReplaceAll(s, "–", ""), "-", "") {
+		if r < 'a' || r > 'z' {
+			return false
+		}
+	}
+	return true
 }
 
 // exIsNumber reports whether id is a number.

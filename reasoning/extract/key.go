@@ -105,7 +105,8 @@ func (p *exScan) findKeys() {
 			continue
 		}
 		switch {
-		case exKeyVerb(w):
+		case exKeyVerb(w) || (w == "is" && p.isWord(i+1, "a", "an") && (exEdgeNoun(p.word(i+2)) ||
+			(p.isWord(i+2, "directed", "undirected", "weighted") && exEdgeNoun(p.word(i+3))))):
 			// "(i,j) means", "an edge (u, v, w) means", "u -> v represents"
 			for j := max(0, i-12); j < i; j++ {
 				if p.sent[j] != p.sent[i] {
@@ -113,7 +114,7 @@ func (p *exScan) findKeys() {
 				}
 				if n, ok := p.placeholderAt(j); ok && (n == i || p.isWord(n, "here", "below", "above", "then") || (n+1 == i && p.kind(n) == exPunct)) {
 					s := p.clauseStart(j)
-					e := p.sentenceEnd(i)
+					e := p.keyEnd(i)
 					p.addKey(s, e)
 					i = e - 1
 					break
@@ -160,12 +161,26 @@ func (p *exScan) findKeys() {
 func (p *exScan) clauseStart(j int) int {
 	s := j
 	for s > 0 && p.sent[s-1] == p.sent[j] && j-s < 16 {
-		if p.isPunct(s-1, ',') || p.isPunct(s-1, ':') || p.isPunct(s-1, ';') {
+		if p.isPunct(s-1, ',') || p.isPunct(s-1, ':') || p.isPunct(s-1, ';') || p.isPunct(s-1, ')') || p.isPunct(s-1, ']') ||
+			p.isWord(s-1, "where", "here", "whereby") {
 			break
 		}
 		s--
 	}
 	return s
+}
+
+// keyEnd returns the token index after a key whose verb is at token i: the
+// end of its sentence, or a ':' or ';' that introduces the data ("where
+// each triple (u, v, w) is an edge with weight w: (0, 2, 4) ...").
+func (p *exScan) keyEnd(i int) int {
+	e := p.sentenceEnd(i)
+	for k := i + 1; k < e; k++ {
+		if p.isPunct(k, ':') || p.isPunct(k, ';') {
+			return k + 1
+		}
+	}
+	return e
 }
 
 // sentenceEnd returns the token index after the sentence holding token i

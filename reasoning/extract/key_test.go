@@ -102,7 +102,8 @@ func TestReportUnaccounted(t *testing.T) {
 	cases := []struct {
 		name, q, why string
 	}{
-		{"edge-like item", "Edges: 0-1, 1-2. Also foo-bar matters.", "an edge-like item"},
+		{"edge-like item", "Edges: 0-1, 1-2. Also foo - bar matters.", "an edge-like item"},
+		{"ellipsis", "Edges: (0,1), (1,2), (2,3), … and so on up to (9,10).", "an ellipsis after the edges (edges not given)"},
 		{"relation sentence", "Edges: 0-1, 1-2. Alice and Bob are friends.", "a relation sentence"},
 		{"numbers", "Edges: 0-1, 1-2. Also 3 4 5 6 might matter.", "a number"},
 	}

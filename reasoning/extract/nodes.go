@@ -136,6 +136,10 @@ func (p *exScan) tryNodes(i int) (int, error) {
 		p.rngs = append(p.rngs, exRange{lo: lo, hi: hi, s: p.toks[start].s, e: p.toks[n-1].e, tok: start})
 		return n, nil
 	}
+	if k > j+1 && p.isWord(k-1, "labeled", "labelled", "numbered", "named", "indexed") && p.isPunct(k+1, ',') {
+		// "10 vertices labelled 0, 1, ..., 9"
+		return p.nodeList(start, k, false)
+	}
 	if p.isWord(j, "nodes", "vertices") && (p.isPunct(j+1, ':') || p.isWord(j+1, "are")) {
 		k := j + 1
 		if p.isWord(k, "are") {

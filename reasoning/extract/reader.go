@@ -213,7 +213,8 @@ type Reading struct {
 	// that stands only when no reader finds an edge.
 	parsed  *graph.Graph
 	softErr error
-	order   int // the reader's place in Readers()
+	order   int  // the reader's place in Readers()
+	queries bool // the reader already left out edges asked about in questions
 }
 
 // Empty reports whether the reading found nothing.

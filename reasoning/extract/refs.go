@@ -52,8 +52,8 @@ func exFindFiles(q, lower string, toks []exTok) []exFileRef {
 		for j < len(q) && ((q[j] >= 'a' && q[j] <= 'z') || (q[j] >= 'A' && q[j] <= 'Z')) {
 			j++
 		}
-		if j == i+1 || (j < len(q) && exIsWordByte(q, j)) || !exHasFileExt(q[i:j]) {
-			continue
+		if j == i+1 || (j < len(q) && (exIsWordByte(q, j) || q[j] == '(')) || !exHasFileExt(q[i:j]) {
+			continue // not an extension, or a call in code ("nx.Graph()")
 		}
 		s := i - 1
 		for s > 0 && exPathByte(q[s-1]) {

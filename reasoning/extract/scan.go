@@ -430,6 +430,10 @@ func (p *exScan) sentences() {
 		start = end
 	}
 	for i, t := range p.toks {
+		// The Python list is skipped by the lexer; it ends a sentence.
+		if p.py != nil && i > start && p.toks[i-1].e <= p.py.s && t.s >= p.py.e {
+			closeSent(i)
+		}
 		p.sent[i] = idx
 		if t.kind == exNL || (t.kind == exPunct && (t.ch == '?' || t.ch == '!' || (t.ch == '.' && !p.isPunct(i+1, '.') && !p.isPunct(i-1, '.')))) {
 			closeSent(i + 1)
@@ -456,8 +460,14 @@ func (p *exScan) isTaskSentence(s, e int) bool {
 		}
 		w := strings.ToLower(t.text)
 		switch w {
-		case "whether", "task", "question":
+		case "whether", "please":
 			return true
+		case "task", "question":
+			// "The task is: ...", but "Task 0 must finish before task 3"
+			// names a node.
+			if nx := p.kind(i + 1); nx != exNum && !(nx == exWord && len(p.toks[i+1].text) <= 2 && exIDLike(p.toks[i+1].text)) {
+				return true
+			}
 		}
 		if first {
 			switch w {
@@ -472,7 +482,8 @@ func (p *exScan) isTaskSentence(s, e int) bool {
 				"report", "get", "decide", "evaluate", "estimate", "say", "answer", "if", "generate", "use", "apply",
 				"run", "create", "draw", "plot", "explain", "describe", "compare", "name", "provide", "predict",
 				"classify", "recommend", "suggest", "rank", "sort", "detect", "search", "traverse", "perform",
-				"implement", "solve", "measure", "assess", "should", "why", "whose", "has", "have":
+				"implement", "solve", "measure", "assess", "should", "why", "whose", "has", "have",
+				"shortest", "longest", "fewest", "minimum", "maximum":
 				return true
 			}
 		}
@@ -567,7 +578,7 @@ func (d *Doc) scanReading(ctx context.Context, name string) (Reading, error) {
 	if err != nil {
 		return Reading{}, err
 	}
-	r := Reading{Reader: name}
+	r := Reading{Reader: name, queries: true}
 	conf := 1.0
 	arrows, plain := 0, 0
 	seen := map[string]bool{}

@@ -21,10 +21,16 @@ func (p *exScan) tryTuple(i int) (int, error) {
 		closeCh = ']'
 	}
 	a, n1, wa, ok := p.atom(i + 1)
+	if ok {
+		a, n1 = p.multiWordName(a, i+1, n1)
+	}
 	if !ok || !p.isPunct(n1, ',') {
 		return i, nil
 	}
 	b, n2, wb, ok := p.atom(n1 + 1)
+	if ok {
+		b, n2 = p.multiWordName(b, n1+1, n2)
+	}
 	if !ok {
 		return i, nil
 	}
@@ -60,4 +66,22 @@ func (tuplesReader) Name() string { return "tuples" }
 // Read returns the tuples of the question.
 func (r tuplesReader) Read(ctx context.Context, d *Doc) (Reading, error) {
 	return d.scanReading(ctx, r.Name())
+}
+
+// multiWordName extends a capitalised name read at tokens [i, n) over the
+// capitalised words that follow it, one space apart ("Los Angeles", "New
+// York City"), and returns the name and the token after it.
+func (p *exScan) multiWordName(id string, i, n int) (string, int) {
+	if p.kind(i) != exWord || id == "" || id[0] < 'A' || id[0] > 'Z' {
+		return id, n
+	}
+	start := p.toks[i].s
+	for p.kind(n) == exWord && p.toks[n].s == p.toks[n-1].e+1 && p.q[p.toks[n-1].e] == ' ' {
+		w := p.toks[n].text
+		if w[0] < 'A' || w[0] > 'Z' || exIsStopword(w) {
+			break
+		}
+		n++
+	}
+	return p.q[start:p.toks[n-1].e], n
 }
