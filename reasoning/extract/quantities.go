@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Quantities reads edges written in prose with a number and what it
@@ -293,6 +295,9 @@ func (t *proseText) qtyAt(i int, s ptSentence) ([]qtyLink, int) {
 		}
 		return nil, i
 	}
+	if got, n := t.qtyHyphenPair(i, s); len(got) > 0 {
+		return got, n
+	}
 	// Statements about named places: "Paris is 465 km from Lyon", "Paris and
 	// Lyon are 465 km apart", "Paris to Lyon: 465 km", "Paris and Lyon are
 	// connected by a 465 km road".
@@ -330,22 +335,60 @@ func (t *proseText) qtyAt(i int, s ptSentence) ([]qtyLink, int) {
 		if t.isWord(j+1, "connected", "linked", "joined") {
 			return t.qtyBy(i, subj[0], subj[1], j+2, s)
 		}
-	case len(subj) == 1 && t.isWord(j, "to") && (i == s.a || t.isWord(i-1, "from")):
-		// "Paris to Lyon: 465 km" on a line of its own.
+	case len(subj) == 1 && (t.isWord(j, "to") || t.isPunct(j, '-')) && t.qtyItemStart(i, s):
+		// "Paris to Lyon: 465 km", "Paris to Lyon 465 km", "Paris - Lyon:
+		// 465 km" as a line or a list item.
 		if o, ok := t.nameAt(j+1, end, s.a, qtyOpts); ok {
-			k := o.b
-			if t.isPunct(k, ':') || t.isPunct(k, '=') || t.isWord(k, "is") || t.isPunct(k, '-') {
-				if v, n, ok := t.qtyNumber(k+1, end, 0); ok && v.known {
-					e := qtyLink{u: subj[0].id, v: o.id, val: v, hasVal: true, a: i, b: n, conf: 1}
-					if v.meaning != MeaningDistance {
-						e.oneWay, e.conf, e.note = true, 0.9, `"A to B: number" is read as one-way`
-					}
-					return []qtyLink{e}, n
-				}
+			if e, n, ok := t.qtyItem(i, subj[0].id, o.id, o.b, end, t.isWord(j, "to")); ok {
+				return []qtyLink{e}, n
 			}
 		}
 	}
 	return nil, i
+}
+
+// qtyItemStart reports whether token i starts a sentence or a list item
+// (after ':', ',', ';' or "from").
+func (t *proseText) qtyItemStart(i int, s ptSentence) bool {
+	return i == s.a || t.isWord(i-1, "from", "and") || t.isPunct(i-1, ':') || t.isPunct(i-1, ',')
+}
+
+// qtyItem reads the number of an item "A to B: 465 km" after its ends; k
+// is the token after B. Without ':', '=' or "is" the number needs a unit
+// ("Paris to Lyon 465 km").
+func (t *proseText) qtyItem(i int, u, v string, k, end int, to bool) (qtyLink, int, bool) {
+	sep := t.isPunct(k, ':') || t.isPunct(k, '=') || t.isWord(k, "is") || t.isPunct(k, '-')
+	if sep {
+		k++
+	}
+	val, n, ok := t.qtyNumber(k, end, 0)
+	if !ok || !val.known || (!sep && proseUnit(t.low(n-1)) == "" && !t.isPunct(k, '$')) {
+		return qtyLink{}, k, false
+	}
+	e := qtyLink{u: u, v: v, val: val, hasVal: true, a: i, b: n, conf: 1}
+	if to && val.meaning != MeaningDistance {
+		e.oneWay, e.conf, e.note = true, 0.9, `"A to B: number" is read as one-way`
+	}
+	return e, n, true
+}
+
+// qtyHyphenPair reads "Paris-Lyon 465 km": one word of two capitalised
+// names joined by a hyphen, followed by a number with its unit.
+func (t *proseText) qtyHyphenPair(i int, s ptSentence) ([]qtyLink, int) {
+	w := t.word(i)
+	h := strings.IndexByte(w, '-')
+	if h <= 0 || h == len(w)-1 || strings.Count(w, "-") != 1 || !t.toks[i].upper || !t.qtyItemStart(i, s) {
+		return nil, i
+	}
+	r, _ := utf8.DecodeRuneInString(w[h+1:])
+	if !unicode.IsUpper(r) {
+		return nil, i
+	}
+	e, n, ok := t.qtyItem(i, w[:h], w[h+1:], i+1, s.q, false)
+	if !ok {
+		return nil, i
+	}
+	return []qtyLink{e}, n
 }
 
 // qtyLeading reads a quantity that opens the sentence before its noun: "Up

@@ -59,6 +59,9 @@ func TestQuantities(t *testing.T) {
 		{name: "line per edge: A to B colon",
 			in:    "Paris to Lyon: 465 km\nLyon to Nice: 470 km\n",
 			edges: []string{"Paris--Lyon=465", "Lyon--Nice=470"}, dir: DirUndirected, value: MeaningDistance},
+		{name: "list items: A to B N km, A-B N km, A - B: N km",
+			in:    "Distances: Paris to Lyon 465 km, Lyon to Nice 470 km. Nice-Monaco 20 km. Monaco - Genoa: 180 km.",
+			edges: []string{"Paris--Lyon=465", "Lyon--Nice=470", "Nice--Monaco=20", "Monaco--Genoa=180"}, dir: DirUndirected, value: MeaningDistance},
 		{name: "road without a number is an edge",
 			in:    "There is a road between Paris and Lyon.",
 			edges: []string{"Paris--Lyon"}, dir: DirUndirected, value: MeaningNone},
@@ -110,6 +113,7 @@ func TestQuantities(t *testing.T) {
 			in:    "The flight from Oslo to Rome leaves at 5 pm. The train from Rome to Pisa leaves at 17:30.",
 			edges: []string{"Oslo->Rome", "Rome->Pisa"}, dir: DirDirected, partial: true},
 		// Not quantities in prose.
+		{name: "a hyphenated name and a bare number", in: "Jean-Luc 5. Paris to Lyon 465. Alpha-Beta 3 is fine."},
 		{name: "years are not places", in: "The number of trips between 2009 and 2019 doubled."},
 		{name: "the-phrases need a number", in: "It models the connections between the users and the locations they visit."},
 		{name: "the-phrases need a second end", in: "There is a road from the north of the city. A pipe between the two tanks holds 5 units."},
