@@ -5,6 +5,7 @@ NetworkX answers, with node IDs as strings; exceptions propagate so the Go
 side can check that the tool errs too.
 """
 import networkx as nx
+from nxversion import NX_MAJOR, VersionSkip
 
 try:  # nx.pagerank needs NumPy and SciPy; without them use NetworkX's own
     # pure-Python power iteration, the same algorithm and stopping rule.
@@ -82,6 +83,13 @@ def shortest_path_length(G, args):
 
 
 def avg_path_length(G, args):
+    # NetworkX 3.0 requires a directed graph to be strongly connected; 2.x
+    # accepted a weakly connected one and averaged over the reachable pairs.
+    if NX_MAJOR < 3 and G.is_directed() and len(G) > 0:
+        if nx.is_weakly_connected(G) and not nx.is_strongly_connected(G):
+            raise VersionSkip(
+                "NetworkX %s averages over a weakly connected digraph; 3.x raises" % nx.__version__
+            )
     return nx.average_shortest_path_length(G, weight=_weight(args))
 
 
