@@ -151,7 +151,7 @@ func precNumeric(ns []proseName) bool {
 // precAt reads the constraints that start at token i of sentence s.
 func (t *proseText) precAt(i int, s ptSentence) ([]precMatch, int) {
 	end := s.q
-	clauseStart := i == s.a || t.isPunct(i-1, ',') || t.isPunct(i-1, ':') || t.isWord(i-1, "and", "also", "then", "but")
+	clauseStart := i == s.a || t.isPunct(i-1, ',') || t.isPunct(i-1, ':') || t.isWord(i-1, "and", "also", "then", "but", "if", "suppose", "assuming", "that")
 	if !clauseStart {
 		return nil, i
 	}

@@ -68,7 +68,11 @@ func TestPrecedence(t *testing.T) {
 			in:    "1) A depends on B\n2) C requires A\n3. D must come after C\n- E precedes D\n* F comes before E",
 			edges: []string{"B->A", "A->C", "C->D", "E->D", "F->E"}, dir: DirDirected,
 			spans: []string{"1) A depends on B\n", "2) C requires A\n", "3. D must come after C\n", "- E precedes D\n", "* F comes before E"}},
+		{name: "the premise of a question",
+			in:    "If A depends on B and B depends on C, in what order can I do them?",
+			edges: []string{"B->A", "C->B"}, dir: DirDirected, spans: []string{"If A depends on B and B depends on C"}},
 		// Not precedence.
+		{name: "a conditional rule is not a fact", in: "If A depends on B, then C depends on D."},
 		{name: "chore phrases need both sides", in: "Don't wash the dishes. First, relax. You have to be kind before it rains hard on Sunday."},
 		{name: "one piece of advice is not a graph", in: "The edges are 0-1, 1-2. You must check the input before you answer. How many nodes are there?"},
 		{name: "question", in: "Which task must be done before task 3? Does B depend on A?"},

@@ -336,8 +336,11 @@ func (t *proseText) statementEnd(a, b int, question bool) int {
 	if i < b && proseTaskStart(t.low(i)) {
 		return a
 	}
-	// A condition is not a statement: "If Alice and Bob are friends, ...".
-	for j := i; j < b; j++ {
+	// A condition is not a statement ("If Alice and Bob are friends, then
+	// ..."), except as the premise of a question: "If A depends on B and B
+	// depends on C, in what order ...?" reads the premise.
+	premise := question && t.isWord(i, "if", "suppose", "assuming") && t.premiseAsks(i, b)
+	for j := i; j < b && !premise; j++ {
 		if t.isWord(j, "if", "unless", "whether", "iff") {
 			b, question = j, false
 			break
@@ -350,7 +353,7 @@ func (t *proseText) statementEnd(a, b int, question bool) int {
 		if !(t.isPunct(j-1, ',') || t.isPunct(j-1, ':') || t.isWord(j-1, "so", "then", "but")) {
 			continue
 		}
-		if proseTaskStart(t.low(j)) {
+		if proseTaskStart(t.low(j)) || t.isWord(j, "in", "to", "for", "from", "with", "by", "at") && proseTaskStart(t.low(j+1)) && j+1 < b {
 			k := j - 1
 			for k > a && (t.isPunct(k, ',') || t.isPunct(k, ':') || t.isWord(k, "so", "then", "but", "and")) {
 				k--
@@ -359,6 +362,24 @@ func (t *proseText) statementEnd(a, b int, question bool) int {
 		}
 	}
 	return a
+}
+
+// premiseAsks reports whether a sentence opening with "If" at i asks its
+// question after a comma: "If P, how many ...?" (not "If P, then Q.").
+func (t *proseText) premiseAsks(i, b int) bool {
+	for j := i + 1; j+1 < b; j++ {
+		if !t.isPunct(j, ',') {
+			continue
+		}
+		k := j + 1
+		if t.isWord(k, "in", "to", "for", "from", "with", "by", "at") {
+			k++ // "in what order", "to whom"
+		}
+		if k < b && proseTaskStart(t.low(k)) && !t.isWord(k, "is", "are", "was", "were", "has", "have", "can", "will", "should", "may") {
+			return true
+		}
+	}
+	return false
 }
 
 // proseTaskStart reports whether a clause beginning with w asks or
@@ -717,7 +738,7 @@ func proseFiller(w string) bool {
 		"suppose", "assume", "we", "know", "known", "it", "is", "the", "a", "an", "of", "further",
 		"plus", "note", "here", "following", "facts", "fact", "true", "statement", "statements", "each", "other", "all",
 		"our", "my", "their", "his", "her", "your", "this", "these", "those", "following:", "there's", "here's",
-		"there’s", "here’s", "it's", "it’s":
+		"there’s", "here’s", "it's", "it’s", "if", "assuming":
 		return true
 	}
 	return false
