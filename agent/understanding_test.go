@@ -569,22 +569,24 @@ func pct(a, b int) float64 {
 // far from them, so the test only keeps what main achieves from getting
 // worse. Raise the minimums and lower the maximums as readers land.
 const (
-	understandingMinCorrect  = 601 // of 709; the target is ≥95% (674)
-	understandingMaxWrong    = 39  // the target is ≤1% (7)
+	understandingMinCorrect  = 612 // of 730; the target is ≥95% (694)
+	understandingMaxWrong    = 32  // the target is ≤1% (7)
 	understandingMinExamples = 6   // of the six examples of the table; the target is 6
 )
 
 // understandingRatchet holds, per notation, the minimum correct and the
 // maximum wrong main achieved when the set landed.
 var understandingRatchet = map[string]struct{ minCorrect, maxWrong int }{
-	"adjlist":         {36, 2},
+	"adjlist":         {37, 0},
 	"arrows":          {27, 0},
 	"bipartite_prose": {12, 6},
 	"csv":             {17, 1},
-	"dashes":          {40, 4},
+	"cypher":          {0, 0},
+	"dashes":          {41, 3},
 	"declared":        {45, 0},
 	"dot":             {22, 0},
-	"edgelines":       {38, 3},
+	"edgelines":       {39, 2},
+	"gml":             {0, 0},
 	"incident":        {15, 0},
 	"json":            {23, 1},
 	"markdown_table":  {10, 1},
@@ -593,11 +595,11 @@ var understandingRatchet = map[string]struct{ minCorrect, maxWrong int }{
 	"mermaid":         {6, 0},
 	"mixed":           {14, 4},
 	"nlgraph":         {30, 0},
-	"nlprose":         {29, 1},
+	"nlprose":         {30, 0},
 	"node_data":       {22, 6},
-	"pairs":           {46, 1},
+	"pairs":           {47, 0},
 	"precedence":      {22, 0},
-	"pylist":          {31, 2},
+	"pylist":          {37, 1},
 	"quantities":      {30, 2},
 	"relations":       {30, 4},
 	"talklike":        {12, 1},

@@ -2496,6 +2496,132 @@ def batch9():
     gen_large()
 
 
+# ================================================================ tenth batch: what tools and libraries print
+
+def r_nxcode(G):
+    cls = "nx.DiGraph()" if G.is_directed() else "nx.Graph()"
+    lines = ["import networkx as nx", f"G = {cls}"]
+    for u, v, d in G.edges(data=True):
+        if "weight" in d:
+            lines.append(f"G.add_edge({q(u)}, {q(v)}, weight={d['weight']})")
+        else:
+            lines.append(f"G.add_edge({q(u)}, {q(v)})")
+    return "\n".join(lines)
+
+
+def r_nx_edgelist(G):
+    """nx.write_edgelist's default output: 'u v {data}'."""
+    return "\n".join(f"{u} {v} {{'weight': {d['weight']}}}" if "weight" in d else f"{u} {v} {{}}" for u, v, d in G.edges(data=True))
+
+
+def r_dod(G):
+    """nx.to_dict_of_dicts."""
+    d = {str(u): {str(v): ({"weight": G[u][v]["weight"]} if "weight" in G[u][v] else {}) for v in G[u]} for u in G.nodes}
+    kind = "a directed graph G (nx.DiGraph)" if G.is_directed() else "an undirected graph G (nx.Graph)"
+    return f"For {kind}, nx.to_dict_of_dicts(G) gives {json.dumps(d)}"
+
+
+def r_cypher(G, rel):
+    return "\n".join(f"({u})-[:{rel}]->({v})" for u, v in G.edges)
+
+
+def r_gml(G):
+    lines = ["graph [", "  directed 1" if G.is_directed() else "  directed 0"]
+    for v in G.nodes:
+        lines.append(f"  node [ id {v} ]")
+    for u, v, d in G.edges(data=True):
+        extra = f" weight {d['weight']}" if "weight" in d else ""
+        lines.append(f"  edge [ source {u} target {v}{extra} ]")
+    lines.append("]")
+    return "GML:\n" + "\n".join(lines)
+
+
+def gen_printed():
+    # networkx code
+    code_tasks = ["shortest_path", "degree", "neighbors", "cycle", "path_exists", "edge_count"]
+    for i, task in enumerate(code_tasks):
+        directed = task == "cycle" and i % 2 == 1
+        G = (two_parts(4, 3, 5, 2) if task == "path_exists" else
+             directed_for("cycle") if directed else connected_graph(rng.randint(5, 7), rng.randint(6, 9)))
+        if task == "shortest_path" and i % 2 == 0:
+            G = weighted(G)
+        g = r_nxcode(G)
+        generic_text(g, "pylist", G, task)
+    # write_edgelist output and dict of dicts
+    for i in range(4):
+        G = weighted(connected_graph(rng.randint(5, 7), rng.randint(7, 9))) if i % 2 == 0 else connected_graph(rng.randint(5, 7), rng.randint(6, 8))
+        generic_text("Output of nx.write_edgelist:\n" + r_nx_edgelist(G), "edgelines", G, ["shortest_path", "degree", "mst", "triangles"][i]
+                     if has_w(G) or i % 2 else "shortest_path")
+    for i in range(3):
+        G = weighted(connected_graph(rng.randint(5, 6), rng.randint(6, 8))) if i == 0 else connected_graph(rng.randint(5, 6), rng.randint(6, 8))
+        generic_text(r_dod(G), "adjlist", G, ["shortest_path", "neighbors", "edge_count"][i])
+    # Cypher-style patterns, one relation
+    for i in range(4):
+        names = rng.sample(PEOPLE, rng.randint(5, 6))
+        if i % 2 == 0:
+            G = connected_graph(len(names), len(names) + 2, directed=True, names=names)
+            rel = "FOLLOWS"
+        else:
+            G = dag(len(names), len(names) + 1, names=names)
+            rel = "MANAGES"
+        text = r_cypher(G, rel)
+        nodes = list(G.nodes)
+        if i == 0:
+            u = rng.choice([x for x in nodes if G.out_degree(x)])
+            add(compose(text, f"Whom does {u} follow?"), "cypher", "neighbors", "set", sorted(G.successors(u)), G, ["neighbors"])
+        elif i == 1:
+            add(compose(text, "Is the MANAGES graph acyclic (a DAG)?"), "cypher", "dag", "dag", True, G,
+                ["is_dag", "is_directed_acyclic_graph"], neg_tools=["cycle_check"])
+        elif i == 2:
+            add(compose(text, "How many people are in this graph?"), "cypher", "node_count", "value", len(nodes), G, ["node_count", "order"])
+        else:
+            u, v = pick_pair(G, path=True)
+            add(compose(text, f"Is there a chain of MANAGES relationships from {u} down to {v}?"), "cypher", "path_exists", "value", True, G, ["path_exists"])
+    # GML
+    for i in range(4):
+        G = connected_graph(rng.randint(5, 6), rng.randint(6, 8), directed=(i == 3))
+        if i == 2:
+            G = weighted(G)
+        generic_text(r_gml(G), "gml", G, ["edge_count", "degree", "shortest_path", "neighbors"][i])
+
+
+def generic_text(g, notation, G, task):
+    """Ask task about G, rendered as g, with the first batch's templates."""
+    nodes = list(G.nodes)
+    directed = G.is_directed()
+    if task == "shortest_path":
+        u, v = pick_pair(G, path=True, far=True)
+        t = "shortest_path_weighted" if has_w(G) else "shortest_path"
+        add(compose(g, fill(t, u=u, v=v)), notation, task, "path", sp_len(G, u, v), G, ["shortest_path", "shortest_path_length"],
+            key="length", source=u, target=v)
+    elif task == "degree":
+        u = rng.choice(nodes)
+        add(compose(g, fill("degree", u=u)), notation, task, "value", G.degree(u), G, ["degree"])
+    elif task == "neighbors":
+        u = rng.choice([x for x in nodes if (G.out_degree(x) if directed else G.degree(x))])
+        t = "neighbors_directed" if directed else "neighbors"
+        ans = sorted(str(x) for x in (G.successors(u) if directed else G.neighbors(u)))
+        add(compose(g, fill(t, u=u)), notation, task, "set", ans, G, ["neighbors"])
+    elif task == "cycle":
+        ans = not (nx.is_directed_acyclic_graph(G) if directed else nx.is_forest(G))
+        add(compose(g, fill("cycle")), notation, task, "value", ans, G, ["cycle_check"])
+    elif task == "path_exists":
+        u, v = pick_pair(G, path=rng.random() < 0.5)
+        add(compose(g, fill("path_exists_directed" if directed else "path_exists", u=u, v=v)), notation, task, "value", nx.has_path(G, u, v), G, ["path_exists"])
+    elif task == "edge_count":
+        add(compose(g, fill("edge_count")), notation, task, "value", G.number_of_edges(), G, ["edge_count", "size"])
+    elif task == "mst":
+        add(compose(g, fill("mst")), notation, task, "value", nx.minimum_spanning_tree(G).size(weight="weight"), G, ["minimum_spanning_tree"], key="total_weight")
+    elif task == "triangles":
+        add(compose(g, fill("triangles")), notation, task, "value", triangles(G), G, ["triangle_count"], key="triangles")
+    else:
+        raise ValueError(task)
+
+
+def batch10():
+    gen_printed()
+
+
 def check_item(it):
     """Self-checks of a rendered item: declared numbering matches the graph's
     nodes, and every node with an edge is named in the question."""
@@ -2539,6 +2665,7 @@ def main():
     batch7()
     batch8()
     batch9()
+    batch10()
     for it in ITEMS:
         check_item(it)
     seen = set()
