@@ -24,6 +24,7 @@ type graphSummary struct {
 // pySummary is the Python twin of summarize; G is a NetworkX graph.
 const pySummary = `
 import json, math
+import networkx as nx
 def summarize(G):
     anycap = any("capacity" in d for _, _, d in G.edges(data=True))
     anyw = any("weight" in d for _, _, d in G.edges(data=True))
@@ -45,6 +46,18 @@ def summarize(G):
     return {"directed": G.is_directed(), "nodes": [str(n) for n in G],
             "edges": sorted(key(u, v, d) for u, v, d in G.edges(data=True)),
             "node_attrs": {str(n): d for n, d in G.nodes(data=True) if d}}
+# NetworkX 3.4 names the edge key "edges="; 2.x (Debian's 2.8.8) and 3.0-3.3
+# call it "link=", which 3.6 no longer takes.
+def nl_data(G, key):
+    try:
+        return nx.node_link_data(G, edges=key)
+    except TypeError:
+        return nx.node_link_data(G, link=key)
+def nl_graph(data, key):
+    try:
+        return nx.node_link_graph(data, edges=key)
+    except TypeError:
+        return nx.node_link_graph(data, link=key)
 `
 
 func summarize(g *Graph) graphSummary {
@@ -129,7 +142,7 @@ gs.append((d, "links"))
 gs.append((nx.gnp_random_graph(30, 0.2, seed=3, directed=True), "edges"))
 out = []
 for G, key in gs:
-    out.append({"text": json.dumps(nx.node_link_data(G, edges=key)), "summary": summarize(G)})
+    out.append({"text": json.dumps(nl_data(G, key)), "summary": summarize(G)})
 print(json.dumps(out))
 `
 	cases := networkxCases(t, script)
@@ -213,7 +226,7 @@ func TestWriteNodeLinkNetworkX(t *testing.T) {
 	in, _ := json.Marshal(texts)
 	script := pySummary + `
 import sys, networkx as nx
-print(json.dumps([summarize(nx.node_link_graph(json.loads(t), edges="edges")) for t in json.load(sys.stdin)]))
+print(json.dumps([summarize(nl_graph(json.loads(t), "edges")) for t in json.load(sys.stdin)]))
 `
 	var want []graphSummary
 	if err := json.Unmarshal(runPython(t, script, in), &want); err != nil {
