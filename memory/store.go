@@ -54,6 +54,12 @@ const (
 type Store struct {
 	emb    Embedder
 	logger *slog.Logger
+	// graphMin is the collection size from which unfiltered searches use
+	// an HNSW graph (0 never), graphAfter the searches before it is built.
+	graphMin, graphAfter int
+	// graphAlways makes searches use a valid graph even where calibration
+	// found a scan cheaper (tests of the graph path).
+	graphAlways bool
 
 	seedMu sync.Mutex // serialises EnsureSeeded
 
@@ -83,10 +89,12 @@ func newStore(emb Embedder, opts []Option) (*Store, error) {
 		return nil, fmt.Errorf("memory: no embedder: %w", ErrEncoder)
 	}
 	s := &Store{
-		emb:      emb,
-		logger:   slog.Default(),
-		examples: newTable[Example](),
-		datasets: map[string]*table[Sample]{},
+		emb:        emb,
+		logger:     slog.Default(),
+		graphMin:   defaultGraphMin,
+		graphAfter: defaultGraphAfter,
+		examples:   newTable[Example](),
+		datasets:   map[string]*table[Sample]{},
 	}
 	for _, o := range opts {
 		o(s)
@@ -550,7 +558,11 @@ func searchTable[R any](ctx context.Context, s *Store, t *table[R], v []float32,
 	if len(v) != t.dim {
 		return nil, fmt.Errorf("%s gave a %d-dimensional query vector, the store holds %d: %w", s.emb.Name(), len(v), t.dim, ErrEncoder)
 	}
-	rows, err := t.search(ctx, v, k, keep)
+	if keep == nil {
+		maybeBuildGraph(s, t)
+	}
+	useGraph := keep == nil && t.graphValid() && (s.graphAlways || t.ann.graph.BeatsScan())
+	rows, err := t.search(ctx, v, k, keep, useGraph)
 	if err != nil {
 		return nil, fmt.Errorf("memory: search: %w", err)
 	}

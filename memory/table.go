@@ -2,6 +2,7 @@ package memory
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/graphagent/graphagent/encoders"
@@ -18,6 +19,14 @@ type table[R any] struct {
 	keys []string
 	recs []*R
 	row  map[string]int32
+	// shared is set while a background graph build reads vecs: the next
+	// change to an existing row copies the slab first, so the build never
+	// sees a row change under it (appends write past what it reads).
+	shared bool
+	// gen counts changes to existing rows (replacements and deletions),
+	// which invalidate a graph built before them; appends do not.
+	gen uint64
+	ann annState
 }
 
 func newTable[R any]() *table[R] { return &table[R]{row: map[string]int32{}} }
@@ -63,13 +72,23 @@ func (t *table[R]) put(key string, rec *R, v []float32) bool {
 	}
 	if i, ok := t.row[key]; ok {
 		t.recs[i] = rec
-		copy(t.vec(i), v)
+		if !slices.Equal(t.vec(i), v) {
+			t.unshare()
+			copy(t.vec(i), v)
+			t.gen++
+		}
 		return true
 	}
 	t.row[key] = int32(len(t.keys))
 	t.keys = append(t.keys, key)
 	t.recs = append(t.recs, rec)
+	old := t.vecs
 	t.vecs = append(t.vecs, v...)
+	if t.graphValid() && cap(old) != cap(t.vecs) {
+		// The slab moved: point the graph's rows at the new one, so the
+		// old one can be collected.
+		t.ann.views = viewsOf(t.vecs, t.dim, t.ann.graph.Len())
+	}
 	return false
 }
 
@@ -80,6 +99,7 @@ func (t *table[R]) remove(key string) bool {
 	if !ok {
 		return false
 	}
+	t.unshare()
 	last := int32(len(t.keys) - 1)
 	if i != last {
 		t.keys[i], t.recs[i] = t.keys[last], t.recs[last]
@@ -90,7 +110,17 @@ func (t *table[R]) remove(key string) bool {
 	t.keys[last], t.recs[last] = "", nil // let the collector have them
 	t.keys, t.recs = t.keys[:last], t.recs[:last]
 	t.vecs = t.vecs[:int(last)*t.dim]
+	t.gen++
 	return true
+}
+
+// unshare gives the table a slab of its own before an existing row changes
+// while a background build reads the current one.
+func (t *table[R]) unshare() {
+	if t.shared {
+		t.vecs = append(make([]float32, 0, cap(t.vecs)), t.vecs...)
+		t.shared = false
+	}
 }
 
 // scored is a row and its cosine similarity to a query.
@@ -202,10 +232,20 @@ func (t *table[R]) scan(ctx context.Context, q []float32, from int, keep func(*R
 }
 
 // search returns the k rows most similar to the unit query q among those
-// keep accepts (nil keeps all), best first, equal scores by key.
-func (t *table[R]) search(ctx context.Context, q []float32, k int, keep func(*R) bool) ([]scored, error) {
+// keep accepts (nil keeps all), best first, equal scores by key. With
+// useGraph (only for an unfiltered search and a valid graph) it takes the
+// graph's candidates, re-ranked exactly, and scans only the rows appended
+// since the graph was built; otherwise it scans every row.
+func (t *table[R]) search(ctx context.Context, q []float32, k int, keep func(*R) bool, useGraph bool) ([]scored, error) {
 	top := &topK{k: k, keys: t.keys, h: make([]scored, 0, min(k, t.len()))}
-	if err := t.scan(ctx, q, 0, keep, top); err != nil {
+	from := 0
+	if useGraph {
+		for _, r := range t.ann.graph.Candidates(q, t.ann.views, k) {
+			top.offer(scored{r, encoders.Dot(q, t.vec(r))})
+		}
+		from = t.ann.graph.Len()
+	}
+	if err := t.scan(ctx, q, from, keep, top); err != nil {
 		return nil, err
 	}
 	return top.sorted(), nil

@@ -81,19 +81,19 @@ func BenchmarkIndexSearch(b *testing.B) {
 					lat = append(lat, time.Since(t0))
 				}
 				b.StopTimer()
-				if mode != Exact && idx.layers != nil {
+				if mode != Exact && idx.snap != nil {
 					// What calibration chose: the beam width, and whether
 					// Auto searches the graph (1) or scans (0).
-					b.ReportMetric(float64(idx.plan.ef), "ef")
+					b.ReportMetric(float64(idx.snap.plan.ef), "ef")
 					if mode == Auto {
-						b.ReportMetric(map[bool]float64{true: 1}[idx.plan.graph], "graph")
+						b.ReportMetric(map[bool]float64{true: 1}[idx.snap.plan.graph], "graph")
 					}
 				}
-				if mode == Approximate && idx.layers != nil {
+				if mode == Approximate && idx.snap != nil {
 					// Distance computations per search: the load-independent cost.
 					w := &walker{}
 					for _, q := range queries {
-						idx.layers.search(q, idx.vecs, max(40, 64, idx.opts.EfSearch, idx.plan.ef), w, -1)
+						idx.snap.layers.search(q, idx.vecs, max(40, 64, idx.opts.EfSearch, idx.snap.plan.ef), w, -1)
 					}
 					b.ReportMetric(float64(w.evals)/float64(len(queries)), "dists/op")
 				}

@@ -32,7 +32,8 @@ const (
 	graphCost = 4
 )
 
-// calibrate measures how wide the beam search over l must be to find the
+// calibrate measures how wide the beam search over l (a graph over vecs)
+// must be to find the
 // true top calibK with the target recall, and whether that is cheaper than
 // a scan. The sample queries are indexed vectors held out of their own
 // search (search's skip), so they behave like new queries: the walk cannot
@@ -41,15 +42,15 @@ const (
 // reaches the target plus half the remaining error (a margin for sampling
 // noise), or the beam covers the index. The cost is calibQueries exact
 // scans plus the graph searches, small next to building the graph.
-func (x *Index) calibrate(l *layered) plan {
-	n := len(x.vecs)
-	start := max(4*calibK, 64, x.opts.EfSearch)
+func calibrate(l *layered, vecs [][]float32, opts Options) plan {
+	n := len(vecs)
+	start := max(4*calibK, 64, opts.EfSearch)
 	if n <= start || n < 2*calibK {
 		// The first beam already covers the index.
 		return plan{ef: max(start, n), recall: 1, dists: float64(n)}
 	}
-	goal := x.opts.Recall + (1-x.opts.Recall)/2
-	rng := rand.New(rand.NewSource(x.opts.Seed))
+	goal := opts.Recall + (1-opts.Recall)/2
+	rng := rand.New(rand.NewSource(opts.Seed))
 	var samples []int32
 	for _, s := range rng.Perm(n) {
 		if len(samples) == min(calibQueries, n/2) {
@@ -61,7 +62,7 @@ func (x *Index) calibrate(l *layered) plan {
 	}
 	truth := make([][]int32, len(samples))
 	for i, s := range samples {
-		truth[i] = x.exactNeighbours(s, calibK)
+		truth[i] = exactNeighbours(vecs, s, calibK)
 	}
 	w := &walker{}
 	var best []cand
@@ -69,7 +70,7 @@ func (x *Index) calibrate(l *layered) plan {
 		w.evals = 0
 		found := 0
 		for i, s := range samples {
-			best = append(best[:0], l.search(x.vecs[s], x.vecs, ef, w, s)...)
+			best = append(best[:0], l.search(vecs[s], vecs, ef, w, s)...)
 			slices.SortFunc(best, compareCand)
 			for _, c := range best[:min(calibK, len(best))] {
 				if slices.Contains(truth[i], c.key) {
@@ -82,19 +83,22 @@ func (x *Index) calibrate(l *layered) plan {
 			recall: float64(found) / float64(calibK*len(samples)),
 			dists:  float64(w.evals) / float64(len(samples)),
 		}
-		p.graph = p.dists*graphCost < float64(n)
+		// A graph that misses the target even at the widest beam (as when
+		// clusters of near-duplicates cut it into pieces the walk cannot
+		// cross) never replaces the exact scan, however cheap it is.
+		p.graph = p.recall >= opts.Recall && p.dists*graphCost < float64(n)
 		if p.recall >= goal || ef >= n {
 			return p
 		}
 	}
 }
 
-// exactNeighbours returns the k nearest vectors to vector s other than s,
+// exactNeighbours returns the k nearest of vecs to vector s other than s,
 // by brute force.
-func (x *Index) exactNeighbours(s int32, k int) []int32 {
-	q := x.vecs[s]
+func exactNeighbours(vecs [][]float32, s int32, k int) []int32 {
+	q := vecs[s]
 	top := make([]cand, 0, k+1)
-	for i, v := range x.vecs {
+	for i, v := range vecs {
 		if int32(i) == s {
 			continue
 		}

@@ -105,16 +105,14 @@ func (o Options) withDefaults() Options {
 type Index struct {
 	opts Options
 
-	mu     sync.RWMutex
-	dim    int
-	ids    []string
-	vecs   [][]float32
-	pos    map[string]int32
-	graph  *hnsw.Graph[int32] // nil until an approximate search needs it
-	stale  bool               // graph no longer matches vecs
-	layers *layered           // snapshot of graph; nil when out of date
-	plan   plan               // calibration of layers
-	walks  sync.Pool          // *walker buffers
+	mu    sync.RWMutex
+	dim   int
+	ids   []string
+	vecs  [][]float32
+	pos   map[string]int32
+	graph *hnsw.Graph[int32] // nil until an approximate search needs it
+	stale bool               // graph no longer matches vecs
+	snap  *Graph             // calibrated snapshot of graph; nil when out of date
 }
 
 // NewIndex returns an empty index.
@@ -183,7 +181,7 @@ func (x *Index) Add(items ...Item) error {
 		if x.graph != nil && !x.stale {
 			x.graph.Add(hnsw.MakeNode(p, copies[i]))
 		}
-		x.layers = nil
+		x.snap = nil
 	}
 	return nil
 }
@@ -234,7 +232,7 @@ func (x *Index) search(ctx context.Context, vec []float32, k int, mode Mode) ([]
 		return nil, fmt.Errorf("query dimension %d, index has %d: %w", len(q), x.dim, encoders.ErrBadVector)
 	}
 	useGraph := mode == Approximate || mode == Auto && n >= x.opts.ExactBelow
-	if useGraph && x.layers == nil {
+	if useGraph && x.snap == nil {
 		// Build under the write lock, then search under a read lock again.
 		x.mu.RUnlock()
 		x.mu.Lock()
@@ -243,8 +241,8 @@ func (x *Index) search(ctx context.Context, vec []float32, k int, mode Mode) ([]
 		x.mu.RLock()
 	}
 	defer x.mu.RUnlock()
-	if !useGraph || x.layers == nil || len(x.ids) != len(x.layers.baseOff)-1 ||
-		mode == Auto && !x.plan.graph {
+	if !useGraph || x.snap == nil || len(x.ids) != x.snap.Len() ||
+		mode == Auto && !x.snap.BeatsScan() {
 		return x.bruteForce(ctx, q, k)
 	}
 	return x.approximate(q, k), nil
@@ -257,34 +255,36 @@ func (x *Index) prepareGraph() {
 	if x.graph == nil || x.stale {
 		x.rebuild()
 	}
-	if x.layers != nil {
+	if x.snap != nil {
 		return
 	}
-	l, err := snapshot(x.graph, x.vecs, x.opts.M)
+	g, err := calibrated(x.graph, x.vecs, x.opts)
 	if err != nil {
 		slog.Warn("retrieval: HNSW snapshot failed; searching by brute force", "err", err)
 		return
 	}
-	x.layers = l
-	x.plan = x.calibrate(l)
-	slog.Debug("retrieval: calibrated HNSW search", "n", len(x.vecs), "ef", x.plan.ef,
-		"recall", x.plan.recall, "dists", x.plan.dists, "graph", x.plan.graph)
+	x.snap = g
 }
 
 // rebuild makes the HNSW graph from every vector. The caller holds the
 // write lock.
 func (x *Index) rebuild() {
+	x.graph, x.stale, x.snap = newHNSW(x.vecs, x.opts), false, nil
+}
+
+// newHNSW builds a coder/hnsw graph over vecs, keyed by position.
+func newHNSW(vecs [][]float32, opts Options) *hnsw.Graph[int32] {
 	g := hnsw.NewGraph[int32]()
-	g.M = x.opts.M
-	g.EfSearch = x.opts.EfSearch
+	g.M = opts.M
+	g.EfSearch = opts.EfSearch
 	g.Distance = hnsw.CosineDistance // registered, so the graph can be exported
-	g.Rng = rand.New(rand.NewSource(x.opts.Seed))
-	nodes := make([]hnsw.Node[int32], len(x.vecs))
-	for i, v := range x.vecs {
+	g.Rng = rand.New(rand.NewSource(opts.Seed))
+	nodes := make([]hnsw.Node[int32], len(vecs))
+	for i, v := range vecs {
 		nodes[i] = hnsw.MakeNode(int32(i), v)
 	}
 	g.Add(nodes...)
-	x.graph, x.stale, x.layers = g, false, nil
+	return g
 }
 
 func (x *Index) bruteForce(ctx context.Context, q []float32, k int) ([]Hit, error) {
@@ -314,17 +314,11 @@ func (x *Index) bruteForce(ctx context.Context, q []float32, k int) ([]Hit, erro
 
 // approximate over-fetches from the HNSW graph and re-ranks exactly.
 func (x *Index) approximate(q []float32, k int) []Hit {
-	ef := max(4*k, 64, x.opts.EfSearch, x.plan.ef)
-	w, _ := x.walks.Get().(*walker)
-	if w == nil {
-		w = &walker{}
-	}
-	found := x.layers.search(q, x.vecs, ef, w, -1)
+	found := x.snap.Candidates(q, x.vecs, k)
 	cand := make([]Hit, len(found))
 	for i, c := range found {
-		cand[i] = Hit{ID: x.ids[c.key], Score: encoders.Dot(q, x.vecs[c.key])}
+		cand[i] = Hit{ID: x.ids[c], Score: encoders.Dot(q, x.vecs[c])}
 	}
-	x.walks.Put(w)
 	slices.SortFunc(cand, compareHits)
 	if len(cand) > k {
 		cand = cand[:k]

@@ -117,7 +117,7 @@ func checkRecall(t *testing.T, items []Item, query func() []float32, queries, wa
 	if _, err := idx.Search(ctx, query(), 10); err != nil { // builds the graph
 		t.Fatal(err)
 	}
-	p := idx.plan
+	p := idx.snap.plan
 	t.Logf("built and calibrated HNSW over %d vectors in %v: ef %d, sample recall %.3f, %.0f distances per search; Auto uses the graph: %v",
 		len(items), time.Since(start), p.ef, p.recall, p.dists, p.graph)
 	if wantGraph > 0 && !p.graph {
