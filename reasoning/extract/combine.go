@@ -322,7 +322,9 @@ func mergeIntervals(covered [][2]int, spans []Span) [][2]int {
 	for _, s := range spans {
 		all = append(all, [2]int{s.Start, s.End})
 	}
-	slices.SortFunc(all, func(a, b [2]int) int { return a[0] - b[0] })
+	if !slices.IsSortedFunc(all, func(a, b [2]int) int { return a[0] - b[0] }) {
+		slices.SortFunc(all, func(a, b [2]int) int { return a[0] - b[0] })
+	}
 	out := all[:0]
 	for _, s := range all {
 		if n := len(out); n > 0 && s[0] <= out[n-1][1] {
@@ -657,6 +659,7 @@ func (c *combiner) allAgree(skip [][]bool) bool {
 // event is a node or an edge to add, at its place in the question.
 type event struct {
 	pos  int
+	seq  int // the order events were listed in, for ties
 	node string
 	edge *Edge
 	r    *Reading
@@ -694,10 +697,14 @@ func (c *combiner) build(ctx context.Context, directed bool, skip [][]bool, pyth
 	b := graph.NewBuilder(directed)
 	b.SetLimits(graph.Limits{MaxNodes: c.d.opt.MaxNodes, MaxEdges: c.d.opt.MaxEdges})
 	b.Grow(nEdges+len(countNodes)+8, nEdges)
-	events := make([]event, 0, nEdges+len(countNodes)+nNodes)
-	for _, id := range countNodes {
-		events = append(events, event{pos: -1, node: id})
+	// Each list below is in text order (sorted when not); one merge puts
+	// them together, earlier lists first on ties.
+	lists := make([][]event, 0, 2*len(c.used)+1)
+	countEvents := make([]event, len(countNodes))
+	for k, id := range countNodes {
+		countEvents[k] = event{pos: -1, node: id}
 	}
+	lists = append(lists, countEvents)
 	for i, r := range c.used {
 		// Nodes without a place come where the reading's text starts.
 		first := -1
@@ -706,21 +713,24 @@ func (c *combiner) build(ctx context.Context, directed bool, skip [][]bool, pyth
 				first = sp.Start
 			}
 		}
+		nodes := make([]event, len(r.Nodes))
 		for k, id := range r.Nodes {
 			pos := first
 			if k < len(r.NodeStarts) {
 				pos = r.NodeStarts[k]
 			}
-			events = append(events, event{pos: pos, node: id, r: r})
+			nodes[k] = event{pos: pos, node: id, r: r}
 		}
+		edges := make([]event, 0, len(r.Edges))
 		for k := range r.Edges {
 			if skip[i] != nil && skip[i][k] {
 				continue
 			}
-			events = append(events, event{pos: r.Edges[k].Start, edge: &r.Edges[k], r: r})
+			edges = append(edges, event{pos: r.Edges[k].Start, edge: &r.Edges[k], r: r})
 		}
+		lists = append(lists, nodes, edges)
 	}
-	slices.SortStableFunc(events, func(a, b event) int { return a.pos - b.pos })
+	events := mergeEvents(lists)
 	keyMeaning := MeaningNone
 	for _, r := range c.readings {
 		if len(r.Edges) == 0 && r.EdgeValue != MeaningNone {
@@ -765,6 +775,40 @@ func (c *combiner) build(ctx context.Context, directed bool, skip [][]bool, pyth
 		return nil, err
 	}
 	return b.Build(), nil
+}
+
+// mergeEvents merges lists of events into one in text order; ties keep
+// the earlier list's event first, and within a list the listed order.
+func mergeEvents(lists [][]event) []event {
+	n := 0
+	for k, l := range lists {
+		n += len(l)
+		if !slices.IsSortedFunc(l, func(a, b event) int { return a.pos - b.pos }) {
+			for x := range l {
+				l[x].seq = x
+			}
+			slices.SortFunc(l, func(a, b event) int {
+				if a.pos != b.pos {
+					return a.pos - b.pos
+				}
+				return a.seq - b.seq
+			})
+			lists[k] = l
+		}
+	}
+	out := make([]event, 0, n)
+	heads := make([]int, len(lists))
+	for len(out) < n {
+		best := -1
+		for k, l := range lists {
+			if heads[k] < len(l) && (best < 0 || l[heads[k]].pos < lists[best][heads[best]].pos) {
+				best = k
+			}
+		}
+		out = append(out, lists[best][heads[best]])
+		heads[best]++
+	}
+	return out
 }
 
 // addEdge adds one edge with its number as a capacity or a weight.

@@ -64,9 +64,17 @@ type proseText struct {
 	sents []ptSentence
 }
 
-// newProse tokenizes d and splits it into sentences. It stops with the
-// context's error when cancelled.
+// newProse tokenizes d and splits it into sentences, once per Doc (the
+// readers only read it). It stops with the context's error when cancelled.
 func newProse(ctx context.Context, d *Doc) (*proseText, error) {
+	if !d.proseDone {
+		d.prose, d.proseErr = tokenizeProse(ctx, d)
+		d.proseDone = true
+	}
+	return d.prose, d.proseErr
+}
+
+func tokenizeProse(ctx context.Context, d *Doc) (*proseText, error) {
 	t := &proseText{text: d.Text}
 	if err := t.tokenize(ctx, d); err != nil {
 		return nil, err

@@ -39,6 +39,11 @@ type Doc struct {
 	scan     *exScan
 	scanErr  error
 	scanDone bool
+	// prose is the prose readers' tokenization (prosetext.go), also once
+	// per Doc.
+	prose     *proseText
+	proseErr  error
+	proseDone bool
 }
 
 // NewDoc prepares text for the readers, with the default Options.
