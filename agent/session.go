@@ -21,7 +21,8 @@ import (
 // roads.edgelist. Follow-ups reuse the previous turn: "and node 33?" runs
 // the previous tool with the new node, "what about the directed version?"
 // reads the graph again with the other direction and answers the previous
-// question on it. A Session is safe for concurrent use, though turns are
+// question on it, and "what is its closeness?" asks a new question about
+// the previous turn's node. A Session is safe for concurrent use, though turns are
 // meant to come one at a time.
 type Session struct {
 	a   *Agent
@@ -106,6 +107,10 @@ var (
 	}
 )
 
+// backReference refers to the node of the previous turn ("what is its
+// closeness?", "the neighbours of that node").
+var backReference = regexp.MustCompile(`(?i)\b(its|this node|that node|the same node|this vertex|that vertex|the same vertex|these nodes|those nodes|the same pair|the same nodes)\b`)
+
 // maxFollowUpWords is the longest text after "and"/"what about" that is
 // read as a follow-up rather than as a new question.
 const maxFollowUpWords = 8
@@ -159,6 +164,11 @@ func (r *run) sessionTurn(ctx context.Context, task string, g *graph.Graph, sour
 			ans, err := r.answerWithTools(ctx, task, g, source)
 			s.record(task, false, ans, err)
 			return ans, err
+		}
+		if last.tool != "" && backReference.MatchString(task) {
+			// "and its closeness?": a new question about the node (or
+			// pair) of the previous turn.
+			r.forced = &referencePlanner{Planner: r.a.planner, prev: last.args}
 		}
 	}
 	ans, err := r.answerWithTools(ctx, task, g, source)
@@ -307,4 +317,82 @@ func (p *followUpPlanner) ExtractParams(ctx context.Context, req reasoning.Param
 		}
 	}
 	return args, nil
+}
+
+// referencePlanner plans a new question that refers to the previous
+// turn's node ("and its closeness?"): the tool is chosen as usual, and
+// node parameters the question does not name are the previous turn's, by
+// role (the node, or the source and target of a pair).
+type referencePlanner struct {
+	reasoning.Planner
+	prev json.RawMessage
+}
+
+// ExtractParams fills the node parameters the question leaves out from
+// the previous arguments, then validates as usual.
+func (p *referencePlanner) ExtractParams(ctx context.Context, req reasoning.ParamRequest) (json.RawMessage, error) {
+	args, err := p.Planner.ExtractParams(ctx, req)
+	var prev map[string]any
+	if json.Unmarshal(p.prev, &prev) != nil {
+		return args, err
+	}
+	have := map[string]any{}
+	if err == nil {
+		if json.Unmarshal(args, &have) != nil {
+			return args, err
+		}
+	}
+	filled := false
+	for _, par := range req.Tool.Params {
+		if !par.Node {
+			continue
+		}
+		if _, ok := have[par.Name]; ok {
+			continue
+		}
+		if v, ok := previousNode(prev, par.Name); ok {
+			have[par.Name], filled = v, true
+		}
+	}
+	if !filled {
+		return args, err
+	}
+	b, merr := json.Marshal(have)
+	if merr != nil {
+		return args, err
+	}
+	out, verr := reasoning.ValidateArgs(req.Tool, req.Graph, b)
+	if verr != nil {
+		return args, err
+	}
+	if req.Check != nil {
+		if cerr := req.Check(out); cerr != nil {
+			return args, err
+		}
+	}
+	return out, nil
+}
+
+// previousNode finds, in the previous arguments, the node for a parameter
+// of the given name: the same name first, then the same role (a single
+// node is "node" or, failing that, the first node of a pair).
+func previousNode(prev map[string]any, name string) (any, bool) {
+	if v, ok := prev[name]; ok {
+		return v, true
+	}
+	roles := map[string][]string{
+		"node":   {"node", "source", "u", "start"},
+		"source": {"source", "u", "start", "node"},
+		"target": {"target", "v", "sink", "end"},
+		"u":      {"u", "source", "node"},
+		"v":      {"v", "target"},
+		"sink":   {"sink", "target", "v"},
+		"start":  {"start", "source", "node"},
+	}
+	for _, k := range roles[name] {
+		if v, ok := prev[k]; ok {
+			return v, true
+		}
+	}
+	return nil, false
 }

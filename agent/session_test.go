@@ -63,6 +63,23 @@ func TestSessionFollowUpNode(t *testing.T) {
 	})
 }
 
+// TestSessionBackReference: a new question about "its" node uses the
+// previous turn's node (karate: NetworkX's closeness_centrality of node 33
+// is 0.55, its 17 neighbours; nodes 0 and 33 are not adjacent).
+func TestSessionBackReference(t *testing.T) {
+	s := newDataAgent(t).NewSession(memory.WorkingLimits{})
+	runSession(t, s, []sessionTurn{
+		{q: "load karate/edges.tsv"},
+		{q: "What is the degree of node 33?", tool: "degree", value: "17"},
+		{q: "and its closeness centrality?", tool: "closeness_centrality", contains: []string{"node 33", "0.55"}},
+		{q: "What are its neighbours?", tool: "neighbors", contains: []string{"Node 33 has 17 neighbours"}},
+		// "its" of a whole-graph question is the graph.
+		{q: "What is its diameter?", tool: "diameter", value: "5"},
+		{q: "What is the shortest path from 0 to 33?", tool: "shortest_path"},
+		{q: "Is there an edge between the same nodes?", tool: "edge_exists", value: "false"},
+	})
+}
+
 // TestSessionFollowUpPair: a follow-up of a two-node question replaces
 // what it names: "to X" or a lone node the target, "from X" the source,
 // a pair both.

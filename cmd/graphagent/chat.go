@@ -26,7 +26,8 @@ func chatCommand() *cli.Command {
 		Description: `Reads one question per line. A graph loaded or written in one question stays for the next
 ("load karate/edges.tsv", then "what is its diameter?"). Follow-ups reuse the previous question:
 "and node 33?" asks the same of another node, "what about the directed version?" (or "and if it
-were undirected?") reads the graph again with the other direction and asks again. Commands:
+were undirected?") reads the graph again with the other direction and asks again, "what is its
+closeness?" asks about the previous question's node. Commands:
 /graphs lists the graphs in working memory, /quit ends. With piped input no prompt is printed.`,
 		Flags: append([]cli.Flag{
 			jsonFlag(),
