@@ -236,3 +236,59 @@ func TestSearchRecall(t *testing.T) {
 		t.Fatalf("recall@10 %.4f at %d examples, want at least %.2f", recall, n, floor)
 	}
 }
+
+// TestParallelScanAgreesWithBruteForce fills a table past parallelMin (so
+// scans are split between goroutines when there is more than one CPU)
+// with random unit vectors, some of them equal so that ties cross the
+// parts, and checks searches, filtered or not, against brute force: the
+// same rows, best first, ties by key.
+func TestParallelScanAgreesWithBruteForce(t *testing.T) {
+	const n, dim = parallelMin + 5000, 16
+	rng := rand.New(rand.NewPCG(9, 9))
+	tab := newTable[Example]()
+	m := model{}
+	for i := 0; i < n; i++ {
+		v := make([]float32, dim)
+		if i%10 == 9 {
+			copy(v, tab.vec(int32(rng.IntN(i)))) // a duplicate of an earlier row
+		} else {
+			for j := range v {
+				v[j] = rng.Float32()*2 - 1
+			}
+			encoders.Normalize(v)
+		}
+		key := "r" + strconv.Itoa(i)
+		tab.put(key, &Example{ID: key, Tool: "t" + strconv.Itoa(i%3)}, v)
+		m[key] = v
+	}
+	ctx := context.Background()
+	for qi := 0; qi < 20; qi++ {
+		q := slices.Clone(tab.vec(int32(rng.IntN(n)))) // a query with exact ties
+		if qi%2 == 1 {
+			for j := range q {
+				q[j] += rng.Float32() * 0.1
+			}
+			encoders.Normalize(q)
+		}
+		for _, filter := range []string{"", "t1"} {
+			var keep func(*Example) bool
+			var keepKey func(string) bool
+			if filter != "" {
+				keep = func(ex *Example) bool { return ex.Tool == filter }
+				keepKey = func(k string) bool { return tab.recs[tab.row[k]].Tool == filter }
+			}
+			rows, err := tab.search(ctx, q, 10, keep, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, _ := m.bruteTop(q, 10, keepKey)
+			got := make([]string, len(rows))
+			for i, r := range rows {
+				got[i] = tab.keys[r.row]
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("query %d filter %q: got %v, want %v", qi, filter, got, want)
+			}
+		}
+	}
+}
