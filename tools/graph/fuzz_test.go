@@ -2,6 +2,7 @@ package graph
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"os"
 	"strings"
@@ -70,8 +71,17 @@ func FuzzReadEdgeList(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, directed := range []bool{false, true} {
-			g, err := ReadEdgeList(bytes.NewReader(data), ReadOptions{Directed: directed, Limits: Limits{MaxNodes: 5000, MaxEdges: 5000}})
+			opt := ReadOptions{Directed: directed, Limits: Limits{MaxNodes: 5000, MaxEdges: 5000}}
+			g, err := ReadEdgeList(bytes.NewReader(data), opt)
 			mustBeSyntaxOrLimit(t, err)
+			// Read in parallel chunks, the same graph or the same error.
+			par, perr := readEdgeListAt(context.Background(), bytes.NewReader(data), int64(len(data)), opt, chunkPlan{chunks: 3})
+			if (err == nil) != (perr == nil) || err != nil && err.Error() != perr.Error() {
+				t.Fatalf("chunked read: %v; sequential: %v", perr, err)
+			}
+			if err == nil {
+				sameGraph(t, "chunked read", par, g)
+			}
 			if err != nil {
 				continue
 			}

@@ -21,6 +21,9 @@ type ReadOptions struct {
 	// Name labels the graph (see Graph.Name) and names the source in syntax
 	// errors.
 	Name string
+	// Progress, when set, is updated by Sandbox.Load with the bytes of the
+	// file read so far; the readers themselves ignore it.
+	Progress *Progress
 }
 
 // source names the input in error messages.

@@ -3,11 +3,13 @@ package graph
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -39,63 +41,109 @@ const maxEdgeListLine = 1 << 20
 // an error. Passing an *os.File or another reader with a known size (Len or
 // Stat) lets the reader allocate its arrays once.
 func ReadEdgeList(r io.Reader, opt ReadOptions) (*Graph, error) {
-	src := opt.source("edge list")
-	size := sizeHint(r)
-	bufSize := maxEdgeListLine
-	if size > 0 && size+16 < int64(bufSize) {
-		bufSize = max(int(size)+16, 4096)
+	if ra, size, ok := readerAtOf(r); ok && size >= parallelReadMin {
+		return readEdgeListAt(context.Background(), ra, size, opt, chunkPlan{})
 	}
-	br := bufio.NewReaderSize(r, bufSize)
+	return readEdgeListSeq(r, opt)
+}
+
+// readEdgeListSeq is ReadEdgeList reading r from start to end on one
+// goroutine.
+func readEdgeListSeq(r io.Reader, opt ReadOptions) (*Graph, error) {
+	size, exact := sizeHint(r)
 	b := opt.builder(opt.Directed)
 	// Edges are collected raw and de-duplicated in one pass at the end
 	// (dedupEdges), which is several times faster than a hash lookup per
 	// line. Past opt.Limits.MaxEdges lines they go through the builder, so
 	// the limit error names the line that crossed it.
-	sink := &edgeSink{b: b, bulk: true, limit: opt.Limits.MaxEdges}
-	if size > 0 {
-		// Estimate the number of lines from the first block so the edge
-		// arrays are allocated once.
-		head, _ := br.Peek(min(64<<10, int(min(size, math.MaxInt32))))
-		if len(head) > 0 {
-			lines := int64(bytes.Count(head, []byte{'\n'})) + 1
-			est := lines
-			if int64(len(head)) < size {
-				est = size*lines/int64(len(head)) + 1
-			}
-			if opt.Limits.MaxEdges > 0 {
-				est = min(est, int64(opt.Limits.MaxEdges))
-			}
-			// Cap the guess: a misleading first block must not make a
-			// small file allocate much.
-			sink.grow(int(min(est+est/16, 1<<24)))
-		}
+	p := &edgeListParser{
+		src:     opt.source("edge list"),
+		sink:    &edgeSink{b: b, bulk: true, limit: opt.Limits.MaxEdges},
+		headers: true,
 	}
+	bufSize := maxEdgeListLine
+	if exact && size+16 < int64(bufSize) {
+		bufSize = max(int(size)+16, 4096)
+	}
+	br := bufio.NewReaderSize(r, bufSize)
+	if size > 0 {
+		p.presize(br, size, opt.Limits.MaxEdges)
+	}
+	if err := p.parse(br, bufSize); err != nil {
+		return nil, err
+	}
+	if err := p.end(); err != nil {
+		return nil, err
+	}
+	p.sink.finish()
+	g := b.Build()
+	g.SetName(opt.Name)
+	return g, nil
+}
 
+// edgeListParser reads the lines of an edge list (or of one chunk of it)
+// into an edgeSink.
+type edgeListParser struct {
+	src  string // names the input in errors
+	sink *edgeSink
+	// headers lets the first data line be a header; only the first chunk
+	// of a file may have one.
+	headers bool
+	// attrsSeen is set by a line with an attribute dict (such lines need
+	// the builder, so a parallel read falls back to a sequential one).
+	attrsSeen bool
+
+	lineNo   int
+	dataSeen bool
+	// A first line of two non-numeric fields with unknown names is held
+	// back: it is a header when the next line's nodes are numbers.
+	pending     [2][]byte
+	pendingLine int
+}
+
+// presize estimates the number of lines from the first block of br, given
+// that the input holds about size bytes, so the edge arrays are allocated
+// once.
+func (p *edgeListParser) presize(br *bufio.Reader, size int64, maxEdges int) {
+	head, _ := br.Peek(min(64<<10, int(min(size, math.MaxInt32))))
+	if len(head) == 0 {
+		return
+	}
+	lines := int64(bytes.Count(head, []byte{'\n'})) + 1
+	est := lines
+	if int64(len(head)) < size {
+		est = size*lines/int64(len(head)) + 1
+	}
+	if maxEdges > 0 {
+		est = min(est, int64(maxEdges))
+	}
+	// Cap the guess: a misleading first block must not make a small file
+	// allocate much.
+	p.sink.grow(int(min(est+est/16, 1<<24)))
+}
+
+// parse reads every line of br; bufSize is br's size (the longest line).
+func (p *edgeListParser) parse(br *bufio.Reader, bufSize int) error {
 	var (
-		toks     [3][]byte
-		cols     [3]int
-		lineNo   int
-		dataSeen bool
-		// A first line of two non-numeric fields with unknown names is held
-		// back: it is a header when the next line's nodes are numbers.
-		pending     [2][]byte
-		pendingLine int
+		toks [3][]byte
+		cols [3]int
 	)
 	fail := func(col int, format string, a ...any) error {
-		return &SyntaxError{Source: src, Line: lineNo, Col: col, Msg: fmt.Sprintf(format, a...)}
+		return &SyntaxError{Source: p.src, Line: p.lineNo, Col: col, Msg: fmt.Sprintf(format, a...)}
 	}
 	for {
 		line, rerr := br.ReadSlice('\n')
 		if rerr != nil && rerr != io.EOF {
 			if errors.Is(rerr, bufio.ErrBufferFull) {
-				return nil, fail(0, "line longer than %d bytes", bufSize)
+				p.lineNo++
+				return fail(0, "line longer than %d bytes", bufSize)
 			}
-			return nil, fmt.Errorf("read %s: %w", src, rerr)
+			return fmt.Errorf("read %s: %w", p.src, rerr)
 		}
 		if len(line) == 0 && rerr == io.EOF {
-			break
+			return nil
 		}
-		lineNo++
+		p.lineNo++
 
 		// Split into at most 3 fields.
 		n := 0
@@ -110,7 +158,7 @@ func ReadEdgeList(r io.Reader, opt ReadOptions) (*Graph, error) {
 			}
 			if c == ',' {
 				if n == 0 || needTok {
-					return nil, fail(i+1, "empty field before ','")
+					return fail(i+1, "empty field before ','")
 				}
 				needTok, commaCol = true, i+1
 				i++
@@ -122,9 +170,10 @@ func ReadEdgeList(r io.Reader, opt ReadOptions) (*Graph, error) {
 			if c == '{' && n == 2 && !needTok {
 				// NetworkX's write_edgelist data: "u v {'weight': 3}".
 				var err error
-				if attrs, err = parseDictField(src, lineNo, i, line[i:]); err != nil {
-					return nil, err
+				if attrs, err = parseDictField(p.src, p.lineNo, i, line[i:]); err != nil {
+					return err
 				}
+				p.attrsSeen = true
 				break
 			}
 			start := i
@@ -132,57 +181,65 @@ func ReadEdgeList(r io.Reader, opt ReadOptions) (*Graph, error) {
 				i++
 			}
 			if n == 3 {
-				return nil, fail(start+1, "more than 3 fields; want \"u v\" or \"u v weight\"")
+				return fail(start+1, "more than 3 fields; want \"u v\" or \"u v weight\"")
 			}
 			toks[n], cols[n] = line[start:i], start+1
 			n++
 			needTok = false
 		}
 		if needTok {
-			return nil, fail(commaCol, "empty field after ','")
+			return fail(commaCol, "empty field after ','")
 		}
 		if n > 0 {
-			first := !dataSeen
-			dataSeen = true
-			if first && attrs == nil {
+			first := !p.dataSeen
+			p.dataSeen = true
+			if first && p.headers && attrs == nil {
 				if isHeader(toks[:n]) {
 					continue
 				}
 				if n == 2 && wordLike(toks[0]) && wordLike(toks[1]) {
-					pending = [2][]byte{bytes.Clone(toks[0]), bytes.Clone(toks[1])}
-					pendingLine = lineNo
+					p.pending = [2][]byte{bytes.Clone(toks[0]), bytes.Clone(toks[1])}
+					p.pendingLine = p.lineNo
 					continue
 				}
-			} else if pendingLine > 0 {
+			} else if p.pendingLine > 0 {
 				if n < 2 || !isNumeric(toks[0]) || !isNumeric(toks[1]) {
-					if err := addEdgeLine(sink, pending[:], []int{1, 1}, nil); err != nil {
-						return nil, fmt.Errorf("%s:%d: %w", src, pendingLine, err)
+					if err := p.addPending(); err != nil {
+						return err
 					}
 				}
-				pendingLine = 0
+				p.pendingLine = 0
 			}
-			if err := addEdgeLine(sink, toks[:n], cols[:n], attrs); err != nil {
+			if err := addEdgeLine(p.sink, toks[:n], cols[:n], attrs); err != nil {
 				var se *SyntaxError
 				if errors.As(err, &se) {
-					se.Source, se.Line = src, lineNo
-					return nil, se
+					se.Source, se.Line = p.src, p.lineNo
+					return se
 				}
-				return nil, fmt.Errorf("%s:%d: %w", src, lineNo, err)
+				return fmt.Errorf("%s:%d: %w", p.src, p.lineNo, err)
 			}
 		}
 		if rerr == io.EOF {
-			break
+			return nil
 		}
 	}
-	if pendingLine > 0 { // a lone two-field line is an edge
-		if err := addEdgeLine(sink, pending[:], []int{1, 1}, nil); err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", src, pendingLine, err)
-		}
+}
+
+// end finishes the input: a lone two-word first line is an edge.
+func (p *edgeListParser) end() error {
+	if p.pendingLine > 0 {
+		err := p.addPending()
+		p.pendingLine = 0
+		return err
 	}
-	sink.finish()
-	g := b.Build()
-	g.SetName(opt.Name)
-	return g, nil
+	return nil
+}
+
+func (p *edgeListParser) addPending() error {
+	if err := addEdgeLine(p.sink, p.pending[:], []int{1, 1}, nil); err != nil {
+		return fmt.Errorf("%s:%d: %w", p.src, p.pendingLine, err)
+	}
+	return nil
 }
 
 // wordLike reports whether a field could be a column name: letters, '_',
@@ -307,6 +364,16 @@ func (s *edgeSink) add(u, v int32, w float64, hasW bool) error {
 			s.w[k] = math.NaN()
 		}
 	}
+	if len(s.src) == cap(s.src) {
+		// Double: an input of unknown size (a gzip stream) is not
+		// presized, and append grows large slices by 1.25x, copying
+		// several times the final size.
+		s.src = slices.Grow(s.src, max(1024, len(s.src)))
+		s.dst = slices.Grow(s.dst, cap(s.src)-len(s.dst))
+		if s.w != nil {
+			s.w = slices.Grow(s.w, cap(s.src)-len(s.w))
+		}
+	}
 	s.src = append(s.src, u)
 	s.dst = append(s.dst, v)
 	if s.w != nil {
@@ -408,20 +475,26 @@ func isHeader(toks [][]byte) bool {
 	return false
 }
 
-// sizeHinter is implemented by readers that know how many bytes remain.
-type sizeHinter interface{ sizeHint() int64 }
+// sizeHinter is implemented by readers that know, or can estimate, how many
+// bytes remain.
+type sizeHinter interface {
+	// sizeHint returns the number of bytes left (0 when unknown) and
+	// whether that number is exact; an estimate only presizes arrays.
+	sizeHint() (n int64, exact bool)
+}
 
-// sizeHint returns the number of bytes r will yield, or 0 when unknown.
-func sizeHint(r io.Reader) int64 {
+// sizeHint returns the number of bytes r will yield, or 0 when unknown,
+// and whether the number is exact.
+func sizeHint(r io.Reader) (int64, bool) {
 	switch x := r.(type) {
 	case sizeHinter:
 		return x.sizeHint()
 	case interface{ Len() int }:
-		return int64(x.Len())
+		return int64(x.Len()), true
 	case interface{ Stat() (fs.FileInfo, error) }:
 		if fi, err := x.Stat(); err == nil && fi.Mode().IsRegular() {
-			return fi.Size()
+			return fi.Size(), true
 		}
 	}
-	return 0
+	return 0, false
 }

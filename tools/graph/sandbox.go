@@ -3,6 +3,7 @@ package graph
 import (
 	"bufio"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -344,27 +345,38 @@ func (s *Sandbox) Load(ctx context.Context, path string, opt ReadOptions) (*Grap
 	if opt.Name == "" {
 		opt.Name = filepath.Base(path)
 	}
-	var content io.Reader = f
-	left, formatName := fi.Size(), reached
+	opt.Progress.setTotal(fi.Size())
+	file := &fileReader{ctx: ctx, f: f, progress: opt.Progress}
+	var content io.Reader = file
+	left, exact, formatName := fi.Size(), true, reached
 	compressed := strings.HasSuffix(reached, dataset.GzipExt)
 	if compressed {
 		gzName := path // named as asked, never by its real path
 		if !strings.HasSuffix(gzName, dataset.GzipExt) {
 			gzName += dataset.GzipExt
 		}
-		z, err := dataset.Gunzip(f, gzName)
+		// The decompressed size is known only at the end: estimate it
+		// from the gzip trailer to presize the arrays.
+		left, exact = gzipSizeEstimate(f, fi.Size(), limit), false
+		z, err := dataset.Gunzip(file, gzName)
 		if err != nil {
 			return nil, fmt.Errorf("graph file %s: %w: %w", shown(path), ErrSyntax, err)
 		}
 		defer z.Close()
-		// The decompressed size is unknown until the end.
-		content, left, formatName = z, 0, strings.TrimSuffix(reached, dataset.GzipExt)
+		content, formatName = z, strings.TrimSuffix(reached, dataset.GzipExt)
 	}
-	cr := &ctxReader{ctx: ctx, r: io.LimitReader(content, limit+1), left: left}
+	cr := &ctxReader{ctx: ctx, r: io.LimitReader(content, limit+1), left: left, exact: exact}
 	br := bufio.NewReaderSize(cr, 4096)
 	head, _ := br.Peek(512)
 	format := DetectFormat(formatName, head)
-	g, err := Read(&hintedReader{br, cr}, format, opt)
+	var g *Graph
+	if format == FormatEdgeList && !compressed && fi.Size() >= parallelReadMin {
+		// Large plain edge lists are parsed in parallel chunks, each read
+		// with ReadAt: the file's offset does not matter.
+		g, err = readEdgeListAt(ctx, file, fi.Size(), opt, chunkPlan{})
+	} else {
+		g, err = Read(&hintedReader{br, cr}, format, opt)
+	}
 	if err != nil {
 		if errors.Is(err, dataset.ErrCorrupt) && !errors.Is(err, ErrSyntax) {
 			err = fmt.Errorf("%w: %w", ErrSyntax, err)
@@ -380,12 +392,56 @@ func (s *Sandbox) Load(ctx context.Context, path string, opt ReadOptions) (*Grap
 	return g, nil
 }
 
+// gzipSizeEstimate guesses the decompressed size of the gzip file f of
+// size bytes from its trailer, which holds the size modulo 2^32 of the
+// last member. The guess only presizes arrays; it is bounded by 16 times
+// the compressed size (edge lists compress 3-6 times) and by limit, so a
+// forged trailer cannot make a small file allocate much.
+func gzipSizeEstimate(f io.ReaderAt, size, limit int64) int64 {
+	var tail [4]byte
+	if size < 18 { // header and trailer
+		return 0
+	}
+	if _, err := f.ReadAt(tail[:], size-4); err != nil {
+		return 0
+	}
+	isize := int64(binary.LittleEndian.Uint32(tail[:]))
+	return min(isize, 16*size, limit)
+}
+
+// fileReader reads a graph file, stopping when its context is done and
+// counting the bytes read in a Progress; ReadAt serves parallel reads.
+type fileReader struct {
+	ctx      context.Context
+	f        *os.File
+	progress *Progress
+}
+
+func (r *fileReader) Read(p []byte) (int, error) {
+	if err := r.ctx.Err(); err != nil {
+		return 0, err
+	}
+	n, err := r.f.Read(p)
+	r.progress.add(n)
+	return n, err
+}
+
+func (r *fileReader) ReadAt(p []byte, off int64) (int, error) {
+	if err := r.ctx.Err(); err != nil {
+		return 0, err
+	}
+	n, err := r.f.ReadAt(p, off)
+	r.progress.add(n)
+	return n, err
+}
+
 // ctxReader stops reading when its context is done and counts bytes.
 type ctxReader struct {
-	ctx  context.Context
-	r    io.Reader
-	n    int64 // bytes read so far
-	left int64 // expected remaining bytes (from the file size)
+	ctx   context.Context
+	r     io.Reader
+	n     int64 // bytes read so far
+	left  int64 // expected remaining bytes (from the file size)
+	exact bool  // left is the size, not an estimate
 }
 
 func (c *ctxReader) Read(p []byte) (int, error) {
@@ -397,10 +453,12 @@ func (c *ctxReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
+func (c *ctxReader) sizeHint() (int64, bool) { return c.left, c.exact }
+
 // hintedReader is a buffered reader that still reports the file's size.
 type hintedReader struct {
 	*bufio.Reader
 	cr *ctxReader
 }
 
-func (h *hintedReader) sizeHint() int64 { return h.cr.left }
+func (h *hintedReader) sizeHint() (int64, bool) { return h.cr.sizeHint() }
