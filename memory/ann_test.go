@@ -42,6 +42,7 @@ func recallOf(t *testing.T, s *Store, queries int, seed uint64) float64 {
 	s.mu.RUnlock()
 	rng := rand.New(rand.NewPCG(seed, seed))
 	var sum float64
+	logged := 0
 	for i := 0; i < queries; i++ {
 		q := ""
 		for j := 0; j < 4+rng.IntN(6); j++ {
@@ -57,7 +58,8 @@ func recallOf(t *testing.T, s *Store, queries int, seed uint64) float64 {
 			t.Fatal(err)
 		}
 		r := recallAt(hits, want, kth)
-		if r < 1 && testing.Verbose() {
+		if r < 1 && testing.Verbose() && logged < 3 { // what the misses look like
+			logged++
 			t.Logf("query %q: kth %.6f want %v", q, kth, want)
 			for _, h := range hits {
 				t.Logf("  hit %s %.6f model %.6f", h.ID, h.Score, dot64(m[h.ID], v))

@@ -198,42 +198,31 @@ func recallSize(t *testing.T) int {
 // TestSearchRecall measures recall@10 of memory search against a
 // brute-force scan of the same vectors on questions that are not in the
 // store: it must be 1.0 up to 10,000 examples and at least 0.99 above.
+// From defaultGraphMin examples (GRAPHAGENT_RECALL_N) the graph a
+// long-running process would build is built first, and the graph path is
+// measured on its own as well (forced even where the store would scan).
 func TestSearchRecall(t *testing.T) {
 	n := recallSize(t)
 	s := benchStore(t, n, DefaultEmbedder(nil))
-	ctx := context.Background()
-	m := model{}
-	for _, key := range s.examples.keys {
-		_, v, _ := s.examples.lookup(key)
-		m[key] = slices.Clone(v)
-	}
-	rng := rand.New(rand.NewPCG(3, 3))
-	const queries = 200
-	var sum float64
-	for i := 0; i < queries; i++ {
-		q := ""
-		for j := 0; j < 4+rng.IntN(6); j++ {
-			q += benchWords[rng.IntN(len(benchWords))] + " "
-		}
-		v, err := s.queryVec(ctx, q)
-		if err != nil || v == nil {
-			t.Fatal(v, err)
-		}
-		want, kth := m.bruteTop(v, 10, nil)
-		hits, err := s.SearchExamples(ctx, q, ExampleQuery{K: 10})
-		if err != nil {
-			t.Fatal(err)
-		}
-		sum += recallAt(hits, want, kth)
-	}
-	recall := sum / queries
-	t.Logf("recall@10 at %d examples: %.4f", n, recall)
 	floor := 1.0
 	if n > 10_000 {
 		floor = 0.99
 	}
+	if n >= s.graphMin {
+		buildNow(t, s)
+	}
+	recall := recallOf(t, s, 200, 3)
+	t.Logf("recall@10 at %d examples: %.4f", n, recall)
 	if recall < floor {
 		t.Fatalf("recall@10 %.4f at %d examples, want at least %.2f", recall, n, floor)
+	}
+	if n >= s.graphMin {
+		s.graphAlways = true
+		graph := recallOf(t, s, 200, 4)
+		t.Logf("recall@10 of the graph path at %d examples: %.4f", n, graph)
+		if graph < 0.99 {
+			t.Fatalf("graph recall@10 %.4f at %d examples, want at least 0.99", graph, n)
+		}
 	}
 }
 
