@@ -620,11 +620,11 @@ func precVerbWord(w string) bool {
 		"do", "executes", "evaluated", "printed", "served", "called", "launched", "deployed", "loaded",
 		"started", "fully", "entirely", "completely", "strictly", "immediately", "directly", "just", "also",
 		"will", "would", "may", "might", "shall", "not", "never", "get", "gets", "got", "a", "the", "all", "both",
-		"each", "course", "task", "step", "job", "learn", "study", "finished,", "solved", "answered", "opened",
+		"each", "course", "task", "step", "job", "learn", "study", "solved", "answered", "opened",
 		"closed", "written", "tested", "reviewed", "approved", "signed", "paid", "cooked", "prepared", "made",
-		"worn", "washed", "mounted", "attended", "watched", "played", "directly,", "strictly,", "somehow",
+		"worn", "washed", "mounted", "attended", "watched", "played", "somehow",
 		"ever", "necessarily", "absolutely", "definitely", "really", "certainly", "totally", "wholly", "still",
-		"mounted,", "seen", "met", "reached", "cleared", "finalized", "finalised", "released", "shipped":
+		"seen", "met", "reached", "cleared", "finalized", "finalised", "released", "shipped":
 		return true
 	}
 	return false
@@ -652,7 +652,7 @@ func precTrailWord(w string) bool {
 		"visited", "done", "taken", "started", "begun", "completed", "finished", "finishes", "finish", "ends",
 		"end", "over", "complete", "run", "executed", "processed", "performed", "gets", "get", "got", "will",
 		"would", "could", "should", "must", "only", "fully", "itself", "does", "do", "takes", "place", "occurs",
-		"happens", "taken,", "scheduled", "handled", "in", "the", "schedule", "order", "sequence":
+		"happens", "scheduled", "handled", "in", "the", "schedule", "order", "sequence":
 		return true
 	}
 	return false

@@ -745,7 +745,7 @@ func proseFiller(w string) bool {
 		"first", "firstly", "second", "secondly", "third", "thirdly", "so", "in", "addition", "that", "given",
 		"suppose", "assume", "we", "know", "known", "it", "is", "the", "a", "an", "of", "further",
 		"plus", "note", "here", "following", "facts", "fact", "true", "statement", "statements", "each", "other", "all",
-		"our", "my", "their", "his", "her", "your", "this", "these", "those", "following:", "there's", "here's",
+		"our", "my", "their", "his", "her", "your", "this", "these", "those", "there's", "here's",
 		"there’s", "here’s", "it's", "it’s", "if", "assuming":
 		return true
 	}
@@ -803,7 +803,7 @@ func proseCapStop(w string) bool {
 		"find", "q", "we", "you", "they", "he", "she", "i", "my", "our", "your", "their", "his", "her", "note",
 		"now", "here", "for", "from", "to", "with", "by", "after", "before", "yes", "no", "not", "true", "false",
 		"question", "answer", "graph", "edge", "edges", "moreover", "however", "finally", "first", "second",
-		"next", "last", "furthermore", "additionally", "also,", "meanwhile", "besides", "similarly", "likewise",
+		"next", "last", "furthermore", "additionally", "meanwhile", "besides", "similarly", "likewise",
 		"please", "give", "list", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
 		"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "while", "whereas", "because":
 		return true
@@ -828,10 +828,10 @@ func proseFollowsName(w string) bool {
 		"will", "needs", "need", "comes", "come", "goes", "precedes", "depends", "requires", "knows", "follows",
 		"carries", "carry", "costs", "cost", "with", "of", "before", "after", "then", "also", "wrote", "met",
 		"reports", "links", "points", "connects", "leads", "sends", "that", "which", "in", "at", "for", "by",
-		"via", "has-", "plus", "as", "may", "might", "would", "could", "shall", "happens", "occurs", "starts",
+		"via", "plus", "as", "may", "might", "would", "could", "shall", "happens", "occurs", "starts",
 		"begins", "finishes", "ends", "waits", "relies", "works", "plays", "likes", "loves", "trusts", "calls",
 		"manages", "mentors", "cites", "married", "collaborated", "collaborates", "weighing", "having", "capacity",
-		"long", "from", "than", "only", "first", "not", "isn't", "doesn't", "aren't", "can't", "cannot,":
+		"long", "from", "than", "only", "first", "not", "isn't", "doesn't", "aren't", "can't":
 		return true
 	}
 	return false

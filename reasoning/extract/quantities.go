@@ -42,7 +42,7 @@ func qtyNounClass(w string) qtyClass {
 	case "road", "roads", "highway", "highways", "street", "streets", "motorway", "motorways", "freeway",
 		"freeways", "trail", "trails", "bridge", "bridges", "tunnel", "tunnels", "railway", "railways", "rail",
 		"railroad", "railroads", "track", "tracks", "lane", "lanes", "route", "routes", "walkway", "walkways",
-		"footpath", "footpaths", "corridor", "corridors", "canal", "canals", "road,":
+		"footpath", "footpaths", "corridor", "corridors", "canal", "canals":
 		return qtyRoad
 	case "pipe", "pipes", "pipeline", "pipelines", "channel", "channels", "tube", "tubes", "conduit",
 		"conduits", "duct", "ducts", "cable", "cables", "wire", "wires", "aqueduct", "aqueducts", "hose", "hoses":
@@ -556,7 +556,7 @@ func (t *proseText) qtyModifiers(k, end int) (oneWay, twoWay bool, next int) {
 		case t.isWord(k, "one", "two") && t.isWord(k+1, "way"):
 			oneWay, twoWay = oneWay || t.isWord(k, "one"), twoWay || t.isWord(k, "two")
 			k++
-		case t.isWord(k, "weighted", "direct", "new", "long", "short", "small", "large", "big", "single", "main", "water", "gas", "oil", "data", "network", "cheap", "nonstop", "non-stop", "direct,"):
+		case t.isWord(k, "weighted", "direct", "new", "long", "short", "small", "large", "big", "single", "main", "water", "gas", "oil", "data", "network", "cheap", "nonstop", "non-stop"):
 		default:
 			return oneWay, twoWay, k
 		}
