@@ -569,8 +569,8 @@ func pct(a, b int) float64 {
 // far from them, so the test only keeps what main achieves from getting
 // worse. Raise the minimums and lower the maximums as readers land.
 const (
-	understandingMinCorrect  = 612 // of 730; the target is ≥95% (694)
-	understandingMaxWrong    = 32  // the target is ≤1% (7)
+	understandingMinCorrect  = 628 // of 730; the target is ≥95% (694)
+	understandingMaxWrong    = 18  // the target is ≤1% (7)
 	understandingMinExamples = 6   // of the six examples of the table; the target is 6
 )
 
@@ -579,8 +579,8 @@ const (
 var understandingRatchet = map[string]struct{ minCorrect, maxWrong int }{
 	"adjlist":         {37, 0},
 	"arrows":          {27, 0},
-	"bipartite_prose": {12, 6},
-	"csv":             {17, 1},
+	"bipartite_prose": {16, 2},
+	"csv":             {19, 0},
 	"cypher":          {0, 0},
 	"dashes":          {41, 3},
 	"declared":        {45, 0},
@@ -588,8 +588,8 @@ var understandingRatchet = map[string]struct{ minCorrect, maxWrong int }{
 	"edgelines":       {39, 2},
 	"gml":             {0, 0},
 	"incident":        {15, 0},
-	"json":            {23, 1},
-	"markdown_table":  {10, 1},
+	"json":            {24, 0},
+	"markdown_table":  {11, 0},
 	"matrix_header":   {14, 0},
 	"matrix_plain":    {16, 0},
 	"mermaid":         {6, 0},
@@ -599,10 +599,10 @@ var understandingRatchet = map[string]struct{ minCorrect, maxWrong int }{
 	"node_data":       {22, 6},
 	"pairs":           {47, 0},
 	"precedence":      {22, 0},
-	"pylist":          {37, 1},
-	"quantities":      {30, 2},
-	"relations":       {30, 4},
-	"talklike":        {12, 1},
+	"pylist":          {38, 1},
+	"quantities":      {32, 0},
+	"relations":       {34, 0},
+	"talklike":        {13, 0},
 	"tsv":             {14, 0},
 }
 

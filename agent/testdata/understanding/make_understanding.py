@@ -1013,7 +1013,7 @@ REL = {
                   {"degree": ["How many nodes is {u} connected to?", "What is the degree of {u}?"],
                    "neighbors": ["Which nodes are connected to {u}?", "List the neighbours of {u}."],
                    "node_count": ["How many nodes are there?"],
-                   "edge_exists": ["Is {u} connected to {v}?", "Is there an edge between {u} and {v}?"],
+                   "edge_exists": ["Is {u} directly connected to {v}?", "Is there an edge between {u} and {v}?"],
                    "path_exists": ["Is there a path from {u} to {v}?"],
                    }),
 }
@@ -1586,7 +1586,7 @@ T2 = {
     "edge_count": ["how many edges in total?", "Could you tell me how many edges this graph has?", "edges: how many?", "Total number of edges, please."],
     "degree": ["whats the degree of {u}", "How many edges does {u} have?", "Could you count the neighbours of {u}?", "{u} has how many neighbours?"],
     "neighbors": ["who is {u} connected to?", "Show me the neighbours of {u}.", "{u}'s neighbors, please.", "Which nodes link directly to {u}?"],
-    "edge_exists": ["is {u} linked to {v}?", "Is there an edge {u} to {v} in this graph, yes or no?", "Are {u} and {v} adjacent?", "Do {u} and {v} have an edge between them?"],
+    "edge_exists": ["is {u} directly linked to {v}?", "Is there an edge {u} to {v} in this graph, yes or no?", "Are {u} and {v} adjacent?", "Do {u} and {v} have an edge between them?"],
     "path_exists": ["can i get from {u} to {v}?", "Is {u} reachable from {v}?", "Is there some route between {u} and {v}?", "Are {u} and {v} connected by a path?"],
     "shortest_path": ["shortest path {u} to {v}?", "What's the quickest way from {u} to {v}, in hops?", "fewest edges between {u} and {v}?",
                       "How many steps from {u} to {v} at minimum?", "Shortest route from {u} to {v}, please."],
