@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -198,4 +199,61 @@ func TestAppendRefusesForeignTail(t *testing.T) {
 	if !bytes.Equal(before, after) {
 		t.Fatal("the failed append changed the log")
 	}
+}
+
+// FuzzOpenLog reads arbitrary bytes as a memory log. Replay never panics;
+// when it accepts the log, every complete line was an entry or blank and
+// only the bytes after the last newline (a torn entry) are left out; when it
+// refuses, it names a line of the input. Open on the same bytes fails
+// exactly when replay does, and then leaves the file unchanged.
+func FuzzOpenLog(f *testing.F) {
+	good := goodLog(&testing.T{}, f.TempDir())
+	f.Add(good)
+	f.Add(append(append([]byte{}, good...), `{"op":"put","coll":"exam`...))
+	f.Add(append(append([]byte{}, good...), "garbage\n"...))
+	f.Add([]byte("\x00\x00\x00"))
+	f.Add([]byte("{}\n"))
+	f.Add([]byte("\n\n{\"op\":\"del\",\"coll\":\"examples\",\"key\":\"a\"}\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		applied := 0
+		rep, rerr := replay(bytes.NewReader(data), "log", func(*logEntry) { applied++ })
+		lines := bytes.Count(data, []byte("\n"))
+		complete := bytes.LastIndexByte(data, '\n') + 1
+		if rerr != nil {
+			var le *LogError
+			if !errors.As(rerr, &le) || le.Line < 1 || le.Line > lines+1 {
+				t.Fatalf("refusal %v does not name a line of the %d", rerr, lines+1)
+			}
+		} else {
+			blank := 0
+			for _, l := range bytes.Split(data[:complete], []byte("\n"))[:lines] {
+				if len(bytes.TrimSpace(l)) == 0 {
+					blank++
+				}
+			}
+			if rep.good != int64(complete) || rep.tornBytes != len(data)-complete || applied != lines-blank || rep.entries != applied {
+				t.Fatalf("accepted with good %d torn %d entries %d; input has %d complete bytes, %d lines (%d blank), %d after",
+					rep.good, rep.tornBytes, rep.entries, complete, lines, blank, len(data)-complete)
+			}
+		}
+		dir := t.TempDir()
+		path := filepath.Join(dir, logName)
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+		s, err := Open(context.Background(), dir, newTestEmbedder(), WithLogger(logger))
+		if (err != nil) != (rerr != nil) && !errors.Is(err, ErrEncoder) && !errors.Is(err, ErrCorrupt) {
+			t.Fatalf("Open: %v; replay: %v", err, rerr)
+		}
+		if err != nil {
+			if rerr != nil {
+				if after, _ := os.ReadFile(path); !bytes.Equal(after, data) {
+					t.Fatalf("failed open (%v) changed the log", err)
+				}
+			}
+			return
+		}
+		s.Close()
+	})
 }
