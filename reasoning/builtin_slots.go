@@ -199,7 +199,13 @@ func findSlots(q string, g *graph.Graph, fitOnly bool) *slots {
 		s.singles = s.collect(r.single, q, true)
 	}
 	s.singles = append(s.singles, poss...)
-	s.singles = append(s.singles, s.collect(r.of, q, false)...)
+	if fitOnly && g == nil {
+		// Choosing a tool without the graph: a capitalised name after
+		// "of", "to", "does" ("the degree of Linda") is a mention too.
+		s.singles = append(s.singles, s.collectLoose(r.of, q)...)
+	} else {
+		s.singles = append(s.singles, s.collect(r.of, q, false)...)
+	}
 	if fitOnly {
 		s.unalias()
 		return s
@@ -398,6 +404,19 @@ func (s *slots) collect(re *regexp.Regexp, q string, explicit bool) []string {
 	for _, m := range re.FindAllStringSubmatch(q, -1) {
 		if s.isID(m[1], explicit) {
 			out = append(out, m[1])
+		}
+	}
+	return out
+}
+
+// collectLoose is collect for mentions after "of", "for", "to", "does",
+// "is", "has" that also takes a capitalised name, not only a number.
+func (s *slots) collectLoose(re *regexp.Regexp, q string) []string {
+	var out []string
+	for _, m := range re.FindAllStringSubmatch(q, -1) {
+		w := m[1]
+		if s.isID(w, false) || (len(w) > 1 && w[0] >= 'A' && w[0] <= 'Z' && s.isID(w, true)) {
+			out = append(out, w)
 		}
 	}
 	return out
