@@ -141,9 +141,10 @@ func readChatLine(br *bufio.Reader, limit int) (line string, tooLong bool, err e
 	}
 }
 
-// isTerminal reports whether r is an interactive terminal.
-func isTerminal(r io.Reader) bool {
-	f, ok := r.(*os.File)
+// isTerminal reports whether stream (a reader or writer) is an interactive
+// terminal.
+func isTerminal(stream any) bool {
+	f, ok := stream.(*os.File)
 	if !ok {
 		return false
 	}

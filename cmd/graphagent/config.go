@@ -18,6 +18,7 @@ func globalFlags() []cli.Flag {
 		&cli.StringFlag{Name: "model", EnvVars: []string{"GRAPHAGENT_MODEL"}, Usage: "model name served at --llm"},
 		&cli.StringFlag{Name: "api-key", EnvVars: []string{"GRAPHAGENT_API_KEY"}, Usage: "API key for --llm, if the server wants one"},
 		&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, EnvVars: []string{"GRAPHAGENT_VERBOSE"}, Usage: "log progress and decisions to stderr (default: warnings and errors only)"},
+		progressFlag(),
 		&cli.StringFlag{Name: "embed-url", EnvVars: []string{"GRAPHAGENT_EMBED_URL"}, Usage: "base URL of an OpenAI-compatible embeddings server (default: the builtin encoder)"},
 	}
 }

@@ -229,7 +229,10 @@ func loadGraphFile(c *cli.Context, path string, directed bool) (*graph.Graph, er
 	if err != nil {
 		return nil, usageErr("data folders: %v", err)
 	}
-	g, err := sb.Load(c.Context, path, graph.ReadOptions{Directed: directed})
+	var progress graph.Progress
+	stop := startLoadBar(c, path, &progress)
+	g, err := sb.Load(c.Context, path, graph.ReadOptions{Directed: directed, Progress: &progress})
+	stop()
 	if err != nil {
 		return nil, usageErr("%v", err)
 	}

@@ -2,6 +2,7 @@ package graph
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -170,5 +171,34 @@ func BenchmarkParsePythonEdges(b *testing.B) {
 		if err != nil || g.M() < 99_000 {
 			b.Fatalf("%v %v", g, err)
 		}
+	}
+}
+
+// BenchmarkReadEdgeList1MChunks reads the 10^6-edge list of
+// BenchmarkReadEdgeList1M in one piece and in 2 parallel chunks (files
+// over parallelReadMin take the chunked path); on a loaded machine the
+// chunks gain nothing, on idle cores the parse halves.
+func BenchmarkReadEdgeList1MChunks(b *testing.B) {
+	p := writeRandomEdgeList(b, b.TempDir(), 100_000, 1_000_000)
+	f, err := os.Open(p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, k := range []int{1, 2} {
+		b.Run(fmt.Sprintf("chunks=%d", k), func(b *testing.B) {
+			b.SetBytes(fi.Size())
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				g, err := readEdgeListAt(context.Background(), f, fi.Size(), ReadOptions{}, chunkPlan{chunks: k})
+				if err != nil || g.M() < 990_000 {
+					b.Fatalf("%v %v", g, err)
+				}
+			}
+		})
 	}
 }

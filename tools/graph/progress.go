@@ -16,13 +16,16 @@ func (p *Progress) Bytes() (read, total int64) {
 	return p.read.Load(), p.total.Load()
 }
 
-func (p *Progress) add(n int) {
+// Add counts n more bytes read; a nil Progress ignores it.
+func (p *Progress) Add(n int) {
 	if p != nil && n > 0 {
 		p.read.Add(int64(n))
 	}
 }
 
-func (p *Progress) setTotal(n int64) {
+// SetTotal records the size of the file being read; a nil Progress
+// ignores it.
+func (p *Progress) SetTotal(n int64) {
 	if p != nil {
 		p.total.Store(n)
 	}

@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"runtime"
+	"slices"
 	"sync"
 )
 
@@ -92,7 +93,7 @@ func readEdgeListAt(ctx context.Context, ra io.ReaderAt, size int64, opt ReadOpt
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			results[i] = parseChunk(ctx, ra, bounds[i], bounds[i+1], opt, i == 0)
+			results[i] = parseChunk(ctx, ra, bounds[i], bounds[i+1], size, opt)
 		}()
 	}
 	wg.Wait()
@@ -140,19 +141,27 @@ func chunkBounds(ra io.ReaderAt, size int64, k int) ([]int64, error) {
 }
 
 // parseChunk parses the lines in [start, end) of ra into a builder of its
-// own, without limits (they are checked on the merged graph).
-func parseChunk(ctx context.Context, ra io.ReaderAt, start, end int64, opt ReadOptions, first bool) chunkResult {
+// own, without limits (they are checked on the merged graph). The first
+// chunk's arrays are sized for the whole file (size bytes): the other
+// chunks are appended to them.
+func parseChunk(ctx context.Context, ra io.ReaderAt, start, end, size int64, opt ReadOptions) chunkResult {
 	b := NewBuilder(opt.Directed)
-	p := &edgeListParser{src: opt.source("edge list"), sink: &edgeSink{b: b, bulk: true}, headers: first}
+	p := &edgeListParser{src: opt.source("edge list"), sink: &edgeSink{b: b, bulk: true}, headers: start == 0}
 	br := bufio.NewReaderSize(&ctxReader{ctx: ctx, r: io.NewSectionReader(ra, start, end-start)}, maxEdgeListLine)
-	p.presize(br, end-start, 0)
+	if start == 0 {
+		p.presize(br, size, 0)
+	} else {
+		p.presize(br, end-start, 0)
+	}
 	err := p.parse(br, maxEdgeListLine)
 	return chunkResult{b: b, p: p, err: err}
 }
 
 // mergeChunks joins the chunks' nodes and raw edges in file order into one
 // graph; ok is false when a sequential read must decide (see
-// readEdgeListAt).
+// readEdgeListAt). The first chunk's builder becomes the graph's: its nodes
+// already have their final indices, and the other chunks' new nodes follow
+// in the order they first appear.
 func mergeChunks(results []chunkResult, opt ReadOptions) (*Graph, bool) {
 	total := 0
 	weighted := false
@@ -169,16 +178,20 @@ func mergeChunks(results []chunkResult, opt ReadOptions) (*Graph, bool) {
 	if total >= math.MaxInt32-1 {
 		return nil, false
 	}
-	b := NewBuilder(opt.Directed)
-	b.index.hint = 2 * total
-	b.ids = make([]string, 0, len(results[0].b.ids))
-	src := make([]int32, 0, total)
-	dst := make([]int32, 0, total)
-	var w []float64
-	if weighted {
-		w = make([]float64, 0, total)
+	b, first := results[0].b, results[0].p.sink
+	src := slices.Grow(first.src, total-len(first.src))
+	dst := slices.Grow(first.dst, total-len(first.dst))
+	w := first.w
+	if weighted && w == nil {
+		w = make([]float64, len(src), total)
+		for k := range w {
+			w[k] = math.NaN()
+		}
 	}
-	for i := range results {
+	if weighted {
+		w = slices.Grow(w, total-len(w))
+	}
+	for i := 1; i < len(results); i++ {
 		r := &results[i]
 		global := make([]int32, len(r.b.ids))
 		for j, id := range r.b.ids {

@@ -77,7 +77,7 @@ func readChunked(t *testing.T, text string, k int, opt ReadOptions) (g *Graph, m
 	}
 	results := make([]chunkResult, len(bounds)-1)
 	for i := range results {
-		results[i] = parseChunk(context.Background(), ra, bounds[i], bounds[i+1], opt, i == 0)
+		results[i] = parseChunk(context.Background(), ra, bounds[i], bounds[i+1], int64(len(text)), opt)
 	}
 	return mergeChunks(results, opt)
 }

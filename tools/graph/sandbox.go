@@ -345,7 +345,7 @@ func (s *Sandbox) Load(ctx context.Context, path string, opt ReadOptions) (*Grap
 	if opt.Name == "" {
 		opt.Name = filepath.Base(path)
 	}
-	opt.Progress.setTotal(fi.Size())
+	opt.Progress.SetTotal(fi.Size())
 	file := &fileReader{ctx: ctx, f: f, progress: opt.Progress}
 	var content io.Reader = file
 	left, exact, formatName := fi.Size(), true, reached
@@ -422,7 +422,7 @@ func (r *fileReader) Read(p []byte) (int, error) {
 		return 0, err
 	}
 	n, err := r.f.Read(p)
-	r.progress.add(n)
+	r.progress.Add(n)
 	return n, err
 }
 
@@ -431,7 +431,7 @@ func (r *fileReader) ReadAt(p []byte, off int64) (int, error) {
 		return 0, err
 	}
 	n, err := r.f.ReadAt(p, off)
-	r.progress.add(n)
+	r.progress.Add(n)
 	return n, err
 }
 
