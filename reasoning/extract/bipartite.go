@@ -533,10 +533,21 @@ func bipartiteClauses(toks []proseToken, ms []bipartiteMention) (out []bipartite
 
 // bipartiteRelation reports whether the tokens between two mentions read as
 // a relation phrase ("is interested in", "can do", "wants", "can be done
-// by") and whether it is negated.
+// by", or a colon or arrow alone) and whether it is negated.
 func bipartiteRelation(gap []proseToken) (ok, negated bool) {
 	if len(gap) == 0 || len(gap) > bipartiteMaxGap {
 		return false, false
+	}
+	// "Applicant 0: job 1, job 2", "Worker 1 -> task 2": a colon or an
+	// arrow relates too.
+	marks := 0
+	for _, t := range gap {
+		if t.punct(':') || t.punct('-') || t.punct('>') || t.punct('→') || t.punct('=') {
+			marks++
+		}
+	}
+	if marks == len(gap) && len(gap) <= 2 {
+		return true, false
 	}
 	words := 0
 	for _, t := range gap {
