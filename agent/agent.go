@@ -12,7 +12,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/graphagent/graphagent/encoders"
 	"github.com/graphagent/graphagent/memory"
 	"github.com/graphagent/graphagent/reasoning"
 	"github.com/graphagent/graphagent/retrieval"
@@ -129,8 +128,9 @@ type Agent struct {
 	memErr  error
 }
 
-// New builds an agent from cfg. Building the default tool index encodes the
-// catalogue once.
+// New builds an agent from cfg. The default tool index of the catalogue is
+// prepared at build time (go generate); for another registry it is built
+// here, encoding the tools once.
 func New(ctx context.Context, cfg Config) (*Agent, error) {
 	a := &Agent{
 		reg: cfg.Registry, planner: cfg.Planner, index: cfg.Index, sandbox: cfg.Sandbox,
@@ -147,7 +147,7 @@ func New(ctx context.Context, cfg Config) (*Agent, error) {
 		a.logger = slog.Default()
 	}
 	if a.index == nil {
-		idx, err := retrieval.NewToolIndex(ctx, a.reg.Specs(), encoders.NewBuiltin(nil))
+		idx, err := defaultToolIndex(ctx, a.reg.Specs(), a.logger)
 		if err != nil {
 			return nil, fmt.Errorf("agent: tool index: %w", err)
 		}

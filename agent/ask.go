@@ -427,26 +427,55 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 		return "retrieval", "candidates: " + strings.Join(names, ", "), nil
 	})
 
+	// The solved examples: skipped when the planner can tell that none could
+	// change its choice (fetched later if the fallback needs them).
 	var examples []reasoning.Example
-	r.step("examples", func() (string, string, error) {
-		store, err := a.memory(ctx)
-		if err != nil {
-			return "memory", "continuing without solved examples", err
+	fetched := false
+	fetchExamples := func() {
+		fetched = true
+		r.step("examples", func() (string, string, error) {
+			store, err := a.memory(ctx)
+			if err != nil {
+				return "memory", "continuing without solved examples", err
+			}
+			hits, err := store.SearchExamples(ctx, query, memory.ExampleQuery{K: lim.Examples})
+			if err != nil {
+				return "memory", "example search failed; continuing without examples", err
+			}
+			for _, h := range hits {
+				examples = append(examples, reasoning.Example{Question: h.Question, Tool: h.Tool, Args: h.Args, Answer: h.Answer, Score: float64(h.Score)})
+			}
+			return "memory", fmt.Sprintf("%d similar solved example(s)%s", len(examples), topExample(examples)), nil
+		})
+	}
+	fallback := func(why error) (*Answer, error) {
+		if !fetched {
+			fetchExamples()
 		}
-		hits, err := store.SearchExamples(ctx, query, memory.ExampleQuery{K: lim.Examples})
-		if err != nil {
-			return "memory", "example search failed; continuing without examples", err
-		}
-		for _, h := range hits {
-			examples = append(examples, reasoning.Example{Question: h.Question, Tool: h.Tool, Args: h.Args, Answer: h.Answer, Score: float64(h.Score)})
-		}
-		return "memory", fmt.Sprintf("%d similar solved example(s)%s", len(examples), topExample(examples)), nil
-	})
-
+		return r.fallback(ctx, task, &summary, examples, why)
+	}
+	cueCtx := reasoning.WithCueTools(ctx, task, cues)
+	req := reasoning.ToolRequest{Question: task, Candidates: cands, Graph: &summary}
 	var choice reasoning.ToolChoice
+	decided := false
+	if ef, ok := r.planner().(reasoning.ExampleFreeChooser); ok {
+		if c, decisive, err := ef.ChooseToolWithoutExamples(cueCtx, req); err == nil && decisive {
+			choice, decided = c, true
+			r.step("examples", func() (string, string, error) {
+				return "memory", "skipped: retrieval and intent cues decide the tool; no solved examples could change the choice", nil
+			})
+		}
+	}
+	if !decided {
+		fetchExamples()
+	}
+
 	var chooseErr error
 	r.step("tool", func() (string, string, error) {
-		choice, chooseErr = r.planner().ChooseTool(reasoning.WithCueTools(ctx, task, cues), reasoning.ToolRequest{Question: task, Candidates: cands, Examples: examples, Graph: &summary})
+		if !decided {
+			req.Examples = examples
+			choice, chooseErr = r.planner().ChooseTool(cueCtx, req)
+		}
 		if chooseErr != nil {
 			return r.planner().Name(), "tool choice failed", chooseErr
 		}
@@ -461,11 +490,11 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 		if chooseErr != nil {
 			why = fmt.Errorf("tool choice failed: %w", chooseErr)
 		}
-		return r.fallback(ctx, task, &summary, examples, why)
+		return fallback(why)
 	}
 	tool, err := a.reg.Get(choice.Tool)
 	if err != nil {
-		return r.fallback(ctx, task, &summary, examples, err)
+		return fallback(err)
 	}
 	spec := tool.Spec()
 
@@ -497,7 +526,7 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 		}
 	}
 	if perr != nil {
-		return r.fallback(ctx, task, &summary, examples, fmt.Errorf("no valid parameters for %s: %w", spec.Name, perr))
+		return fallback(fmt.Errorf("no valid parameters for %s: %w", spec.Name, perr))
 	}
 	if r.ans.Reading != nil {
 		for _, id := range nodeParams(spec, args) {
@@ -522,7 +551,7 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 		if ctx.Err() != nil {
 			return r.fail(ctx.Err())
 		}
-		return r.fallback(ctx, task, &summary, examples, fmt.Errorf("%s failed: %w", spec.Name, rerr))
+		return fallback(fmt.Errorf("%s failed: %w", spec.Name, rerr))
 	}
 	if isolated != "" {
 		res.Text = isolated + " " + res.Text

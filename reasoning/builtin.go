@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"strconv"
@@ -92,11 +93,32 @@ func (p *BuiltinPlanner) ExtractGraph(ctx context.Context, question string) (Gra
 // on an undirected graph and the reverse), and picks the best; NoTool when
 // nothing reaches MinToolScore. The Thought explains the scores.
 func (p *BuiltinPlanner) ChooseTool(ctx context.Context, req ToolRequest) (ToolChoice, error) {
+	choice, _, err := p.chooseTool(ctx, req)
+	return choice, err
+}
+
+// ChooseToolWithoutExamples is ChooseTool without req.Examples; decisive
+// reports that no set of examples could change the choice: the examples'
+// vote adds at most VoteWeight to one candidate (vote shares sum to at most
+// 1), so a tool that leads the next candidate by more than VoteWeight stays
+// chosen whatever the examples are. A NoTool answer is never decisive.
+func (p *BuiltinPlanner) ChooseToolWithoutExamples(ctx context.Context, req ToolRequest) (choice ToolChoice, decisive bool, err error) {
+	req.Examples = nil
+	choice, margin, err := p.chooseTool(ctx, req)
+	if err != nil || choice.Tool == NoTool {
+		return choice, false, err
+	}
+	return choice, margin > p.cfg.VoteWeight, nil
+}
+
+// chooseTool is ChooseTool, also returning by how much the chosen tool
+// leads the next candidate (+Inf when it is the only one; 0 for NoTool).
+func (p *BuiltinPlanner) chooseTool(ctx context.Context, req ToolRequest) (ToolChoice, float64, error) {
 	if err := ctx.Err(); err != nil {
-		return ToolChoice{}, err
+		return ToolChoice{}, 0, err
 	}
 	if len(req.Candidates) == 0 {
-		return ToolChoice{Tool: NoTool, Thought: "builtin: no candidate tools"}, nil
+		return ToolChoice{Tool: NoTool, Thought: "builtin: no candidate tools"}, 0, nil
 	}
 	votes := make(map[string]float64, len(req.Examples))
 	total := 0.0
@@ -136,7 +158,7 @@ func (p *BuiltinPlanner) ChooseTool(ctx context.Context, req ToolRequest) (ToolC
 		ss = append(ss, scored{name: c.Tool.Name, retrieval: c.Score, vote: v, fit: fit, cue: cue, al: c.Score + p.cfg.VoteWeight*v + fit + cue})
 	}
 	if len(ss) == 0 {
-		return ToolChoice{Tool: NoTool, Thought: fmt.Sprintf("builtin: no candidate applies to this graph (%s)", strings.Join(dropped, ", "))}, nil
+		return ToolChoice{Tool: NoTool, Thought: fmt.Sprintf("builtin: no candidate applies to this graph (%s)", strings.Join(dropped, ", "))}, 0, nil
 	}
 	sort.SliceStable(ss, func(a, b int) bool { return ss[a].al > ss[b].al })
 	best := ss[0]
@@ -149,22 +171,26 @@ func (p *BuiltinPlanner) ChooseTool(ctx context.Context, req ToolRequest) (ToolC
 		fmt.Fprintf(&why, "; not applicable to this graph: %s", strings.Join(dropped, ", "))
 	}
 	if best.al < p.cfg.MinToolScore {
-		return ToolChoice{Tool: NoTool, Thought: why.String() + fmt.Sprintf("; below the threshold %.2f", p.cfg.MinToolScore)}, nil
+		return ToolChoice{Tool: NoTool, Thought: why.String() + fmt.Sprintf("; below the threshold %.2f", p.cfg.MinToolScore)}, 0, nil
 	}
 	// A notion no tool computes ("how many automorphisms") is not answered
 	// by a tool that scores on the question's other words.
 	if m := unknownConcepts.FindString(strings.ToLower(req.Question)); m != "" && best.cue <= 0 {
-		return ToolChoice{Tool: NoTool, Thought: why.String() + fmt.Sprintf("; the question asks about %q, which no tool computes", m)}, nil
+		return ToolChoice{Tool: NoTool, Thought: why.String() + fmt.Sprintf("; the question asks about %q, which no tool computes", m)}, 0, nil
 	}
 	// A question that names its task beyond doubt ("give a topological
 	// order") on a graph the task does not apply to is not answered by
 	// whatever tool scores next.
 	for _, name := range dropped {
 		if adjust[name] > 0 && best.cue <= 0 {
-			return ToolChoice{Tool: NoTool, Thought: why.String() + fmt.Sprintf("; the question asks for %s, which does not apply to a%s graph", name, map[bool]string{true: " directed", false: "n undirected"}[req.Graph.Directed])}, nil
+			return ToolChoice{Tool: NoTool, Thought: why.String() + fmt.Sprintf("; the question asks for %s, which does not apply to a%s graph", name, map[bool]string{true: " directed", false: "n undirected"}[req.Graph.Directed])}, 0, nil
 		}
 	}
-	return ToolChoice{Tool: best.name, Thought: why.String()}, nil
+	margin := math.Inf(1)
+	if len(ss) > 1 {
+		margin = best.al - ss[1].al
+	}
+	return ToolChoice{Tool: best.name, Thought: why.String()}, margin, nil
 }
 
 // AppliesTo reports whether a tool of kind k takes a graph of that

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/graphagent/graphagent/encoders"
@@ -76,6 +77,8 @@ type ToolIndex struct {
 	byTool     map[string][]int // entries of each tool
 	tools      int
 	maxEntries int // most entries of one tool
+	specs      []tools.Spec
+	entryPos   []int // position of each entry among all of the specs' entries
 }
 
 // NewToolIndex encodes the specs' entries with enc (fitted to them first
@@ -85,20 +88,9 @@ func NewToolIndex(ctx context.Context, specs []tools.Spec, enc encoders.Encoder,
 	if enc == nil {
 		return nil, errors.New("tool index: nil encoder")
 	}
-	var entries []toolEntry
-	names := map[string]bool{}
-	perTool := 0
-	for _, s := range specs {
-		if s.Name == "" {
-			return nil, errors.New("tool index: a spec has no name")
-		}
-		if names[s.Name] {
-			return nil, fmt.Errorf("tool index: tool %q listed twice", s.Name)
-		}
-		names[s.Name] = true
-		es := specEntries(s)
-		perTool = max(perTool, len(es))
-		entries = append(entries, es...)
+	entries, perTool, names, err := collectEntries(specs)
+	if err != nil {
+		return nil, err
 	}
 	texts := make([]string, len(entries))
 	for i, e := range entries {
@@ -111,24 +103,57 @@ func NewToolIndex(ctx context.Context, specs []tools.Spec, enc encoders.Encoder,
 	if len(vecs) != len(texts) {
 		return nil, fmt.Errorf("tool index: %s returned %d vectors for %d texts: %w", enc.Name(), len(vecs), len(texts), encoders.ErrBadVector)
 	}
+	var positions []int
+	var units [][]float32
+	for i, v := range vecs {
+		if isZero(v) {
+			continue // a text with no words matches nothing
+		}
+		v = slices.Clone(v)
+		encoders.Normalize(v) // Add in assemble rejects what cannot be normalised
+		positions = append(positions, i)
+		units = append(units, v)
+	}
+	return assemble(enc, specs, entries, positions, units, perTool, names, opts)
+}
+
+// collectEntries returns the entries of specs in order, the most entries
+// of one tool and the number of tools.
+func collectEntries(specs []tools.Spec) (entries []toolEntry, perTool, names int, err error) {
+	seen := map[string]bool{}
+	for _, s := range specs {
+		if s.Name == "" {
+			return nil, 0, 0, errors.New("tool index: a spec has no name")
+		}
+		if seen[s.Name] {
+			return nil, 0, 0, fmt.Errorf("tool index: tool %q listed twice", s.Name)
+		}
+		seen[s.Name] = true
+		es := specEntries(s)
+		perTool = max(perTool, len(es))
+		entries = append(entries, es...)
+	}
+	return entries, perTool, len(seen), nil
+}
+
+// assemble indexes the unit vectors units of the entries at positions
+// (the others have no words and match nothing).
+func assemble(enc encoders.Encoder, specs []tools.Spec, entries []toolEntry, positions []int, units [][]float32, perTool, names int, opts []Options) (*ToolIndex, error) {
 	var o Options
 	if len(opts) > 0 {
 		o = opts[0]
 	}
-	t := &ToolIndex{enc: enc, idx: NewIndex(o), byID: map[string]int{}, byTool: map[string][]int{}, tools: len(names), maxEntries: perTool}
-	items := make([]Item, 0, len(entries))
-	for i, e := range entries {
-		if isZero(vecs[i]) {
-			continue // a text with no words matches nothing
-		}
-		id := fmt.Sprintf("%s#%d", e.tool, i)
+	t := &ToolIndex{enc: enc, idx: NewIndex(o), byID: map[string]int{}, byTool: map[string][]int{}, tools: names, maxEntries: perTool,
+		specs: specs, entryPos: positions}
+	items := make([]Item, 0, len(positions))
+	for k, i := range positions {
+		e := entries[i]
+		id := e.tool + "#" + strconv.Itoa(i)
 		t.byID[id] = len(t.entries)
 		t.byTool[e.tool] = append(t.byTool[e.tool], len(t.entries))
 		t.entries = append(t.entries, e)
-		v := slices.Clone(vecs[i])
-		encoders.Normalize(v) // Add below rejects what cannot be normalised
-		t.vecs = append(t.vecs, v)
-		items = append(items, Item{ID: id, Vector: vecs[i]})
+		t.vecs = append(t.vecs, units[k])
+		items = append(items, Item{ID: id, Vector: units[k]})
 	}
 	if err := t.idx.Add(items...); err != nil {
 		return nil, fmt.Errorf("tool index: %w", err)
