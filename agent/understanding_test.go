@@ -569,17 +569,18 @@ func pct(a, b int) float64 {
 // far from them, so the test only keeps what main achieves from getting
 // worse. Raise the minimums and lower the maximums as readers land.
 const (
-	understandingMinCorrect  = 628 // of 730; the target is ≥95% (694)
-	understandingMaxWrong    = 18  // the target is ≤1% (7)
+	understandingMinCorrect  = 652 // of 751; the target is ≥95% (714)
+	understandingMaxWrong    = 22  // the target is ≤1% (7)
 	understandingMinExamples = 6   // of the six examples of the table; the target is 6
 )
 
 // understandingRatchet holds, per notation, the minimum correct and the
 // maximum wrong main achieved when the set landed.
 var understandingRatchet = map[string]struct{ minCorrect, maxWrong int }{
+	"adjacency_prose": {2, 0},
 	"adjlist":         {37, 0},
-	"arrows":          {27, 0},
-	"bipartite_prose": {16, 2},
+	"arrows":          {30, 0},
+	"bipartite_prose": {18, 2},
 	"csv":             {19, 0},
 	"cypher":          {0, 0},
 	"dashes":          {41, 3},
@@ -588,8 +589,9 @@ var understandingRatchet = map[string]struct{ minCorrect, maxWrong int }{
 	"edgelines":       {39, 2},
 	"gml":             {0, 0},
 	"incident":        {15, 0},
-	"json":            {24, 0},
+	"json":            {25, 0},
 	"markdown_table":  {11, 0},
+	"math":            {2, 0},
 	"matrix_header":   {14, 0},
 	"matrix_plain":    {16, 0},
 	"mermaid":         {6, 0},
@@ -598,11 +600,11 @@ var understandingRatchet = map[string]struct{ minCorrect, maxWrong int }{
 	"nlprose":         {30, 0},
 	"node_data":       {22, 6},
 	"pairs":           {47, 0},
-	"precedence":      {22, 0},
+	"precedence":      {27, 0},
 	"pylist":          {38, 1},
-	"quantities":      {32, 0},
-	"relations":       {34, 0},
-	"talklike":        {13, 0},
+	"quantities":      {33, 0},
+	"relations":       {40, 4},
+	"talklike":        {15, 0},
 	"tsv":             {14, 0},
 }
 

@@ -2622,6 +2622,127 @@ def batch10():
     gen_printed()
 
 
+# ================================================================ eleventh batch: textbook and hand-written forms
+
+def r_math(G, with_isolated):
+    nodes = list(G.nodes)
+    es = ", ".join(f"({u}, {v})" if G.is_directed() else f"{{{u}, {v}}}" for u, v in G.edges)
+    v = "{" + ", ".join(str(x) for x in nodes) + "}"
+    kind = "directed graph" if G.is_directed() else "graph"
+    return rng.choice([f"Let G = (V, E) be the {kind} with V = {v} and E = {{{es}}}.", f"Consider the {kind} G = (V, E), where V = {v} and E = {{{es}}}."])
+
+
+def r_neighbour_prose(G):
+    parts = []
+    for v in G.nodes:
+        nb = list(G.neighbors(v))
+        if not nb:
+            continue
+        joined = nb[0] if len(nb) == 1 else ", ".join(str(x) for x in nb[:-1]) + f" and {nb[-1]}"
+        parts.append(rng.choice([f"The neighbours of {v} are {joined}." if len(nb) > 1 else f"The only neighbour of {v} is {joined}.",
+                                 f"{v} is adjacent to {joined}."]))
+    return " ".join(parts)
+
+
+def r_links(G):
+    """'A links to B and C.' for directed graphs."""
+    parts = []
+    for v in G.nodes:
+        nb = list(G.successors(v))
+        if not nb:
+            continue
+        joined = nb[0] if len(nb) == 1 else ", ".join(nb[:-1]) + f" and {nb[-1]}"
+        parts.append(f"Page {v} links to {'page' if len(nb) == 1 else 'pages'} {joined}.")
+    return " ".join(parts)
+
+
+def gen_textbook():
+    # G = (V, E) with isolated nodes declared in V
+    for i in range(6):
+        directed = i % 3 == 2
+        n = rng.randint(6, 8)
+        names = [str(k) for k in range(1, n + 1)]
+        core = names[:-1] if i % 2 == 0 else names
+        H = (dag(len(core), len(core) + 2, names=core) if directed else connected_graph(len(core), len(core) + 1, names=core))
+        G = nx.DiGraph() if directed else nx.Graph()
+        G.add_nodes_from(names)
+        G.add_edges_from(H.edges)
+        text = r_math(G, i % 2 == 0)
+        task = ["node_count", "degree", "topo", "components", "neighbors", "path_exists"][i]
+        nodes = list(G.nodes)
+        if task == "node_count":
+            add(compose(text, "What is |V|, the number of vertices?"), "math", task, "value", n, G, ["node_count", "order"])
+        elif task == "degree":
+            u = rng.choice(nodes)
+            add(compose(text, f"What is deg({u})?"), "math", task, "value", G.degree(u), G, ["degree"])
+        elif task == "topo":
+            add(compose(text, "Give a topological ordering of V."), "math", task, "order", None, G, ["topological_sort"])
+        elif task == "components":
+            add(compose(text, "How many connected components does G have?"), "math", task, "value", nx.number_connected_components(G), G,
+                ["connected_components"], key="count")
+        elif task == "neighbors":
+            u = rng.choice([x for x in nodes if G.degree(x)])
+            add(compose(text, f"What is N({u}), the neighbourhood of {u}?"), "math", task, "set", sorted(G.neighbors(u)), G, ["neighbors"])
+        else:
+            u, v = pick_pair(G, path=True)
+            add(compose(text, f"Is there a directed path from {u} to {v} in G?"), "math", task, "value", True, G, ["path_exists"])
+    # neighbourhoods in prose
+    for i in range(5):
+        names = letters(rng.randint(5, 7)) if i % 2 else None
+        G = connected_graph(len(names) if names else rng.randint(5, 7), 8, names=names)
+        text = r_neighbour_prose(G)
+        nodes = list(G.nodes)
+        task = ["edge_count", "shortest_path", "degree", "triangles", "edge_exists"][i]
+        if task == "edge_count":
+            add(compose(text, "How many edges does this graph have?"), "adjacency_prose", task, "value", G.number_of_edges(), G, ["edge_count", "size"])
+        elif task == "shortest_path":
+            u, v = pick_pair(G, path=True, far=True)
+            add(compose(text, f"What is the shortest path from {u} to {v}?"), "adjacency_prose", task, "path", sp_len(G, u, v), G,
+                ["shortest_path", "shortest_path_length"], key="length", source=u, target=v)
+        elif task == "degree":
+            u = rng.choice(nodes)
+            add(compose(text, f"What is the degree of {u}?"), "adjacency_prose", task, "value", G.degree(u), G, ["degree"])
+        elif task == "triangles":
+            add(compose(text, "How many triangles are there?"), "adjacency_prose", task, "value", triangles(G), G, ["triangle_count"], key="triangles")
+        else:
+            u, v = pick_pair(G, edge=False)
+            add(compose(text, f"Is {u} adjacent to {v}?"), "adjacency_prose", task, "value", False, G, ["edge_exists"])
+    # web pages linking to each other
+    for i in range(4):
+        names = letters(rng.randint(5, 6))
+        G = connected_graph(len(names), len(names) + 3, directed=True, names=names)
+        text = r_links(G)
+        nodes = list(G.nodes)
+        if i == 0:
+            u = rng.choice([x for x in nodes if G.out_degree(x)])
+            add(compose(text, f"Which pages does page {u} link to?"), "relations", "neighbors", "set", sorted(G.successors(u)), G, ["neighbors"])
+        elif i == 1:
+            u, v = pick_pair(G, path=True, far=True)
+            add(compose(text, f"Following links, what is the fewest number of clicks from page {u} to page {v}?"), "relations", "shortest_path", "path",
+                sp_len(G, u, v), G, ["shortest_path", "shortest_path_length"], key="length", source=u, target=v)
+        elif i == 2:
+            add(compose(text, "Is there a cycle of links (a page you can return to by following links)?"), "relations", "cycle", "value",
+                not nx.is_directed_acyclic_graph(G), G, ["cycle_check"])
+        else:
+            add(compose(text, "How many links are there in total?"), "relations", "edge_count", "value", G.number_of_edges(), G, ["edge_count", "size"])
+    # two-way arrows and brace pairs
+    # "u <-> v" is an undirected edge or a pair of arcs: only questions whose
+    # answer is the same either way (not degree, edge count or cycles) use it.
+    for i in range(6):
+        G = two_parts(4, 3, 5, 2) if i == 2 else connected_graph(rng.randint(5, 7), rng.randint(6, 8))
+        if i < 3:
+            text = "Connections: " + ", ".join(f"{u} ↔ {v}" if i % 2 else f"{u} <-> {v}" for u, v in G.edges) + "."
+            notation = "arrows"
+        else:
+            text = "Edges: " + ", ".join(f"{{{u}, {v}}}" for u, v in G.edges) + "."
+            notation = "pairs"
+        generic_text(text, notation, G, ["shortest_path", "neighbors", "path_exists", "degree", "cycle", "edge_count"][i])
+
+
+def batch11():
+    gen_textbook()
+
+
 def check_item(it):
     """Self-checks of a rendered item: declared numbering matches the graph's
     nodes, and every node with an edge is named in the question."""
@@ -2666,6 +2787,7 @@ def main():
     batch8()
     batch9()
     batch10()
+    batch11()
     for it in ITEMS:
         check_item(it)
     seen = set()
