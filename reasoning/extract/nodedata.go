@@ -256,6 +256,14 @@ func nodeDataVectors(ctx context.Context, d *Doc) ([]nodeDataVector, []Span, err
 				headers = append(headers, Span{Start: s, End: s + len(line), Role: RoleData})
 			}
 			lineStart, prevEnd, lineNoun = i+1, i+1, -1
+			if blockCue {
+				// Under "Node features:" a line may give a vector without
+				// brackets: "0: 1 0", "node 2 = 0.5, 1".
+				if v, ok := nodeDataBareLine(text, lower, lineStart); ok {
+					out = append(out, v)
+					i = v.end - 1
+				}
+			}
 			continue
 		}
 		if c != '[' && c != '(' {
@@ -343,6 +351,55 @@ func nodeDataFastPrefix(p string) []int {
 		return nil // "subnode 3:", "the node's"
 	}
 	return []int{s, len(p), s, ws, -1, -1, ds, de}
+}
+
+// nodeDataBareLine reads a line "0: 1 0", "node 2 = 0.5, 1" or "A: 1,0"
+// starting at lower[s]: a node, ':' or '=', and two or more numbers to the
+// end of the line. It is tried only under a header that names node data.
+func nodeDataBareLine(text, lower string, s int) (nodeDataVector, bool) {
+	e := strings.IndexByte(text[s:], '\n')
+	if e < 0 {
+		e = len(text)
+	} else {
+		e += s
+	}
+	line := lower[s:e]
+	k := strings.IndexAny(line, ":=")
+	if k < 0 {
+		return nodeDataVector{}, false
+	}
+	head := strings.Fields(text[s : s+k])
+	switch {
+	case len(head) == 2 && (strings.EqualFold(head[0], "node") || strings.EqualFold(head[0], "vertex")):
+		head = head[1:]
+	case len(head) != 1:
+		return nodeDataVector{}, false
+	}
+	id := head[0]
+	if !nodeDataBareID(id) || nodeDataNotIDs[strings.ToLower(id)] && len(id) > 1 {
+		return nodeDataVector{}, false
+	}
+	fields := strings.FieldsFunc(text[s+k+1:e], func(r rune) bool { return r == ',' || r == ';' || r == ' ' || r == '\t' || r == '\r' })
+	if len(fields) < 2 {
+		return nodeDataVector{}, false
+	}
+	vec := make([]float64, 0, len(fields))
+	for _, f := range fields {
+		x, err := strconv.ParseFloat(f, 64)
+		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+			return nodeDataVector{}, false
+		}
+		vec = append(vec, x)
+	}
+	start := s
+	for start < e && (text[start] == ' ' || text[start] == '\t') {
+		start++
+	}
+	end := e
+	for end > start && (text[end-1] == ' ' || text[end-1] == '\t' || text[end-1] == '\r') {
+		end--
+	}
+	return nodeDataVector{node: id, vec: vec, start: start, end: end, local: true}, true
 }
 
 // utfStart reports whether text[i] starts a UTF-8 sequence.

@@ -92,6 +92,13 @@ func TestNodeDataVectors(t *testing.T) {
 			vectors: map[string][]float64{"0": {1, 0}, "3": {1, 2}},
 			minConf: 0.9, maxConf: 1,
 		},
+		{
+			name:    "vectors without brackets under a header",
+			text:    "Node features:\n0: 1 0\nnode 1 = 0.5, 1\nB: 2,3\n\nEdges: 0-1, 1-B.\n0: 1 2",
+			vectors: map[string][]float64{"0": {1, 0}, "1": {0.5, 1}, "B": {2, 3}},
+			data:    []string{"Node features:", "0: 1 0", "node 1 = 0.5, 1", "B: 2,3"},
+			minConf: 0.9, maxConf: 1,
+		},
 		{name: "adjacency lines without a data word", text: "0: [1, 2]\n1: [0, 2]\n2: [0, 1]"},
 		{name: "edge tuples are not vectors", text: "Every node has an embedding. The edges are: (0,5) (0,6) (1,2)"},
 		{name: "a Python edge list is not vectors", text: "The embeddings are computed on G = [(0, 1), (1, 2)]."},
