@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -60,14 +61,16 @@ edges. When the reading is uncertain (text that looks like graph content but was
 notations that disagree, a node the graph lacks) the builtin backend says what it read and declines;
 --explain and --json show the reading report.
 
-Without --llm the builtin backend answers (no model needed). Exit codes: 0 answered,
-1 could not answer, 2 bad usage or input.`,
+Without --llm the builtin backend answers (no model needed). --timeout bounds the whole
+question: every LLM call and its retries, loading the graph and running the tool together;
+past it ask stops and exits 1. Exit codes: 0 answered, 1 could not answer, 2 bad usage or input.`,
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "graph", Usage: "graph file (inside the data folders) the question is about"},
 			&cli.BoolFlag{Name: "directed", Usage: "read --graph as a directed graph"},
 			jsonFlag(),
 			&cli.BoolFlag{Name: "explain", Usage: "print the steps taken after the answer"},
 			plotFlag(),
+			timeoutFlag(),
 		}, llmFlags()...),
 		Action: askAction,
 	}
@@ -76,6 +79,10 @@ Without --llm the builtin backend answers (no model needed). Exit codes: 0 answe
 func askAction(c *cli.Context) error {
 	if c.NArg() != 1 {
 		return usageErr("ask takes one question in quotes, got %d arguments", c.NArg())
+	}
+	timeout, err := questionTimeout(c)
+	if err != nil {
+		return err
 	}
 	a, err := newAgent(c)
 	if err != nil {
@@ -89,7 +96,12 @@ func askAction(c *cli.Context) error {
 			opts = append(opts, agent.WithDirected(c.Bool("directed")))
 		}
 	}
-	ans, askErr := a.Ask(c.Context, c.Args().First(), opts...)
+	ctx, cancel := context.WithTimeout(c.Context, timeout)
+	defer cancel()
+	ans, askErr := a.Ask(ctx, c.Args().First(), opts...)
+	if askErr != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) && c.Context.Err() == nil {
+		askErr = timeoutErr(c, timeout, askErr)
+	}
 	if err := printAnswer(c, ans, askErr); err != nil {
 		return err
 	}
@@ -99,6 +111,34 @@ func askAction(c *cli.Context) error {
 		}
 	}
 	return askExit(askErr)
+}
+
+// DefaultTimeout is the default --timeout of one question.
+const DefaultTimeout = 60 * time.Second
+
+// timeoutFlag is --timeout, the overall deadline of one question.
+func timeoutFlag() cli.Flag {
+	return &cli.DurationFlag{Name: "timeout", Value: DefaultTimeout,
+		Usage: "overall deadline of the question: LLM calls with all their retries, loading the graph and the tool run together"}
+}
+
+// questionTimeout returns --timeout, which must be positive.
+func questionTimeout(c *cli.Context) (time.Duration, error) {
+	d := c.Duration("timeout")
+	if d <= 0 {
+		return 0, usageErr("--timeout must be a positive duration such as 30s or 2m, got %v", d)
+	}
+	return d, nil
+}
+
+// timeoutErr says that the question ran out of its --timeout, naming the
+// LLM server when there is one (the usual cause); it wraps err.
+func timeoutErr(c *cli.Context, timeout time.Duration, err error) error {
+	who := ""
+	if u := settingOf(c, "llm"); u != "" {
+		who = fmt.Sprintf(" (the LLM server at %s did not answer in time)", u)
+	}
+	return fmt.Errorf("no answer within --timeout %v%s; raise --timeout or check the server: %w", timeout, who, err)
 }
 
 // plotFlag is --plot FILE of ask and tools run.
@@ -159,6 +199,8 @@ func askExit(err error) error {
 	switch {
 	case err == nil:
 		return nil
+	case errors.Is(err, context.DeadlineExceeded):
+		return cli.Exit(err.Error(), exitNoAnswer)
 	case errors.Is(err, agent.ErrTooLarge), errors.Is(err, agent.ErrBadInput), errors.Is(err, agent.ErrRefused):
 		return cli.Exit(err.Error(), exitUsage)
 	default:
@@ -188,7 +230,7 @@ func newAgent(c *cli.Context) (*agent.Agent, error) {
 	}
 	cfg.Sandbox = sb
 	cfg.OpenMemory = func(ctx context.Context) (*memory.Store, error) {
-		s, err := openStore(c)
+		s, err := openStore(ctx, c)
 		if err != nil {
 			return nil, fmt.Errorf("long-term memory unavailable: %w", err)
 		}

@@ -121,7 +121,7 @@ func memoryEncoder(c *cli.Context) (memory.Embedder, error) {
 // solved examples of every tool when it holds no examples. Its errors are
 // cli exit errors for the memory commands; see openStore for the cause.
 func openMemory(c *cli.Context) (*memory.Store, error) {
-	s, err := openStore(c)
+	s, err := openStore(c.Context, c)
 	if err != nil {
 		var ec cli.ExitCoder
 		if errors.As(err, &ec) {
@@ -134,7 +134,7 @@ func openMemory(c *cli.Context) (*memory.Store, error) {
 
 // openStore is openMemory with the seeding error returned as is (not yet a
 // cli exit error), for callers that carry on without memory.
-func openStore(c *cli.Context) (*memory.Store, error) {
+func openStore(ctx context.Context, c *cli.Context) (*memory.Store, error) {
 	home, err := homeDir(c)
 	if err != nil {
 		return nil, usageErr("home folder: %v", err)
@@ -143,7 +143,7 @@ func openStore(c *cli.Context) (*memory.Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	return seed.Open(c.Context, filepath.Join(home, "memory"), tools.Catalogue(), enc, seed.Options{Logger: logger(c)})
+	return seed.Open(ctx, filepath.Join(home, "memory"), tools.Catalogue(), enc, seed.Options{Logger: logger(c)})
 }
 
 func memoryAdd(c *cli.Context) error {

@@ -133,6 +133,11 @@ func Drop() Response { return Response{Drop: true} }
 // Slow answers r after waiting d.
 func Slow(d time.Duration, r Response) Response { r.Delay = d; return r }
 
+// Hang never answers: the request waits until the client gives up (its
+// deadline or a cancelled context) or the server is closed, as a hung LLM
+// server does.
+func Hang() Response { return Response{Delay: 1<<63 - 1} }
+
 // Malformed answers 200 with a body that is not JSON.
 func Malformed() Response { return Response{Malformed: true} }
 

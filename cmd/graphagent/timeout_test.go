@@ -1,0 +1,46 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/graphagent/graphagent/reasoning/llmtest"
+)
+
+// TestAskTimeoutHangingLLM: against an LLM server that never answers, ask
+// stops at its --timeout (not after 60 s per call times the retries and
+// steps), says why and exits 1.
+func TestAskTimeoutHangingLLM(t *testing.T) {
+	srv := llmtest.New(t)
+	srv.Handle(func(llmtest.Request) llmtest.Response { return llmtest.Hang() })
+	const timeout = 2 * time.Second
+	t0 := time.Now()
+	out, errOut, code := runCLI(t, "--home", t.TempDir(), "ask", "Is there a cycle in the graph with edges 0-1, 1-2, 2-0?",
+		"--llm", srv.BaseURL(), "--model", "m", "--timeout", timeout.String())
+	elapsed := time.Since(t0)
+	if code != exitNoAnswer {
+		t.Fatalf("exit %d, want %d\n%s%s", code, exitNoAnswer, out, errOut)
+	}
+	if !strings.Contains(errOut, "no answer within --timeout 2s") || !strings.Contains(errOut, srv.BaseURL()) {
+		t.Errorf("message does not name the deadline and the server: %q", errOut)
+	}
+	if srv.Calls() == 0 {
+		t.Error("the LLM server was never called: the test did not test a hang")
+	}
+	// The bound the issue asks for: the timeout plus one second.
+	if elapsed > timeout+time.Second {
+		t.Errorf("ask took %v with --timeout %v", elapsed, timeout)
+	}
+}
+
+// TestAskTimeoutMustBePositive: --timeout 0s and negative durations are
+// usage errors.
+func TestAskTimeoutMustBePositive(t *testing.T) {
+	for _, d := range []string{"0s", "-5s"} {
+		_, errOut, code := runCLI(t, "ask", "How many nodes in 0-1?", "--timeout", d)
+		if code != exitUsage || !strings.Contains(errOut, "--timeout must be a positive duration") {
+			t.Errorf("--timeout %s: exit %d, %q", d, code, errOut)
+		}
+	}
+}
