@@ -556,6 +556,11 @@ func (t *proseText) atom(i, end, first int, o nameOpts, afterKind bool) (proseNa
 			poss = true
 			break
 		}
+		if j-i > proseMaxNameTokens {
+			// A longer capitalised run is a title or shouting, not a name;
+			// stopping here also keeps every start inside the run cheap.
+			return proseName{}, false
+		}
 		if j >= end {
 			break
 		}
@@ -587,6 +592,10 @@ func (t *proseText) atom(i, end, first int, o nameOpts, afterKind bool) (proseNa
 	}
 	return proseName{id: id, a: i, b: j, poss: poss}, true
 }
+
+// proseMaxNameTokens is the most tokens a multi-word name spans
+// ("Ludwig van Beethoven", "Rio de Janeiro", "St. Louis").
+const proseMaxNameTokens = 6
 
 // articleAt reports whether "a"/"A" at i is the article: it is followed by
 // a lower-case word that is not a verb or a connective of the prose
@@ -932,7 +941,7 @@ func (t *proseText) keySentence(s ptSentence) bool {
 func (t *proseText) letterTuple(i int) bool {
 	k := i + 1
 	n := 0
-	for ; k < len(t.toks); k++ {
+	for ; k < len(t.toks) && n < 5; k++ {
 		if t.kind(k) != pWord || utf8.RuneCountInString(t.word(k)) != 1 {
 			return false
 		}

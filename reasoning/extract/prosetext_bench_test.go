@@ -49,3 +49,32 @@ func BenchmarkQuantities1000(b *testing.B) {
 func BenchmarkPrecedence1000(b *testing.B) {
 	benchReader(b, Precedence{}, "Task T%[1]d must finish before task T%[2]d starts.")
 }
+
+// BenchmarkProseLongRuns reads texts built to make a reader redo work at
+// every token: a capitalised run of 8,000 words, a comma list of 8,000
+// names, a chain of 8,000 "before"s, 8,000 "Up to 3 units can flow
+// through" before one pipe. Each must stay linear in the text's length.
+func BenchmarkProseLongRuns(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		q    string
+	}{
+		{"capitalised run", strings.Repeat("Alice ", 8000) + "road from s to t of 5 km. Bob follows Carol."},
+		{"comma list", strings.Repeat("A, ", 8000) + "and B are friends. C depends on D."},
+		{"chain", strings.Repeat("A before ", 8000) + "B."},
+		{"leading quantities", strings.Repeat("Up to 3 units can flow through ", 8000) + "the pipe from s to t."},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			d := NewDoc(c.q)
+			ctx := context.Background()
+			b.SetBytes(int64(len(c.q)))
+			for b.Loop() {
+				for _, r := range []Reader{Relations{}, Quantities{}, Precedence{}} {
+					if _, err := r.Read(ctx, d); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}
