@@ -3,6 +3,7 @@
 //
 //	go run ./eval/peers                    # 10^4, 10^5 and 10^6 edges (minutes)
 //	go run ./eval/peers -sizes 10000       # quick look
+//	go run ./eval/peers -process           # whole processes: graphagent tools run vs a NetworkX script
 //
 // Each graph is a connected random undirected graph with integer weights 1..100
 // and average degree 10, written as an edge list; every library reads it
@@ -17,6 +18,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -50,11 +52,56 @@ func main() {
 	algoFlag := flag.String("algos", strings.Join(algos, ","), "algorithms to time")
 	out := flag.String("out", "", "also write the Markdown table to this file")
 	dir := flag.String("dir", "", "folder for the generated graphs (default: a temporary folder)")
+	process := flag.Bool("process", false, "time whole processes: graphagent tools run against a NetworkX script")
+	tools := flag.String("tools", strings.Join(processTools, ","), "with -process: the tools to time")
+	reps := flag.Int("reps", 5, "with -process: runs of each side below 10^6 edges (the median is reported)")
+	bigReps := flag.Int("bigreps", 3, "with -process: runs of each side at 10^6 edges and more")
+	timeout := flag.Duration("timeout", 10*time.Minute, "with -process: the longest one run may take")
 	flag.Parse()
+	if *process {
+		if err := mainProcess(*sizes, *tools, *out, *dir, *reps, *bigReps, *timeout); err != nil {
+			fmt.Fprintln(os.Stderr, "peers:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := run(context.Background(), *sizes, *algoFlag, *out, *dir, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "peers:", err)
 		os.Exit(1)
 	}
+}
+
+func mainProcess(sizeList, toolList, outPath, dir string, reps, bigReps int, timeout time.Duration) error {
+	sizes, err := parseSizes(sizeList)
+	if err != nil {
+		return err
+	}
+	if reps < 1 || bigReps < 1 || timeout <= 0 {
+		return errors.New("-reps and -bigreps must be at least 1, -timeout positive")
+	}
+	if dir == "" {
+		d, err := os.MkdirTemp("", "graphagent-peers-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(d)
+		dir = d
+	}
+	return runProcess(context.Background(), processConfig{sizes: sizes, tools: strings.Split(toolList, ","),
+		reps: reps, bigReps: bigReps, timeout: timeout, dir: dir, outPath: outPath}, os.Stdout)
+}
+
+// parseSizes reads a comma-separated list of edge counts ("1e5" allowed).
+func parseSizes(sizeList string) ([]int, error) {
+	var sizes []int
+	for _, s := range strings.Split(sizeList, ",") {
+		f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+		if err != nil || f < 10 {
+			return nil, fmt.Errorf("-sizes: %q is not an edge count", s)
+		}
+		sizes = append(sizes, int(f))
+	}
+	return sizes, nil
 }
 
 type timing struct {
@@ -65,13 +112,9 @@ type timing struct {
 }
 
 func run(ctx context.Context, sizeList, algoList, outPath, dir string, w io.Writer) error {
-	var sizes []int
-	for _, s := range strings.Split(sizeList, ",") {
-		f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-		if err != nil || f < 10 {
-			return fmt.Errorf("-sizes: %q is not an edge count", s)
-		}
-		sizes = append(sizes, int(f))
+	sizes, err := parseSizes(sizeList)
+	if err != nil {
+		return err
 	}
 	chosen := strings.Split(algoList, ",")
 	if dir == "" {
@@ -278,7 +321,7 @@ func timeTool(ctx context.Context, g *graph.Graph, name, src, dst string) (timin
 
 // headline reduces a tool's typed value to the one number the peers print:
 // path length, component count, triangles, flow value, diameter, largest
-// PageRank.
+// PageRank, average clustering, node count, length of a topological order.
 func headline(name string, value any) (float64, error) {
 	b, err := json.Marshal(value)
 	if err != nil {
@@ -286,10 +329,14 @@ func headline(name string, value any) (float64, error) {
 	}
 	var obj map[string]any
 	switch name {
-	case "diameter":
+	case "diameter", "clustering_coefficient", "node_count":
 		var d float64
 		err = json.Unmarshal(b, &d)
 		return d, err
+	case "topological_sort":
+		var order []string
+		err = json.Unmarshal(b, &order)
+		return float64(len(order)), err
 	case "pagerank":
 		var pr map[string]float64
 		if err := json.Unmarshal(b, &pr); err != nil {
