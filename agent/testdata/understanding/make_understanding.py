@@ -2743,6 +2743,48 @@ def batch11():
     gen_textbook()
 
 
+# ================================================================ twelfth batch: small typographic variations
+
+def gen_typography():
+    # decimal weights
+    for i in range(4):
+        G = connected_graph(rng.randint(5, 7), rng.randint(7, 9))
+        for u, v in G.edges:
+            G[u][v]["weight"] = rng.randint(5, 95) / 10
+        notation = ["pairs", "csv", "nlprose", "pylist"][i]
+        generic_text(RENDER[notation](G), notation, G, "shortest_path" if i != 3 else "mst")
+    # IDs like v1, n2, and lower-case letters
+    for i in range(6):
+        n = rng.randint(5, 7)
+        if i < 3:
+            prefix = ["v", "n", "p"][i]
+            names = [f"{prefix}{k}" for k in range(1, n + 1)]
+        else:
+            names = [chr(ord("a") + k) for k in range(n)]
+        directed = i == 4
+        G = connected_graph(n, n + 2, directed=directed, names=names)
+        if i < 3:
+            text = ["Edges: ", "The graph has edges ", "Links: "][i] + ", ".join(f"{u}-{v}" for u, v in G.edges) + "."
+            notation = "dashes"
+        elif directed:
+            text = RENDER["arrows"](G)
+            notation = "arrows"
+        else:
+            text = RENDER["edgelines"](G)
+            notation = "edgelines"
+        generic_text(text, notation, G, ["degree", "shortest_path", "neighbors", "edge_count", "neighbors", "triangles"][i])
+    # other dashes: '--' and the en dash people paste from documents
+    for i in range(6):
+        G = connected_graph(rng.randint(5, 7), rng.randint(6, 8))
+        sep = ["--", "--", "--", "–", "–", "—"][i]
+        text = ["Edges: ", "", "The edges are "][i % 3] + ", ".join(f"{u}{sep}{v}" if i % 2 else f"{u} {sep} {v}" for u, v in G.edges) + "."
+        generic_text(text.strip(), "dashes", G, ["degree", "shortest_path", "edge_count", "neighbors", "cycle", "triangles"][i])
+
+
+def batch12():
+    gen_typography()
+
+
 def check_item(it):
     """Self-checks of a rendered item: declared numbering matches the graph's
     nodes, and every node with an edge is named in the question."""
@@ -2788,6 +2830,7 @@ def main():
     batch9()
     batch10()
     batch11()
+    batch12()
     for it in ITEMS:
         check_item(it)
     seen = set()
