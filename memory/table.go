@@ -2,10 +2,8 @@ package memory
 
 import (
 	"context"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/graphagent/graphagent/encoders"
 )
@@ -210,47 +208,13 @@ func (t *topK) sorted() []scored {
 // scanEvery is how many rows a scan reads between checks of its context.
 const scanEvery = 8192
 
-// parallelMin is the number of rows from which a scan is split between
-// the CPUs, each part keeping its own top k.
-const parallelMin = 32_768
-
 // scan offers top the rows [from, len) that keep accepts (nil keeps all),
-// scored against the unit query q by an exact scan of the slab.
+// scored against the unit query q by an exact scan of the slab on one
+// goroutine. (Splitting the scan between the CPUs made it slower on a
+// shared, loaded machine: 10.9 ms against 7.3 ms p50 at 100,000 rows.)
 func (t *table[R]) scan(ctx context.Context, q []float32, from int, keep func(*R) bool, top *topK) error {
-	n := t.len()
-	parts := min(runtime.GOMAXPROCS(0), (n-from)/(parallelMin/2))
-	if parts < 2 {
-		return t.scanRange(ctx, q, from, n, keep, top)
-	}
-	tops := make([]topK, parts)
-	errs := make([]error, parts)
-	size := (n - from + parts - 1) / parts
-	var wg sync.WaitGroup
-	for p := range parts {
-		lo, hi := from+p*size, min(from+(p+1)*size, n)
-		tops[p] = topK{k: top.k, keys: top.keys, h: make([]scored, 0, top.k)}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			errs[p] = t.scanRange(ctx, q, lo, hi, keep, &tops[p])
-		}()
-	}
-	wg.Wait()
-	for p := range parts {
-		if errs[p] != nil {
-			return errs[p]
-		}
-		for _, c := range tops[p].h {
-			top.offer(c)
-		}
-	}
-	return nil
-}
-
-// scanRange is scan over rows [from, to) on one goroutine.
-func (t *table[R]) scanRange(ctx context.Context, q []float32, from, to int, keep func(*R) bool, top *topK) error {
 	dim := t.dim
-	for i := from; i < to; i++ {
+	for i, n := from, t.len(); i < n; i++ {
 		if (i-from)%scanEvery == scanEvery-1 {
 			if err := ctx.Err(); err != nil {
 				return err
