@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/graphagent/graphagent/tools/graph"
@@ -315,4 +316,13 @@ func pathText(g *graph.Graph, path []int32) string {
 		b.WriteString(g.ID(v))
 	}
 	return b.String()
+}
+
+// nodeRef names a node in a sentence: "node 3" for a number, the name
+// itself otherwise ("Paris", "applicant 0").
+func nodeRef(id string) string {
+	if _, err := strconv.ParseFloat(id, 64); err == nil {
+		return "node " + id
+	}
+	return id
 }

@@ -433,16 +433,16 @@ func shortestPathLengthTool() Tool {
 				return Result{}, noPath
 			}
 			l := d.Dist[t]
-			return Result{Value: l, Text: fmt.Sprintf("The shortest path from node %s to node %s has total weight %s: %s.",
-				g.ID(s), g.ID(t), formatNumber(l), pathText(g, d.Path(t)))}, nil
+			return Result{Value: l, Text: fmt.Sprintf("The shortest path from %s to %s has total weight %s: %s.",
+				nodeRef(g.ID(s)), nodeRef(g.ID(t)), formatNumber(l), pathText(g, d.Path(t)))}, nil
 		}
 		dist, queue := newBFSBuffers(g.N())
 		bfsDistances(g, s, false, dist, queue)
 		if dist[t] < 0 {
 			return Result{}, noPath
 		}
-		return Result{Value: int(dist[t]), Text: fmt.Sprintf("The shortest path from node %s to node %s has length %d: %s.",
-			g.ID(s), g.ID(t), dist[t], pathText(g, bfsPathBack(g, t, dist)))}, nil
+		return Result{Value: int(dist[t]), Text: fmt.Sprintf("The shortest path from %s to %s has length %d: %s.",
+			nodeRef(g.ID(s)), nodeRef(g.ID(t)), dist[t], pathText(g, bfsPathBack(g, t, dist)))}, nil
 	})
 }
 
