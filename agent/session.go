@@ -165,6 +165,11 @@ func (r *run) sessionTurn(ctx context.Context, task string, g *graph.Graph, sour
 			s.record(task, false, ans, err)
 			return ans, err
 		}
+		if rest := argFollowUpText(task); rest != "" && last.tool == "" {
+			// "and node 33?" with no answered question before it names
+			// nothing to ask; guessing a tool from two words would.
+			return r.fail(fmt.Errorf("%q follows up a question, but no earlier question was answered by a tool to ask it of: %w", rest, ErrNoAnswer))
+		}
 		if last.tool != "" && backReference.MatchString(task) {
 			// "and its closeness?": a new question about the node (or
 			// pair) of the previous turn.

@@ -80,6 +80,19 @@ func TestSessionBackReference(t *testing.T) {
 	})
 }
 
+// TestSessionFollowUpWithoutQuestion: a follow-up with no answered
+// question before it is refused, not answered by a tool guessed from its
+// few words.
+func TestSessionFollowUpWithoutQuestion(t *testing.T) {
+	s := newDataAgent(t).NewSession(memory.WorkingLimits{})
+	runSession(t, s, []sessionTurn{
+		{q: "Remember this graph: 0-1, 1-2, 2-3."},
+		{q: "and node 3?", err: ErrNoAnswer},
+		{q: "What is the degree of node 1?", tool: "degree", value: "2"},
+		{q: "and node 3?", tool: "degree", value: "1"},
+	})
+}
+
 // TestSessionFollowUpPair: a follow-up of a two-node question replaces
 // what it names: "to X" or a lone node the target, "from X" the source,
 // a pair both.
