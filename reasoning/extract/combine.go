@@ -949,6 +949,30 @@ func (c *combiner) nodeData(b *graph.Builder) error {
 			}
 		}
 	}
+	// "0" alone could name "applicant 0" or "job 0".
+	if len(kinds) > 1 {
+		byName := map[string][]string{}
+		for id := range kindOf {
+			if kind, name, ok := strings.Cut(id, " "); ok && kindOf[id] == kind {
+				byName[name] = append(byName[name], id)
+			}
+		}
+		names := make([]string, 0, len(byName))
+		for name, ids := range byName {
+			if len(ids) > 1 {
+				names = append(names, name)
+			}
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			ids := byName[name]
+			sort.Strings(ids)
+			c.ex.Report.AmbiguousNodes = append(c.ex.Report.AmbiguousNodes, name)
+			if len(c.ex.Report.Ambiguous) < 20 {
+				c.ex.Report.Ambiguous = append(c.ex.Report.Ambiguous, fmt.Sprintf("%q alone could be %s", name, strings.Join(ids, " or ")))
+			}
+		}
+	}
 	if len(kinds) == 2 {
 		for id, k := range kindOf {
 			side := 0

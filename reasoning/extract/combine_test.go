@@ -142,6 +142,9 @@ func TestCombineNodeData(t *testing.T) {
 			t.Errorf("node %q attrs %v", id, a)
 		}
 	}
+	if !slices.Equal(ex.Report.AmbiguousNodes, []string{"0", "1"}) {
+		t.Errorf("ambiguous nodes %v, want [0 1] (applicant or job)", ex.Report.AmbiguousNodes)
+	}
 	i, _ := g.Index("job 0")
 	if v, _ := g.NodeAttrs(i)["embedding"].([]float64); !slices.Equal(v, []float64{1, 2}) {
 		t.Errorf("embedding %v", g.NodeAttrs(i))
