@@ -93,6 +93,10 @@ type edgeListParser struct {
 	// the builder, so a parallel read falls back to a sequential one).
 	attrsSeen bool
 
+	// columns are the roles a header gave the columns; nil when the
+	// fields are "u v [weight]" in that order.
+	columns *headerCols
+
 	lineNo   int
 	dataSeen bool
 	// A first line of two non-numeric fields with unknown names is held
@@ -125,8 +129,8 @@ func (p *edgeListParser) presize(br *bufio.Reader, size int64, maxEdges int) {
 // parse reads every line of br; bufSize is br's size (the longest line).
 func (p *edgeListParser) parse(br *bufio.Reader, bufSize int) error {
 	var (
-		toks [3][]byte
-		cols [3]int
+		toks [maxHeaderColumns][]byte
+		cols [maxHeaderColumns]int
 	)
 	fail := func(col int, format string, a ...any) error {
 		return &SyntaxError{Source: p.src, Line: p.lineNo, Col: col, Msg: fmt.Sprintf(format, a...)}
@@ -145,12 +149,19 @@ func (p *edgeListParser) parse(br *bufio.Reader, bufSize int) error {
 		}
 		p.lineNo++
 
-		// Split into at most 3 fields.
+		// Split into at most 3 fields (or the header's columns).
 		n := 0
 		needTok := false
 		var attrs map[string]any
 		commaCol := 0
-		for i := 0; i < len(line); {
+		if p.columns != nil && p.columns.tabs {
+			// A tab-separated table: fields may hold spaces.
+			var err error
+			if n, err = splitTabs(line, toks[:p.columns.n], cols[:p.columns.n]); err != nil {
+				return fail(n+1, "%v", err)
+			}
+		}
+		for i := 0; i < len(line) && !(p.columns != nil && p.columns.tabs); {
 			c := line[i]
 			if c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f' {
 				i++
@@ -180,7 +191,10 @@ func (p *edgeListParser) parse(br *bufio.Reader, bufSize int) error {
 			for i < len(line) && !isFieldSep(line[i]) {
 				i++
 			}
-			if n == 3 {
+			if n == maxFields(p.columns, !p.dataSeen && p.headers) {
+				if p.columns != nil {
+					return fail(start+1, "more than the %d fields the header names", p.columns.n)
+				}
 				return fail(start+1, "more than 3 fields; want \"u v\" or \"u v weight\"")
 			}
 			toks[n], cols[n] = line[start:i], start+1
@@ -194,6 +208,16 @@ func (p *edgeListParser) parse(br *bufio.Reader, bufSize int) error {
 			first := !p.dataSeen
 			p.dataSeen = true
 			if first && p.headers && attrs == nil {
+				if c := headerColumns(toks[:n]); c != nil {
+					if !c.positional() {
+						c.tabs = bytes.IndexByte(line, '\t') >= 0
+						p.columns = c
+					}
+					continue
+				}
+				if n > 3 {
+					return fail(cols[3], "more than 3 fields; want \"u v\" or \"u v weight\"")
+				}
 				if isHeader(toks[:n]) {
 					continue
 				}
@@ -209,6 +233,22 @@ func (p *edgeListParser) parse(br *bufio.Reader, bufSize int) error {
 					}
 				}
 				p.pendingLine = 0
+			}
+			if c := p.columns; c != nil {
+				// The header's source, target and weight columns, in
+				// that order; the other columns are not read.
+				if n <= max(c.src, c.dst) {
+					return fail(0, "%d fields, but the header puts the nodes in columns %d and %d", n, c.src+1, c.dst+1)
+				}
+				picked, pcols := [3][]byte{toks[c.src], toks[c.dst]}, [3]int{cols[c.src], cols[c.dst]}
+				hasWeight := c.weight >= 0 && c.weight < n
+				n = 2
+				if hasWeight {
+					picked[2], pcols[2] = toks[c.weight], cols[c.weight]
+					n = 3
+				}
+				copy(toks[:3], picked[:])
+				copy(cols[:3], pcols[:])
 			}
 			if err := addEdgeLine(p.sink, toks[:n], cols[:n], attrs); err != nil {
 				var se *SyntaxError
@@ -240,6 +280,119 @@ func (p *edgeListParser) addPending() error {
 		return fmt.Errorf("%s:%d: %w", p.src, p.pendingLine, err)
 	}
 	return nil
+}
+
+// maxHeaderColumns is the most columns a header may name.
+const maxHeaderColumns = 16
+
+// headerCols says which columns of a table with a header hold the source
+// node, the target node and the weight.
+type headerCols struct {
+	src, dst int
+	weight   int // -1 when no column is a weight
+	n        int  // columns the header names
+	tabs     bool // the header is tab-separated: so are the lines, whose fields may hold spaces
+}
+
+// splitTabs splits a line of a tab-separated table into fields (spaces
+// around a field trimmed) and their 1-based columns; a line that is blank
+// or starts with '#' or '%' has none. More fields than toks holds, or an
+// empty field, is an error; n is then the index of the field at fault.
+func splitTabs(line []byte, toks [][]byte, cols []int) (n int, err error) {
+	line = bytes.TrimRight(line, "\r\n")
+	if t := bytes.TrimLeft(line, " \t"); len(t) == 0 || t[0] == '#' || t[0] == '%' {
+		return 0, nil
+	}
+	start := 0
+	for {
+		end := bytes.IndexByte(line[start:], '\t')
+		if end < 0 {
+			end = len(line)
+		} else {
+			end += start
+		}
+		f, col := line[start:end], start+1
+		for len(f) > 0 && (f[0] == ' ' || f[0] == '\v' || f[0] == '\f') {
+			f, col = f[1:], col+1
+		}
+		f = bytes.TrimRight(f, " \v\f")
+		if n == len(toks) {
+			return start, fmt.Errorf("more than the %d tab-separated fields the header names", len(toks))
+		}
+		if len(f) == 0 {
+			return start, fmt.Errorf("empty field %d", n+1)
+		}
+		toks[n], cols[n] = f, col
+		n++
+		if end == len(line) {
+			return n, nil
+		}
+		start = end + 1
+	}
+}
+
+// Column names of the source node, the target node and the weight in a
+// header, compared ignoring case. Names that say nothing about direction
+// (user_id, movie_id: two kinds of node whose IDs may collide) are not
+// among them: such a table is not read as a graph.
+var (
+	sourceColumnNames = []string{"source", "src", "from", "head", "subject", "u", "node1", "source_id", "source_node", "start"}
+	targetColumnNames = []string{"target", "dst", "to", "tail", "object", "v", "node2", "target_id", "target_node", "end"}
+	weightColumnNames = []string{"weight", "w", "capacity", "cost"}
+)
+
+// headerColumns reads a first line of three or more column names of which
+// one names the source and another the target ("head relation tail",
+// "source relation target n_paths"); it returns nil for anything else,
+// which the positional rules decide.
+func headerColumns(toks [][]byte) *headerCols {
+	if len(toks) < 3 {
+		return nil
+	}
+	c := &headerCols{src: -1, dst: -1, weight: -1, n: len(toks)}
+	named := func(tok []byte, names []string) bool {
+		for _, n := range names {
+			if bytes.EqualFold(tok, []byte(n)) {
+				return true
+			}
+		}
+		return false
+	}
+	for i, t := range toks {
+		if !wordLike(t) {
+			return nil
+		}
+		switch {
+		case c.src < 0 && named(t, sourceColumnNames):
+			c.src = i
+		case c.dst < 0 && named(t, targetColumnNames):
+			c.dst = i
+		case c.weight < 0 && named(t, weightColumnNames):
+			c.weight = i
+		}
+	}
+	if c.src < 0 || c.dst < 0 {
+		return nil
+	}
+	return c
+}
+
+// positional reports whether the columns are "u v [weight]" in that
+// order, which lines are read as without a header.
+func (c *headerCols) positional() bool {
+	return c.src == 0 && c.dst == 1 && c.n <= 3 && (c.weight == 2 || c.weight < 0 && c.n == 2)
+}
+
+// maxFields is how many fields a line may have: the header's columns, up
+// to maxHeaderColumns on a line that may be the header, else 3.
+func maxFields(c *headerCols, mayBeHeader bool) int {
+	switch {
+	case c != nil:
+		return c.n
+	case mayBeHeader:
+		return maxHeaderColumns
+	}
+	return 3
 }
 
 // wordLike reports whether a field could be a column name: letters, '_',

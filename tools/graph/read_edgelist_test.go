@@ -339,3 +339,51 @@ print(json.dumps(out))
 		}
 	}
 }
+
+// TestReadEdgeListNamedColumns reads tables whose header names the source
+// and target columns (knowledge-graph triples, tables with extra columns)
+// and checks that malformed lines under such a header name line and
+// column.
+func TestReadEdgeListNamedColumns(t *testing.T) {
+	for _, c := range []struct {
+		in       string
+		nodes    []string
+		edges    []string
+		weighted bool
+	}{
+		{"head\trelation\ttail\n1\t7\t2\n2\t7\t3\n2\t8\t1\n", []string{"1", "2", "3"}, []string{"1-2", "2-3"}, false},
+		{"source relation target n_paths\nA r B 1\nB r C 2\n", []string{"A", "B", "C"}, []string{"A-B", "B-C"}, false},
+		{"subject,predicate,object,weight\r\na,p,b,2.5\r\nb,p,c\r\n", []string{"a", "b", "c"}, []string{"a-b", "b-c"}, true},
+		{"source target label\n1 2 x\n", []string{"1", "2"}, []string{"1-2"}, false},
+		{"Source Target Weight\n1 2 4\n", []string{"1", "2"}, []string{"1-2"}, true},
+		{"source\trelation\ttarget\tn_paths\nCHEBI:1\tpositively correlated with\tHP:2\t1\r\n# c\n\nHP:2\tcauses\t Mesh name \t3\n", []string{"CHEBI:1", "HP:2", "Mesh name"}, []string{"CHEBI:1-HP:2", "HP:2-Mesh name"}, false},
+	} {
+		g, err := ReadEdgeList(strings.NewReader(c.in), ReadOptions{})
+		if err != nil {
+			t.Fatalf("%q: %v", c.in, err)
+		}
+		var edges []string
+		for e := int32(0); e < int32(g.M()); e++ {
+			u, v := g.Edge(e)
+			edges = append(edges, g.ID(u)+"-"+g.ID(v))
+		}
+		if !slices.Equal(g.IDs(), c.nodes) || !slices.Equal(edges, c.edges) || g.Weighted() != c.weighted {
+			t.Fatalf("%q: nodes %v edges %v weighted %v; want %v %v %v", c.in, g.IDs(), edges, g.Weighted(), c.nodes, c.edges, c.weighted)
+		}
+	}
+	for _, c := range []struct {
+		in        string
+		line, col int
+		msg       string
+	}{
+		{"head relation tail\n1 7 2\n1 7\n", 3, 0, "2 fields, but the header puts the nodes in columns 1 and 3"},
+		{"head relation tail\n1 7 2 9\n", 2, 7, "more than the 3 fields the header names"},
+		{"user_id movie_id rating timestamp\n1 2 3 4\n", 1, 25, "more than 3 fields"},
+		{"subject predicate object weight\na p b x\n", 2, 7, `weight "x" is not a number`},
+		{"head\trelation\ttail\na\tr r\tb\tc\n", 3 - 1, 9, "more than the 3 tab-separated fields"},
+		{"head\trelation\ttail\na\t\tb\n", 2, 3, "empty field 2"},
+	} {
+		_, err := ReadEdgeList(strings.NewReader(c.in), ReadOptions{Name: "t.tsv"})
+		wantSyntaxError(t, err, "t.tsv", c.line, c.col, c.msg)
+	}
+}

@@ -169,7 +169,9 @@ func mergeChunks(results []chunkResult, opt ReadOptions) (*Graph, bool) {
 		if r.err != nil || r.p.attrsSeen {
 			return nil, false
 		}
-		if i == 0 && (!r.p.dataSeen || r.p.pendingLine > 0) {
+		// The first chunk decides whether there is a header, and a header
+		// that names the columns changes how every line reads.
+		if i == 0 && (!r.p.dataSeen || r.p.pendingLine > 0 || r.p.columns != nil) {
 			return nil, false
 		}
 		total += len(r.p.sink.src)

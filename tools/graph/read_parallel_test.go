@@ -138,6 +138,7 @@ func TestParallelReadErrorsAndLimits(t *testing.T) {
 		{"attribute dict late", body + "1 2 {'weight': 7, 'c': 'x'}\n" + body, ReadOptions{}},
 		{"header-like line late", body + "source target\n" + body, ReadOptions{}},
 		{"words late", body + "citing cited\n" + body, ReadOptions{}},
+		{"named columns", "head relation tail\n" + strings.ReplaceAll(body, " ", "\tr\t"), ReadOptions{}},
 		{"comments only first", strings.Repeat("# c\n", 500) + "citing cited\n1 2\n" + body, ReadOptions{}},
 		{"node limit", body, ReadOptions{Limits: Limits{MaxNodes: 40}}},
 		{"node limit met", body, ReadOptions{Limits: Limits{MaxNodes: 41}}},
