@@ -289,7 +289,7 @@ const maxHeaderColumns = 16
 // node, the target node and the weight.
 type headerCols struct {
 	src, dst int
-	weight   int // -1 when no column is a weight
+	weight   int  // -1 when no column is a weight
 	n        int  // columns the header names
 	tabs     bool // the header is tab-separated: so are the lines, whose fields may hold spaces
 }
