@@ -497,6 +497,9 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 		return fallback(err)
 	}
 	spec := tool.Spec()
+	if err := readingRuleErr(spec, r.ans.Reading); err != nil {
+		return r.fail(err)
+	}
 
 	var args json.RawMessage
 	var perr error
