@@ -52,9 +52,13 @@ type Report struct {
 
 // ReportSpan is one accounted span of the question.
 type ReportSpan struct {
-	Start  int    `json:"start"`
-	End    int    `json:"end"`
-	Role   string `json:"role"`
+	// Start and End are the span's byte range [Start, End) in the question.
+	Start int `json:"start"`
+	End   int `json:"end"`
+	// Role is what the text was to the reader ("graph", "notation key",
+	// "declaration", "node data", "rule").
+	Role string `json:"role"`
+	// Reader names the reader that accounted for it.
 	Reader string `json:"reader"`
 	// Text is the span's text, shortened when long.
 	Text string `json:"text"`
@@ -63,9 +67,11 @@ type ReportSpan struct {
 // Unaccounted is text outside every accounted span that looks like graph
 // content.
 type Unaccounted struct {
-	Start int    `json:"start"`
-	End   int    `json:"end"`
-	Text  string `json:"text"`
+	// Start and End are the text's byte range [Start, End) in the question.
+	Start int `json:"start"`
+	End   int `json:"end"`
+	// Text is the text, shortened when long.
+	Text string `json:"text"`
 	// Why says what it looks like ("a number", "an edge-like pair", "a
 	// relation sentence").
 	Why string `json:"why"`
