@@ -57,11 +57,7 @@ func (AdjacencyDict) Read(ctx context.Context, d *Doc) (Reading, error) {
 		if out.Reader == "" {
 			out = r
 		} else {
-			out.Nodes = matrixUnion(out.Nodes, r.Nodes)
-			out.Edges = append(out.Edges, r.Edges...)
-			out.Spans = append(out.Spans, r.Spans...)
-			out.Notes = append(out.Notes, "the question holds more than one adjacency dict; their edges are merged")
-			out.Confidence = min(out.Confidence, 0.5)
+			mergeGraphReading(&out, r, "adjacency dict")
 		}
 		off = e
 	}

@@ -96,12 +96,11 @@ func (AdjacencyMatrix) Read(ctx context.Context, d *Doc) (Reading, error) {
 			out = r
 			continue
 		}
-		// A second matrix: keep both, but say the question holds two.
-		out.Nodes = matrixUnion(out.Nodes, r.Nodes)
-		out.Edges = append(out.Edges, r.Edges...)
-		out.Spans = append(out.Spans, r.Spans...)
-		out.Notes = append(out.Notes, append(r.Notes, "the question holds more than one matrix; their edges are merged")...)
-		out.Confidence = min(out.Confidence, r.Confidence, 0.5)
+		// A second matrix: keep both, with its notes and confidence, but say
+		// the question holds two.
+		out.Notes = append(out.Notes, r.Notes...)
+		out.Confidence = min(out.Confidence, r.Confidence)
+		mergeGraphReading(&out, r, "matrix")
 	}
 	return out, nil
 }

@@ -67,11 +67,7 @@ func (DOTGraph) Read(ctx context.Context, d *Doc) (Reading, error) {
 			}
 			continue // prose that looked like DOT
 		}
-		dir := DirUndirected
-		if g.Directed() {
-			dir = DirDirected
-		}
-		r := readingFromGraph(DOTGraph{}.Name(), g, dir, s, e)
+		r := readingFromGraph(DOTGraph{}.Name(), g, graphDirection(g), s, e)
 		if !atLine {
 			r.Confidence = 0.85
 			r.Notes = append(r.Notes, "a DOT graph is read inside a sentence")
@@ -79,11 +75,7 @@ func (DOTGraph) Read(ctx context.Context, d *Doc) (Reading, error) {
 		if out.Reader == "" {
 			out = r
 		} else {
-			out.Nodes = matrixUnion(out.Nodes, r.Nodes)
-			out.Edges = append(out.Edges, r.Edges...)
-			out.Spans = append(out.Spans, r.Spans...)
-			out.Notes = append(out.Notes, "the question holds more than one DOT graph; their edges are merged")
-			out.Confidence = min(out.Confidence, 0.5)
+			mergeGraphReading(&out, r, "DOT graph")
 			if out.Directed != r.Directed {
 				out.Directed = DirUnknown
 				out.Notes = append(out.Notes, "one DOT graph is directed and another is not")

@@ -67,11 +67,7 @@ func (NodeLinkJSON) Read(ctx context.Context, d *Doc) (Reading, error) {
 		if out.Reader == "" {
 			out = r
 		} else {
-			out.Nodes = matrixUnion(out.Nodes, r.Nodes)
-			out.Edges = append(out.Edges, r.Edges...)
-			out.Spans = append(out.Spans, r.Spans...)
-			out.Notes = append(out.Notes, "the question holds more than one JSON graph; their edges are merged")
-			out.Confidence = min(out.Confidence, 0.5)
+			mergeGraphReading(&out, r, "JSON graph")
 		}
 		off = e
 	}
@@ -189,10 +185,7 @@ func jsonReadObject(d *Doc, s, e int) (Reading, error) {
 		if err != nil {
 			return Reading{}, rebaseSyntaxError(d.Text, s, "JSON graph", err)
 		}
-		gd := DirUndirected
-		if g.Directed() {
-			gd = DirDirected
-		}
+		gd := graphDirection(g)
 		if dir == DirUnknown {
 			gd = DirUnknown // the object does not say and neither does the text
 		}

@@ -108,6 +108,27 @@ func readingFromGraph(name string, g *graph.Graph, dir Direction, start, end int
 	return r
 }
 
+// graphDirection is the direction of a graph read by a tools/graph reader:
+// directed or undirected, as the notation said.
+func graphDirection(g *graph.Graph) Direction {
+	if g.Directed() {
+		return DirDirected
+	}
+	return DirUndirected
+}
+
+// mergeGraphReading adds r, a further graph of one notation read from the
+// same question, to out: their nodes joined, edges and spans appended, a
+// note that the question holds more than one (what names the notation), and
+// the confidence at most 0.5.
+func mergeGraphReading(out *Reading, r Reading, what string) {
+	out.Nodes = matrixUnion(out.Nodes, r.Nodes)
+	out.Edges = append(out.Edges, r.Edges...)
+	out.Spans = append(out.Spans, r.Spans...)
+	out.Notes = append(out.Notes, "the question holds more than one "+what+"; their edges are merged")
+	out.Confidence = min(out.Confidence, 0.5)
+}
+
 // statedDirection is what the question's words say about direction
 // ("directed", "digraph", "undirected"), using the scanner's cues; DirUnknown
 // when they say nothing or disagree.
