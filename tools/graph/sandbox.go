@@ -363,7 +363,10 @@ func (s *Sandbox) Load(ctx context.Context, path string, opt ReadOptions) (*Grap
 			return nil, fmt.Errorf("graph file %s: %w: %w", shown(path), ErrSyntax, err)
 		}
 		defer z.Close()
-		content, formatName = z, strings.TrimSuffix(reached, dataset.GzipExt)
+		// Decompress on another goroutine while this one parses.
+		ahead := newReadAhead(z, 256<<10, 4)
+		defer ahead.Close()
+		content, formatName = ahead, strings.TrimSuffix(reached, dataset.GzipExt)
 	}
 	cr := &ctxReader{ctx: ctx, r: io.LimitReader(content, limit+1), left: left, exact: exact}
 	br := bufio.NewReaderSize(cr, 4096)
