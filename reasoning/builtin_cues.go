@@ -15,7 +15,7 @@ const CueBonus = 0.35
 // does not.
 type toolCue struct {
 	tools   []string
-	re, not *regexp.Regexp
+	re, not *lazyRegexp
 	// words are substrings one of which the text must contain before re
 	// runs (a cheap filter; the regexps backtrack).
 	words []string
@@ -50,9 +50,9 @@ func strong(tc toolCue) toolCue {
 // modified.
 var toolCues = func() []toolCue {
 	c := func(words, re, not string, tools ...string) toolCue {
-		tc := toolCue{tools: tools, re: regexp.MustCompile(re), words: strings.Fields(words)}
+		tc := toolCue{tools: tools, re: lazyCompile(re), words: strings.Fields(words)}
 		if not != "" {
-			tc.not = regexp.MustCompile(not)
+			tc.not = lazyCompile(not)
 		}
 		return tc
 	}

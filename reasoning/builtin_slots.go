@@ -3,7 +3,6 @@ package reasoning
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -20,57 +19,57 @@ const (
 	nodePre = `(?:the\s+)?(?:(?:nodes?|vertex|vertices|vertice)\s+)?`
 )
 
-// slotREs are compiled once; regexp values are safe for concurrent use and
-// never modified.
+// slotREs are compiled once, on first use (lazyRegexp); regexp values are
+// safe for concurrent use and never modified.
 var slotREs = struct {
-	kv, fromTo, between, nodesAnd, tuple, arrow, source, sink, from, single, of *regexp.Regexp
-	k, core, rounds, roundsN, roundsAdv, alpha, weighted, hops, perNode         *regexp.Regexp
-	possessive, degreeInit, areAnd, declaration, notSum, orAlt, idList          *regexp.Regexp
-	seed, resolution, degreeK, neighboursK, inDeg, outDeg, isolated             *regexp.Regexp
+	kv, fromTo, between, nodesAnd, tuple, arrow, source, sink, from, single, of *lazyRegexp
+	k, core, rounds, roundsN, roundsAdv, alpha, weighted, hops, perNode         *lazyRegexp
+	possessive, degreeInit, areAnd, declaration, notSum, orAlt, idList          *lazyRegexp
+	seed, resolution, degreeK, neighboursK, inDeg, outDeg, isolated             *lazyRegexp
 }{
-	isolated:    regexp.MustCompile(`(?i)\b(?:isolated\s+(?:nodes|vertices)|(?:have|has|having|with)\s+(?:no|zero)\s+(?:neighbou?rs|connections|links|edges))\b`),
-	seed:        regexp.MustCompile(`(?i)\b(?:random\s+)?seed\s*(?:=|:|of|is)?\s*(-?\d+)\b`),
-	resolution:  regexp.MustCompile(`(?i)\bresolution\s*(?:=|:|of|is)?\s*(\d*\.?\d+)\b`),
-	degreeK:     regexp.MustCompile(`(?i)\b(?:in-?|out-?|total\s+)?degree\s*(?:=|:|of|is)?\s*(?:exactly\s+)?(\d+)\b`),
-	neighboursK: regexp.MustCompile(`(?i)\b(?:have|has|having|with)\s+(?:exactly\s+)?(\d+)\s+(?:neighbou?rs|connections|links)\b`),
-	inDeg:       regexp.MustCompile(`(?i)\b(?:in-?degrees?|incoming)\b`),
-	outDeg:      regexp.MustCompile(`(?i)\b(?:out-?degrees?|outgoing)\b`),
-	kv:          regexp.MustCompile(`(?i)\b([a-z_][a-z0-9_]*)\s*=\s*` + idPat),
-	fromTo:      regexp.MustCompile(`(?i)\bfrom\s+` + nodePre + `(?:source\s+)?` + idPat + `\s*(?:,\s*)?(?:to|into|towards|till|until|->)\s+` + nodePre + `(?:target\s+|sink\s+)?` + idPat),
-	between:     regexp.MustCompile(`(?i)\bbetween\s+` + nodePre + idPat + `\s*(?:and|&|,)\s*` + nodePre + idPat),
-	areAnd:      regexp.MustCompile(`(?i)\b(?:are|is|were)\s+` + nodePre + idPat + `\s+and\s+` + nodePre + idPat),
-	nodesAnd:    regexp.MustCompile(`(?i)\b(?:nodes|vertices)\s+` + idPat + `\s*(?:,|and|&)\s*` + nodePre + idPat),
-	tuple:       regexp.MustCompile(`\(\s*` + idPat + `\s*,\s*` + idPat + `\s*\)`),
-	arrow:       regexp.MustCompile(idPat + `\s*(?:->|-->|→|=>)\s*` + idPat),
-	source:      regexp.MustCompile(`(?i)\b(?:source|start|origin|starting)(?:\s+(?:node|vertex|point))?\s*(?:is|=|:|at|of)?\s+` + nodePre + idPat),
-	sink:        regexp.MustCompile(`(?i)\b(?:sink|target|destination|terminal|end)(?:\s+(?:node|vertex|point))?\s*(?:is|=|:|at)?\s+` + nodePre + idPat),
-	from:        regexp.MustCompile(`(?i)\b(?:from|at)\s+` + nodePre + idPat),
-	single:      regexp.MustCompile(`(?i)\b(?:node|vertex)\s+` + idPat),
-	of:          regexp.MustCompile(`(?i)\b(?:of|for|to|does|is|has)\s+` + nodePre + idPat),
-	k:           regexp.MustCompile(`(?i)\bk\s*(?:=|:|is|of)?\s*(\d+)\b`),
-	core:        regexp.MustCompile(`(?i)\b(\d+)[- ]cores?\b`),
-	rounds:      regexp.MustCompile(`(?i)\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|a single|one single)[\s-]+(?:more\s+)?(?:(?:sum|aggregation|message[- ]passing|gnn|graph|convolution(?:al)?|propagation|simple|neighbou?r)[\s-]+){0,3}(?:rounds?|iterations?|layers?|steps?)\b`),
-	roundsAdv:   regexp.MustCompile(`(?i)\b(once|twice|thrice)\b`),
+	isolated:    lazyCompile(`(?i)\b(?:isolated\s+(?:nodes|vertices)|(?:have|has|having|with)\s+(?:no|zero)\s+(?:neighbou?rs|connections|links|edges))\b`),
+	seed:        lazyCompile(`(?i)\b(?:random\s+)?seed\s*(?:=|:|of|is)?\s*(-?\d+)\b`),
+	resolution:  lazyCompile(`(?i)\bresolution\s*(?:=|:|of|is)?\s*(\d*\.?\d+)\b`),
+	degreeK:     lazyCompile(`(?i)\b(?:in-?|out-?|total\s+)?degree\s*(?:=|:|of|is)?\s*(?:exactly\s+)?(\d+)\b`),
+	neighboursK: lazyCompile(`(?i)\b(?:have|has|having|with)\s+(?:exactly\s+)?(\d+)\s+(?:neighbou?rs|connections|links)\b`),
+	inDeg:       lazyCompile(`(?i)\b(?:in-?degrees?|incoming)\b`),
+	outDeg:      lazyCompile(`(?i)\b(?:out-?degrees?|outgoing)\b`),
+	kv:          lazyCompile(`(?i)\b([a-z_][a-z0-9_]*)\s*=\s*` + idPat),
+	fromTo:      lazyCompile(`(?i)\bfrom\s+` + nodePre + `(?:source\s+)?` + idPat + `\s*(?:,\s*)?(?:to|into|towards|till|until|->)\s+` + nodePre + `(?:target\s+|sink\s+)?` + idPat),
+	between:     lazyCompile(`(?i)\bbetween\s+` + nodePre + idPat + `\s*(?:and|&|,)\s*` + nodePre + idPat),
+	areAnd:      lazyCompile(`(?i)\b(?:are|is|were)\s+` + nodePre + idPat + `\s+and\s+` + nodePre + idPat),
+	nodesAnd:    lazyCompile(`(?i)\b(?:nodes|vertices)\s+` + idPat + `\s*(?:,|and|&)\s*` + nodePre + idPat),
+	tuple:       lazyCompile(`\(\s*` + idPat + `\s*,\s*` + idPat + `\s*\)`),
+	arrow:       lazyCompile(idPat + `\s*(?:->|-->|→|=>)\s*` + idPat),
+	source:      lazyCompile(`(?i)\b(?:source|start|origin|starting)(?:\s+(?:node|vertex|point))?\s*(?:is|=|:|at|of)?\s+` + nodePre + idPat),
+	sink:        lazyCompile(`(?i)\b(?:sink|target|destination|terminal|end)(?:\s+(?:node|vertex|point))?\s*(?:is|=|:|at)?\s+` + nodePre + idPat),
+	from:        lazyCompile(`(?i)\b(?:from|at)\s+` + nodePre + idPat),
+	single:      lazyCompile(`(?i)\b(?:node|vertex)\s+` + idPat),
+	of:          lazyCompile(`(?i)\b(?:of|for|to|does|is|has)\s+` + nodePre + idPat),
+	k:           lazyCompile(`(?i)\bk\s*(?:=|:|is|of)?\s*(\d+)\b`),
+	core:        lazyCompile(`(?i)\b(\d+)[- ]cores?\b`),
+	rounds:      lazyCompile(`(?i)\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|a single|one single)[\s-]+(?:more\s+)?(?:(?:sum|aggregation|message[- ]passing|gnn|graph|convolution(?:al)?|propagation|simple|neighbou?r)[\s-]+){0,3}(?:rounds?|iterations?|layers?|steps?)\b`),
+	roundsAdv:   lazyCompile(`(?i)\b(once|twice|thrice)\b`),
 	// declaration is a declared node set ("the nodes are numbered from 0
 	// to 7", "among nodes 0, 1, ..., 7", "a graph on 11 vertices"): its
 	// numbers are never parameters.
-	declaration: regexp.MustCompile(`(?i)\b(?:nodes?|vertices)\s+(?:are\s+)?(?:numbered|labell?ed|indexed|named|ranging)\s+(?:from\s+)?[\p{L}\p{N}_]+\s*(?:to|through|thru|-|–|\.\.|…)\s*[\p{L}\p{N}_]+|\b(?:among|amongst|on|over|with)\s+(?:the\s+)?(?:nodes|vertices)\s+(?:[\p{L}\p{N}_]+(?:\s*(?:,|…|\.\.\.))+\s*)+(?:(?:and|\.\.\.|…)\s*)?[\p{L}\p{N}_]+|\b(?:with|on|of|has|have|having|contains?)\s+\d+\s+(?:nodes|vertices)\b(?:\s*,?\s*(?:numbered|labell?ed|indexed)\s+(?:from\s+)?[\p{L}\p{N}_]+\s*(?:to|through|thru|-|–|\.\.|…)\s*[\p{L}\p{N}_]+)?|\b(?:nodes|vertices)\s+(?:labell?ed|numbered)\s+[\p{L}\p{N}_]+\s*,\s*[\p{L}\p{N}_]+\s*,\s*(?:\.\.\.|…)\s*,?\s*[\p{L}\p{N}_]+`),
+	declaration: lazyCompile(`(?i)\b(?:nodes?|vertices)\s+(?:are\s+)?(?:numbered|labell?ed|indexed|named|ranging)\s+(?:from\s+)?[\p{L}\p{N}_]+\s*(?:to|through|thru|-|–|\.\.|…)\s*[\p{L}\p{N}_]+|\b(?:among|amongst|on|over|with)\s+(?:the\s+)?(?:nodes|vertices)\s+(?:[\p{L}\p{N}_]+(?:\s*(?:,|…|\.\.\.))+\s*)+(?:(?:and|\.\.\.|…)\s*)?[\p{L}\p{N}_]+|\b(?:with|on|of|has|have|having|contains?)\s+\d+\s+(?:nodes|vertices)\b(?:\s*,?\s*(?:numbered|labell?ed|indexed)\s+(?:from\s+)?[\p{L}\p{N}_]+\s*(?:to|through|thru|-|–|\.\.|…)\s*[\p{L}\p{N}_]+)?|\b(?:nodes|vertices)\s+(?:labell?ed|numbered)\s+[\p{L}\p{N}_]+\s*,\s*[\p{L}\p{N}_]+\s*,\s*(?:\.\.\.|…)\s*,?\s*[\p{L}\p{N}_]+`),
 	// notSum is an aggregation rule other than a plain sum over the
 	// neighbours: a mean, a maximum, or the node's own vector included.
-	notSum: regexp.MustCompile(`(?i)\b(?:mean|average|avg|max(?:imum)?|min(?:imum)?|product)\s+(?:of\s+)?(?:its\s+|the\s+|all\s+)?(?:neighbou?rs?|neighbou?ring|adjacent)\b|\b(?:averag(?:e|es|ed|ing)|mean[- ]pool\w*|max[- ]pool\w*)\b[^.?]{0,30}\bneighbou?r|\b(?:including|plus|and)\s+(?:itself|its\s+own|the\s+node'?s?\s+own|its\s+current)\b|\bself[- ]loops?\s+(?:are\s+)?(?:added|included)\b`),
+	notSum: lazyCompile(`(?i)\b(?:mean|average|avg|max(?:imum)?|min(?:imum)?|product)\s+(?:of\s+)?(?:its\s+|the\s+|all\s+)?(?:neighbou?rs?|neighbou?ring|adjacent)\b|\b(?:averag(?:e|es|ed|ing)|mean[- ]pool\w*|max[- ]pool\w*)\b[^.?]{0,30}\bneighbou?r|\b(?:including|plus|and)\s+(?:itself|its\s+own|the\s+node'?s?\s+own|its\s+current)\b|\bself[- ]loops?\s+(?:are\s+)?(?:added|included)\b`),
 	// orAlt offers alternatives: "node 0 or 5", "3 or maybe 1", "either 2
 	// or 1".
-	orAlt: regexp.MustCompile(`(?i)` + idPat + `\s*,?\s+or\s+(?:maybe\s+|perhaps\s+|possibly\s+|else\s+)?` + nodePre + idPat),
+	orAlt: lazyCompile(`(?i)` + idPat + `\s*,?\s+or\s+(?:maybe\s+|perhaps\s+|possibly\s+|else\s+)?` + nodePre + idPat),
 	// idList is a list of three or more IDs, or two after "to"/"from"
 	// ("to 4, 0").
-	idList:     regexp.MustCompile(`(?i)\b(?:to|from|between|of|nodes|vertices|and|with)\s+` + nodePre + idPat + `((?:\s*,\s*(?:and\s+|or\s+)?` + nodePre + idPat + `)+)(?:\s*,?\s*(?:and|or|&)\s+` + nodePre + idPat + `)?`),
-	possessive: regexp.MustCompile(`(?i)\b([\p{L}\p{N}_](?:[\p{L}\p{N}_.:-]*[\p{L}\p{N}_])?)['’]s\b`),
-	degreeInit: regexp.MustCompile(`(?i)\b(?:degrees?|degree values)\s+as\s+(?:the\s+)?(?:initial|starting|input)?\s*(?:features?|embeddings?|values?|vectors?)\b|\b(?:start|starting|initiali[sz]ed?|begin(?:ning)?)\s+(?:from|with|at)\s+(?:the\s+)?(?:node\s+)?degrees?\b`),
-	roundsN:    regexp.MustCompile(`(?i)\b(?:rounds?|iterations?|layers?)\s*(?:=|:|of|is)?\s*(\d+)\b`),
-	alpha:      regexp.MustCompile(`(?i)\b(?:alpha|damping(?:\s+factor)?)\s*(?:=|:|of|is)?\s*(0?\.\d+|1(?:\.0+)?|0)\b`),
-	weighted:   regexp.MustCompile(`(?i)\b(?:weighted|weights?|costs?|distances?|total\s+weight|cheapest|lightest)\b`),
-	hops:       regexp.MustCompile(`(?i)\b(?:hops?|unweighted|number\s+of\s+edges|edge\s+count)\b`),
-	perNode:    regexp.MustCompile(`(?i)\b(?:each|every|per|all(?:\s+the)?)\s+(?:nodes?|vertex|vertices)\b`),
+	idList:     lazyCompile(`(?i)\b(?:to|from|between|of|nodes|vertices|and|with)\s+` + nodePre + idPat + `((?:\s*,\s*(?:and\s+|or\s+)?` + nodePre + idPat + `)+)(?:\s*,?\s*(?:and|or|&)\s+` + nodePre + idPat + `)?`),
+	possessive: lazyCompile(`(?i)\b([\p{L}\p{N}_](?:[\p{L}\p{N}_.:-]*[\p{L}\p{N}_])?)['’]s\b`),
+	degreeInit: lazyCompile(`(?i)\b(?:degrees?|degree values)\s+as\s+(?:the\s+)?(?:initial|starting|input)?\s*(?:features?|embeddings?|values?|vectors?)\b|\b(?:start|starting|initiali[sz]ed?|begin(?:ning)?)\s+(?:from|with|at)\s+(?:the\s+)?(?:node\s+)?degrees?\b`),
+	roundsN:    lazyCompile(`(?i)\b(?:rounds?|iterations?|layers?)\s*(?:=|:|of|is)?\s*(\d+)\b`),
+	alpha:      lazyCompile(`(?i)\b(?:alpha|damping(?:\s+factor)?)\s*(?:=|:|of|is)?\s*(0?\.\d+|1(?:\.0+)?|0)\b`),
+	weighted:   lazyCompile(`(?i)\b(?:weighted|weights?|costs?|distances?|total\s+weight|cheapest|lightest)\b`),
+	hops:       lazyCompile(`(?i)\b(?:hops?|unweighted|number\s+of\s+edges|edge\s+count)\b`),
+	perNode:    lazyCompile(`(?i)\b(?:each|every|per|all(?:\s+the)?)\s+(?:nodes?|vertex|vertices)\b`),
 }
 
 // slotStop are words the ID pattern matches that are not node IDs unless
@@ -171,7 +170,7 @@ func findSlots(q string, g *graph.Graph, fitOnly bool) *slots {
 		}
 	}
 	for _, p := range []struct {
-		re    *regexp.Regexp
+		re    *lazyRegexp
 		words []string
 	}{
 		{r.fromTo, []string{"from"}}, {r.between, []string{"between"}}, {r.tuple, []string{"("}},
@@ -399,7 +398,7 @@ func (s *slots) setInt(name, v string) {
 }
 
 // collect returns the IDs captured by re's first group.
-func (s *slots) collect(re *regexp.Regexp, q string, explicit bool) []string {
+func (s *slots) collect(re *lazyRegexp, q string, explicit bool) []string {
 	var out []string
 	for _, m := range re.FindAllStringSubmatch(q, -1) {
 		if s.isID(m[1], explicit) {
@@ -411,7 +410,7 @@ func (s *slots) collect(re *regexp.Regexp, q string, explicit bool) []string {
 
 // collectLoose is collect for mentions after "of", "for", "to", "does",
 // "is", "has" that also takes a capitalised name, not only a number.
-func (s *slots) collectLoose(re *regexp.Regexp, q string) []string {
+func (s *slots) collectLoose(re *lazyRegexp, q string) []string {
 	var out []string
 	for _, m := range re.FindAllStringSubmatch(q, -1) {
 		w := m[1]

@@ -167,6 +167,28 @@ func (x *Index) Add(items ...Item) error {
 		}
 		copies[i] = v
 	}
+	x.insert(dim, items, copies)
+	return nil
+}
+
+// addUnit is Add for vectors the caller has already checked and scaled to
+// unit length (finite, non-zero, all of one dimension); the index keeps
+// them without copying, so the caller must not modify them afterwards.
+func (x *Index) addUnit(items []Item) {
+	if len(items) == 0 {
+		return
+	}
+	vecs := make([][]float32, len(items))
+	for i, it := range items {
+		vecs[i] = it.Vector
+	}
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	x.insert(len(vecs[0]), items, vecs)
+}
+
+// insert indexes vecs under the items' IDs; x.mu is held.
+func (x *Index) insert(dim int, items []Item, copies [][]float32) {
 	x.dim = dim
 	for i, it := range items {
 		if p, ok := x.pos[it.ID]; ok {
@@ -183,7 +205,6 @@ func (x *Index) Add(items ...Item) error {
 		}
 		x.snap = nil
 	}
-	return nil
 }
 
 func isZero(v []float32) bool {

@@ -19,18 +19,16 @@ const toolIndexMagic = "GATOOLINDEX1"
 // specs than the ones given (a tool was added, removed or reworded since).
 var ErrStaleSnapshot = errors.New("tool index snapshot does not match the tools")
 
-// specsDigest is the SHA-256 of the entries the specs are indexed under,
+// entriesDigest is the SHA-256 of the entries the specs are indexed under,
 // in order; a snapshot is valid only for specs with the same digest.
-func specsDigest(specs []tools.Spec) [sha256.Size]byte {
+func entriesDigest(entries []toolEntry) [sha256.Size]byte {
 	h := sha256.New()
 	var n [4]byte
-	for _, s := range specs {
-		for _, e := range specEntries(s) {
-			for _, f := range []string{e.tool, e.kind, e.text} {
-				binary.LittleEndian.PutUint32(n[:], uint32(len(f)))
-				h.Write(n[:])
-				h.Write([]byte(f))
-			}
+	for _, e := range entries {
+		for _, f := range []string{e.tool, e.kind, e.text} {
+			binary.LittleEndian.PutUint32(n[:], uint32(len(f)))
+			h.Write(n[:])
+			h.Write([]byte(f))
 		}
 	}
 	var d [sha256.Size]byte
@@ -56,7 +54,11 @@ func (t *ToolIndex) MarshalBinary() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := specsDigest(t.specs)
+	entries, _, _, err := collectEntries(t.specs)
+	if err != nil {
+		return nil, err
+	}
+	d := entriesDigest(entries)
 	out := append([]byte(toolIndexMagic), d[:]...)
 	out = binary.LittleEndian.AppendUint32(out, uint32(len(encBytes)))
 	out = append(out, encBytes...)
@@ -94,7 +96,11 @@ func LoadToolIndex(data []byte, specs []tools.Spec, opts ...Options) (*ToolIndex
 	if len(data) < head || string(data[:len(toolIndexMagic)]) != toolIndexMagic {
 		return nil, fail("not a tool index snapshot of this version")
 	}
-	if d := specsDigest(specs); string(d[:]) != string(data[len(toolIndexMagic):len(toolIndexMagic)+sha256.Size]) {
+	entries, perTool, names, err := collectEntries(specs)
+	if err != nil {
+		return nil, err
+	}
+	if d := entriesDigest(entries); string(d[:]) != string(data[len(toolIndexMagic):len(toolIndexMagic)+sha256.Size]) {
 		return nil, ErrStaleSnapshot
 	}
 	p := data[head-4:]
@@ -108,10 +114,6 @@ func LoadToolIndex(data []byte, specs []tools.Spec, opts ...Options) (*ToolIndex
 		return nil, fmt.Errorf("tool index snapshot: %w", err)
 	}
 	p = p[encLen:]
-	entries, perTool, names, err := collectEntries(specs)
-	if err != nil {
-		return nil, err
-	}
 	if len(p) < 4 {
 		return nil, fail("entry count missing")
 	}
@@ -136,15 +138,23 @@ func LoadToolIndex(data []byte, specs []tools.Spec, opts ...Options) (*ToolIndex
 		}
 		last = pos
 		v := backing[k*dim : (k+1)*dim : (k+1)*dim]
+		sq := 0.0
 		for j := 0; j < nz; j++ {
 			idx := int(binary.LittleEndian.Uint32(p[8*j:]))
 			x := math.Float32frombits(binary.LittleEndian.Uint32(p[8*j+4:]))
 			if idx >= dim || math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
 				return nil, fail(fmt.Sprintf("entry %d: bad component", k))
 			}
+			if v[idx] != 0 {
+				return nil, fail(fmt.Sprintf("entry %d: component %d given twice", k, idx))
+			}
 			v[idx] = x
+			sq += float64(x) * float64(x)
 		}
 		p = p[8*nz:]
+		if math.Abs(sq-1) > 1e-4 {
+			return nil, fail(fmt.Sprintf("entry %d: not a unit vector (squared length %g)", k, sq))
+		}
 		positions[k], vecs[k] = pos, v
 	}
 	if len(p) != 0 {

@@ -3,7 +3,10 @@ package retrieval
 import (
 	"context"
 	"errors"
+	"fmt"
+	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/graphagent/graphagent/encoders"
@@ -93,3 +96,58 @@ func TestToolIndexSnapshotStaleOrDamaged(t *testing.T) {
 
 // plainEncoder hides the builtin encoder's type.
 type plainEncoder struct{ encoders.Encoder }
+
+// TestSearchAllMatchesEntryHits checks the one-pass search over every entry
+// against the search over sorted entry hits, on the catalogue and on random
+// small catalogues, for every k.
+func TestSearchAllMatchesEntryHits(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(3, 9))
+	vocab := strings.Fields("node edge path cycle flow degree count shortest graph vertex tree cut bridge order rank core colour match")
+	words := func() string {
+		ws := make([]string, 1+rng.IntN(4))
+		for i := range ws {
+			ws[i] = vocab[rng.IntN(len(vocab))]
+		}
+		return strings.Join(ws, " ")
+	}
+	indexes := []*ToolIndex{}
+	cat, err := NewToolIndex(ctx, tools.Catalogue().Specs(), encoders.NewBuiltin(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	indexes = append(indexes, cat)
+	for round := 0; round < 4; round++ {
+		specs := make([]tools.Spec, 20)
+		for i := range specs {
+			specs[i] = tools.Spec{Name: fmt.Sprintf("tool%02d", i), Description: words(), WhenToUse: words(), Examples: []string{words(), words()}}
+		}
+		ti, err := NewToolIndex(ctx, specs, encoders.NewBuiltin(nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		indexes = append(indexes, ti)
+	}
+	checked := 0
+	for _, ti := range indexes {
+		queries := []string{"", "zebra", "What is the degree of node 6?"}
+		for i := 0; i < 60; i++ {
+			queries = append(queries, words())
+		}
+		for _, q := range queries {
+			qv, err := ti.Encoder().Encode(ctx, []string{q})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, k := range []int{1, 2, 5, ti.Len(), ti.Len() + 3} {
+				want, err1 := ti.searchVec(ctx, qv[0], k, ti.idx.SearchExact)
+				got, err2 := ti.searchAll(ctx, qv[0], k)
+				if err1 != nil || err2 != nil || !slices.Equal(got, want) {
+					t.Fatalf("%q k=%d: one pass %v (%v), entry hits %v (%v)", q, k, got, err2, want, err1)
+				}
+				checked++
+			}
+		}
+	}
+	t.Logf("%d searches alike", checked)
+}

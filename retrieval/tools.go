@@ -78,7 +78,8 @@ type ToolIndex struct {
 	tools      int
 	maxEntries int // most entries of one tool
 	specs      []tools.Spec
-	entryPos   []int // position of each entry among all of the specs' entries
+	entryPos   []int    // position of each entry among all of the specs' entries
+	ids        []string // ID of each entry in idx
 }
 
 // NewToolIndex encodes the specs' entries with enc (fitted to them first
@@ -110,7 +111,9 @@ func NewToolIndex(ctx context.Context, specs []tools.Spec, enc encoders.Encoder,
 			continue // a text with no words matches nothing
 		}
 		v = slices.Clone(v)
-		encoders.Normalize(v) // Add in assemble rejects what cannot be normalised
+		if !encoders.Normalize(v) {
+			return nil, fmt.Errorf("tool index: entry %d of %s: NaN or infinite component: %w", i, entries[i].tool, encoders.ErrBadVector)
+		}
 		positions = append(positions, i)
 		units = append(units, v)
 	}
@@ -136,8 +139,9 @@ func collectEntries(specs []tools.Spec) (entries []toolEntry, perTool, names int
 	return entries, perTool, len(seen), nil
 }
 
-// assemble indexes the unit vectors units of the entries at positions
-// (the others have no words and match nothing).
+// assemble indexes the unit vectors units (finite, non-zero, of one
+// dimension) of the entries at positions (the others have no words and
+// match nothing).
 func assemble(enc encoders.Encoder, specs []tools.Spec, entries []toolEntry, positions []int, units [][]float32, perTool, names int, opts []Options) (*ToolIndex, error) {
 	var o Options
 	if len(opts) > 0 {
@@ -150,14 +154,13 @@ func assemble(enc encoders.Encoder, specs []tools.Spec, entries []toolEntry, pos
 		e := entries[i]
 		id := e.tool + "#" + strconv.Itoa(i)
 		t.byID[id] = len(t.entries)
+		t.ids = append(t.ids, id)
 		t.byTool[e.tool] = append(t.byTool[e.tool], len(t.entries))
 		t.entries = append(t.entries, e)
 		t.vecs = append(t.vecs, units[k])
 		items = append(items, Item{ID: id, Vector: units[k]})
 	}
-	if err := t.idx.Add(items...); err != nil {
-		return nil, fmt.Errorf("tool index: %w", err)
-	}
+	t.idx.addUnit(items) // the index shares t.vecs
 	return t, nil
 }
 
@@ -210,7 +213,46 @@ func (t *ToolIndex) Search(ctx context.Context, query string, k int) ([]ToolHit,
 	if len(vecs) != 1 {
 		return nil, fmt.Errorf("tool search: %s returned %d vectors for 1 text: %w", t.enc.Name(), len(vecs), encoders.ErrBadVector)
 	}
+	if o := t.idx.opts; o.Mode == Exact || o.Mode == Auto && len(t.entries) < o.ExactBelow {
+		return t.searchAll(ctx, vecs[0], k)
+	}
 	return t.searchVec(ctx, vecs[0], k, t.idx.Search)
+}
+
+// searchAll is searchVec over every entry: each entry's cosine is computed
+// once and serves both for the tool's best entry and for its rank, with no
+// sorted list of entry hits (which made a search of the whole catalogue
+// quadratic in its entries). It gives the same hits as searchVec with an
+// exact search.
+func (t *ToolIndex) searchAll(ctx context.Context, vec []float32, k int) ([]ToolHit, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("tool search: %w", err)
+	}
+	q := slices.Clone(vec)
+	if !encoders.Normalize(q) {
+		return nil, fmt.Errorf("tool search: query: NaN or infinite component: %w", encoders.ErrBadVector)
+	}
+	if isZero(q) || len(t.entries) == 0 {
+		return []ToolHit{}, nil // similar to nothing, as in Index.Search
+	}
+	scores := make([]float32, len(t.vecs))
+	for e, v := range t.vecs {
+		scores[e] = encoders.Dot(q, v)
+	}
+	out := make([]ToolHit, 0, len(t.byTool))
+	for tool, es := range t.byTool {
+		best := es[0]
+		for _, e := range es[1:] {
+			// Ties go to the smaller ID, as in the entry hits of Index.
+			if scores[e] > scores[best] || scores[e] == scores[best] && t.ids[e] < t.ids[best] {
+				best = e
+			}
+		}
+		en := t.entries[best]
+		out = append(out, ToolHit{Name: tool, Score: scores[best], Rank: t.rankOf(func(e int) float32 { return scores[e] }, es), Matched: en.kind, Text: en.text})
+	}
+	slices.SortFunc(out, compareToolHits)
+	return out[:min(k, len(out))], nil
 }
 
 type searchFunc func(ctx context.Context, vec []float32, k int) ([]Hit, error)
@@ -258,10 +300,15 @@ func (t *ToolIndex) searchVec(ctx context.Context, vec []float32, k int, search 
 
 // rank is the ranking score of tool against the unit query q.
 func (t *ToolIndex) rank(q []float32, tool string) float32 {
+	return t.rankOf(func(e int) float32 { return encoders.Dot(q, t.vecs[e]) }, t.byTool[tool])
+}
+
+// rankOf is the rank of a tool with entries es whose cosines score gives.
+func (t *ToolIndex) rankOf(score func(e int) float32, es []int) float32 {
 	// Streaming log-sum-exp: sum holds sum exp(rankTemp*(s_i - best)).
 	best, sum, doc := math.Inf(-1), 0.0, 0.0
-	for _, e := range t.byTool[tool] {
-		s := float64(encoders.Dot(q, t.vecs[e]))
+	for _, e := range es {
+		s := float64(score(e))
 		if s > best {
 			sum = sum*math.Exp(rankTemp*(best-s)) + 1
 			best = s

@@ -24,9 +24,11 @@ const (
 )
 
 func main() {
+	endProfile := startProfile()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args, os.Stdin, os.Stdout, os.Stderr)
 	stop()
+	endProfile()
 	os.Exit(code)
 }
 
