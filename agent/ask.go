@@ -135,6 +135,9 @@ func (a *Agent) ask(ctx context.Context, question string, sess *Session, opts []
 		if err := uncertainReading(ex); err != nil {
 			return r.fail(err)
 		}
+		if err := readingContradiction(question, ex); err != nil {
+			return r.fail(err)
+		}
 	}
 
 	g, source, err := r.resolveGraph(ctx, question, ex)

@@ -28,6 +28,12 @@ func TestReadingAbstention(t *testing.T) {
 		{"absent node", "Edges: 0-1, 1-2, 2-3. What is the degree of node 7?", ErrBadInput, `node "7" is not in the graph`},
 		{"absent named node", "Alice and Bob are friends. Bob and Carol are friends. What is the degree of node Dave?", ErrBadInput, `"Dave"`},
 		{"implied isolated node", "Edges: 0-1, 1-2, 4-5. Is there a path from 3 to 0?", nil, "Node 3 has no edges (the nodes are numbered 0 to 5)."},
+		{"unread line between edge lines", "Edges, one per line:\n0 1\n1 2\n2 - ??\n2 3\n3 4\nHow many edges are there?", ErrNoAnswer, `the line "2 - ??"`},
+		{"line read only at its end", "Edges:\n0-1\n1-2\nnode 3 is kind of near 4-ish\n2-3\nWhat is the diameter of the graph?", ErrNoAnswer, "kind of near"},
+		{"blank line between edge lines", "Edges, one per line:\n0 1\n1 2\n\n2 3\n3 4\nHow many edges are there?", nil, "4 edges"},
+		{"edges past the declared numbering", "The nodes are numbered from 0 to 3, and the edges are: (0,1) (1,2) (2,3) (3,5). How many nodes are there?", ErrNoAnswer, "node 5"},
+		{"isolated node with edges", "Edges: 0-1, 0-2, 1-2, 2-3. Node 0 has no edges. What is the degree of node 2?", ErrNoAnswer, "node 0 is said to have no edges"},
+		{"isolated node without edges", "The nodes are numbered from 0 to 3. Edges: 0-1, 1-2. Node 3 has no edges. How many edges are there?", nil, "2 edges"},
 		{"notation key is no node", "In an undirected graph, (i,j) means that node i and node j are connected with an undirected edge. The nodes are numbered from 0 to 4, and the edges are: (0,1) (1,2) (2,3) (3,4). How many nodes are there?", nil, "5"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
