@@ -1,14 +1,8 @@
 package extract
 
 import (
-	"context"
-	"errors"
-	"slices"
 	"strings"
 	"testing"
-	"unicode/utf8"
-
-	"github.com/graphagent/graphagent/tools/graph"
 )
 
 func TestAdjacencyDict(t *testing.T) {
@@ -64,26 +58,13 @@ func TestAdjacencyDict(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			got := readOne(t, AdjacencyDict{}, c.text)
 			if c.nodes == nil {
-				if !got.Empty() {
-					t.Fatalf("want an empty reading, got nodes %v edges %v", got.Nodes, edgeList(got))
-				}
+				checkEmptyReading(t, got)
 				return
 			}
-			if !slices.Equal(got.Nodes, c.nodes) {
-				t.Errorf("nodes %q, want %q", got.Nodes, c.nodes)
-			}
-			if e := edgeList(got); !slices.Equal(e, c.edges) {
-				t.Errorf("edges %q, want %q", e, c.edges)
-			}
-			if got.Directed != c.dir || got.EdgeValue != c.meaning {
-				t.Errorf("direction %v values %q, want %v %q", got.Directed, got.EdgeValue, c.dir, c.meaning)
-			}
-			if got.Confidence < c.minConf || got.Confidence > c.maxConf {
-				t.Errorf("confidence %v outside [%v, %v]; notes %q", got.Confidence, c.minConf, c.maxConf, got.Notes)
-			}
-			if c.note != "" && !strings.Contains(strings.Join(got.Notes, "; "), c.note) {
-				t.Errorf("notes %q lack %q", got.Notes, c.note)
-			}
+			checkNodesEdges(t, got, c.nodes, c.edges)
+			checkDirMeaning(t, got, c.dir, c.meaning)
+			checkConfidence(t, got, c.minConf, c.maxConf)
+			checkNote(t, got, c.note)
 			if sp := spanTexts(c.text, got, RoleGraph); len(sp) != 1 || !strings.HasPrefix(sp[0], "{") || !strings.HasSuffix(sp[0], "}") {
 				t.Errorf("graph spans %q, want the dict", sp)
 			}
@@ -92,52 +73,19 @@ func TestAdjacencyDict(t *testing.T) {
 }
 
 func TestAdjacencyDictErrors(t *testing.T) {
-	cases := []struct {
-		name      string
-		text      string
-		line, col int
-		msg       string
-	}{
+	checkSyntaxErrors(t, AdjacencyDict{}, []syntaxErrorCase{
 		{"not closed", "G:\n{'A': ['B', 'C'],\n 'B': ['A']", 2, 1, "not closed"},
 		{"a missing comma", "G = {'A': ['B'] 'B': ['A']}", 1, 17, "after a node's neighbours"},
 		{"a bad neighbour", "G = {'A': [['B']]}", 1, 11, "not a node"},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			_, err := (AdjacencyDict{}).Read(context.Background(), NewDoc(c.text))
-			var se *graph.SyntaxError
-			if !errors.Is(err, graph.ErrSyntax) || !errors.As(err, &se) {
-				t.Fatalf("err = %v, want a *graph.SyntaxError", err)
-			}
-			if se.Line != c.line || se.Col != c.col || !strings.Contains(se.Msg, c.msg) {
-				t.Errorf("error at %d:%d %q, want %d:%d containing %q", se.Line, se.Col, se.Msg, c.line, c.col, c.msg)
-			}
-		})
-	}
+	})
 }
 
 func FuzzAdjacencyDict(f *testing.F) {
-	for _, s := range []string{
+	fuzzReaderErrors(f, AdjacencyDict{}, positionedSyntaxError(false),
 		`{"A": ["B", "D"], "B": ["A"], "D": ["A"], "E": []}`,
 		"{0: [1, 2], 1: [0], 2: [0]}",
 		"{'Paris': {'Lyon': 465},\n 'Lyon': {'Paris': 465}}",
 		"{'A': [['B']]}",
 		"{'A': ['B'",
-	} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, text string) {
-		if !utf8.ValidString(text) {
-			return
-		}
-		got, err := (AdjacencyDict{}).Read(context.Background(), NewDoc(text))
-		if err != nil {
-			var se *graph.SyntaxError
-			if !errors.As(err, &se) || se.Line < 1 {
-				t.Fatalf("error %v is not a positioned *graph.SyntaxError", err)
-			}
-			return
-		}
-		checkReading(t, text, got)
-	})
+	)
 }

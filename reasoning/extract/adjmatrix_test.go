@@ -1,14 +1,8 @@
 package extract
 
 import (
-	"context"
-	"errors"
 	"slices"
-	"strings"
 	"testing"
-	"unicode/utf8"
-
-	"github.com/graphagent/graphagent/tools/graph"
 )
 
 func TestAdjacencyMatrix(t *testing.T) {
@@ -123,23 +117,11 @@ func TestAdjacencyMatrix(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			got := readOne(t, AdjacencyMatrix{}, c.text)
 			if c.nodes == nil {
-				if !got.Empty() {
-					t.Fatalf("want an empty reading, got nodes %v edges %v", got.Nodes, edgeList(got))
-				}
+				checkEmptyReading(t, got)
 				return
 			}
-			if !slices.Equal(got.Nodes, c.nodes) {
-				t.Errorf("nodes %v, want %v", got.Nodes, c.nodes)
-			}
-			if e := edgeList(got); !slices.Equal(e, c.edges) {
-				t.Errorf("edges %v, want %v", e, c.edges)
-			}
-			if got.Directed != c.dir {
-				t.Errorf("direction %v, want %v", got.Directed, c.dir)
-			}
-			if got.EdgeValue != c.meaning {
-				t.Errorf("edge values %q, want %q", got.EdgeValue, c.meaning)
-			}
+			checkNodesEdges(t, got, c.nodes, c.edges)
+			checkDirMeaning(t, got, c.dir, c.meaning)
 			if k := spanTexts(c.text, got, RoleKey); c.key != "" && !slices.Equal(k, []string{c.key}) {
 				t.Errorf("key spans %q, want %q", k, c.key)
 			}
@@ -147,65 +129,29 @@ func TestAdjacencyMatrix(t *testing.T) {
 			if len(g) != 1 || (c.graph != "" && g[0] != c.graph) {
 				t.Errorf("graph spans %q, want one %q", g, c.graph)
 			}
-			if got.Confidence < c.minConf || got.Confidence > c.maxConf {
-				t.Errorf("confidence %v outside [%v, %v]; notes %q", got.Confidence, c.minConf, c.maxConf, got.Notes)
-			}
-			if c.note != "" && !strings.Contains(strings.Join(got.Notes, "; "), c.note) {
-				t.Errorf("notes %q lack %q", got.Notes, c.note)
-			}
+			checkConfidence(t, got, c.minConf, c.maxConf)
+			checkNote(t, got, c.note)
 		})
 	}
 }
 
 func TestAdjacencyMatrixErrors(t *testing.T) {
-	cases := []struct {
-		name      string
-		text      string
-		line, col int
-		msg       string
-	}{
+	checkSyntaxErrors(t, AdjacencyMatrix{}, []syntaxErrorCase{
 		{"ragged row", "Adjacency matrix:\n0 1 1\n1 0\n1 0 0", 3, 1, "row 2 has 2 entries"},
 		{"not square", "The matrix below:\n0 1 1\n1 0 1", 2, 1, "2 rows of 3 entries"},
 		{"ragged nested list", "The adjacency matrix is [[0, 1], [1, 0, 1]].", 1, 34, "row 2 has 3 entries"},
 		{"header of the wrong width", "Adjacency matrix:\n  A B\nA 0 1 1\nB 1 0 1\nC 1 1 0", 2, 3, "header names 2 nodes"},
 		{"a name twice", "Adjacency matrix:\n  A B A\nA 0 1 1\nB 1 0 1\nA 1 1 0", 2, 3, "twice"},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			_, err := (AdjacencyMatrix{}).Read(context.Background(), NewDoc(c.text))
-			var se *graph.SyntaxError
-			if !errors.Is(err, graph.ErrSyntax) || !errors.As(err, &se) {
-				t.Fatalf("err = %v, want a *graph.SyntaxError", err)
-			}
-			if se.Line != c.line || se.Col != c.col || !strings.Contains(se.Msg, c.msg) {
-				t.Errorf("error at %d:%d %q, want %d:%d containing %q", se.Line, se.Col, se.Msg, c.line, c.col, c.msg)
-			}
-		})
-	}
+	})
 }
 
 func FuzzAdjacencyMatrix(f *testing.F) {
-	for _, s := range []string{
+	fuzzReaderErrors(f, AdjacencyMatrix{}, positionedSyntaxError(true),
 		"The adjacency matrix is:\n0 1 1\n1 0 0\n1 0 0",
 		"   A B C\nA  0 1 0\nB  1 0 1\nC  0 1 0",
 		"Distance matrix:\n[[0, 4, inf],\n [4, 0, 2],\n [inf, 2, 0]]",
 		"Adjacency matrix:\n  1 2 3\n1 0 1 0\n2 1 0 1\n3 0 1 0",
 		"matrix [[0,1],[1,0,1]]",
 		"Adjacency matrix:\n| 0 | 1e400 |\n| 1 | 0 |",
-	} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, text string) {
-		if !utf8.ValidString(text) {
-			return
-		}
-		got, err := (AdjacencyMatrix{}).Read(context.Background(), NewDoc(text))
-		if err != nil {
-			if !errors.Is(err, graph.ErrSyntax) {
-				t.Fatalf("error %v does not wrap graph.ErrSyntax", err)
-			}
-			return
-		}
-		checkReading(t, text, got)
-	})
+	)
 }

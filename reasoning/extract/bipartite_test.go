@@ -188,9 +188,7 @@ func TestBipartiteProse(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			got := readOne(t, BipartiteProse{}, c.text)
 			if c.nodes == nil {
-				if !got.Empty() {
-					t.Fatalf("want an empty reading, got nodes %v edges %v", got.Nodes, edgeList(got))
-				}
+				checkEmptyReading(t, got)
 				return
 			}
 			if nodes := slices.Sorted(slices.Values(got.Nodes)); !slices.Equal(nodes, c.nodes) {
@@ -218,12 +216,8 @@ func TestBipartiteProse(t *testing.T) {
 			if got.Directed != DirUndirected {
 				t.Errorf("direction %v, want undirected", got.Directed)
 			}
-			if got.Confidence < c.minConf || got.Confidence > c.maxConf {
-				t.Errorf("confidence %v outside [%v, %v]; notes %q", got.Confidence, c.minConf, c.maxConf, got.Notes)
-			}
-			if c.note != "" && !strings.Contains(strings.Join(got.Notes, "; "), c.note) {
-				t.Errorf("notes %q lack %q", got.Notes, c.note)
-			}
+			checkConfidence(t, got, c.minConf, c.maxConf)
+			checkNote(t, got, c.note)
 			// Every edge sentence is a graph span: its edges lie inside one.
 			for _, e := range got.Edges {
 				inside := false

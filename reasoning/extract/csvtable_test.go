@@ -1,15 +1,7 @@
 package extract
 
 import (
-	"context"
-	"errors"
-	"maps"
-	"slices"
-	"strings"
 	"testing"
-	"unicode/utf8"
-
-	"github.com/graphagent/graphagent/tools/graph"
 )
 
 func TestCSVTable(t *testing.T) {
@@ -96,88 +88,39 @@ func TestCSVTable(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			got := readOne(t, CSVTable{}, c.text)
 			if c.nodes == nil {
-				if !got.Empty() {
-					t.Fatalf("want an empty reading, got nodes %v edges %v", got.Nodes, edgeList(got))
-				}
+				checkEmptyReading(t, got)
 				return
 			}
-			if !slices.Equal(got.Nodes, c.nodes) {
-				t.Errorf("nodes %q, want %q", got.Nodes, c.nodes)
-			}
-			if e := edgeList(got); !slices.Equal(e, c.edges) {
-				t.Errorf("edges %q, want %q", e, c.edges)
-			}
-			if !maps.Equal(got.Labels, c.labels) {
-				t.Errorf("labels %v, want %v", got.Labels, c.labels)
-			}
-			if !maps.EqualFunc(got.Vectors, c.vectors, slices.Equal) {
-				t.Errorf("vectors %v, want %v", got.Vectors, c.vectors)
-			}
-			if got.EdgeValue != c.meaning || got.Directed != c.dir {
-				t.Errorf("edge values %q direction %v, want %q %v", got.EdgeValue, got.Directed, c.meaning, c.dir)
-			}
+			checkNodesEdges(t, got, c.nodes, c.edges)
+			checkNodeData(t, got, c.labels, c.vectors)
+			checkDirMeaning(t, got, c.dir, c.meaning)
 			sp := spanTexts(c.text, got, c.role)
 			if len(sp) != 1 || (c.span != "" && sp[0] != c.span) {
 				t.Errorf("%v spans %q, want one %q", c.role, sp, c.span)
 			}
-			if c.note != "" && !strings.Contains(strings.Join(got.Notes, "; "), c.note) {
-				t.Errorf("notes %q lack %q", got.Notes, c.note)
-			}
+			checkNote(t, got, c.note)
 		})
 	}
 }
 
 func TestCSVTableErrors(t *testing.T) {
-	cases := []struct {
-		name      string
-		text      string
-		line, col int
-		msg       string
-	}{
+	checkSyntaxErrors(t, CSVTable{}, []syntaxErrorCase{
 		{"too many fields", "source,target\nA,B\nB,C,D", 3, 5, "3 fields"},
 		{"too few fields", "source,target,weight\nA,B,1\nB,C", 3, 1, "2 fields"},
 		{"a weight that is not a number", "from,to,cost\nA,B,cheap", 2, 5, `"cheap" is not a number`},
 		{"a bad quote", "source,target\nA,\"B\nC,D", 2, 5, "table row"},
 		{"a feature that is not a number", "node,f1\n0,high", 2, 3, `"high" is not a number`},
 		{"an empty end", "source\ttarget\nA\t\n", 2, 3, "empty target"},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			_, err := (CSVTable{}).Read(context.Background(), NewDoc(c.text))
-			var se *graph.SyntaxError
-			if !errors.Is(err, graph.ErrSyntax) || !errors.As(err, &se) {
-				t.Fatalf("err = %v, want a *graph.SyntaxError", err)
-			}
-			if se.Line != c.line || se.Col != c.col || !strings.Contains(se.Msg, c.msg) {
-				t.Errorf("error at %d:%d %q, want %d:%d containing %q", se.Line, se.Col, se.Msg, c.line, c.col, c.msg)
-			}
-		})
-	}
+	})
 }
 
 func FuzzCSVTable(f *testing.F) {
-	for _, s := range []string{
+	fuzzReaderErrors(f, CSVTable{}, positionedSyntaxError(true),
 		"source,target,weight\nA,B,3\nB,C,4.5",
 		"| source | target | capacity |\n|---|---|---|\n| s | a | 5 |",
 		"from;to;km\n\"New York\";Boston;215",
 		"id,label\n0,A\n1,B",
 		"u v\n1 2\n2 3 4",
 		"source,target\nA,\"B\nC,D",
-	} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, text string) {
-		if !utf8.ValidString(text) {
-			return
-		}
-		got, err := (CSVTable{}).Read(context.Background(), NewDoc(text))
-		if err != nil {
-			var se *graph.SyntaxError
-			if !errors.As(err, &se) || se.Line < 1 || se.Col < 1 {
-				t.Fatalf("error %v is not a positioned *graph.SyntaxError", err)
-			}
-			return
-		}
-		checkReading(t, text, got)
-	})
+	)
 }

@@ -1,14 +1,7 @@
 package extract
 
 import (
-	"context"
-	"errors"
-	"slices"
-	"strings"
 	"testing"
-	"unicode/utf8"
-
-	"github.com/graphagent/graphagent/tools/graph"
 )
 
 func TestDOTGraph(t *testing.T) {
@@ -54,20 +47,11 @@ func TestDOTGraph(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			got := readOne(t, DOTGraph{}, c.text)
 			if c.nodes == nil {
-				if !got.Empty() {
-					t.Fatalf("want an empty reading, got nodes %v edges %v", got.Nodes, edgeList(got))
-				}
+				checkEmptyReading(t, got)
 				return
 			}
-			if !slices.Equal(got.Nodes, c.nodes) {
-				t.Errorf("nodes %q, want %q", got.Nodes, c.nodes)
-			}
-			if e := edgeList(got); !slices.Equal(e, c.edges) {
-				t.Errorf("edges %q, want %q", e, c.edges)
-			}
-			if got.Directed != c.dir || got.EdgeValue != c.meaning {
-				t.Errorf("direction %v values %q, want %v %q", got.Directed, got.EdgeValue, c.dir, c.meaning)
-			}
+			checkNodesEdges(t, got, c.nodes, c.edges)
+			checkDirMeaning(t, got, c.dir, c.meaning)
 			sp := spanTexts(c.text, got, RoleGraph)
 			if len(sp) != 1 || (c.span != "" && sp[0] != c.span) {
 				t.Errorf("graph spans %q, want one %q", sp, c.span)
@@ -80,52 +64,19 @@ func TestDOTGraph(t *testing.T) {
 }
 
 func TestDOTGraphErrors(t *testing.T) {
-	cases := []struct {
-		name      string
-		text      string
-		line, col int
-		msg       string
-	}{
+	checkSyntaxErrors(t, DOTGraph{}, []syntaxErrorCase{
 		{"not closed", "Graph:\ndigraph {\n a -> b;\n", 2, 9, "not closed"},
 		{"a bad statement", "x\ndigraph {\n  a -> ;\n}", 3, 8, "DOT graph"},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			_, err := (DOTGraph{}).Read(context.Background(), NewDoc(c.text))
-			var se *graph.SyntaxError
-			if !errors.Is(err, graph.ErrSyntax) || !errors.As(err, &se) {
-				t.Fatalf("err = %v, want a *graph.SyntaxError", err)
-			}
-			if se.Line != c.line || se.Col != c.col || !strings.Contains(se.Msg, c.msg) {
-				t.Errorf("error at %d:%d %q, want %d:%d containing %q", se.Line, se.Col, se.Msg, c.line, c.col, c.msg)
-			}
-		})
-	}
+	})
 }
 
 func FuzzDOTGraph(f *testing.F) {
-	for _, s := range []string{
+	fuzzReaderErrors(f, DOTGraph{}, positionedSyntaxError(false),
 		"digraph {\n  a -> b;\n  b -> c;\n}",
 		"graph G { A -- B [weight=3]; B -- C -- D; E }",
 		"```dot\nstrict digraph flow {\n  s -> a [capacity=5];\n}\n```",
 		"The network is digraph { \"New York\" -> Boston }",
 		"digraph { a -> { b c } /* x */ }",
 		"graph graph graph {",
-	} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, text string) {
-		if !utf8.ValidString(text) {
-			return
-		}
-		got, err := (DOTGraph{}).Read(context.Background(), NewDoc(text))
-		if err != nil {
-			var se *graph.SyntaxError
-			if !errors.As(err, &se) || se.Line < 1 {
-				t.Fatalf("error %v is not a positioned *graph.SyntaxError", err)
-			}
-			return
-		}
-		checkReading(t, text, got)
-	})
+	)
 }

@@ -121,12 +121,8 @@ func TestNodeDataVectors(t *testing.T) {
 					t.Errorf("data spans\n got %q\nwant %q", d, c.data)
 				}
 			}
-			if got.Confidence < c.minConf || got.Confidence > c.maxConf {
-				t.Errorf("confidence %v outside [%v, %v]; notes %q", got.Confidence, c.minConf, c.maxConf, got.Notes)
-			}
-			if c.note != "" && !strings.Contains(strings.Join(got.Notes, "; "), c.note) {
-				t.Errorf("notes %q lack %q", got.Notes, c.note)
-			}
+			checkConfidence(t, got, c.minConf, c.maxConf)
+			checkNote(t, got, c.note)
 			if len(got.Edges) > 0 {
 				t.Errorf("node data gave edges %v", edgeList(got))
 			}
@@ -232,12 +228,8 @@ func TestNodeDataLabels(t *testing.T) {
 			if nodes := slices.Sorted(slices.Values(got.Nodes)); !slices.Equal(nodes, want) {
 				t.Errorf("nodes %v, want %v", nodes, want)
 			}
-			if got.Confidence < c.minConf || got.Confidence > c.maxConf {
-				t.Errorf("confidence %v outside [%v, %v]; notes %q", got.Confidence, c.minConf, c.maxConf, got.Notes)
-			}
-			if c.note != "" && !strings.Contains(strings.Join(got.Notes, "; "), c.note) {
-				t.Errorf("notes %q lack %q", got.Notes, c.note)
-			}
+			checkConfidence(t, got, c.minConf, c.maxConf)
+			checkNote(t, got, c.note)
 			// Every labelled node's statement is a node-data span.
 			if len(spanTexts(c.text, got, RoleData)) == 0 {
 				t.Errorf("no node-data span")

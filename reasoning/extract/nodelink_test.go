@@ -1,15 +1,8 @@
 package extract
 
 import (
-	"context"
-	"errors"
-	"maps"
-	"slices"
 	"strings"
 	"testing"
-	"unicode/utf8"
-
-	"github.com/graphagent/graphagent/tools/graph"
 )
 
 func TestNodeLinkJSON(t *testing.T) {
@@ -69,26 +62,12 @@ func TestNodeLinkJSON(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			got := readOne(t, NodeLinkJSON{}, c.text)
 			if c.nodes == nil {
-				if !got.Empty() {
-					t.Fatalf("want an empty reading, got nodes %v edges %v", got.Nodes, edgeList(got))
-				}
+				checkEmptyReading(t, got)
 				return
 			}
-			if !slices.Equal(got.Nodes, c.nodes) {
-				t.Errorf("nodes %q, want %q", got.Nodes, c.nodes)
-			}
-			if e := edgeList(got); !slices.Equal(e, c.edges) {
-				t.Errorf("edges %q, want %q", e, c.edges)
-			}
-			if got.Directed != c.dir || got.EdgeValue != c.meaning {
-				t.Errorf("direction %v values %q, want %v %q", got.Directed, got.EdgeValue, c.dir, c.meaning)
-			}
-			if !maps.Equal(got.Labels, c.labels) {
-				t.Errorf("labels %v, want %v", got.Labels, c.labels)
-			}
-			if !maps.EqualFunc(got.Vectors, c.vectors, slices.Equal) {
-				t.Errorf("vectors %v, want %v", got.Vectors, c.vectors)
-			}
+			checkNodesEdges(t, got, c.nodes, c.edges)
+			checkDirMeaning(t, got, c.dir, c.meaning)
+			checkNodeData(t, got, c.labels, c.vectors)
 			sp := spanTexts(c.text, got, RoleGraph)
 			if len(sp) != 1 || (c.span != "" && sp[0] != c.span) || !strings.HasPrefix(sp[0], "{") || !strings.HasSuffix(sp[0], "}") {
 				t.Errorf("graph spans %q, want one object %q", sp, c.span)
@@ -98,55 +77,22 @@ func TestNodeLinkJSON(t *testing.T) {
 }
 
 func TestNodeLinkJSONErrors(t *testing.T) {
-	cases := []struct {
-		name      string
-		text      string
-		line, col int
-		msg       string
-	}{
+	checkSyntaxErrors(t, NodeLinkJSON{}, []syntaxErrorCase{
 		{"a missing comma", "Graph:\n{\"nodes\": [{\"id\": 1} {\"id\": 2}], \"edges\": []}", 2, 22, "invalid character"},
 		{"not closed", "Graph: {\"nodes\": [1, 2], \"edges\": [[1, 2]", 1, 8, "not closed"},
 		{"an edge without a target", "{\"nodes\": [{\"id\": 1}], \"links\": [{\"source\": 1}]}", 1, 1, `has no "target"`},
 		{"a weight that is text", "{\"edges\": [[1, 2, \"heavy\"]]}", 1, 12, "not a number"},
 		{"adjacency lists for fewer nodes", `{"nodes": [{"id": 0}, {"id": 1}], "adjacency": [[]]}`, 1, 48, "1 lists for 2 nodes"},
 		{"an edge of four entries", "x\n{\"edges\": [[1, 2, 3, 4]]}", 2, 12, "4 entries"},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			_, err := (NodeLinkJSON{}).Read(context.Background(), NewDoc(c.text))
-			var se *graph.SyntaxError
-			if !errors.Is(err, graph.ErrSyntax) || !errors.As(err, &se) {
-				t.Fatalf("err = %v, want a *graph.SyntaxError", err)
-			}
-			if se.Line != c.line || se.Col != c.col || !strings.Contains(se.Msg, c.msg) {
-				t.Errorf("error at %d:%d %q, want %d:%d containing %q", se.Line, se.Col, se.Msg, c.line, c.col, c.msg)
-			}
-		})
-	}
+	})
 }
 
 func FuzzNodeLinkJSON(f *testing.F) {
-	for _, s := range []string{
+	fuzzReaderErrors(f, NodeLinkJSON{}, positionedSyntaxError(true),
 		`{"directed": false, "nodes": [{"id": "A"}], "links": [{"source": "A", "target": "B", "weight": 2}]}`,
 		`{"nodes": [1, 2], "edges": [[1, 2], [2, 3, 7]]}`,
 		`{"nodes": [{"id": 1, "embedding": [1, 0], "label": "x"}], "edges": []}`,
 		`{"edges": [[1, 2, "heavy"]]}`,
 		`{"nodes": [[[[[[[[`,
-	} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, text string) {
-		if !utf8.ValidString(text) {
-			return
-		}
-		got, err := (NodeLinkJSON{}).Read(context.Background(), NewDoc(text))
-		if err != nil {
-			var se *graph.SyntaxError
-			if !errors.As(err, &se) || se.Line < 1 || se.Col < 1 {
-				t.Fatalf("error %v is not a positioned *graph.SyntaxError", err)
-			}
-			return
-		}
-		checkReading(t, text, got)
-	})
+	)
 }

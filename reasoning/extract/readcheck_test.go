@@ -3,12 +3,16 @@ package extract
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"maps"
 	"slices"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/graphagent/graphagent/tools/dataset"
+	"github.com/graphagent/graphagent/tools/graph"
 )
 
 // readOne runs a reader on text and fails the test on an error.
@@ -20,6 +24,89 @@ func readOne(t *testing.T, r Reader, text string) Reading {
 	}
 	checkReading(t, text, got)
 	return got
+}
+
+// checkEmptyReading fails the test unless the reader read nothing.
+func checkEmptyReading(t *testing.T, got Reading) {
+	t.Helper()
+	if !got.Empty() {
+		t.Fatalf("want an empty reading, got nodes %v edges %v", got.Nodes, edgeList(got))
+	}
+}
+
+// checkNodesEdges checks a reading's nodes and its edges (as edgeList
+// writes them), both in order.
+func checkNodesEdges(t *testing.T, got Reading, nodes, edges []string) {
+	t.Helper()
+	if !slices.Equal(got.Nodes, nodes) {
+		t.Errorf("nodes %q, want %q", got.Nodes, nodes)
+	}
+	if e := edgeList(got); !slices.Equal(e, edges) {
+		t.Errorf("edges %q, want %q", e, edges)
+	}
+}
+
+// checkDirMeaning checks a reading's direction and what its edge values
+// mean.
+func checkDirMeaning(t *testing.T, got Reading, dir Direction, meaning Meaning) {
+	t.Helper()
+	if got.Directed != dir || got.EdgeValue != meaning {
+		t.Errorf("direction %v values %q, want %v %q", got.Directed, got.EdgeValue, dir, meaning)
+	}
+}
+
+// checkNodeData checks a reading's node labels and vectors (nil: none).
+func checkNodeData(t *testing.T, got Reading, labels map[string]string, vectors map[string][]float64) {
+	t.Helper()
+	if !maps.Equal(got.Labels, labels) {
+		t.Errorf("labels %v, want %v", got.Labels, labels)
+	}
+	if !maps.EqualFunc(got.Vectors, vectors, slices.Equal) {
+		t.Errorf("vectors %v, want %v", got.Vectors, vectors)
+	}
+}
+
+// checkConfidence checks that a reading's confidence is in
+// [minConf, maxConf].
+func checkConfidence(t *testing.T, got Reading, minConf, maxConf float64) {
+	t.Helper()
+	if got.Confidence < minConf || got.Confidence > maxConf {
+		t.Errorf("confidence %v outside [%v, %v]; notes %q", got.Confidence, minConf, maxConf, got.Notes)
+	}
+}
+
+// checkNote checks that some note of a reading holds note ("": no check).
+func checkNote(t *testing.T, got Reading, note string) {
+	t.Helper()
+	if note != "" && !strings.Contains(strings.Join(got.Notes, "; "), note) {
+		t.Errorf("notes %q lack %q", got.Notes, note)
+	}
+}
+
+// syntaxErrorCase is a text a reader must refuse with a *graph.SyntaxError
+// at the question's line and column whose message holds msg.
+type syntaxErrorCase struct {
+	name      string
+	text      string
+	line, col int
+	msg       string
+}
+
+// checkSyntaxErrors reads each case's text with r and checks the error.
+func checkSyntaxErrors(t *testing.T, r Reader, cases []syntaxErrorCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := r.Read(context.Background(), NewDoc(c.text))
+			var se *graph.SyntaxError
+			if !errors.Is(err, graph.ErrSyntax) || !errors.As(err, &se) {
+				t.Fatalf("err = %v, want a *graph.SyntaxError", err)
+			}
+			if se.Line != c.line || se.Col != c.col || !strings.Contains(se.Msg, c.msg) {
+				t.Errorf("error at %d:%d %q, want %d:%d containing %q", se.Line, se.Col, se.Msg, c.line, c.col, c.msg)
+			}
+		})
+	}
 }
 
 // edgeList writes the edges as "u-v" or "u-v:w", in order.

@@ -15,6 +15,12 @@ import (
 // to Nodes). Readers of other
 // packages' notations use it too: one FuzzReadX per reader.
 func fuzzReader(f *testing.F, r Reader, seeds ...string) {
+	fuzzReaderErrors(f, r, nil, seeds...)
+}
+
+// fuzzReaderErrors is fuzzReader with a further check, when checkErr is not
+// nil, of every error the reader returns.
+func fuzzReaderErrors(f *testing.F, r Reader, checkErr func(*testing.T, error), seeds ...string) {
 	for _, c := range exCases() {
 		f.Add(c.q)
 	}
@@ -31,6 +37,9 @@ func fuzzReader(f *testing.F, r Reader, seeds ...string) {
 			if !errors.Is(err, graph.ErrSyntax) && !errors.Is(err, graph.ErrTooLarge) {
 				t.Fatalf("%s: undocumented error %v", r.Name(), err)
 			}
+			if checkErr != nil {
+				checkErr(t, err)
+			}
 			return
 		}
 		checkReading(t, q, rd)
@@ -38,6 +47,19 @@ func fuzzReader(f *testing.F, r Reader, seeds ...string) {
 			t.Fatalf("%d node starts for %d nodes", len(rd.NodeStarts), len(rd.Nodes))
 		}
 	})
+}
+
+// positionedSyntaxError is an error check for fuzzReaderErrors: the error
+// is a *graph.SyntaxError naming a line of the question and, when col, a
+// column.
+func positionedSyntaxError(col bool) func(*testing.T, error) {
+	return func(t *testing.T, err error) {
+		t.Helper()
+		var se *graph.SyntaxError
+		if !errors.As(err, &se) || se.Line < 1 || (col && se.Col < 1) {
+			t.Fatalf("error %v is not a positioned *graph.SyntaxError", err)
+		}
+	}
 }
 
 func FuzzReadKey(f *testing.F) {
