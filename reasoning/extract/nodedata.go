@@ -279,7 +279,7 @@ func nodeDataVectors(ctx context.Context, d *Doc) ([]nodeDataVector, []Span, err
 		}
 		prefix := lower[from:i]
 		m := nodeDataFastPrefix(prefix)
-		if m == nil {
+		if m == nil && nodeDataMayPrefix(prefix) {
 			m = nodeDataPrefix.FindStringSubmatchIndex(prefix)
 		}
 		prevEnd = end
@@ -351,6 +351,32 @@ func nodeDataFastPrefix(p string) []int {
 		return nil // "subnode 3:", "the node's"
 	}
 	return []int{s, len(p), s, ws, -1, -1, ds, de}
+}
+
+// nodeDataPrefixEnds are the words and signs nodeDataPrefix can end with
+// (before trailing spaces): a linking word or sign, or the last word of
+// nodeDataNoun.
+var nodeDataPrefixEnds = [...]string{
+	"is", "are", "=", ":", "->", "→", "equals", "of",
+	"embedding", "vector", "feature", "representation", "attribute", "signal", "state", "value", "s",
+}
+
+// nodeDataMayPrefix reports whether nodeDataPrefix can match p: a cheap
+// suffix test, so the expression does not run before every "(w)" of
+// "u->v (w)" lines. It never rejects a prefix the expression matches
+// (TestNodeDataMayPrefix, FuzzNodeDataMayPrefix).
+func nodeDataMayPrefix(p string) bool {
+	e := len(p)
+	for e > 0 && (p[e-1] == ' ' || p[e-1] == '\t' || p[e-1] == '\n' || p[e-1] == '\r' || p[e-1] == '\f') {
+		e--
+	}
+	p = p[:e]
+	for _, w := range nodeDataPrefixEnds {
+		if strings.HasSuffix(p, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // nodeDataBareLine reads a line "0: 1 0", "node 2 = 0.5, 1" or "A: 1,0"

@@ -416,3 +416,38 @@ func TestNodeDataFastPrefix(t *testing.T) {
 		}
 	}
 }
+
+// TestNodeDataMayPrefix checks that the cheap suffix test keeps every
+// prefix the expression matches and skips the "u->v (w)" edge prefixes.
+func TestNodeDataMayPrefix(t *testing.T) {
+	for _, p := range []string{
+		"node 1 has embedding ", "the embedding of node 3 is ", "node 3's features are ", "alice = ", "0: ",
+		"x_0 = ", "node 2 -> ", "node 2 → ", "b equals ", "node 4 has the feature vector of ", "node 4 has features",
+		"node 5 with initial state\t", "the representation of v is\n", "node 1 carries a signal =",
+	} {
+		if nodeDataPrefix.FindStringSubmatchIndex(p) == nil {
+			t.Fatalf("%q: the expression does not match; fix the test", p)
+		}
+		if !nodeDataMayPrefix(p) {
+			t.Errorf("%q: the cheap test skips a prefix the expression matches", p)
+		}
+	}
+	for _, p := range []string{", 3->5 ", "3->5 ", "\n12->7", "edge from 1 to 2 "} {
+		if nodeDataMayPrefix(p) {
+			t.Errorf("%q: the cheap test keeps an edge prefix", p)
+		}
+	}
+}
+
+// FuzzNodeDataMayPrefix checks that the cheap suffix test never skips a
+// prefix the expression matches.
+func FuzzNodeDataMayPrefix(f *testing.F) {
+	for _, p := range []string{"node 1 has embedding ", "0: ", "3->5 ", "x_{2} = ", "vertex a's vectors are\f", "b equals "} {
+		f.Add(p)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		if nodeDataPrefix.MatchString(p) && !nodeDataMayPrefix(p) {
+			t.Fatalf("%q: the expression matches, the cheap test skips it", p)
+		}
+	})
+}

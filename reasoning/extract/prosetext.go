@@ -409,8 +409,9 @@ func (t *proseText) isWord(i int, ws ...string) bool {
 	if i < 0 || i >= len(t.toks) || t.toks[i].kind != pWord {
 		return false
 	}
+	lw := t.low(i)
 	for _, w := range ws {
-		if t.low(i) == w {
+		if lw == w {
 			return true
 		}
 	}

@@ -579,6 +579,21 @@ func (d *Doc) scanReading(ctx context.Context, name string) (Reading, error) {
 		return Reading{}, err
 	}
 	r := Reading{Reader: name, queries: true}
+	items, edges := 0, 0
+	for i := range p.kept {
+		if p.kept[i].method == name {
+			items++
+			if !p.kept[i].nodeOnly {
+				edges++
+			}
+		}
+	}
+	if items > 0 {
+		r.Spans = make([]Span, 0, items)
+	}
+	if edges > 0 {
+		r.Edges = make([]Edge, 0, edges)
+	}
 	conf := 1.0
 	arrows, plain := 0, 0
 	seen := map[string]bool{}
