@@ -3,7 +3,6 @@ package eval
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"context"
 	"encoding/json"
 	"errors"
@@ -15,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/graphagent/graphagent/internal/gziptest"
 	"github.com/graphagent/graphagent/tools"
 	"github.com/graphagent/graphagent/tools/dataset"
 )
@@ -350,24 +350,12 @@ func TestReadNLGraphDir(t *testing.T) {
 	write := func(name string, items map[string]map[string]string, gz bool) {
 		b, _ := json.Marshal(items)
 		p := filepath.Join(dir, name)
-		if !gz {
-			if err := os.WriteFile(p, b, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			return
+		if gz {
+			p, b = p+".gz", gziptest.Bytes(t, b)
 		}
-		f, err := os.Create(p + ".gz")
-		if err != nil {
+		if err := os.WriteFile(p, b, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		zw := gzip.NewWriter(f)
-		if _, err := zw.Write(b); err != nil {
-			t.Fatal(err)
-		}
-		if err := zw.Close(); err != nil {
-			t.Fatal(err)
-		}
-		f.Close()
 	}
 	write("flow.json", map[string]map[string]string{"10": {"question": flowQuestion, "answer": flowGold}, "2": {"question": flowQuestion, "answer": flowGold}}, false)
 	write("topology.json", map[string]map[string]string{"0": {"question": topoQuestion, "answer": topoGold, "difficulty": "easy"}}, true)

@@ -1,12 +1,13 @@
 package main
 
 import (
-	"compress/gzip"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/graphagent/graphagent/internal/gziptest"
 )
 
 // TestGenEvalCompare generates a small split, evaluates it with the builtin
@@ -94,18 +95,9 @@ func TestEvalNLGraph(t *testing.T) {
 		t.Fatal(err)
 	}
 	b, _ = json.Marshal(topo)
-	f, err := os.Create(filepath.Join(data, "topology.json.gz"))
-	if err != nil {
+	if err := os.WriteFile(filepath.Join(data, "topology.json.gz"), gziptest.Bytes(t, b), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	zw := gzip.NewWriter(f)
-	if _, err := zw.Write(b); err != nil {
-		t.Fatal(err)
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
 
 	run := filepath.Join(dir, "run")
 	out, errOut, code := runCLI(t, "eval", "--suite", "nlgraph", "--path", data, "--tasks", "flow,topology", "--out", run, "--no-charts")
@@ -125,7 +117,7 @@ func TestEvalNLGraph(t *testing.T) {
 			Correct int    `json:"correct"`
 		} `json:"rows"`
 	}
-	b, err = os.ReadFile(filepath.Join(run, "report.json"))
+	b, err := os.ReadFile(filepath.Join(run, "report.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package dataset
 
 import (
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"io"
@@ -11,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/graphagent/graphagent/internal/gziptest"
 )
 
 // TestRegistryMatchesFolder checks the registry against datasets/: every
@@ -157,24 +158,10 @@ func TestPathRefusesEscapes(t *testing.T) {
 	}
 }
 
-// gz compresses b.
-func gz(t *testing.T, b []byte) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	w := gzip.NewWriter(&buf)
-	if _, err := w.Write(b); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
-
 func TestOpenDecompressesAndFallsBack(t *testing.T) {
 	dir := t.TempDir()
 	text := []byte("source\ttarget\n0\t1\n1\t2\n")
-	if err := os.WriteFile(filepath.Join(dir, "a.tsv.gz"), gz(t, text), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "a.tsv.gz"), gziptest.Bytes(t, text), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"a.tsv", "a.tsv.gz"} {
@@ -199,7 +186,7 @@ func TestOpenDecompressesAndFallsBack(t *testing.T) {
 // TestOpenCorruptGzip checks that every kind of bad gzip data gives an
 // error wrapping ErrCorrupt that names the file, never a silent short read.
 func TestOpenCorruptGzip(t *testing.T) {
-	good := gz(t, bytes.Repeat([]byte("0\t1\n1\t2\n"), 1000))
+	good := gziptest.Bytes(t, bytes.Repeat([]byte("0\t1\n1\t2\n"), 1000))
 	flipped := bytes.Clone(good)
 	flipped[len(flipped)/2] ^= 0xff
 	badSum := bytes.Clone(good)
@@ -229,7 +216,7 @@ func TestOpenCorruptGzip(t *testing.T) {
 // closes the file under it.
 func TestGunzipStopsAtEOF(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "x.gz")
-	if err := os.WriteFile(p, gz(t, []byte("abc")), 0o644); err != nil {
+	if err := os.WriteFile(p, gziptest.Bytes(t, []byte("abc")), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	r, err := Open(p)

@@ -2,7 +2,6 @@ package graph
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"errors"
 	"io/fs"
@@ -11,22 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/graphagent/graphagent/internal/gziptest"
 	"github.com/graphagent/graphagent/tools/dataset"
 )
-
-// gzipBytes compresses b.
-func gzipBytes(t *testing.T, b []byte) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	w := gzip.NewWriter(&buf)
-	if _, err := w.Write(b); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
 
 // gzipFixture lays out a root with compressed graph files and an outside
 // folder:
@@ -51,14 +37,14 @@ func gzipFixture(t *testing.T) (base string, s *Sandbox) {
 		}
 	}
 	edges := []byte("source\ttarget\tweight\n0\t1\t4\n1\t2\t5\n2\t3\t1\n")
-	write("root/g.tsv.gz", gzipBytes(t, edges))
-	write("root/sub/d.json.gz", gzipBytes(t, []byte(`{"directed": true, "nodes": [{"id": "x"}, {"id": "y"}], "edges": [{"source": "x", "target": "y"}]}`)))
+	write("root/g.tsv.gz", gziptest.Bytes(t, edges))
+	write("root/sub/d.json.gz", gziptest.Bytes(t, []byte(`{"directed": true, "nodes": [{"id": "x"}, {"id": "y"}], "edges": [{"source": "x", "target": "y"}]}`)))
 	write("root/both.tsv", []byte("a b\n"))
-	write("root/both.tsv.gz", gzipBytes(t, edges))
+	write("root/both.tsv.gz", gziptest.Bytes(t, edges))
 	write("root/bad.tsv.gz", edges)
-	good := gzipBytes(t, bytes.Repeat(edges[21:], 200))
+	good := gziptest.Bytes(t, bytes.Repeat(edges[21:], 200))
 	write("root/short.tsv.gz", good[:len(good)/2])
-	write("outside/secret.tsv.gz", gzipBytes(t, []byte("s t\n")))
+	write("outside/secret.tsv.gz", gziptest.Bytes(t, []byte("s t\n")))
 	if err := os.Symlink("../outside/secret.tsv.gz", filepath.Join(base, "root", "link.tsv.gz")); err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +128,7 @@ func TestSandboxCorruptGzip(t *testing.T) {
 func TestSandboxGzipLimit(t *testing.T) {
 	dir := t.TempDir()
 	big := bytes.Repeat([]byte("0 1\n"), 1<<16) // 256 KiB that compresses to well under 1 KiB
-	if err := os.WriteFile(filepath.Join(dir, "bomb.txt.gz"), gzipBytes(t, big), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "bomb.txt.gz"), gziptest.Bytes(t, big), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	s, err := NewSandbox(dir)
