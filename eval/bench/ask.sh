@@ -6,13 +6,17 @@
 # process, the mean CPU time (user+sys) per process, and the load average,
 # since other work on the machine lengthens wall times.
 #
-#   eval/bench/ask.sh [RUNS]
+#   eval/bench/ask.sh [RUNS [BINARY]]   (BINARY: time that build instead, e.g. an older one)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:-200}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-go build -o "$work/graphagent" ./cmd/graphagent
+if [ -n "${2:-}" ]; then
+  cp "$2" "$work/graphagent"
+else
+  go build -o "$work/graphagent" ./cmd/graphagent
+fi
 python3 - "$work/q.txt" <<'PY'
 import json, sys
 item = json.load(open("datasets/gtools/WL/Degree_Count/Di/degree_Di.json"))[9]
