@@ -569,8 +569,8 @@ func pct(a, b int) float64 {
 // far from them, so the test only keeps what main achieves from getting
 // worse. Raise the minimums and lower the maximums as readers land.
 const (
-	understandingMinCorrect  = 676 // of 767; the target is ≥95% (729)
-	understandingMaxWrong    = 14  // the target is ≤1% (7)
+	understandingMinCorrect  = 684 // of 767; the target is ≥95% (729)
+	understandingMaxWrong    = 6   // the target is ≤1% (7)
 	understandingMinExamples = 6   // of the six examples of the table; the target is 6
 )
 
@@ -581,7 +581,7 @@ var understandingRatchet = map[string]struct{ minCorrect, maxWrong int }{
 	"adjlist":         {37, 0},
 	"arrows":          {31, 0},
 	"bipartite_prose": {18, 2},
-	"csv":             {19, 1},
+	"csv":             {20, 0},
 	"cypher":          {0, 0},
 	"dashes":          {53, 0},
 	"declared":        {45, 0},
@@ -598,10 +598,10 @@ var understandingRatchet = map[string]struct{ minCorrect, maxWrong int }{
 	"mixed":           {18, 0},
 	"nlgraph":         {30, 0},
 	"nlprose":         {31, 0},
-	"node_data":       {22, 6},
+	"node_data":       {28, 0},
 	"pairs":           {48, 0},
 	"precedence":      {27, 0},
-	"pylist":          {39, 1},
+	"pylist":          {40, 0},
 	"quantities":      {33, 0},
 	"relations":       {40, 4},
 	"talklike":        {15, 0},

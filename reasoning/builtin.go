@@ -175,7 +175,10 @@ func (p *BuiltinPlanner) chooseTool(ctx context.Context, req ToolRequest) (ToolC
 	}
 	// A notion no tool computes ("how many automorphisms") is not answered
 	// by a tool that scores on the question's other words.
-	if m := unknownConcepts.FindString(strings.ToLower(req.Question)); m != "" && best.cue <= 0 {
+	// A weak cue (one phrase, CueBonus) does not outweigh the notion: "How
+	// many spanning trees" is not edge_count because "edges" is near "how
+	// many".
+	if m := unknownConcepts.FindString(strings.ToLower(req.Question)); m != "" && best.cue <= CueBonus {
 		return ToolChoice{Tool: NoTool, Thought: why.String() + fmt.Sprintf("; the question asks about %q, which no tool computes", m)}, 0, nil
 	}
 	// A question that names its task beyond doubt ("give a topological

@@ -246,6 +246,13 @@ func TestBuiltinChooseTool(t *testing.T) {
 	if ch.Tool != NoTool {
 		t.Errorf("poem: %+v", ch)
 	}
+	// A notion no tool computes is not answered by a tool that one weak
+	// cue names ("edges" near "how many").
+	ch, _ = p.ChooseTool(ctx, ToolRequest{Question: "edges:\nHow many spanning trees does the graph have?",
+		Candidates: []Candidate{cand("edge_count", 0.4), cand("minimum_spanning_tree", 0.5)}})
+	if ch.Tool != NoTool {
+		t.Errorf("spanning tree count: %+v", ch)
+	}
 	if _, err := p.ExtractGraph(ctx, "edges 0-1"); !errors.Is(err, ErrNoLLM) {
 		t.Errorf("ExtractGraph: %v, want ErrNoLLM", err)
 	}
@@ -321,6 +328,12 @@ func TestCueTools(t *testing.T) {
 		"Which friends do Alice and Carol share?":                                                  {"common_neighbors", "neighbors"},
 		"Which nodes are not connected to node 3?":                                                 {"non_neighbors", "neighbors"},
 		"How many friends do Ann and Bo have in common?":                                           {"common_neighbors", "degree"},
+		"Given its neighbours, what does user 7 most likely enjoy?":                                {"predict_node_label", "neighbors"},
+		"What category does vertex B probably belong to?":                                          {"predict_node_label", "closeness_centrality"},
+		"Which sites does site X link to?":                                                         {"neighbors", "path_exists"},
+		"What is the least number of clicks from the home page to the FAQ?":                        {"shortest_path", "path_exists"},
+		"Find the lightest route between 4 and 9.":                                                 {"shortest_path", "path_exists"},
+		"Following the arcs, can you come back to a cycle's start?":                                {"cycle_check", "path_exists"},
 	} {
 		got, adj := CueTools(q), cueAdjustments(q)
 		score := func(tool string) float64 {
