@@ -109,15 +109,55 @@ func (Precedence) Read(ctx context.Context, d *Doc) (Reading, error) {
 	return r, nil
 }
 
+// precCues are the ordering words precMaybe looks for (word parts:
+// "preced" covers "precedes", "requir" "requires").
+var precCues = [...]string{"before", "after", "prior", "ahead", "earlier", "sooner", "preced", "later", "following",
+	"depend", "relies", "rely", "contingent", "conditional", "requir", "need", "wait", "blocked", "until", "till",
+	"prerequisite", "prereq", "precondition", "necessary", "follows"}
+
 // precMaybe reports whether the text holds an ordering word at all, so
 // most questions skip tokenizing (it must cover every word precConnective
-// reads).
+// reads). It is strings.Contains(lower, cue) for any of precCues, in one
+// pass over the text instead of one per cue.
 func precMaybe(lower string) bool {
-	for _, w := range []string{"before", "after", "prior", "ahead", "earlier", "sooner", "preced", "later", "following",
-		"depend", "relies", "rely", "contingent", "conditional", "requir", "need", "wait", "blocked", "until", "till",
-		"prerequisite", "prereq", "precondition", "necessary", "follows"} {
-		if strings.Contains(lower, w) {
-			return true
+	for i := 0; i < len(lower); i++ {
+		var cues []string
+		switch lower[i] {
+		case 'a':
+			cues = []string{"after", "ahead"}
+		case 'b':
+			cues = []string{"before", "blocked"}
+		case 'c':
+			cues = []string{"contingent", "conditional"}
+		case 'd':
+			cues = []string{"depend"}
+		case 'e':
+			cues = []string{"earlier"}
+		case 'f':
+			cues = []string{"following", "follows"}
+		case 'l':
+			cues = []string{"later"}
+		case 'n':
+			cues = []string{"need", "necessary"}
+		case 'p':
+			cues = []string{"prior", "preced", "prereq", "precondition"} // "prereq" covers "prerequisite"
+		case 'r':
+			cues = []string{"rely", "relies", "requir"}
+		case 's':
+			cues = []string{"sooner"}
+		case 't':
+			cues = []string{"till"}
+		case 'u':
+			cues = []string{"until"}
+		case 'w':
+			cues = []string{"wait"}
+		default:
+			continue
+		}
+		for _, c := range cues {
+			if strings.HasPrefix(lower[i:], c) {
+				return true
+			}
 		}
 	}
 	return false

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"context"
+	"strings"
 	"testing"
 )
 
@@ -106,6 +107,42 @@ func FuzzPrecedence(f *testing.F) {
 		checkReadingShape(t, s, r)
 		if len(r.Edges) > 0 && r.Directed != DirDirected {
 			t.Fatalf("precedence edges not directed")
+		}
+	})
+}
+
+// precMaybeSlow is the definition precMaybe implements in one pass.
+func precMaybeSlow(lower string) bool {
+	for _, c := range precCues {
+		if strings.Contains(lower, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestPrecMaybe checks the one-pass cue test against its definition on
+// every cue, at the start, middle and end of a text, and on texts without one.
+func TestPrecMaybe(t *testing.T) {
+	texts := []string{"", "an edge between node 1 and node 2 with weight 3,", "pre", "prereq", "tilL", "waiting room"}
+	for _, c := range precCues {
+		texts = append(texts, c, "x "+c+" y", "node "+c, c[:len(c)-1], "unprecedented "+c[1:])
+	}
+	for _, s := range texts {
+		if got, want := precMaybe(s), precMaybeSlow(s); got != want {
+			t.Errorf("precMaybe(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// FuzzPrecMaybe checks the one-pass cue test against its definition.
+func FuzzPrecMaybe(f *testing.F) {
+	for _, s := range []string{"a before b", "node 3 needs node 2", "prerequisites", "nothing here", "unt", "reli"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := precMaybe(s), precMaybeSlow(s); got != want {
+			t.Fatalf("precMaybe(%q) = %v, want %v", s, got, want)
 		}
 	})
 }

@@ -16,6 +16,7 @@ package extract
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -987,6 +988,13 @@ func (b *proseBuild) node(id string, at int) {
 	b.seen[id] = struct{}{}
 	b.r.Nodes = append(b.r.Nodes, id)
 	b.r.NodeStarts = append(b.r.NodeStarts, at)
+}
+
+// growEdges makes room for n more edges, so a reader that knows how many
+// it read appends them without regrowing.
+func (b *proseBuild) growEdges(n int) {
+	b.r.Edges = slices.Grow(b.r.Edges, n)
+	b.sym = slices.Grow(b.sym, n)
 }
 
 // edge records an edge u→v (u–v when sym) written at text bytes [s, e).

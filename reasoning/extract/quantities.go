@@ -203,6 +203,7 @@ func (Quantities) Read(ctx context.Context, d *Doc) (Reading, error) {
 	if valued > 0 && valued < len(edges) {
 		b.lower(0.8, fmt.Sprintf("%d of %d edges have no number", len(edges)-valued, len(edges)))
 	}
+	b.growEdges(len(edges))
 	for _, e := range edges {
 		x := b.edge(e.u, e.v, !e.oneWay, t.toks[e.a].s, t.toks[e.b-1].e)
 		if e.hasVal {
