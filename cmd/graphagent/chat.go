@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -28,10 +29,12 @@ func chatCommand() *cli.Command {
 "and node 33?" asks the same of another node, "what about the directed version?" (or "and if it
 were undirected?") reads the graph again with the other direction and asks again, "what is its
 closeness?" asks about the previous question's node. Commands:
-/graphs lists the graphs in working memory, /quit ends. With piped input no prompt is printed.`,
+/graphs lists the graphs in working memory, /quit ends. With piped input no prompt is printed.
+--timeout bounds each question as in ask.`,
 		Flags: append([]cli.Flag{
 			jsonFlag(),
 			&cli.BoolFlag{Name: "explain", Usage: "print the steps taken after each answer"},
+			timeoutFlag(),
 		}, llmFlags()...),
 		Action: chatAction,
 	}
@@ -40,6 +43,10 @@ closeness?" asks about the previous question's node. Commands:
 func chatAction(c *cli.Context) error {
 	if c.NArg() != 0 {
 		return usageErr("chat takes no arguments; type questions after it starts")
+	}
+	timeout, err := questionTimeout(c)
+	if err != nil {
+		return err
 	}
 	a, err := newAgent(c)
 	if err != nil {
@@ -80,7 +87,15 @@ func chatAction(c *cli.Context) error {
 		case isChatCommand(q):
 			fmt.Fprintf(w, "Unknown command %s. The commands are %s.\n", strings.Fields(q)[0], chatCommands)
 		default:
-			ans, askErr := sess.Ask(c.Context, q)
+			ctx, cancel := context.WithTimeout(c.Context, timeout)
+			ans, askErr := sess.Ask(ctx, q)
+			if askErr != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) && c.Context.Err() == nil {
+				askErr = timeoutErr(c, timeout, askErr)
+				if ans != nil {
+					ans.Answer = "I could not answer: " + askErr.Error()
+				}
+			}
+			cancel()
 			if ans != nil && askErr != nil && !c.Bool("json") {
 				fmt.Fprintln(w, ans.Answer)
 			}

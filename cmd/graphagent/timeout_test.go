@@ -44,3 +44,25 @@ func TestAskTimeoutMustBePositive(t *testing.T) {
 		}
 	}
 }
+
+// TestChatTimeoutHangingLLM: in chat each question has its own --timeout;
+// against a server that never answers both questions end, each with the
+// reason, and the session goes on to the next line.
+func TestChatTimeoutHangingLLM(t *testing.T) {
+	srv := llmtest.New(t)
+	srv.Handle(func(llmtest.Request) llmtest.Response { return llmtest.Hang() })
+	const timeout = time.Second
+	in := "Is there a cycle in the graph with edges 0-1, 1-2, 2-0?\nHow many nodes are in 0-1, 1-2?\n"
+	t0 := time.Now()
+	out, errOut, code := runCLIIn(t, in, "--home", t.TempDir(), "chat", "--llm", srv.BaseURL(), "--model", "m", "--timeout", timeout.String())
+	elapsed := time.Since(t0)
+	if code != exitOK {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	if n := strings.Count(out, "no answer within --timeout 1s"); n != 2 {
+		t.Errorf("%d timeout messages, want one per question:\n%s", n, out)
+	}
+	if elapsed > 2*timeout+time.Second {
+		t.Errorf("two questions took %v with --timeout %v each", elapsed, timeout)
+	}
+}
