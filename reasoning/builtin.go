@@ -130,6 +130,11 @@ func (p *BuiltinPlanner) chooseTool(ctx context.Context, req ToolRequest) (ToolC
 		total += ex.Score
 	}
 	sl := findSlots(req.Question, nil, true)
+	if req.Graph != nil && len(sl.nodeMentions()) == 0 {
+		// "person 2", "page A": a multi-word node of the graph that no
+		// pattern above took as a mention still names a node.
+		sl.singles = append(sl.singles, multiWordMentions(req.Question, req.Graph.Sample)...)
+	}
 	cued := map[string]bool{}
 	for _, t := range cueTools(ctx, req.Question) {
 		cued[t] = true
@@ -318,4 +323,36 @@ func missingNodeErr(req ParamRequest) error {
 		}
 	}
 	return nil
+}
+
+// multiWordMentions returns the IDs among ids that contain a space and
+// occur in q as whole words (case-insensitively).
+func multiWordMentions(q string, ids []string) []string {
+	lq := strings.ToLower(q)
+	var out []string
+	for _, id := range ids {
+		if !strings.Contains(id, " ") {
+			continue
+		}
+		lid := strings.ToLower(id)
+		for off := 0; ; {
+			k := strings.Index(lq[off:], lid)
+			if k < 0 {
+				break
+			}
+			st, en := off+k, off+k+len(lid)
+			off = en
+			if (st == 0 || !isWordRune(lq[st-1])) && (en == len(lq) || !isWordRune(lq[en])) {
+				out = append(out, id)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// isWordRune reports whether the byte c belongs to a word (ASCII letters,
+// digits, '_' and every byte of a multi-byte character).
+func isWordRune(c byte) bool {
+	return c == '_' || c >= 0x80 || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
 }

@@ -246,6 +246,19 @@ func TestBuiltinChooseTool(t *testing.T) {
 	if ch.Tool != NoTool {
 		t.Errorf("poem: %+v", ch)
 	}
+	// A multi-word node of the graph ("person 2") is a node mention: the
+	// tool that needs one node fits, a whole-graph tool that the examples
+	// favour does not win on their vote.
+	multi := ToolRequest{Question: "How many projects does person 2 have an edge to?",
+		Candidates: []Candidate{cand("bridges", 0.4), cand("degree", 0.13)},
+		Examples:   []Example{{Tool: "bridges", Score: 0.9}, {Tool: "bridges", Score: 0.8}}}
+	if ch, _ = p.ChooseTool(ctx, multi); ch.Tool != "bridges" {
+		t.Fatalf("without the graph's names the vote is expected to decide: %+v", ch)
+	}
+	multi.Graph = &GraphSummary{Sample: []string{"person 0", "person 2", "project 0", "project 2"}}
+	if ch, _ = p.ChooseTool(ctx, multi); ch.Tool != "degree" {
+		t.Errorf("multi-word node: %+v", ch)
+	}
 	// A notion no tool computes is not answered by a tool that one weak
 	// cue names ("edges" near "how many").
 	ch, _ = p.ChooseTool(ctx, ToolRequest{Question: "edges:\nHow many spanning trees does the graph have?",
