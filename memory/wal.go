@@ -163,7 +163,7 @@ type replayed struct {
 // beginning of an entry (see tornEntry) is reported as torn, not applied;
 // any other bad line is a *LogError.
 func replay(rd io.Reader, path string, apply func(e *logEntry)) (replayed, error) {
-	r := bufio.NewReaderSize(rd, 1<<20)
+	r := bufio.NewReaderSize(rd, 64<<10)
 	var (
 		rep    replayed
 		lineNo int
@@ -392,7 +392,7 @@ func (w *wal) follow() error {
 // lineOf returns the 1-based number of the line that starts at offset off
 // of f (for error messages).
 func lineOf(f *os.File, off int64) (int, error) {
-	r := bufio.NewReaderSize(io.NewSectionReader(f, 0, off), 1<<20)
+	r := bufio.NewReaderSize(io.NewSectionReader(f, 0, off), 64<<10)
 	n := 1
 	for {
 		b, err := r.ReadSlice('\n')
