@@ -30,6 +30,8 @@ func readingContradiction(question string, ex reasoning.Extraction) error {
 		why = fmt.Sprintf("the text declares %s but the edges use node %s", rep.Declared, outsideDeclared(ex))
 	case isolatedWithEdges(question, ex) != "":
 		why = fmt.Sprintf("node %s is said to have no edges but the edges give it some", isolatedWithEdges(question, ex))
+	case graphFragment(reasoning.QuestionWithoutGraph(question, ex), ex) != "":
+		why = fmt.Sprintf("the text %q names nodes of the graph but was not read", graphFragment(reasoning.QuestionWithoutGraph(question, ex), ex))
 	default:
 		return nil
 	}
@@ -130,6 +132,34 @@ func isolatedWithEdges(question string, ex reasoning.Extraction) string {
 		id := question[s:e]
 		if i, ok := ex.Graph.Index(id); ok && ex.Graph.Degree(i) > 0 {
 			return id
+		}
+	}
+	return ""
+}
+
+// fragmentEnd splits text into statements ending in '.' or ';'.
+var fragmentEnd = regexp.MustCompile(`[^.;?!\n]*[.;]`)
+
+// graphFragment returns a statement of task (the question without the
+// graph's text) made only of nodes of the graph joined by "and", "or" and
+// commas, with at most one other word ("Page D and C."): the rest of a
+// graph sentence the readers read only in part. It returns "" when there
+// is none.
+func graphFragment(task string, ex reasoning.Extraction) string {
+	for _, st := range fragmentEnd.FindAllString(task, -1) {
+		words := strings.FieldsFunc(strings.TrimRight(st, ".;"), func(r rune) bool { return r == ' ' || r == ',' || r == '\t' })
+		nodes, other := 0, 0
+		for _, w := range words {
+			switch _, isNode := ex.Graph.Index(w); {
+			case isNode:
+				nodes++
+			case strings.EqualFold(w, "and"), strings.EqualFold(w, "or"):
+			default:
+				other++
+			}
+		}
+		if nodes > 0 && other <= 1 {
+			return strings.TrimSpace(st)
 		}
 	}
 	return ""

@@ -570,7 +570,7 @@ func pct(a, b int) float64 {
 // worse. Raise the minimums and lower the maximums as readers land.
 const (
 	understandingMinCorrect  = 686 // of 767; the target is ≥95% (729)
-	understandingMaxWrong    = 4   // the target is ≤1% (7)
+	understandingMaxWrong    = 0   // the target is ≤1% (7)
 	understandingMinExamples = 6   // of the six examples of the table; the target is 6
 )
 
@@ -603,7 +603,7 @@ var understandingRatchet = map[string]struct{ minCorrect, maxWrong int }{
 	"precedence":      {27, 0},
 	"pylist":          {40, 0},
 	"quantities":      {33, 0},
-	"relations":       {40, 4},
+	"relations":       {40, 0},
 	"talklike":        {15, 0},
 	"tsv":             {14, 0},
 }
