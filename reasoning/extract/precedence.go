@@ -155,7 +155,9 @@ func precMaybe(lower string) bool {
 			continue
 		}
 		for _, c := range cues {
-			if strings.HasPrefix(lower[i:], c) {
+			// The second byte first: most words that share a cue's first
+			// letter ("and", "node", "edge") differ there.
+			if i+len(c) <= len(lower) && lower[i+1] == c[1] && lower[i:i+len(c)] == c {
 				return true
 			}
 		}
