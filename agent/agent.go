@@ -181,6 +181,11 @@ func (a *Agent) memory(ctx context.Context) (*memory.Store, error) {
 		if a.memErr == nil && a.mem == nil {
 			a.memErr = errors.New("long-term memory unavailable")
 		}
+		if a.memErr != nil {
+			// Configured but unusable (a corrupt log, say): answers go on
+			// without solved examples, but the user must hear why.
+			a.logger.WarnContext(ctx, "long-term memory could not be opened; answering without solved examples", "err", a.memErr)
+		}
 	})
 	return a.mem, a.memErr
 }

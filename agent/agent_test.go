@@ -1,10 +1,12 @@
 package agent
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
@@ -213,9 +215,12 @@ func TestRefusals(t *testing.T) {
 }
 
 // TestMemoryUnavailable checks that a memory that cannot be opened is noted
-// in the trace and the question is still answered.
+// in the trace and logged as a warning (a corrupt log must not go unsaid),
+// and the question is still answered.
 func TestMemoryUnavailable(t *testing.T) {
-	a, err := New(context.Background(), Config{OpenMemory: func(context.Context) (*memory.Store, error) {
+	var logged bytes.Buffer
+	logger := slog.New(slog.NewTextHandler(&logged, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	a, err := New(context.Background(), Config{Logger: logger, OpenMemory: func(context.Context) (*memory.Store, error) {
 		return nil, errors.New("disk on fire")
 	}})
 	if err != nil {
@@ -233,6 +238,9 @@ func TestMemoryUnavailable(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("the trace does not say memory failed: %+v", ans.Trace)
+	}
+	if out := logged.String(); !strings.Contains(out, "level=WARN") || !strings.Contains(out, "disk on fire") {
+		t.Errorf("no warning names the memory failure; logged %q", out)
 	}
 }
 
