@@ -347,6 +347,15 @@ func TestCueTools(t *testing.T) {
 		"What is the least number of clicks from the home page to the FAQ?":                        {"shortest_path", "path_exists"},
 		"Find the lightest route between 4 and 9.":                                                 {"shortest_path", "path_exists"},
 		"Following the arcs, can you come back to a cycle's start?":                                {"cycle_check", "path_exists"},
+		"How many collaborator pairs are there?":                                                   {"edge_count", "node_count"},
+		"What is the quickest drive from Lyon to Paris?":                                           {"shortest_path", "path_exists"},
+		"Did Mary Smith follow John?":                                                              {"edge_exists", "path_exists"},
+		"Does Ann report to Bo?":                                                                   {"edge_exists", "neighbors"},
+		"Who does Mary know?":                                                                      {"neighbors", "edge_exists"},
+		"Name everybody Ann manages.":                                                              {"neighbors", "path_exists"},
+		"With whom did Ann write a book?":                                                          {"neighbors", "edge_exists"},
+		"Name Bo's friends.":                                                                       {"neighbors", "path_exists"},
+		"Who is not connected to Bo?":                                                              {"non_neighbors", "neighbors"},
 	} {
 		got, adj := CueTools(q), cueAdjustments(q)
 		score := func(tool string) float64 {
