@@ -15,6 +15,7 @@ func Readers() []Reader {
 		NodeLinkJSON{},
 		AdjacencyDict{},
 		DOTGraph{},
+		Cypher{},
 		AdjacencyMatrix{}, // before pythonReader: "[[0, 1], [1, 0]] is the adjacency matrix" is a Python list too
 		pythonReader{},
 		CSVTable{},

@@ -1,0 +1,110 @@
+package extract
+
+import "testing"
+
+func TestCypher(t *testing.T) {
+	cases := []struct {
+		name    string
+		text    string
+		nodes   []string // nil: the reading must be empty
+		edges   []string
+		dir     Direction
+		meaning Meaning
+		minConf float64
+		maxConf float64
+	}{
+		{
+			name:  "one pattern per line",
+			text:  "(Alice)-[:FOLLOWS]->(Bob)\n(Bob)-[:FOLLOWS]->(Carol)\nWhom does Bob follow?",
+			nodes: []string{"Alice", "Bob", "Carol"}, edges: []string{"Alice-Bob", "Bob-Carol"}, dir: DirDirected,
+			minConf: 0.9, maxConf: 0.95,
+		},
+		{
+			name:  "undirected relationships",
+			text:  "(a)-[:KNOWS]-(b)\n(b)-[:KNOWS]-(c)",
+			nodes: []string{"a", "b", "c"}, edges: []string{"a-b", "b-c"}, dir: DirUndirected, minConf: 0.9, maxConf: 0.95,
+		},
+		{
+			name:  "names, labels and weights",
+			text:  "CREATE (a:Person {name: 'Ann'})-[:RATED {weight: 3}]->(m:Movie {title: \"Up\"}),\n       (b:Person {name: 'Bo'})-[:RATED {weight: 2.5}]->(m)",
+			nodes: []string{"Ann", "Up", "Bo"}, edges: []string{"Ann-Up:3", "Bo-Up:2.5"}, dir: DirDirected, meaning: MeaningWeight,
+			minConf: 0.9, maxConf: 0.95,
+		},
+		{
+			name:  "a chain with bare arrows",
+			text:  "MATCH (a)-->(b)-->(c)",
+			nodes: []string{"a", "b", "c"}, edges: []string{"a-b", "b-c"}, dir: DirDirected, minConf: 0.9, maxConf: 0.95,
+		},
+		{
+			name:  "left arrows and a comma list",
+			text:  "(x)<-[:PARENT_OF]-(y), (y)<--(z);",
+			nodes: []string{"x", "y", "z"}, edges: []string{"y-x", "z-y"}, dir: DirDirected, minConf: 0.9, maxConf: 0.95,
+		},
+		{
+			name:  "capacities and a variable on the relationship",
+			text:  "MERGE (s)-[r:PIPE {capacity: 5}]->(t)",
+			nodes: []string{"s", "t"}, edges: []string{"s-t:5"}, dir: DirDirected, meaning: MeaningCapacity,
+			minConf: 0.9, maxConf: 0.95,
+		},
+		{
+			name:  "backquoted names",
+			text:  "(`New York`)-[:ROAD {distance: 215}]-(Boston)",
+			nodes: []string{"New York", "Boston"}, edges: []string{"New York-Boston:215"}, dir: DirUndirected,
+			meaning: MeaningDistance, minConf: 0.9, maxConf: 0.95,
+		},
+		{
+			name:  "mixed arrows are uncertain",
+			text:  "(a)-->(b)\n(b)--(c)",
+			nodes: []string{"a", "b", "c"}, edges: []string{"a-b", "b-c"}, dir: DirUnknown, maxConf: 0.6,
+		},
+		{
+			name:  "some weights missing is uncertain",
+			text:  "(a)-[:R {cost: 4}]->(b)\n(b)-[:R]->(c)",
+			nodes: []string{"a", "b", "c"}, edges: []string{"a-b:4", "b-c"}, dir: DirDirected, meaning: MeaningCost, maxConf: 0.6,
+		},
+		{
+			name:  "inside a sentence",
+			text:  "The data says (Ann)-[:KNOWS]->(Bo) and nothing else.",
+			nodes: []string{"Ann", "Bo"}, edges: []string{"Ann-Bo"}, dir: DirDirected, minConf: 0.8, maxConf: 0.85,
+		},
+		{name: "prose with parentheses", text: "Node (a) is linked to node (b) - see the figure."},
+		{name: "arrows without parentheses", text: "a -> b\nb -> c"},
+		{name: "a broken pattern inside a sentence", text: "We write (a)-[:X->(b) badly here."},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := readOne(t, Cypher{}, c.text)
+			if c.nodes == nil {
+				checkEmptyReading(t, got)
+				return
+			}
+			checkNodesEdges(t, got, c.nodes, c.edges)
+			checkDirMeaning(t, got, c.dir, c.meaning)
+			checkConfidence(t, got, c.minConf, c.maxConf)
+		})
+	}
+}
+
+func TestCypherErrors(t *testing.T) {
+	checkSyntaxErrors(t, Cypher{}, []syntaxErrorCase{
+		{"unclosed relationship", "x\n(a)-[:X->(b)", 2, 8, "']'"},
+		{"anonymous node", "(a)-->()", 1, 7, "neither a variable nor a name"},
+		{"variable length", "(a)-[:X*2]->(b)", 1, 8, "variable-length"},
+		{"both arrow heads", "(a)<-[:X]->(b)", 1, 4, "both ways"},
+		{"weight not a number", "(a)-[:X {weight: 'heavy'}]->(b)", 1, 4, "not a number"},
+		{"unclosed node", "CREATE (a)-->(b", 1, 16, "')'"},
+		{"variable renamed", "(a {name: 'Ann'})-->(b), (a {name: 'Bo'})-->(b)", 1, 26, "names both"},
+		{"unclosed string", "(a {name: 'Ann})-->(b)", 1, 11, "not closed"},
+	})
+}
+
+func FuzzCypher(f *testing.F) {
+	fuzzReaderErrors(f, Cypher{}, positionedSyntaxError(false),
+		"(Alice)-[:FOLLOWS]->(Bob)\n(Bob)-[:FOLLOWS]->(Carol)",
+		"CREATE (a:Person {name: 'Ann'})-[:RATED {weight: 3}]->(m),\n (m)<-[:X]-(b)",
+		"(a)-->(b)-->(c), (c)--(a);",
+		"(`x y`)-[r:R|S {cost: 1e3}]-(z)",
+		"(a)-[:X*]->(b)",
+		"((a)-->(b))",
+	)
+}
