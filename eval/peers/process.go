@@ -175,11 +175,31 @@ func uptime() string {
 	return "load average " + strings.Join(f[:3], ", ")
 }
 
+// timeBin measures peak RSS. The child's own getrusage is not used for
+// it: Go starts children with vfork, so the child's ru_maxrss includes
+// this process's peak (Linux records the old memory's high-water mark at
+// exec), which holds the generated graphs. /usr/bin/time forks a small
+// process of its own.
+const timeBin = "/usr/bin/time"
+
 // timeProcess runs name with args and measures its wall time, CPU time and
-// peak RSS; a non-zero exit is an error carrying its stderr.
+// peak RSS (through /usr/bin/time when present); a non-zero exit is an
+// error carrying its stderr.
 func timeProcess(ctx context.Context, timeout time.Duration, name string, args ...string) (processRun, error) {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	var rssFile string
+	if _, err := os.Stat(timeBin); err == nil {
+		f, err := os.CreateTemp("", "peers-rss-")
+		if err != nil {
+			return processRun{}, err
+		}
+		f.Close()
+		rssFile = f.Name()
+		defer os.Remove(rssFile)
+		args = append([]string{"-f", "%M", "-o", rssFile, name}, args...)
+		name = timeBin
+	}
 	cmd := exec.CommandContext(ctx, name, args...)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
@@ -194,8 +214,25 @@ func timeProcess(ctx context.Context, timeout time.Duration, name string, args .
 	}
 	run := processRun{wall: wall, out: out.Bytes()}
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		run.rssKB = ru.Maxrss // kilobytes on Linux
+		// CPU time includes the children waited for (the command under
+		// /usr/bin/time).
 		run.cpu = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+		run.rssKB = ru.Maxrss // kilobytes on Linux; an upper bound, see timeBin
+	}
+	if rssFile != "" {
+		b, err := os.ReadFile(rssFile)
+		if err != nil {
+			return processRun{}, err
+		}
+		fields := strings.Fields(string(b))
+		if len(fields) == 0 {
+			return processRun{}, fmt.Errorf("%s wrote no peak RSS", timeBin)
+		}
+		kb, err := strconv.ParseInt(fields[len(fields)-1], 10, 64)
+		if err != nil {
+			return processRun{}, fmt.Errorf("%s: peak RSS %q: %w", timeBin, b, err)
+		}
+		run.rssKB = kb
 	}
 	return run, nil
 }
