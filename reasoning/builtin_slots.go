@@ -25,6 +25,7 @@ var slotREs = struct {
 	kv, fromTo, between, nodesAnd, tuple, arrow, source, sink, from, single, of *lazyRegexp
 	k, core, rounds, roundsN, roundsAdv, alpha, weighted, hops, perNode         *lazyRegexp
 	possessive, degreeInit, areAnd, declaration, notSum, orAlt, idList          *lazyRegexp
+	relPair, togetherPair                                                       *lazyRegexp
 	seed, resolution, degreeK, neighboursK, inDeg, outDeg, isolated             *lazyRegexp
 }{
 	isolated:    lazyCompile(`(?i)\b(?:isolated\s+(?:nodes|vertices)|(?:have|has|having|with)\s+(?:no|zero)\s+(?:neighbou?rs|connections|links|edges))\b`),
@@ -38,18 +39,23 @@ var slotREs = struct {
 	fromTo:      lazyCompile(`(?i)\bfrom\s+` + nodePre + `(?:source\s+)?` + idPat + `\s*(?:,\s*)?(?:to|into|towards|till|until|->)\s+` + nodePre + `(?:target\s+|sink\s+)?` + idPat),
 	between:     lazyCompile(`(?i)\bbetween\s+` + nodePre + idPat + `\s*(?:and|&|,)\s*` + nodePre + idPat),
 	areAnd:      lazyCompile(`(?i)\b(?:are|is|were)\s+` + nodePre + idPat + `\s+and\s+` + nodePre + idPat),
-	nodesAnd:    lazyCompile(`(?i)\b(?:nodes|vertices)\s+` + idPat + `\s*(?:,|and|&)\s*` + nodePre + idPat),
-	tuple:       lazyCompile(`\(\s*` + idPat + `\s*,\s*` + idPat + `\s*\)`),
-	arrow:       lazyCompile(idPat + `\s*(?:->|-->|→|=>)\s*` + idPat),
-	source:      lazyCompile(`(?i)\b(?:source|start|origin|starting)(?:\s+(?:node|vertex|point))?\s*(?:is|=|:|at|of)?\s+` + nodePre + idPat),
-	sink:        lazyCompile(`(?i)\b(?:sink|target|destination|terminal|end)(?:\s+(?:node|vertex|point))?\s*(?:is|=|:|at)?\s+` + nodePre + idPat),
-	from:        lazyCompile(`(?i)\b(?:from|at)\s+` + nodePre + idPat),
-	single:      lazyCompile(`(?i)\b(?:node|vertex)\s+` + idPat),
-	of:          lazyCompile(`(?i)\b(?:of|for|to|does|is|has)\s+` + nodePre + idPat),
-	k:           lazyCompile(`(?i)\bk\s*(?:=|:|is|of)?\s*(\d+)\b`),
-	core:        lazyCompile(`(?i)\b(\d+)[- ]cores?\b`),
-	rounds:      lazyCompile(`(?i)\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|a single|one single)[\s-]+(?:more\s+)?(?:(?:sum|aggregation|message[- ]passing|gnn|graph|convolution(?:al)?|propagation|simple|neighbou?r)[\s-]+){0,3}(?:rounds?|iterations?|layers?|steps?)\b`),
-	roundsAdv:   lazyCompile(`(?i)\b(once|twice|thrice)\b`),
+	// relPair is a relation asked of two named people, first to second:
+	// "does Judy follow Bob", "did Erin co-author a paper with Grace".
+	relPair: lazyCompile(`(?i)\b(?:does|did|do|has|have|had)\s+` + idPat + `\s+(?:(?:directly|ever|really|also)\s+)?(?:follow(?:ed)?|know(?:n)?|report(?:ed)?(?:\s+directly)?\s+to|manage[sd]?|supervise[sd]?|co-?author(?:ed)?\s+(?:a\s+|any\s+)?(?:paper|book|article)s?\s+with|(?:write|written|wrote)\s+(?:a\s+|any\s+)?(?:paper|book|article)s?\s+with|work(?:ed)?\s+with)\s+` + idPat),
+	// togetherPair: "have Patricia and Jennifer written a paper together".
+	togetherPair: lazyCompile(`(?i)\b(?:have|has|did|do)\s+` + idPat + `\s+and\s+` + idPat + `\s+(?:[\p{L}-]+\s+){1,4}together\b`),
+	nodesAnd:     lazyCompile(`(?i)\b(?:nodes|vertices)\s+` + idPat + `\s*(?:,|and|&)\s*` + nodePre + idPat),
+	tuple:        lazyCompile(`\(\s*` + idPat + `\s*,\s*` + idPat + `\s*\)`),
+	arrow:        lazyCompile(idPat + `\s*(?:->|-->|→|=>)\s*` + idPat),
+	source:       lazyCompile(`(?i)\b(?:source|start|origin|starting)(?:\s+(?:node|vertex|point))?\s*(?:is|=|:|at|of)?\s+` + nodePre + idPat),
+	sink:         lazyCompile(`(?i)\b(?:sink|target|destination|terminal|end)(?:\s+(?:node|vertex|point))?\s*(?:is|=|:|at)?\s+` + nodePre + idPat),
+	from:         lazyCompile(`(?i)\b(?:from|at)\s+` + nodePre + idPat),
+	single:       lazyCompile(`(?i)\b(?:node|vertex)\s+` + idPat),
+	of:           lazyCompile(`(?i)\b(?:of|for|to|does|is|has)\s+` + nodePre + idPat),
+	k:            lazyCompile(`(?i)\bk\s*(?:=|:|is|of)?\s*(\d+)\b`),
+	core:         lazyCompile(`(?i)\b(\d+)[- ]cores?\b`),
+	rounds:       lazyCompile(`(?i)\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|a single|one single)[\s-]+(?:more\s+)?(?:(?:sum|aggregation|message[- ]passing|gnn|graph|convolution(?:al)?|propagation|simple|neighbou?r)[\s-]+){0,3}(?:rounds?|iterations?|layers?|steps?)\b`),
+	roundsAdv:    lazyCompile(`(?i)\b(once|twice|thrice)\b`),
 	// declaration is a declared node set ("the nodes are numbered from 0
 	// to 7", "among nodes 0, 1, ..., 7", "a graph on 11 vertices"): its
 	// numbers are never parameters.
@@ -175,6 +181,7 @@ func findSlots(q string, g *graph.Graph, fitOnly bool) *slots {
 	}{
 		{r.fromTo, []string{"from"}}, {r.between, []string{"between"}}, {r.tuple, []string{"("}},
 		{r.nodesAnd, []string{"nodes", "vertices"}}, {r.arrow, []string{"->", "→", "=>"}}, {r.areAnd, []string{"are ", "is ", "were "}},
+		{r.relPair, []string{"does ", "did ", "do ", "has ", "have ", "had "}}, {r.togetherPair, []string{"together"}},
 	} {
 		if !has(p.words...) {
 			continue

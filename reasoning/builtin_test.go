@@ -620,3 +620,30 @@ func TestBuiltinParamsOverNamed(t *testing.T) {
 		}
 	}
 }
+
+// TestBuiltinParamsRelationPairs: without a graph to check names against
+// (edge_exists may be asked of a node the graph lacks), a relation asked
+// of two named people gives the pair in the order written; ordinary
+// lower-case words are not names.
+func TestBuiltinParamsRelationPairs(t *testing.T) {
+	p := NewBuiltinPlanner(BuiltinConfig{})
+	for _, c := range []struct{ q, want string }{
+		{"Does Ann follow Bo?", `{"source":"Ann","target":"Bo"}`},
+		{"Did Mary report directly to Carl?", `{"source":"Mary","target":"Carl"}`},
+		{"Has Zoe ever co-authored a paper with Li?", `{"source":"Zoe","target":"Li"}`},
+		{"Did Carl write a book with Mary?", `{"source":"Carl","target":"Mary"}`},
+		{"Have Zoe and Ann published a paper together?", `{"source":"Zoe","target":"Ann"}`},
+		{"Does someone follow anyone?", ""},
+	} {
+		args, err := p.ExtractParams(context.Background(), ParamRequest{Question: c.q, Tool: builtinSpec(t, "edge_exists")})
+		if c.want == "" {
+			if err == nil {
+				t.Errorf("%q: args %s, want no parameters", c.q, args)
+			}
+			continue
+		}
+		if err != nil || string(args) != c.want {
+			t.Errorf("%q: args %s (%v), want %s", c.q, args, err, c.want)
+		}
+	}
+}
