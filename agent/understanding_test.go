@@ -569,7 +569,7 @@ func pct(a, b int) float64 {
 // far from them, so the test only keeps what main achieves from getting
 // worse. Raise the minimums and lower the maximums as readers land.
 const (
-	understandingMinCorrect  = 703 // of 767; the target is ≥95% (729)
+	understandingMinCorrect  = 707 // of 767; the target is ≥95% (729)
 	understandingMaxWrong    = 0   // the target is ≤1% (7)
 	understandingMinExamples = 6   // of the six examples of the table; the target is 6
 )
@@ -587,7 +587,7 @@ var understandingRatchet = map[string]struct{ minCorrect, maxWrong int }{
 	"declared":        {45, 0},
 	"dot":             {22, 0},
 	"edgelines":       {43, 0},
-	"gml":             {0, 0},
+	"gml":             {4, 0},
 	"incident":        {15, 0},
 	"json":            {25, 0},
 	"markdown_table":  {11, 0},

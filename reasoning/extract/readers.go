@@ -16,6 +16,7 @@ func Readers() []Reader {
 		AdjacencyDict{},
 		DOTGraph{},
 		Cypher{},
+		GML{},
 		AdjacencyMatrix{}, // before pythonReader: "[[0, 1], [1, 0]] is the adjacency matrix" is a Python list too
 		pythonReader{},
 		CSVTable{},
