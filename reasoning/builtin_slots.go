@@ -17,6 +17,12 @@ import (
 const (
 	idPat   = `["'\x60]?([\p{L}\p{N}_](?:[\p{L}\p{N}_.:'-]*[\p{L}\p{N}_])?)["'\x60]?`
 	nodePre = `(?:the\s+)?(?:(?:nodes?|vertex|vertices|vertice)\s+)?`
+	// namePat is a name of one to four capitalised words ("Anna
+	// Karenina", "Irene Joliot-Curie"); case-sensitive.
+	namePat = `(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,3})`
+	// relVerb is a relation asked of two people, first to second:
+	// "does Judy follow Bob", "did Erin co-author a paper with Grace".
+	relVerb = `(?:(?:directly|ever|really|also)\s+)?(?:follow(?:ed)?|know(?:n)?|report(?:ed)?(?:\s+directly)?\s+to|manage[sd]?|supervise[sd]?|co-?author(?:ed)?\s+(?:a\s+|any\s+)?(?:paper|book|article)s?\s+with|(?:write|written|wrote)\s+(?:a\s+|any\s+)?(?:paper|book|article)s?\s+with|work(?:ed)?\s+with)`
 )
 
 // slotREs are compiled once, on first use (lazyRegexp); regexp values are
@@ -26,7 +32,11 @@ var slotREs = struct {
 	k, core, rounds, roundsN, roundsAdv, alpha, weighted, hops, perNode         *lazyRegexp
 	possessive, degreeInit, areAnd, declaration, notSum, orAlt, idList          *lazyRegexp
 	relPair, togetherPair                                                       *lazyRegexp
-	seed, resolution, degreeK, neighboursK, inDeg, outDeg, isolated             *lazyRegexp
+	// nameBetween, nameLinked, nameRel and nameTogether read pairs of names
+	// of several capitalised words ("Anna Karenina") when there is no graph
+	// to join them (see joinNames).
+	nameBetween, nameLinked, nameRel, nameTogether                  *lazyRegexp
+	seed, resolution, degreeK, neighboursK, inDeg, outDeg, isolated *lazyRegexp
 }{
 	isolated:    lazyCompile(`(?i)\b(?:isolated\s+(?:nodes|vertices)|(?:have|has|having|with)\s+(?:no|zero)\s+(?:neighbou?rs|connections|links|edges))\b`),
 	seed:        lazyCompile(`(?i)\b(?:random\s+)?seed\s*(?:=|:|of|is)?\s*(-?\d+)\b`),
@@ -41,9 +51,12 @@ var slotREs = struct {
 	areAnd:      lazyCompile(`(?i)\b(?:are|is|were)\s+` + nodePre + idPat + `\s+and\s+` + nodePre + idPat),
 	// relPair is a relation asked of two named people, first to second:
 	// "does Judy follow Bob", "did Erin co-author a paper with Grace".
-	relPair: lazyCompile(`(?i)\b(?:does|did|do|has|have|had)\s+` + idPat + `\s+(?:(?:directly|ever|really|also)\s+)?(?:follow(?:ed)?|know(?:n)?|report(?:ed)?(?:\s+directly)?\s+to|manage[sd]?|supervise[sd]?|co-?author(?:ed)?\s+(?:a\s+|any\s+)?(?:paper|book|article)s?\s+with|(?:write|written|wrote)\s+(?:a\s+|any\s+)?(?:paper|book|article)s?\s+with|work(?:ed)?\s+with)\s+` + idPat),
-	// togetherPair: "have Patricia and Jennifer written a paper together".
+	relPair:      lazyCompile(`(?i)\b(?:does|did|do|has|have|had)\s+` + idPat + `\s+` + relVerb + `\s+` + idPat),
 	togetherPair: lazyCompile(`(?i)\b(?:have|has|did|do)\s+` + idPat + `\s+and\s+` + idPat + `\s+(?:[\p{L}-]+\s+){1,4}together\b`),
+	nameBetween:  lazyCompile(`\b(?i:between)\s+` + namePat + `\s+(?i:and|&)\s+` + namePat),
+	nameLinked:   lazyCompile(`\b(?i:is|are|was|were)\s+` + namePat + `\s+(?i:(?:directly\s+)?(?:connected|linked|adjacent|joined)\s+(?:to|with))\s+` + namePat),
+	nameRel:      lazyCompile(`\b(?i:does|did|do|has|have|had)\s+` + namePat + `\s+(?i:` + relVerb + `)\s+` + namePat),
+	nameTogether: lazyCompile(`\b(?i:have|has|did|do)\s+` + namePat + `\s+(?i:and)\s+` + namePat + `\s+(?:[\p{L}-]+\s+){1,4}(?i:together)\b`),
 	nodesAnd:     lazyCompile(`(?i)\b(?:nodes|vertices)\s+` + idPat + `\s*(?:,|and|&)\s*` + nodePre + idPat),
 	tuple:        lazyCompile(`\(\s*` + idPat + `\s*,\s*` + idPat + `\s*\)`),
 	arrow:        lazyCompile(idPat + `\s*(?:->|-->|→|=>)\s*` + idPat),
@@ -189,6 +202,15 @@ func findSlots(q string, g *graph.Graph, fitOnly bool) *slots {
 		for _, m := range p.re.FindAllStringSubmatch(q, -1) {
 			if s.isID(m[1], true) && s.isID(m[2], true) {
 				s.pairs = append(s.pairs, [2]string{m[1], m[2]})
+			}
+		}
+	}
+	if g == nil {
+		for _, re := range []*lazyRegexp{r.nameBetween, r.nameLinked, r.nameRel, r.nameTogether} {
+			for _, m := range re.FindAllStringSubmatch(q, -1) {
+				if m[1] != m[2] && s.isID(m[1], true) && s.isID(m[2], true) {
+					s.pairs = append(s.pairs, [2]string{m[1], m[2]})
+				}
 			}
 		}
 	}

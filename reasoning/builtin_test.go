@@ -647,3 +647,28 @@ func TestBuiltinParamsRelationPairs(t *testing.T) {
 		}
 	}
 }
+
+// TestBuiltinParamsNamePairs: without a graph, names of several
+// capitalised words are read whole in a pair ("between Anna Karenina and
+// Kitty Shcherbatskaya"); a lower-case phrase is not a name.
+func TestBuiltinParamsNamePairs(t *testing.T) {
+	p := NewBuiltinPlanner(BuiltinConfig{})
+	for _, c := range []struct{ q, want string }{
+		{"Is there a link between Anna Karenina and Kitty Shcherbatskaya?", `{"source":"Anna Karenina","target":"Kitty Shcherbatskaya"}`},
+		{"Is Marie Curie directly linked to Irene Joliot-Curie?", `{"source":"Marie Curie","target":"Irene Joliot-Curie"}`},
+		{"Did Jean Perrin co-author a paper with Paul Langevin?", `{"source":"Jean Perrin","target":"Paul Langevin"}`},
+		{"Have Jean Perrin and Marie Curie ever published papers together?", `{"source":"Jean Perrin","target":"Marie Curie"}`},
+		{"Is there an edge between the red house and the blue house?", ""},
+	} {
+		args, err := p.ExtractParams(context.Background(), ParamRequest{Question: c.q, Tool: builtinSpec(t, "edge_exists")})
+		if c.want == "" {
+			if err == nil {
+				t.Errorf("%q: args %s, want no parameters", c.q, args)
+			}
+			continue
+		}
+		if err != nil || string(args) != c.want {
+			t.Errorf("%q: args %s (%v), want %s", c.q, args, err, c.want)
+		}
+	}
+}
