@@ -354,6 +354,8 @@ func TestCueTools(t *testing.T) {
 		"Who does Mary know?":                                                                      {"neighbors", "edge_exists"},
 		"Name everybody Ann manages.":                                                              {"neighbors", "path_exists"},
 		"With whom did Ann write a book?":                                                          {"neighbors", "edge_exists"},
+		"Name all of Ann Lee's friends.":                                                           {"neighbors", "common_neighbors"},
+		"Has Ann co-authored a book with Bo?":                                                      {"edge_exists", "neighbors"},
 		"Name Bo's friends.":                                                                       {"neighbors", "path_exists"},
 		"Who is not connected to Bo?":                                                              {"non_neighbors", "neighbors"},
 	} {
