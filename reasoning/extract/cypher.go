@@ -18,9 +18,10 @@ import (
 // capacity is the edge's value and says what it means.
 //
 // A line is Cypher when a relationship follows a node on it (")-[", ")-->",
-// ")<-", ")--("). A line that starts with such a pattern (after an optional
-// keyword) and does not parse is an error wrapping graph.ErrSyntax with the
-// question's line and column; a pattern inside a sentence that does not
+// ")<-[", ")<--", ")--("); "(A)<-(B)" and "(A)->(B)" are arrows, not Cypher.
+// A line that starts with such a pattern (after an optional keyword) and
+// does not parse is an error wrapping graph.ErrSyntax with the question's
+// line and column; a pattern inside a sentence that does not
 // parse is left to the other readers.
 type Cypher struct{}
 
@@ -28,7 +29,7 @@ type Cypher struct{}
 func (Cypher) Name() string { return "Cypher" }
 
 // cypherMarkers are the texts that put a relationship right after a node.
-var cypherMarkers = []string{")-[", ")<-", ")-->", ")--("}
+var cypherMarkers = []string{")-[", ")<-[", ")<--", ")-->", ")--("}
 
 // Read implements Reader.
 func (Cypher) Read(ctx context.Context, d *Doc) (Reading, error) {

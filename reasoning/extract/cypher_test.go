@@ -69,6 +69,7 @@ func TestCypher(t *testing.T) {
 		},
 		{name: "prose with parentheses", text: "Node (a) is linked to node (b) - see the figure."},
 		{name: "arrows without parentheses", text: "a -> b\nb -> c"},
+		{name: "short arrows between parenthesized nodes", text: "(A)<-(B)\n(B)->(C)"},
 		{name: "a broken pattern inside a sentence", text: "We write (a)-[:X->(b) badly here."},
 	}
 	for _, c := range cases {
