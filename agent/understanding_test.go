@@ -569,7 +569,7 @@ func pct(a, b int) float64 {
 // far from them, so the test only keeps what main achieves from getting
 // worse. Raise the minimums and lower the maximums as readers land.
 const (
-	understandingMinCorrect  = 714 // of 767; the target is ≥95% (729)
+	understandingMinCorrect  = 715 // of 767; the target is ≥95% (729)
 	understandingMaxWrong    = 0   // the target is ≤1% (7)
 	understandingMinExamples = 6   // of the six examples of the table; the target is 6
 )
@@ -603,7 +603,7 @@ var understandingRatchet = map[string]struct{ minCorrect, maxWrong int }{
 	"precedence":      {27, 0},
 	"pylist":          {40, 0},
 	"quantities":      {36, 0},
-	"relations":       {58, 0},
+	"relations":       {59, 0},
 	"talklike":        {16, 0},
 	"tsv":             {14, 0},
 }

@@ -22,7 +22,7 @@ const (
 	namePat = `(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,3})`
 	// relVerb is a relation asked of two people, first to second:
 	// "does Judy follow Bob", "did Erin co-author a paper with Grace".
-	relVerb = `(?:(?:directly|ever|really|also)\s+)?(?:follow(?:ed)?|know(?:n)?|report(?:ed)?(?:\s+directly)?\s+to|manage[sd]?|supervise[sd]?|co-?author(?:ed)?\s+(?:a\s+|any\s+)?(?:paper|book|article)s?\s+with|(?:write|written|wrote)\s+(?:a\s+|any\s+)?(?:paper|book|article)s?\s+with|work(?:ed)?\s+with)`
+	relVerb = `(?:(?:directly|ever|really|also)\s+)?(?:follow(?:s|ed)?|know(?:s|n)?|report(?:s|ed)?(?:\s+directly)?\s+to|manage[sd]?|supervise[sd]?|co-?author(?:ed)?\s+(?:a\s+|any\s+)?(?:paper|book|article)s?\s+with|(?:write|written|wrote)\s+(?:a\s+|any\s+)?(?:paper|book|article)s?\s+with|work(?:ed)?\s+with)`
 )
 
 // slotREs are compiled once, on first use (lazyRegexp); regexp values are
@@ -51,7 +51,7 @@ var slotREs = struct {
 	areAnd:      lazyCompile(`(?i)\b(?:are|is|were)\s+` + nodePre + idPat + `\s+and\s+` + nodePre + idPat),
 	// relPair is a relation asked of two named people, first to second:
 	// "does Judy follow Bob", "did Erin co-author a paper with Grace".
-	relPair:      lazyCompile(`(?i)\b(?:does|did|do|has|have|had)\s+` + idPat + `\s+` + relVerb + `\s+` + idPat),
+	relPair:      lazyCompile(`(?i)\b(?:does|did|do|has|have|had|that)\s+` + idPat + `\s+` + relVerb + `\s+` + idPat),
 	togetherPair: lazyCompile(`(?i)\b(?:have|has|did|do)\s+` + idPat + `\s+and\s+` + idPat + `\s+(?:[\p{L}-]+\s+){1,4}together\b`),
 	nameBetween:  lazyCompile(`\b(?i:between)\s+` + namePat + `\s+(?i:and|&)\s+` + namePat),
 	nameLinked:   lazyCompile(`\b(?i:is|are|was|were)\s+` + namePat + `\s+(?i:(?:directly\s+)?(?:connected|linked|adjacent|joined)\s+(?:to|with))\s+` + namePat),
@@ -194,7 +194,7 @@ func findSlots(q string, g *graph.Graph, fitOnly bool) *slots {
 	}{
 		{r.fromTo, []string{"from"}}, {r.between, []string{"between"}}, {r.tuple, []string{"("}},
 		{r.nodesAnd, []string{"nodes", "vertices"}}, {r.arrow, []string{"->", "→", "=>"}}, {r.areAnd, []string{"are ", "is ", "were "}},
-		{r.relPair, []string{"does ", "did ", "do ", "has ", "have ", "had "}}, {r.togetherPair, []string{"together"}},
+		{r.relPair, []string{"does ", "did ", "do ", "has ", "have ", "had ", "that "}}, {r.togetherPair, []string{"together"}},
 	} {
 		if !has(p.words...) {
 			continue

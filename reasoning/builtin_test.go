@@ -356,6 +356,7 @@ func TestCueTools(t *testing.T) {
 		"With whom did Ann write a book?":                                                          {"neighbors", "edge_exists"},
 		"Name all of Ann Lee's friends.":                                                           {"neighbors", "common_neighbors"},
 		"Has Ann co-authored a book with Bo?":                                                      {"edge_exists", "neighbors"},
+		"Is it stated that Ann follows Bo?":                                                        {"edge_exists", "path_exists"},
 		"Name Bo's friends.":                                                                       {"neighbors", "path_exists"},
 		"Who is not connected to Bo?":                                                              {"non_neighbors", "neighbors"},
 	} {
@@ -635,6 +636,7 @@ func TestBuiltinParamsRelationPairs(t *testing.T) {
 		{"Has Zoe ever co-authored a paper with Li?", `{"source":"Zoe","target":"Li"}`},
 		{"Did Carl write a book with Mary?", `{"source":"Carl","target":"Mary"}`},
 		{"Have Zoe and Ann published a paper together?", `{"source":"Zoe","target":"Ann"}`},
+		{"Is it true that Zoe knows Li?", `{"source":"Zoe","target":"Li"}`},
 		{"Does someone follow anyone?", ""},
 	} {
 		args, err := p.ExtractParams(context.Background(), ParamRequest{Question: c.q, Tool: builtinSpec(t, "edge_exists")})
