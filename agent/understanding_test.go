@@ -569,7 +569,7 @@ func pct(a, b int) float64 {
 // far from them, so the test only keeps what main achieves from getting
 // worse. Raise the minimums and lower the maximums as readers land.
 const (
-	understandingMinCorrect  = 715 // of 767; the target is ≥95% (729)
+	understandingMinCorrect  = 730 // of 767; the target is ≥95% (729)
 	understandingMaxWrong    = 0   // the target is ≤1% (7)
 	understandingMinExamples = 6   // of the six examples of the table; the target is 6
 )
@@ -582,7 +582,7 @@ var understandingRatchet = map[string]struct{ minCorrect, maxWrong int }{
 	"arrows":          {31, 0},
 	"bipartite_prose": {20, 0},
 	"csv":             {20, 0},
-	"cypher":          {2, 0},
+	"cypher":          {4, 0},
 	"dashes":          {53, 0},
 	"declared":        {45, 0},
 	"dot":             {22, 0},
@@ -600,10 +600,10 @@ var understandingRatchet = map[string]struct{ minCorrect, maxWrong int }{
 	"nlprose":         {31, 0},
 	"node_data":       {28, 0},
 	"pairs":           {48, 0},
-	"precedence":      {27, 0},
+	"precedence":      {31, 0},
 	"pylist":          {40, 0},
-	"quantities":      {36, 0},
-	"relations":       {59, 0},
+	"quantities":      {39, 0},
+	"relations":       {65, 0},
 	"talklike":        {16, 0},
 	"tsv":             {14, 0},
 }
