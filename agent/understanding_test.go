@@ -569,7 +569,7 @@ func pct(a, b int) float64 {
 // far from them, so the test only keeps what main achieves from getting
 // worse. Raise the minimums and lower the maximums as readers land.
 const (
-	understandingMinCorrect  = 730 // of 767; the target is ≥95% (729)
+	understandingMinCorrect  = 733 // of 767; the target is ≥95% (729)
 	understandingMaxWrong    = 0   // the target is ≤1% (7)
 	understandingMinExamples = 6   // of the six examples of the table; the target is 6
 )
@@ -594,7 +594,7 @@ var understandingRatchet = map[string]struct{ minCorrect, maxWrong int }{
 	"math":            {2, 0},
 	"matrix_header":   {14, 0},
 	"matrix_plain":    {16, 0},
-	"mermaid":         {6, 0},
+	"mermaid":         {8, 0},
 	"mixed":           {18, 0},
 	"nlgraph":         {30, 0},
 	"nlprose":         {31, 0},
@@ -603,7 +603,7 @@ var understandingRatchet = map[string]struct{ minCorrect, maxWrong int }{
 	"precedence":      {31, 0},
 	"pylist":          {40, 0},
 	"quantities":      {39, 0},
-	"relations":       {65, 0},
+	"relations":       {66, 0},
 	"talklike":        {16, 0},
 	"tsv":             {14, 0},
 }
