@@ -569,7 +569,7 @@ func pct(a, b int) float64 {
 // far from them, so the test only keeps what main achieves from getting
 // worse. Raise the minimums and lower the maximums as readers land.
 const (
-	understandingMinCorrect  = 735 // of 767; the target is ≥95% (729)
+	understandingMinCorrect  = 736 // of 767; the target is ≥95% (729)
 	understandingMaxWrong    = 0   // the target is ≤1% (7)
 	understandingMinExamples = 6   // of the six examples of the table; the target is 6
 )
@@ -578,7 +578,7 @@ const (
 // maximum wrong main achieved when the set landed.
 var understandingRatchet = map[string]struct{ minCorrect, maxWrong int }{
 	"adjacency_prose": {2, 0},
-	"adjlist":         {38, 0},
+	"adjlist":         {39, 0},
 	"arrows":          {31, 0},
 	"bipartite_prose": {20, 0},
 	"csv":             {21, 0},

@@ -31,7 +31,7 @@ var slotREs = struct {
 	kv, fromTo, between, nodesAnd, tuple, arrow, source, sink, from, single, of *lazyRegexp
 	k, core, rounds, roundsN, roundsAdv, alpha, weighted, hops, perNode         *lazyRegexp
 	possessive, degreeInit, areAnd, declaration, notSum, orAlt, idList          *lazyRegexp
-	relPair, togetherPair                                                       *lazyRegexp
+	relPair, togetherPair, neighbourOf                                          *lazyRegexp
 	// nameBetween, nameLinked, nameRel and nameTogether read pairs of names
 	// of several capitalised words ("Anna Karenina") when there is no graph
 	// to join them (see joinNames).
@@ -51,7 +51,9 @@ var slotREs = struct {
 	areAnd:      lazyCompile(`(?i)\b(?:are|is|were)\s+` + nodePre + idPat + `\s+and\s+` + nodePre + idPat),
 	// relPair is a relation asked of two named people, first to second:
 	// "does Judy follow Bob", "did Erin co-author a paper with Grace".
-	relPair:      lazyCompile(`(?i)\b(?:does|did|do|has|have|had|that)\s+` + idPat + `\s+` + relVerb + `\s+` + idPat),
+	relPair: lazyCompile(`(?i)\b(?:does|did|do|has|have|had|that)\s+` + idPat + `\s+` + relVerb + `\s+` + idPat),
+	// neighbourOf reads "is D one of the neighbours of F" as the pair (D, F).
+	neighbourOf:  lazyCompile(`(?i)\bis\s+` + nodePre + idPat + `\s+(?:one of\s+)?(?:the\s+|a\s+)?neighbou?rs?\s+of\s+` + nodePre + idPat),
 	togetherPair: lazyCompile(`(?i)\b(?:have|has|did|do)\s+` + idPat + `\s+and\s+` + idPat + `\s+(?:[\p{L}-]+\s+){1,4}together\b`),
 	nameBetween:  lazyCompile(`\b(?i:between)\s+` + namePat + `\s+(?i:and|&)\s+` + namePat),
 	nameLinked:   lazyCompile(`\b(?i:is|are|was|were)\s+` + namePat + `\s+(?i:(?:directly\s+)?(?:connected|linked|adjacent|joined)\s+(?:to|with))\s+` + namePat),
@@ -194,7 +196,7 @@ func findSlots(q string, g *graph.Graph, fitOnly bool) *slots {
 	}{
 		{r.fromTo, []string{"from"}}, {r.between, []string{"between"}}, {r.tuple, []string{"("}},
 		{r.nodesAnd, []string{"nodes", "vertices"}}, {r.arrow, []string{"->", "→", "=>"}}, {r.areAnd, []string{"are ", "is ", "were "}},
-		{r.relPair, []string{"does ", "did ", "do ", "has ", "have ", "had ", "that "}}, {r.togetherPair, []string{"together"}},
+		{r.relPair, []string{"does ", "did ", "do ", "has ", "have ", "had ", "that "}}, {r.togetherPair, []string{"together"}}, {r.neighbourOf, []string{"neighbo"}},
 	} {
 		if !has(p.words...) {
 			continue

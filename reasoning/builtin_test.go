@@ -76,6 +76,7 @@ func TestBuiltinParams(t *testing.T) {
 		{"node_count", "How many nodes are there?", `{}`, g},
 		{"shortest_path_length", "How far apart are Lille and Nice?", `{"source":"Lille","target":"Nice","weighted":true}`, nil},
 		{"edge_exists", "Are nodes 4 and 1 directly connected?", `{"source":"4","target":"1"}`, g},
+		{"edge_exists", "Is D one of the neighbours of F?", `{"source":"D","target":"F"}`, nil},
 		// Numbers of a declared node set are never parameters.
 		{"shortest_path", "The nodes are numbered from 0 to 7. What is the shortest path between node 3 and node 5?", `{"source":"3","target":"5"}`, g},
 		{"path_exists", "Nodes are labelled 0, 1, ..., 9. Is there a path from 2 to 6?", `{"source":"2","target":"6"}`, g},
