@@ -14,17 +14,10 @@ import (
 // agent over and over, and reports the median and 99th percentile of one
 // Ask next to the mean.
 func BenchmarkAskGTools40(b *testing.B) {
-	_, items, err := gtoolsdata.LoadSample(context.Background())
+	q, err := gtoolsdata.Question40(context.Background())
 	if err != nil {
 		b.Fatal(err)
 	}
-	i := slices.IndexFunc(items, func(it gtoolsdata.Item) bool {
-		return it.File == "WL/Degree_Count/Di/degree_Di.json" && it.Index == 9
-	})
-	if i < 0 {
-		b.Fatal("WL/Degree_Count/Di/degree_Di.json item 9 not in the sample")
-	}
-	q := items[i].Prompt
 	a := newGToolsAgent(b)
 	ctx := context.Background()
 	if ans, err := a.Ask(ctx, q); err != nil || ans.Tool != "degree" {

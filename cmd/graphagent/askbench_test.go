@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"slices"
 	"testing"
 
 	"github.com/graphagent/graphagent/internal/gtoolsdata"
@@ -14,18 +13,12 @@ import (
 // question; the process's own start-up (package initialisation) is not
 // included, see eval/bench/ask.sh for whole processes.
 func BenchmarkAskCommand(b *testing.B) {
-	_, items, err := gtoolsdata.LoadSample(context.Background())
+	prompt, err := gtoolsdata.Question40(context.Background())
 	if err != nil {
 		b.Fatal(err)
 	}
-	i := slices.IndexFunc(items, func(it gtoolsdata.Item) bool {
-		return it.File == "WL/Degree_Count/Di/degree_Di.json" && it.Index == 9
-	})
-	if i < 0 {
-		b.Fatal("WL/Degree_Count/Di/degree_Di.json item 9 not in the sample")
-	}
 	home := b.TempDir()
-	args := []string{"graphagent", "--home", home, "ask", items[i].Prompt}
+	args := []string{"graphagent", "--home", home, "ask", prompt}
 	var out, errb bytes.Buffer
 	if code := run(context.Background(), args, nil, &out, &errb); code != exitOK {
 		b.Fatalf("exit %d: %s %s", code, out.String(), errb.String())

@@ -382,3 +382,19 @@ func LoadSample(ctx context.Context) (dir string, items []Item, err error) {
 	items, err = Load(ctx, dir)
 	return dir, items, err
 }
+
+// Question40 is the sample's 40-node question that the ask benchmarks time
+// (WL degree, directed, item 9: 259 edges written in the prompt).
+func Question40(ctx context.Context) (string, error) {
+	const file, index = "WL/Degree_Count/Di/degree_Di.json", 9
+	_, items, err := LoadSample(ctx)
+	if err != nil {
+		return "", err
+	}
+	for _, it := range items {
+		if it.File == file && it.Index == index {
+			return it.Prompt, nil
+		}
+	}
+	return "", fmt.Errorf("%s item %d is not in the sample", file, index)
+}
