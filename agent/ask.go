@@ -391,7 +391,7 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 	summary.Source = source
 
 	var cands []reasoning.Candidate
-	var cues []string
+	var cues reasoning.Cues
 	r.step("retrieval", func() (string, string, error) {
 		// Every tool is scored (the catalogue is small); the best
 		// lim.Candidates are proposed, and tools the question names by
@@ -400,10 +400,10 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 		if err != nil {
 			return "retrieval", "tool search failed", err
 		}
-		cues = reasoning.CueTools(task)
-		names := make([]string, 0, lim.Candidates+len(cues))
+		cues = reasoning.MatchCues(task)
+		names := make([]string, 0, lim.Candidates+len(cues.Tools))
 		for i, h := range hits {
-			cued := slices.Contains(cues, h.Name)
+			cued := slices.Contains(cues.Tools, h.Name)
 			if i >= lim.Candidates && !cued {
 				continue
 			}
@@ -418,7 +418,7 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 			}
 			names = append(names, label)
 		}
-		for _, name := range cues {
+		for _, name := range cues.Tools {
 			if slices.ContainsFunc(cands, func(c reasoning.Candidate) bool { return c.Tool.Name == name }) {
 				continue
 			}
@@ -457,7 +457,7 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 		}
 		return r.fallback(ctx, task, &summary, examples, why)
 	}
-	cueCtx := reasoning.WithCueTools(ctx, task, cues)
+	cueCtx := reasoning.WithCues(ctx, cues)
 	req := reasoning.ToolRequest{Question: task, Candidates: cands, Graph: &summary}
 	var choice reasoning.ToolChoice
 	decided := false

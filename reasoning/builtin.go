@@ -135,11 +135,7 @@ func (p *BuiltinPlanner) chooseTool(ctx context.Context, req ToolRequest) (ToolC
 		// pattern above took as a mention still names a node.
 		sl.singles = append(sl.singles, multiWordMentions(req.Question, req.Graph.Sample)...)
 	}
-	cued := map[string]bool{}
-	for _, t := range cueTools(ctx, req.Question) {
-		cued[t] = true
-	}
-	adjust := cueAdjustments(req.Question)
+	cues := cuesOf(ctx, req.Question)
 	type scored struct {
 		name                          string
 		retrieval, vote, fit, cue, al float64
@@ -156,10 +152,10 @@ func (p *BuiltinPlanner) chooseTool(ctx context.Context, req ToolRequest) (ToolC
 			v = votes[c.Tool.Name] / total
 		}
 		fit, cue := sl.fit(c.Tool), 0.0
-		if cued[c.Tool.Name] {
+		if slices.Contains(cues.Tools, c.Tool.Name) {
 			cue = CueBonus
 		}
-		cue += adjust[c.Tool.Name]
+		cue += cues.Adjustment(c.Tool.Name)
 		ss = append(ss, scored{name: c.Tool.Name, retrieval: c.Score, vote: v, fit: fit, cue: cue, al: c.Score + p.cfg.VoteWeight*v + fit + cue})
 	}
 	if len(ss) == 0 {
@@ -190,7 +186,7 @@ func (p *BuiltinPlanner) chooseTool(ctx context.Context, req ToolRequest) (ToolC
 	// order") on a graph the task does not apply to is not answered by
 	// whatever tool scores next.
 	for _, name := range dropped {
-		if adjust[name] > 0 && best.cue <= 0 {
+		if cues.Adjustment(name) > 0 && best.cue <= 0 {
 			return ToolChoice{Tool: NoTool, Thought: why.String() + fmt.Sprintf("; the question asks for %s, which does not apply to a%s graph", name, map[bool]string{true: " directed", false: "n undirected"}[req.Graph.Directed])}, 0, nil
 		}
 	}

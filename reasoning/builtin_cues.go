@@ -183,57 +183,89 @@ var toolCues = func() []toolCue {
 // filePathPhrase matches wording that introduces a file path.
 var filePathPhrase = regexp.MustCompile(`\b(the )?(file ?path|path (is|of the file|to the file)|path:)`)
 
-// CueTools returns the tools whose intent cues the question matches, in
-// lexicon order. The agent adds them to the retrieved candidates so that
-// the builtin planner can weigh them.
-func CueTools(question string) []string {
-	// "the path is x.edgelist" names a file, not a path in the graph.
-	q := filePathPhrase.ReplaceAllString(strings.ToLower(question), " ")
-	var out []string
-	seen := map[string]bool{}
-	for _, c := range toolCues {
-		if !containsAny(q, c.words) {
-			continue
-		}
-		if c.re.MatchString(q) && (c.not == nil || !c.not.MatchString(q)) {
+// Cues is what the intent lexicon reads in one question: the tools its
+// cues name and what its strong cues and the cues speaking against a tool
+// add to or take from each tool's score. MatchCues computes it in one pass
+// over the lexicon; the agent's retrieval step and the builtin planner's
+// tool choice share it (see WithCues), so the patterns run once per
+// question.
+type Cues struct {
+	// Tools are the tools whose cues the question matches, in lexicon
+	// order (CueTools).
+	Tools []string
+	// question is the text the cues were read from.
+	question string
+	// adjust is CueBonus once more for each strong cue's tools and minus
+	// CueBonus for each tool a matching cue speaks against.
+	adjust map[string]float64
+}
+
+// Adjustment is what the question's strong cues add to tool (CueBonus once
+// more per strong cue) and what cues speaking against it take from it
+// (CueBonus each), beyond the CueBonus of Tools.
+func (c Cues) Adjustment(tool string) float64 { return c.adjust[tool] }
+
+// MatchCues runs the intent lexicon over question once.
+func MatchCues(question string) Cues {
+	lower := strings.ToLower(question)
+	// "the path is x.edgelist" names a file, not a path in the graph: the
+	// phrase is blanked for the tools the cues name (every form of it
+	// contains "path", so most questions skip the replacement).
+	named := lower
+	if strings.Contains(lower, "path") {
+		named = filePathPhrase.ReplaceAllString(lower, " ")
+	}
+	out := Cues{question: question}
+	var seen map[string]bool
+	for i := range toolCues {
+		c := &toolCues[i]
+		hit := c.matches(named)
+		if hit {
 			for _, t := range c.tools {
 				if !seen[t] {
+					if seen == nil {
+						seen = map[string]bool{}
+					}
 					seen[t] = true
-					out = append(out, t)
+					out.Tools = append(out.Tools, t)
 				}
 			}
+		}
+		if len(c.against) == 0 && !c.strong {
+			continue
+		}
+		if named != lower {
+			// The adjustments read the question as written.
+			hit = c.matches(lower)
+		}
+		if !hit {
+			continue
+		}
+		if out.adjust == nil {
+			out.adjust = map[string]float64{}
+		}
+		if c.strong {
+			for _, t := range c.tools {
+				out.adjust[t] = max(out.adjust[t], 0) + CueBonus
+			}
+		}
+		for _, t := range c.against {
+			out.adjust[t] -= CueBonus
 		}
 	}
 	return out
 }
 
-// cueAdjustments returns what the question's strong cues add to their
-// tools (CueBonus once more) and what cues speaking against a tool take
-// from it (CueBonus), beyond the CueBonus of CueTools.
-func cueAdjustments(question string) map[string]float64 {
-	var out map[string]float64
-	q := strings.ToLower(question)
-	for _, c := range toolCues {
-		if (len(c.against) == 0 && !c.strong) || !containsAny(q, c.words) {
-			continue
-		}
-		if !c.re.MatchString(q) || (c.not != nil && c.not.MatchString(q)) {
-			continue
-		}
-		if out == nil {
-			out = map[string]float64{}
-		}
-		if c.strong {
-			for _, t := range c.tools {
-				out[t] = max(out[t], 0) + CueBonus
-			}
-		}
-		for _, t := range c.against {
-			out[t] -= CueBonus
-		}
-	}
-	return out
+// matches reports whether the lower-cased text q fires the cue: one of its
+// words occurs, re matches and not (when set) does not.
+func (c *toolCue) matches(q string) bool {
+	return containsAny(q, c.words) && c.re.MatchString(q) && (c.not == nil || !c.not.MatchString(q))
 }
+
+// CueTools returns the tools whose intent cues the question matches, in
+// lexicon order (MatchCues(question).Tools). The agent adds them to the
+// retrieved candidates so that the builtin planner can weigh them.
+func CueTools(question string) []string { return MatchCues(question).Tools }
 
 // containsAny reports whether s contains one of the substrings.
 func containsAny(s string, subs []string) bool {
@@ -247,23 +279,18 @@ func containsAny(s string, subs []string) bool {
 
 type cueKey struct{}
 
-type cueMemo struct {
-	question string
-	tools    []string
+// WithCues returns a context that carries the cues MatchCues read in a
+// question, so that the builtin planner's tool choice on the same question
+// does not run the lexicon again.
+func WithCues(ctx context.Context, c Cues) context.Context {
+	return context.WithValue(ctx, cueKey{}, c)
 }
 
-// WithCueTools returns a context that carries CueTools(question) already
-// computed, so that the builtin planner's ChooseTool on the same question
-// does not match the lexicon again.
-func WithCueTools(ctx context.Context, question string, tools []string) context.Context {
-	return context.WithValue(ctx, cueKey{}, cueMemo{question: question, tools: tools})
-}
-
-// cueTools returns the cues of question, from ctx when WithCueTools put
-// them there for the same question.
-func cueTools(ctx context.Context, question string) []string {
-	if m, ok := ctx.Value(cueKey{}).(cueMemo); ok && m.question == question {
-		return m.tools
+// cuesOf returns the cues of question, from ctx when WithCues put them
+// there for the same question.
+func cuesOf(ctx context.Context, question string) Cues {
+	if c, ok := ctx.Value(cueKey{}).(Cues); ok && c.question == question {
+		return c
 	}
-	return CueTools(question)
+	return MatchCues(question)
 }

@@ -361,9 +361,10 @@ func TestCueTools(t *testing.T) {
 		"Name Bo's friends.":                                                                       {"neighbors", "path_exists"},
 		"Who is not connected to Bo?":                                                              {"non_neighbors", "neighbors"},
 	} {
-		got, adj := CueTools(q), cueAdjustments(q)
+		m := MatchCues(q)
+		got, adj := m.Tools, m.adjust
 		score := func(tool string) float64 {
-			v := adj[tool]
+			v := m.Adjustment(tool)
 			if slices.Contains(got, tool) {
 				v += CueBonus
 			}
@@ -381,10 +382,10 @@ func TestCueTools(t *testing.T) {
 	}
 	// "Is it a DAG?" speaks against a topological order; "Give a
 	// topological order of this DAG" does not.
-	if adj := cueAdjustments("Is the graph a DAG?"); adj["topological_sort"] >= 0 {
+	if adj := MatchCues("Is the graph a DAG?").adjust; adj["topological_sort"] >= 0 {
 		t.Errorf("DAG question: adjustments %v, want a penalty for topological_sort", adj)
 	}
-	if adj := cueAdjustments("Is there a topological ordering of this DAG?"); adj["topological_sort"] < 0 {
+	if adj := MatchCues("Is there a topological ordering of this DAG?").adjust; adj["topological_sort"] < 0 {
 		t.Errorf("topological order of a DAG: adjustments %v", adj)
 	}
 	// "the path is FILE" names a file, not a path in the graph.
