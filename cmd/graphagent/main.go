@@ -12,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/graphagent/graphagent/internal/textutil"
 	"github.com/urfave/cli/v2"
 )
 
@@ -121,7 +122,7 @@ func unknownCommand(c *cli.Context, name string) error {
 		}
 		names = append(names, cmd.Name)
 		for _, n := range cmd.Names() {
-			d := editDistance(lower, n)
+			d := textutil.EditDistance(lower, n)
 			if d > 2 && len(lower) >= 2 && strings.HasPrefix(n, lower) {
 				d = 2
 			}
@@ -147,27 +148,6 @@ func hasSubcommands(cmd *cli.Command) bool {
 		}
 	}
 	return false
-}
-
-// editDistance is the Levenshtein distance between a and b (in bytes).
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // usageErr reports bad usage or input (exit code 2).
