@@ -6,6 +6,7 @@ package agent
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -206,6 +207,41 @@ type AskOption func(*askOptions)
 type askOptions struct {
 	graphFile string
 	directed  *bool
+	onEvent   func(Event)
+	planOnly  bool
+	plan      *Plan
+}
+
+// Plan is the tool call an agent would make for a question: what
+// WithPlanOnly returns in Answer.Plan, and what WithPlan runs.
+type Plan struct {
+	// Tool is the tool's name.
+	Tool string `json:"tool"`
+	// Args are its arguments, a JSON object.
+	Args json.RawMessage `json:"args"`
+}
+
+// WithEvents calls f with each step of the trace as soon as it is
+// recorded, so that a caller can show the steps while the question runs.
+// f runs on the asking goroutine and should return quickly.
+func WithEvents(f func(Event)) AskOption {
+	return func(o *askOptions) { o.onEvent = f }
+}
+
+// WithPlanOnly stops before the tool runs: the graph is read, the tool
+// chosen and its arguments extracted and checked, and Answer.Plan holds
+// them; nothing is run (a chatbot shows the plan for confirmation). A
+// question that stops earlier (a refusal, a load-only question) returns as
+// usual; one that no tool fits returns its fallback answer.
+func WithPlanOnly() AskOption {
+	return func(o *askOptions) { o.planOnly = true }
+}
+
+// WithPlan runs p (a plan confirmed or edited by the user) instead of
+// choosing a tool and extracting its arguments; the graph is read from the
+// question as usual and the arguments are checked against it.
+func WithPlan(p Plan) AskOption {
+	return func(o *askOptions) { o.plan = &p }
 }
 
 // WithGraphFile answers about the graph in file (resolved in the sandbox)

@@ -24,6 +24,9 @@ type Answer struct {
 	Args json.RawMessage `json:"args"`
 	// Graph describes the graph the question was about; nil when none.
 	Graph *GraphInfo `json:"graph"`
+	// Plan is the tool call planned but not run, with WithPlanOnly; nil
+	// otherwise.
+	Plan *Plan `json:"plan,omitempty"`
 	// Fallback is true when no tool answered and the analogical reasoner
 	// did (or tried to).
 	Fallback bool `json:"fallback"`

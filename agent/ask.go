@@ -57,6 +57,9 @@ func (r *run) step(name string, f func() (backend, detail string, err error)) {
 		ev.Error = err.Error()
 	}
 	r.ans.Trace = append(r.ans.Trace, ev)
+	if r.opt.onEvent != nil {
+		r.opt.onEvent(ev)
+	}
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
@@ -81,6 +84,10 @@ func (a *Agent) ask(ctx context.Context, question string, sess *Session, opts []
 	r := &run{a: a, sess: sess, usage: &reasoning.Usage{}, start: time.Now(), ans: &Answer{}}
 	for _, o := range opts {
 		o(&r.opt)
+	}
+	if p := r.opt.plan; p != nil {
+		r.forced = &followUpPlanner{Planner: a.planner, tool: p.Tool, prev: p.Args, name: "plan",
+			why: "the confirmed plan: " + p.Tool + " " + string(p.Args)}
 	}
 	ctx = reasoning.WithUsage(ctx, r.usage)
 	lim := a.limits
@@ -540,6 +547,12 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 				return r.fail(errAmbiguousNode(id, r.ans.Reading))
 			}
 		}
+	}
+
+	if r.opt.planOnly {
+		r.ans.Plan = &Plan{Tool: spec.Name, Args: args}
+		r.ans.Answer = fmt.Sprintf("Plan: run %s with %s.", spec.Name, args)
+		return r.finish(), nil
 	}
 
 	var res tools.Result

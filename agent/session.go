@@ -158,6 +158,10 @@ func (r *run) sessionTurn(ctx context.Context, task string, g *graph.Graph, sour
 			return r.redirect(ctx, task, !strings.EqualFold(m[1], "un"), g)
 		}
 		last := s.lastTurn()
+		if r.opt.plan != nil {
+			// A confirmed plan names its tool and arguments already.
+			last.tool = ""
+		}
 		if rest := argFollowUpText(task); rest != "" && last.tool != "" {
 			r.forced = &followUpPlanner{Planner: r.a.planner, tool: last.tool, prev: last.args, text: rest,
 				why: fmt.Sprintf("follow-up %q: reuses the previous tool %s with what it names", rest, last.tool)}
@@ -165,7 +169,7 @@ func (r *run) sessionTurn(ctx context.Context, task string, g *graph.Graph, sour
 			s.record(task, false, ans, err)
 			return ans, err
 		}
-		if rest := argFollowUpText(task); rest != "" && last.tool == "" {
+		if rest := argFollowUpText(task); rest != "" && last.tool == "" && r.opt.plan == nil {
 			// "and node 33?" with no answered question before it names
 			// nothing to ask; guessing a tool from two words would.
 			return r.fail(fmt.Errorf("%q follows up a question, but no earlier question was answered by a tool to ask it of: %w", rest, ErrNoAnswer))
@@ -216,6 +220,8 @@ func (r *run) redirect(ctx context.Context, task string, directed bool, g *graph
 		ans, err = r.answerWithTools(ctx, rest, ng, name)
 		s.record(rest, true, ans, err)
 		return ans, err
+	case r.opt.plan != nil:
+		ans, err = r.answerWithTools(ctx, last.task, ng, name)
 	case last.tool != "" && r.toolApplies(last.tool, directed):
 		r.forced = &followUpPlanner{Planner: r.a.planner, tool: last.tool, prev: last.args,
 			why: fmt.Sprintf("the previous question again on the %s graph, with %s and the same arguments", dirWord(directed), last.tool)}
@@ -290,10 +296,17 @@ type followUpPlanner struct {
 	// previous arguments as they are.
 	text string
 	why  string
+	// name is the backend named in the trace (default "session").
+	name string
 }
 
-// Name says that the session decided.
-func (p *followUpPlanner) Name() string { return "session" }
+// Name says who decided: the session, or a confirmed plan.
+func (p *followUpPlanner) Name() string {
+	if p.name != "" {
+		return p.name
+	}
+	return "session"
+}
 
 // ChooseTool returns the previous turn's tool.
 func (p *followUpPlanner) ChooseTool(ctx context.Context, req reasoning.ToolRequest) (reasoning.ToolChoice, error) {

@@ -1,0 +1,83 @@
+package httpapi
+
+import (
+	"container/list"
+	"sync"
+	"time"
+
+	"github.com/graphagent/graphagent/agent"
+	"github.com/graphagent/graphagent/memory"
+)
+
+// sessionStore holds the server-side sessions named by the session header:
+// at most max, each dropped after ttl without use, the least recently used
+// dropped first when full. Expired sessions are dropped as requests come
+// (they sit at the back of the recency list), so no goroutine is needed.
+type sessionStore struct {
+	a       *agent.Agent
+	limits  memory.WorkingLimits
+	ttl     time.Duration
+	max     int
+	mu      sync.Mutex
+	byID    map[string]*list.Element
+	recency *list.List // of *sessionEntry, most recent at the front
+	evicted uint64
+}
+
+// sessionEntry is one held session; mu serialises its turns.
+type sessionEntry struct {
+	id   string
+	used time.Time
+	mu   sync.Mutex
+	sess *agent.Session
+	// fresh is true until the first turn has run: a new entry replays
+	// the conversation's earlier messages first.
+	fresh bool
+}
+
+func newSessionStore(a *agent.Agent, limits memory.WorkingLimits, ttl time.Duration, max int) *sessionStore {
+	return &sessionStore{a: a, limits: limits, ttl: ttl, max: max, byID: map[string]*list.Element{}, recency: list.New()}
+}
+
+// get returns the session named id, creating it (and dropping the least
+// recently used one when the store is full).
+func (s *sessionStore) get(id string, now time.Time) *sessionEntry {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.expire(now)
+	if el, ok := s.byID[id]; ok {
+		e := el.Value.(*sessionEntry)
+		e.used = now
+		s.recency.MoveToFront(el)
+		return e
+	}
+	for s.recency.Len() >= s.max {
+		s.drop(s.recency.Back())
+	}
+	e := &sessionEntry{id: id, used: now, sess: s.a.NewSession(s.limits), fresh: true}
+	s.byID[id] = s.recency.PushFront(e)
+	return e
+}
+
+// expire drops the sessions unused for longer than the TTL.
+func (s *sessionStore) expire(now time.Time) {
+	for el := s.recency.Back(); el != nil; el = s.recency.Back() {
+		if now.Sub(el.Value.(*sessionEntry).used) <= s.ttl {
+			return
+		}
+		s.drop(el)
+	}
+}
+
+func (s *sessionStore) drop(el *list.Element) {
+	e := s.recency.Remove(el).(*sessionEntry)
+	delete(s.byID, e.id)
+	s.evicted++
+}
+
+// len is the number of sessions held.
+func (s *sessionStore) len() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.recency.Len()
+}
