@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/graphagent/graphagent/internal/lazyre"
 	"github.com/graphagent/graphagent/reasoning"
 	"github.com/graphagent/graphagent/reasoning/extract"
 )
@@ -111,8 +112,10 @@ func outsideDeclared(ex reasoning.Extraction) string {
 	return ""
 }
 
-// isolatedSentence matches a statement that a node has no edges.
-var isolatedSentence = regexp.MustCompile(`(?i)\b(?:node|vertex)\s+(\S+?)\s+(?:has no (?:edges|neighbou?rs|connections|links)|is isolated|is not connected to any (?:other )?(?:node|vertex))\b`)
+// isolatedSentence matches a statement that a node has no edges. It runs
+// over the whole question, graph included: the prefilter skips it unless
+// the text says "has no …", "is isolated" or "is not connected to any".
+var isolatedSentence = lazyre.New(`(?i)\b(?:node|vertex)\s+(\S+?)\s+(?:has no (?:edges|neighbou?rs|connections|links)|is isolated|is not connected to any (?:other )?(?:node|vertex))\b`)
 
 // isolatedWithEdges returns a node that the text, outside the task and
 // every accounted span (the reading reports its name as an unaccounted

@@ -31,7 +31,7 @@ type toolCue struct {
 // question about one of them is not answered by a tool that merely
 // scores well on the rest of its words, unless an intent cue names that
 // tool.
-var unknownConcepts = regexp.MustCompile(`\b(chromatic polynomial|automorphisms?|automorphism group|dominating sets?|domination number|crossing number|(how many|number of|count( the)?) spanning trees|tree-?width|planar(ity)?|isomorphi\w*|independent sets?|independence number|vertex covers?|(max(imum)?|largest) cliques?|clique number|girth|genus|eigenvalues?|spectral radius|laplacian|steiner trees?|travel(l)?ing salesman|graph edit distance)\b`)
+var unknownConcepts = lazyCompile(`\b(chromatic polynomial|automorphisms?|automorphism group|dominating sets?|domination number|crossing number|(how many|number of|count( the)?) spanning trees|tree-?width|planar(ity)?|isomorphi\w*|independent sets?|independence number|vertex covers?|(max(imum)?|largest) cliques?|clique number|girth|genus|eigenvalues?|spectral radius|laplacian|steiner trees?|travel(l)?ing salesman|graph edit distance)\b`)
 
 // against returns tc speaking against the tools.
 func against(tc toolCue, tools ...string) toolCue {
