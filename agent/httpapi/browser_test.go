@@ -1,0 +1,162 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// browserPath finds a Chromium or Chrome to drive: $GRAPHAGENT_CHROME, else
+// the usual names on PATH.
+func browserPath() string {
+	if p := os.Getenv("GRAPHAGENT_CHROME"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// TestChatPageInBrowser drives the chat page in headless Chromium: the page
+// is mounted under a prefix in another ServeMux, behind a token; a question
+// streams its steps, then the answer, the drawn graph with the path
+// highlighted and the JSON answer on demand; a follow-up uses the graph of
+// the first question; a chart is shown when the tool makes one.
+func TestChatPageInBrowser(t *testing.T) {
+	chrome := browserPath()
+	if chrome == "" {
+		t.Skip("no Chromium or Chrome on this machine (apt-get install chromium; .ci/run installs it): the chat page is not tested in a browser here")
+	}
+	h, _ := newTestServer(t, Options{Token: "tok"})
+	mux := http.NewServeMux()
+	mux.Handle("/graphagent/", http.StripPrefix("/graphagent", h))
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chrome),
+		chromedp.NoSandbox, // root in CI containers
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.Flag("headless", true),
+	)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelAlloc()
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	defer cancelCtx()
+	// Generous: Chromium starts slowly on a loaded two-core machine.
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
+	defer cancel()
+
+	// order records, in the order the page made them, the steps added and
+	// the answer's text being set.
+	const observe = `window.order = [];
+new MutationObserver((ms) => { for (const m of ms) {
+  for (const n of m.addedNodes) { if (n.classList && n.classList.contains("step")) window.order.push("step"); }
+  const a = m.target.closest ? m.target.closest(".answer") : m.target.parentElement && m.target.parentElement.closest(".answer");
+  if (a && a.textContent) window.order.push("answer");
+} }).observe(document.getElementById("log"), {childList: true, subtree: true, characterData: true}); true`
+	step := func(what string, steps ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if err := chromedp.Do(ctx, steps...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	text := func(sel string) string {
+		t.Helper()
+		s, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
+		if err != nil {
+			t.Fatalf("text of %s: %v", sel, err)
+		}
+		return s
+	}
+	count := func(sel string) int {
+		t.Helper()
+		n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll(`+strconv.Quote(sel)+`).length`))
+		if err != nil {
+			t.Fatalf("counting %s: %v", sel, err)
+		}
+		return n
+	}
+	poll := func(expr string) string {
+		t.Helper()
+		s, err := chromedp.Run(ctx, chromedp.Poll[string](expr, chromedp.WithPollingTimeout(60*time.Second)))
+		if err != nil {
+			t.Fatalf("waiting for %s: %v", expr, err)
+		}
+		return s
+	}
+
+	step("loading the page", chromedp.Navigate(srv.URL+"/graphagent/"), chromedp.WaitVisible(chromedp.ID("question")),
+		chromedp.SetValue(chromedp.ID("token"), "tok"))
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById("token").dispatchEvent(new Event("change")); true`)); err != nil {
+		t.Fatal(err)
+	}
+	if backend := poll(`document.getElementById("backend").textContent || false`); !strings.Contains(backend, "builtin backend") {
+		t.Errorf("backend line %q", backend)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](observe)); err != nil {
+		t.Fatal(err)
+	}
+
+	step("asking", chromedp.SendKeys(chromedp.ID("question"), shortestQ), chromedp.Click(chromedp.ID("send")),
+		chromedp.WaitVisible(chromedp.CSS(".msg.assistant.done .json-toggle")))
+	if answer := text(".msg.assistant.done .answer"); answer != "The shortest path from 0 to 33 has total weight 3 over 2 edges: 0, 19, 33." {
+		t.Errorf("answer %q", answer)
+	}
+	if steps := count(".msg.assistant .step"); steps != 7 {
+		t.Errorf("%d steps shown, want 7 (graph, load, retrieval, examples, tool, params, run)", steps)
+	}
+	if circles, hl := count(".msg.assistant .graph svg circle"), count(".msg.assistant .graph svg circle.hl"); circles != 34 || hl != 3 {
+		t.Errorf("drawing: %d nodes (want karate's 34), %d highlighted (want the path's 3)", circles, hl)
+	}
+	order, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`window.order`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first := indexOf(order, "answer"); first < 0 || indexOf(order[first:], "step") >= 0 || strings.Count(strings.Join(order, ","), "step") != 7 {
+		t.Errorf("the page did not show the steps before the answer: %v", order)
+	}
+	step("showing the JSON", chromedp.Click(chromedp.CSS(".msg.assistant.done .json-toggle")), chromedp.WaitVisible(chromedp.CSS(".msg.assistant.done pre.json")))
+	if json := text(".msg.assistant.done pre.json"); !strings.Contains(json, `"tool": "shortest_path"`) || !strings.Contains(json, `"trace"`) {
+		t.Errorf("JSON answer %.200q", json)
+	}
+
+	// A follow-up about the same graph, then a chart.
+	step("a follow-up", chromedp.SendKeys(chromedp.ID("question"), "What is its diameter?"), chromedp.Click(chromedp.ID("send")),
+		chromedp.WaitVisible(chromedp.CSS(".msg.assistant.done:nth-of-type(4) .json-toggle")))
+	if second := text(".msg.assistant.done:nth-of-type(4) .answer"); !strings.Contains(second, "diameter") || !strings.Contains(second, "5") {
+		t.Errorf("follow-up answer %q", second)
+	}
+	step("a chart", chromedp.SendKeys(chromedp.ID("question"), "What is its degree distribution?"), chromedp.Click(chromedp.ID("send")),
+		chromedp.WaitVisible(chromedp.CSS(".msg.assistant.done:nth-of-type(6) .plot img")))
+	if f := os.Getenv("GRAPHAGENT_PAGE_SCREENSHOT"); f != "" {
+		step("viewport", chromedp.EmulateViewport(1000, 1400))
+		if png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)); err == nil {
+			_ = os.WriteFile(f, png, 0o644)
+		}
+	}
+	if w := poll(`(() => { const i = document.querySelector(".msg.assistant.done:nth-of-type(6) .plot img"); return i && i.complete && i.naturalWidth > 0 ? String(i.naturalWidth) : false; })()`); w == "" || w == "0" {
+		t.Errorf("chart width %q", w)
+	}
+}
+
+func indexOf(xs []string, x string) int {
+	for i, v := range xs {
+		if v == x {
+			return i
+		}
+	}
+	return -1
+}
