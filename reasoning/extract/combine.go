@@ -1016,7 +1016,7 @@ func (c *combiner) unaccounted(kept []*Reading) {
 	loose := p.looseNumbers(covered)
 	for _, i := range loose {
 		t := p.toks[i]
-		rep.Unaccounted = append(rep.Unaccounted, Unaccounted{Start: t.s, End: t.e, Text: t.text, Why: "a number"})
+		rep.Unaccounted = append(rep.Unaccounted, Unaccounted{Start: t.s, End: t.e, Text: t.text(c.d.Text), Why: "a number"})
 	}
 	if n := len(loose); n >= 2 {
 		if n >= 4 {

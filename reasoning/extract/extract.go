@@ -71,16 +71,29 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
-// exOnlySeparators reports whether s holds nothing but list separators.
+// exOnlySeparators reports whether s holds nothing but list separators
+// (spaces, ',', ';', '&', line breaks and the word "and"). It walks the
+// bytes without allocating: it runs between every two items of a list.
 func exOnlySeparators(s string) bool {
-	for _, f := range strings.FieldsFunc(s, func(r rune) bool {
-		return r == ' ' || r == ',' || r == ';' || r == '\n' || r == '\r' || r == '\t' || r == '&'
-	}) {
-		if f != "and" && f != "And" {
+	for i := 0; i < len(s); {
+		if exIsListSep(s[i]) {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(s) && !exIsListSep(s[j]) {
+			j++
+		}
+		if f := s[i:j]; f != "and" && f != "And" {
 			return false
 		}
+		i = j
 	}
 	return true
+}
+
+func exIsListSep(c byte) bool {
+	return c == ' ' || c == ',' || c == ';' || c == '\n' || c == '\r' || c == '\t' || c == '&'
 }
 
 // dirCue is one word saying directed or undirected.

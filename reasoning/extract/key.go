@@ -37,7 +37,7 @@ func (p *exScan) placeholder(i int) bool {
 	if p.kind(i) != exWord {
 		return false
 	}
-	w := p.toks[i].low
+	w := p.word(i)
 	if len(w) == 1 {
 		return w[0] >= 'a' && w[0] <= 'z'
 	}
@@ -121,7 +121,7 @@ func (p *exScan) findKeys() {
 				}
 			}
 		case (w == "row" || w == "column" || w == "entry" || w == "element" || w == "cell") && p.placeholder(i+1) &&
-			len(p.toks[i+1].low) == 1 && !p.isPunct(i+2, ':'):
+			len(p.word(i+1)) == 1 && !p.isPunct(i+2, ':'):
 			// "row i, column j is the edge between nodes i and j"
 			s, e := i, p.sentenceEnd(i)
 			for k := i - 1; k >= 0 && k > i-4 && p.sent[k] == p.sent[i]; k-- {

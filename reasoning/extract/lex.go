@@ -24,14 +24,44 @@ const (
 	exNL                        // a line break
 )
 
-// exTok is one token: its kind, its text (the number, word or string
-// content), the punctuation byte, and its byte span in the question.
+// exTok is one token: its kind, the punctuation byte, and its byte span in
+// the question. It holds no strings (a question's tokens are many and the
+// garbage collector need not scan them): the text is a slice of the
+// question (text), a word's lower case a slice of Doc.Lower (low).
 type exTok struct {
+	s, e int
 	kind exKind
 	ch   byte
-	text string
-	low  string // lower-case text of a word
-	s, e int
+	// quote is the byte length of each quote around a string token: 1 for
+	// straight quotes, 3 for curly ones.
+	quote uint8
+	// nonASCII marks a word with non-ASCII letters, whose lower case is
+	// computed, not sliced.
+	nonASCII bool
+}
+
+// text returns the token's text in q: the number, the word, or a string's
+// content without its quotes; "" for other tokens.
+func (t exTok) text(q string) string {
+	switch t.kind {
+	case exNum, exWord:
+		return q[t.s:t.e]
+	case exStr:
+		return q[t.s+int(t.quote) : t.e-int(t.quote)]
+	}
+	return ""
+}
+
+// low returns a word's lower case; q is the question and lower its ASCII
+// lower case (Doc.Lower); "" for other tokens.
+func (t exTok) low(q, lower string) string {
+	if t.kind != exWord {
+		return ""
+	}
+	if t.nonASCII || len(lower) != len(q) {
+		return strings.ToLower(q[t.s:t.e])
+	}
+	return lower[t.s:t.e]
 }
 
 // exMaxDepth is the deepest bracket nesting a question may have.
@@ -102,7 +132,7 @@ func exLex(ctx context.Context, q string, skipS, skipE int) ([]exTok, error) {
 				j = exWordEnd(q, j)
 				toks = append(toks, exWordTok(q, i, j))
 			} else {
-				toks = append(toks, exTok{kind: exNum, text: q[i:j], s: i, e: j})
+				toks = append(toks, exTok{kind: exNum, s: i, e: j})
 			}
 			i = j
 		case c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'):
@@ -111,7 +141,7 @@ func exLex(ctx context.Context, q string, skipS, skipE int) ([]exTok, error) {
 			i = j
 		case c == '\'' || c == '"' || c == '`':
 			if j, ok := exQuoteEnd(q, i, string(c)); ok {
-				toks = append(toks, exTok{kind: exStr, text: q[i+1 : j], s: i, e: j + 1})
+				toks = append(toks, exTok{kind: exStr, quote: 1, s: i, e: j + 1})
 				i = j + 1
 				continue
 			}
@@ -181,7 +211,7 @@ func exLex(ctx context.Context, q string, skipS, skipE int) ([]exTok, error) {
 				}
 				if j := strings.IndexRune(q[i+size:], closing); j >= 0 && j <= 256 && !strings.ContainsRune(q[i+size:i+size+j], '\n') {
 					end := i + size + j + utf8.RuneLen(closing)
-					toks = append(toks, exTok{kind: exStr, text: q[i+size : i+size+j], s: i, e: end})
+					toks = append(toks, exTok{kind: exStr, quote: uint8(size), s: i, e: end})
 					i = end
 					continue
 				}
@@ -196,18 +226,16 @@ func exLex(ctx context.Context, q string, skipS, skipE int) ([]exTok, error) {
 	return toks, nil
 }
 
-// exWordTok makes a word token with its lower-case form (no allocation
-// when the word has no upper-case letter).
+// exWordTok makes a word token, marking a word with non-ASCII bytes.
 func exWordTok(q string, i, j int) exTok {
-	w := q[i:j]
-	low := w
-	for k := 0; k < len(w); k++ {
-		if c := w[k]; c >= utf8.RuneSelf || (c >= 'A' && c <= 'Z') {
-			low = strings.ToLower(w)
+	t := exTok{kind: exWord, s: i, e: j}
+	for k := i; k < j; k++ {
+		if q[k] >= utf8.RuneSelf {
+			t.nonASCII = true
 			break
 		}
 	}
-	return exTok{kind: exWord, text: w, low: low, s: i, e: j}
+	return t
 }
 
 // exIsWordByte reports whether the rune at q[i] continues a word.

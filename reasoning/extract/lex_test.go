@@ -16,21 +16,24 @@ func TestLexCurlyQuotes(t *testing.T) {
 	}
 	second := len("“a b” ")
 	third := second + len("‘c’ ")
-	want := []exTok{
-		{kind: exStr, text: "a b", s: 0, e: len("“a b”")},
-		{kind: exStr, text: "c", s: second, e: third - 1},
-		{kind: exPunct, ch: '"', s: third, e: third + len("“")},
+	want := []struct {
+		exTok
+		text string
+	}{
+		{exTok{kind: exStr, s: 0, e: len("“a b”")}, "a b"},
+		{exTok{kind: exStr, s: second, e: third - 1}, "c"},
+		{exTok{kind: exPunct, ch: '"', s: third, e: third + len("“")}, ""},
 	}
 	if len(toks) < len(want)+1 {
 		t.Fatalf("%d tokens %+v, want at least %d", len(toks), toks, len(want)+1)
 	}
 	for i, w := range want {
 		g := toks[i]
-		if g.kind != w.kind || g.text != w.text || g.ch != w.ch || g.s != w.s || g.e != w.e {
+		if g.kind != w.kind || g.text(q) != w.text || g.ch != w.ch || g.s != w.s || g.e != w.e {
 			t.Errorf("token %d = %+v, want %+v", i, g, w)
 		}
 	}
-	if g := toks[len(want)]; g.kind != exWord || g.text != "open" {
+	if g := toks[len(want)]; g.kind != exWord || g.text(q) != "open" {
 		t.Errorf("after the unclosed quote: %+v, want the word open", g)
 	}
 }

@@ -18,7 +18,7 @@ func (p *exScan) rangeAt(i int) (lo, hi, next int, ok bool) {
 	if p.isWord(j, "from") {
 		j++
 	}
-	if p.kind(j) != exNum || strings.Contains(p.toks[j].text, ".") {
+	if p.kind(j) != exNum || strings.Contains(p.text(j), ".") {
 		return 0, 0, i, false
 	}
 	a := j
@@ -38,7 +38,7 @@ func (p *exScan) rangeAt(i int) (lo, hi, next int, ok bool) {
 	default:
 		return 0, 0, i, false
 	}
-	if p.kind(j) != exNum || strings.Contains(p.toks[j].text, ".") {
+	if p.kind(j) != exNum || strings.Contains(p.text(j), ".") {
 		return 0, 0, i, false
 	}
 	b := j
@@ -49,8 +49,8 @@ func (p *exScan) rangeAt(i int) (lo, hi, next int, ok bool) {
 		}
 		j++
 	}
-	x, err1 := strconv.Atoi(p.toks[a].text)
-	y, err2 := strconv.Atoi(p.toks[b].text)
+	x, err1 := strconv.Atoi(p.text(a))
+	y, err2 := strconv.Atoi(p.text(b))
 	if err1 != nil || err2 != nil {
 		return 0, 0, i, false
 	}
@@ -80,7 +80,7 @@ func (p *exScan) tryNodes(i int) (int, error) {
 		return i, nil
 	}
 	if p.kind(j) == exNum && p.isWord(j+1, "nodes", "vertices") {
-		n, err := strconv.Atoi(p.toks[j].text)
+		n, err := strconv.Atoi(p.text(j))
 		if err == nil && n > 0 {
 			if p.opt.MaxNodes > 0 && n > p.opt.MaxNodes {
 				return i, fmt.Errorf("question declares %d nodes, more than %d: %w", n, p.opt.MaxNodes, graph.ErrTooLarge)

@@ -39,7 +39,9 @@ func (p *exScan) tryEdgeKeyword(i int) (int, error) {
 	if !p.isWord(j, "between", "from", "connecting", "joining", "linking") {
 		return i, nil
 	}
-	var got []exItem
+	// The items go straight into p.items; base marks where this
+	// statement's begin.
+	base := len(p.items)
 	kw := p.word(j)
 	pos := j + 1
 	for {
@@ -58,7 +60,7 @@ func (p *exScan) tryEdgeKeyword(i int) (int, error) {
 		it := pre
 		it.u, it.v, it.method, it.arrow = a, b, "prose", fromTo || directed
 		it.s, it.e, it.tok = p.toks[pos].s, p.toks[n2-1].e, pos
-		if len(got) == 0 {
+		if len(p.items) == base {
 			it.s, it.tok = p.toks[i].s, i
 		}
 		w, isCap, named, n3, ok, err := p.weight(n2)
@@ -69,7 +71,7 @@ func (p *exScan) tryEdgeKeyword(i int) (int, error) {
 			it.w, it.hasW, it.capKind, it.wKind, it.e = w, true, isCap, named, p.toks[n3-1].e
 			n2 = n3
 		}
-		got = append(got, it)
+		p.items = append(p.items, it)
 		j = n2
 		// "from 0 to 1, 2 and 3": more targets.
 		for fromTo && (p.isPunct(j, ',') || p.isWord(j, "and")) {
@@ -89,7 +91,7 @@ func (p *exScan) tryEdgeKeyword(i int) (int, error) {
 				it2.w, it2.hasW, it2.capKind, it2.wKind, it2.e = w, true, isCap, named, p.toks[n5-1].e
 				n4 = n5
 			}
-			got = append(got, it2)
+			p.items = append(p.items, it2)
 			j = n4
 		}
 		// Another pair: ", and from 1 to 2", ", between 1 and 2", ", 1 and 2".
@@ -117,10 +119,9 @@ func (p *exScan) tryEdgeKeyword(i int) (int, error) {
 		}
 		break
 	}
-	if len(got) == 0 {
+	if len(p.items) == base {
 		return i, nil
 	}
-	p.items = append(p.items, got...)
 	return j, nil
 }
 

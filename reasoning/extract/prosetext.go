@@ -35,12 +35,12 @@ const (
 
 // ptTok is one token of question text with its byte span.
 type ptTok struct {
+	s, e int
 	kind ptKind
 	// ch is the punctuation byte: ASCII punctuation as written, '-' for
 	// every dash, '$' for currency signs, '\n' for a line break, '#' for
 	// any other symbol.
-	ch   byte
-	s, e int
+	ch byte
 	// nonASCII marks a word with non-ASCII letters, whose lower case is
 	// computed (the others' is a slice of Doc.Lower).
 	nonASCII bool
@@ -718,14 +718,20 @@ func (t *proseText) account(s ptSentence, matched [][2]int, filler func(i int) b
 			}
 		}
 	}
-	covered := make([]bool, s.q-s.a)
-	for _, m := range matched {
-		for i := max(m[0], s.a); i < min(m[1], s.q); i++ {
-			covered[i-s.a] = true
-		}
+	// A token is covered when a match holds it; the readers append their
+	// matches in text order, so one pointer walks them (sorted first when
+	// a reader did not).
+	if !slices.IsSortedFunc(matched, func(x, y [2]int) int { return x[0] - y[0] }) {
+		matched = slices.Clone(matched)
+		slices.SortFunc(matched, func(x, y [2]int) int { return x[0] - y[0] })
 	}
+	k, coverEnd := 0, 0
 	for i := s.a; i < s.q; i++ {
-		if covered[i-s.a] || t.toks[i].kind == pPunct || filler(i) {
+		for k < len(matched) && matched[k][0] <= i {
+			coverEnd = max(coverEnd, matched[k][1])
+			k++
+		}
+		if i < coverEnd || t.toks[i].kind == pPunct || filler(i) {
 			continue
 		}
 		if len(leftover) < 6 {

@@ -142,6 +142,7 @@ func (Quantities) Read(ctx context.Context, d *Doc) (Reading, error) {
 	}
 	b := newProseBuild(Quantities{}.Name())
 	var edges []qtyLink
+	var matched [][2]int // reused from sentence to sentence
 	for n, s := range t.sents {
 		if n&255 == 255 {
 			if err := ctx.Err(); err != nil {
@@ -151,7 +152,7 @@ func (Quantities) Read(ctx context.Context, d *Doc) (Reading, error) {
 		if s.q <= s.a || !t.qtyAny(s) || t.keySentence(s) {
 			continue
 		}
-		var matched [][2]int
+		matched = matched[:0]
 		// "A road connects A and B; it is 95 km long": the value of the
 		// edge just read, in a sentence of its own.
 		if n := len(edges); n > 0 && !edges[n-1].hasVal && edges[n-1].b <= s.a {
@@ -165,13 +166,14 @@ func (Quantities) Read(ctx context.Context, d *Doc) (Reading, error) {
 			}
 		}
 		for i := s.a; i < s.q; {
-			got, next := t.qtyAt(i, s)
-			if len(got) == 0 {
+			before := len(edges)
+			var next int
+			edges, next = t.qtyAt(edges, i, s)
+			if len(edges) == before {
 				i = t.pastList(i, s, qtyOpts)
 				continue
 			}
-			edges = append(edges, got...)
-			matched = append(matched, [2]int{got[0].a, next})
+			matched = append(matched, [2]int{edges[before].a, next})
 			i = next
 		}
 		if len(matched) > 0 {
@@ -234,27 +236,28 @@ func qtyMeanings(count map[Meaning]int) string {
 // count in these positions ("from s to a", "between 1 and 2").
 const qtyOpts = namesNumbers | namesLetters
 
-// qtyAt reads the quantity statements that start at token i of sentence s
-// and returns their edges and the token after them.
-func (t *proseText) qtyAt(i int, s ptSentence) ([]qtyLink, int) {
+// qtyAt reads the quantity statements that start at token i of sentence s,
+// appends their edges to dst and returns it with the token after them (dst
+// as given and i when there is none).
+func (t *proseText) qtyAt(dst []qtyLink, i int, s ptSentence) ([]qtyLink, int) {
 	end := s.q
 	if c := qtyNounClass(t.low(i)); c != 0 {
 		if qtySuperlative(t.low(i - 1)) {
-			return nil, i // "Shortest route from 3 to 0, please": what is asked, not an edge
+			return dst, i // "Shortest route from 3 to 0, please": what is asked, not an edge
 		}
-		return t.qtyNoun(i, c, s)
+		return t.qtyNoun(dst, i, c, s)
 	}
 	// "The distance from Paris to Lyon is 465 km", "the capacity of the
 	// pipe from s to a is 5".
 	if m := qtyKeyword(t.low(i)); m != "" && (i == s.a || t.isWord(i-1, "the", "a", "an", "and") || t.isPunct(i-1, ',')) {
 		if got, n := t.qtyKeywordFirst(i, m, s); len(got) > 0 {
-			return got, n
+			return append(dst, got...), n
 		}
 	}
 	// "Up to 3 units per second can flow through the pipe from s to b."
 	if t.isWord(i, "up", "at", "a", "no") || t.kind(i) == pNum {
 		if got, n := t.qtyLeading(i, s); len(got) > 0 {
-			return got, n
+			return append(dst, got...), n
 		}
 	}
 	// "It costs 7 to fly from A to B", "It is 465 km from Paris to Lyon".
@@ -269,7 +272,7 @@ func (t *proseText) qtyAt(i int, s ptSentence) ([]qtyLink, int) {
 				n = t.qtyBy2(n, end)
 				e.val, e.hasVal, e.a, e.b, e.conf = v, true, i, n, 1
 				t.qtyTripDirection(&e, verb)
-				return []qtyLink{e}, n
+				return append(dst, e), n
 			}
 		}
 	}
@@ -279,7 +282,7 @@ func (t *proseText) qtyAt(i int, s ptSentence) ([]qtyLink, int) {
 		verb := t.low(i)
 		if t.isWord(i, "to") {
 			if !qtyMoveVerb(t.low(k)) {
-				return nil, i
+				return dst, i
 			}
 			verb = t.low(k)
 			k++
@@ -291,20 +294,20 @@ func (t *proseText) qtyAt(i int, s ptSentence) ([]qtyLink, int) {
 			if v, n2, ok := t.qtyNumber(n, end, 0); ok && v.known {
 				e.val, e.hasVal, e.a, e.b, e.conf = v, true, i, n2, 1
 				t.qtyTripDirection(&e, verb)
-				return []qtyLink{e}, n2
+				return append(dst, e), n2
 			}
 		}
-		return nil, i
+		return dst, i
 	}
 	if got, n := t.qtyHyphenPair(i, s); len(got) > 0 {
-		return got, n
+		return append(dst, got...), n
 	}
 	// Statements about named places: "Paris is 465 km from Lyon", "Paris and
 	// Lyon are 465 km apart", "Paris to Lyon: 465 km", "Paris and Lyon are
 	// connected by a 465 km road".
 	subj, j := t.nameList(i, end, s.a, qtyOpts)
 	if len(subj) == 0 || subj[len(subj)-1].poss {
-		return nil, i
+		return dst, i
 	}
 	switch {
 	case len(subj) == 1 && t.isWord(j, "is", "lies", "sits"):
@@ -314,7 +317,7 @@ func (t *proseText) qtyAt(i int, s ptSentence) ([]qtyLink, int) {
 			}
 			if t.isWord(k, "from") {
 				if o, ok := t.nameAt(k+1, end, s.a, qtyOpts); ok {
-					return []qtyLink{{u: subj[0].id, v: o.id, val: v, hasVal: true, a: i, b: o.b, conf: 1}}, o.b
+					return append(dst, qtyLink{u: subj[0].id, v: o.id, val: v, hasVal: true, a: i, b: o.b, conf: 1}), o.b
 				}
 			}
 		}
@@ -324,28 +327,30 @@ func (t *proseText) qtyAt(i int, s ptSentence) ([]qtyLink, int) {
 					if !v.known {
 						v.meaning = MeaningWeight
 					}
-					return []qtyLink{{u: subj[0].id, v: o.id, val: v, hasVal: true, a: i, b: n, conf: 1}}, n
+					return append(dst, qtyLink{u: subj[0].id, v: o.id, val: v, hasVal: true, a: i, b: n, conf: 1}), n
 				}
-				return t.qtyBy(i, subj[0], o, o.b, s)
+				got, n := t.qtyBy(i, subj[0], o, o.b, s)
+				return append(dst, got...), n
 			}
 		}
 	case len(subj) == 2 && t.isWord(j, "are"):
 		if v, k, ok := t.qtyNumber(j+1, end, 0); ok && v.known && v.meaning == MeaningDistance && t.isWord(k-1, "apart", "away") {
-			return []qtyLink{{u: subj[0].id, v: subj[1].id, val: v, hasVal: true, a: i, b: k, conf: 1}}, k
+			return append(dst, qtyLink{u: subj[0].id, v: subj[1].id, val: v, hasVal: true, a: i, b: k, conf: 1}), k
 		}
 		if t.isWord(j+1, "connected", "linked", "joined") {
-			return t.qtyBy(i, subj[0], subj[1], j+2, s)
+			got, n := t.qtyBy(i, subj[0], subj[1], j+2, s)
+			return append(dst, got...), n
 		}
 	case len(subj) == 1 && (t.isWord(j, "to") || t.isPunct(j, '-')) && t.qtyItemStart(i, s):
 		// "Paris to Lyon: 465 km", "Paris to Lyon 465 km", "Paris - Lyon:
 		// 465 km" as a line or a list item.
 		if o, ok := t.nameAt(j+1, end, s.a, qtyOpts); ok {
 			if e, n, ok := t.qtyItem(i, subj[0].id, o.id, o.b, end, t.isWord(j, "to")); ok {
-				return []qtyLink{e}, n
+				return append(dst, e), n
 			}
 		}
 	}
-	return nil, i
+	return dst, i
 }
 
 // qtyItemStart reports whether token i starts a sentence or a list item
@@ -439,7 +444,7 @@ func (t *proseText) qtyLeading(i int, s ptSentence) ([]qtyLink, int) {
 	if c == 0 {
 		return nil, i
 	}
-	got, next := t.qtyNoun(n, c, s)
+	got, next := t.qtyNoun(nil, n, c, s)
 	if len(got) != 1 || got[0].hasVal {
 		return nil, i
 	}
@@ -606,7 +611,7 @@ func (t *proseText) qtyPre(k, end int) (qtyValue, int, bool) {
 // to Lyon of 465 km", "pipes from s to a (5 units) and from a to t (3
 // units)", "a 465 km road between A and B", "an edge between node 1 and
 // node 2 with capacity 3", "the flight from A to B costs 7".
-func (t *proseText) qtyNoun(i int, c qtyClass, s ptSentence) ([]qtyLink, int) {
+func (t *proseText) qtyNoun(dst []qtyLink, i int, c qtyClass, s ptSentence) ([]qtyLink, int) {
 	end := s.q
 	// Look back over "a one-way 465 km" before the noun.
 	a := i
@@ -640,14 +645,14 @@ func (t *proseText) qtyNoun(i int, c qtyClass, s ptSentence) ([]qtyLink, int) {
 		}
 		break
 	}
-	var out []qtyLink
+	out, base := dst, len(dst)
 	for {
 		e, n, ok := t.qtyEnds(j, end)
 		if !ok {
 			break
 		}
 		e.a, e.conf, e.noValOK, e.class = a, 1, true, c
-		if len(out) > 0 {
+		if len(out) > base {
 			e.a = j
 		}
 		switch {
@@ -665,7 +670,7 @@ func (t *proseText) qtyNoun(i int, c qtyClass, s ptSentence) ([]qtyLink, int) {
 		}
 		if v, n2, ok := t.qtyNumber(m, end, c); ok {
 			e.val, e.hasVal, n = v, true, n2
-		} else if hasPre && len(out) == 0 {
+		} else if hasPre && len(out) == base {
 			e.val, e.hasVal = pre, true
 		}
 		if e.hasVal && !e.val.known {
@@ -697,7 +702,7 @@ func (t *proseText) qtyNoun(i int, c qtyClass, s ptSentence) ([]qtyLink, int) {
 			k++
 		}
 		// "edges between 0 and 1, 1 and 2, and 2 and 3": more pairs.
-		for k > j && !t.isWord(k, "from", "between") && !out[0].oneWay {
+		for k > j && !t.isWord(k, "from", "between") && !out[base].oneWay {
 			x, ok := t.nameAt(k, end, -1, qtyOpts)
 			if !ok || !t.isWord(x.b, "and") {
 				break
@@ -706,7 +711,7 @@ func (t *proseText) qtyNoun(i int, c qtyClass, s ptSentence) ([]qtyLink, int) {
 			if !ok {
 				break
 			}
-			e := out[0]
+			e := out[base]
 			e.u, e.v, e.a, e.hasVal, e.val = x.id, y.id, k, false, qtyValue{}
 			n := y.b
 			if v, n2, ok := t.qtyNumber(n, end, c); ok {
@@ -731,8 +736,8 @@ func (t *proseText) qtyNoun(i int, c qtyClass, s ptSentence) ([]qtyLink, int) {
 		}
 		j = k
 	}
-	if len(out) == 0 {
-		return nil, i
+	if len(out) == base {
+		return dst, i
 	}
 	return out, j
 }

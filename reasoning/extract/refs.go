@@ -30,7 +30,7 @@ func exFindFiles(q, lower string, toks []exTok) []exFileRef {
 		if t.kind != exStr {
 			continue
 		}
-		c := t.text
+		c := t.text(q)
 		if c == "" || strings.TrimSpace(c) != c || strings.ContainsAny(c, "\n{}()[]") {
 			continue
 		}
@@ -161,10 +161,10 @@ func exDatasets() []exDataset {
 // exFindDataset returns the first dataset named in the lower-case question.
 // Every phrase starts a word, so one pass over the word tokens, each looked
 // up by its first word, finds them all.
-func exFindDataset(lower string, toks []exTok) (name string, s, e int) {
+func exFindDataset(q, lower string, toks []exTok) (name string, s, e int) {
 	ds := exDatasets()
 	for _, t := range toks {
-		if t.kind != exWord || !exDatasetWord(t.low) {
+		if t.kind != exWord || !exDatasetWord(t.low(q, lower)) {
 			continue
 		}
 		for _, d := range ds {
@@ -214,15 +214,16 @@ func (p *exScan) sessionRefIn() bool {
 		if t.kind != exWord {
 			continue
 		}
-		switch t.low {
+		low := p.word(i)
+		switch low {
 		case "it", "its":
 			return true
 		case "this", "that", "my", "our", "the":
 			switch p.word(i + 1) {
 			case "graph", "network":
-				return t.low != "that" || p.word(i+1) == "graph"
+				return low != "that" || p.word(i+1) == "graph"
 			case "same", "current", "previous", "above", "loaded", "last":
-				if t.low == "the" && p.isWord(i+2, "graph") {
+				if low == "the" && p.isWord(i+2, "graph") {
 					return true
 				}
 			}
@@ -273,7 +274,7 @@ func (r datasetReader) Read(ctx context.Context, d *Doc) (Reading, error) {
 	if err != nil {
 		return Reading{}, err
 	}
-	ds, s, e := exFindDataset(d.Lower, p.toks)
+	ds, s, e := exFindDataset(d.Text, d.Lower, p.toks)
 	if ds == "" {
 		return Reading{}, nil
 	}

@@ -36,20 +36,24 @@ type exRange struct {
 
 // exScan holds the state of one scan over a question's tokens.
 type exScan struct {
-	ctx    context.Context
-	q      string
-	toks   []exTok
-	sent   []int  // sentence index of each token
-	task   []bool // per sentence: a question or an instruction, not a statement
-	skip   []bool // per token: inside a masked span (file path, Python list)
-	items  []exItem
-	rngs   []exRange
-	count  []exRange // "10 nodes": lo=0, hi=count-1, before resolution
-	opt    Options
-	adjOK  bool  // adjacency lines need no second line (the text says "adjacency")
-	pyErr  error // why a bracketed list that looked like Python failed to parse
-	pyHard bool  // that list used dicts or quotes: its error stands
-	cues   []exDirCue
+	ctx   context.Context
+	q     string
+	lower string // Doc.Lower
+	// nonASCIILow keeps the lower case of words with non-ASCII letters, by
+	// token, computed when first asked for (word).
+	nonASCIILow map[int]string
+	toks        []exTok
+	sent        []int  // sentence index of each token
+	task        []bool // per sentence: a question or an instruction, not a statement
+	skip        []bool // per token: inside a masked span (file path, Python list)
+	items       []exItem
+	rngs        []exRange
+	count       []exRange // "10 nodes": lo=0, hi=count-1, before resolution
+	opt         Options
+	adjOK       bool  // adjacency lines need no second line (the text says "adjacency")
+	pyErr       error // why a bracketed list that looked like Python failed to parse
+	pyHard      bool  // that list used dicts or quotes: its error stands
+	cues        []exDirCue
 
 	py          *exPy       // the Python-literal edge list, nil when none
 	files       []exFileRef // graph file paths, masked from the scan
@@ -74,7 +78,7 @@ func (d *Doc) scanned(ctx context.Context) (*exScan, error) {
 // then skipped), splits the rest into tokens and sentences, masks file
 // paths and notation keys, and recognises every notation in one pass.
 func newScan(ctx context.Context, d *Doc) (*exScan, error) {
-	p := &exScan{ctx: ctx, q: d.Text, opt: d.opt, cues: exFindDirCues(d.Lower)}
+	p := &exScan{ctx: ctx, q: d.Text, lower: d.Lower, opt: d.opt, cues: exFindDirCues(d.Lower)}
 	py, err := p.pythonList()
 	if err != nil {
 		return nil, err
@@ -97,11 +101,11 @@ func newScan(ctx context.Context, d *Doc) (*exScan, error) {
 	}
 	p.findKeys()
 	var hasCap, hasW bool
-	for _, t := range toks {
+	for i, t := range toks {
 		if t.kind != exWord {
 			continue
 		}
-		switch t.low {
+		switch p.word(i) {
 		case "adjacency", "adjacent", "neighbors", "neighbours", "neighbor", "neighbour":
 			p.adjOK = true
 		case "capacity", "capacities":
@@ -122,8 +126,11 @@ func newScan(ctx context.Context, d *Doc) (*exScan, error) {
 
 // exIsStopword reports whether w is vocabulary the scanner never takes as a
 // node ID.
-func exIsStopword(w string) bool {
-	switch strings.ToLower(w) {
+func exIsStopword(w string) bool { return exIsStopwordLower(strings.ToLower(w)) }
+
+// exIsStopwordLower is exIsStopword for a word already in lower case.
+func exIsStopwordLower(w string) bool {
+	switch w {
 	case "a", "an", "the", "and", "or", "to", "from", "with", "of", "in", "on", "at", "by", "is", "are", "be",
 		"was", "were", "it", "its", "this", "that", "these", "those", "there", "here", "which", "who", "what",
 		"node", "nodes", "vertex", "vertices", "edge", "edges", "arc", "arcs", "graph", "each", "every", "all",
@@ -158,12 +165,30 @@ func exIDLike(w string) bool {
 	return (c >= 'A' && c <= 'Z') || c >= 0x80
 }
 
+// word returns word token i in lower case, "" when token i is no word.
 func (p *exScan) word(i int) string {
 	if i < 0 || i >= len(p.toks) || p.toks[i].kind != exWord {
 		return ""
 	}
-	return p.toks[i].low
+	t := p.toks[i]
+	if !t.nonASCII {
+		return p.lower[t.s:t.e]
+	}
+	// Rare: computed once per word and kept.
+	if w, ok := p.nonASCIILow[i]; ok {
+		return w
+	}
+	if p.nonASCIILow == nil {
+		p.nonASCIILow = map[int]string{}
+	}
+	w := t.low(p.q, p.lower)
+	p.nonASCIILow[i] = w
+	return w
 }
+
+// text returns token i's text: the number, the word as written, a
+// string's content; "" for other tokens.
+func (p *exScan) text(i int) string { return p.toks[i].text(p.q) }
 
 func (p *exScan) isWord(i int, ws ...string) bool {
 	w := p.word(i)
@@ -200,25 +225,26 @@ func (p *exScan) atomAfter(i int, named bool) (id string, next int, weak, ok boo
 		return "", i, false, false
 	}
 	t := p.toks[i]
+	text := t.text(p.q)
 	switch t.kind {
 	case exNum:
-		return t.text, i + 1, false, true
+		return text, i + 1, false, true
 	case exStr:
-		s := strings.TrimSpace(t.text)
+		s := strings.TrimSpace(text)
 		if s == "" || strings.ContainsAny(s, "\n") {
 			return "", i, false, false
 		}
 		return s, i + 1, false, true
 	case exWord:
 		afterConn := named || p.kind(i-1) == exArrow || p.kind(i-1) == exDash || p.kind(i-1) == exBiArrow || p.isPunct(i-1, '(') || p.isPunct(i-1, '[')
-		if !afterConn && (t.text == "a" || t.text == "I") && p.kind(i+1) == exWord && len(p.toks[i+1].text) > 1 && !p.isWord(i+1, "and", "or", "to", "with",
+		if !afterConn && (text == "a" || text == "I") && p.kind(i+1) == exWord && len(p.text(i+1)) > 1 && !p.isWord(i+1, "and", "or", "to", "with",
 			"from", "is", "are", "was", "has", "have", "in", "on", "of", "via", "through", "towards", "into") {
 			return "", i, false, false // the article or the pronoun
 		}
-		if len(t.text) > 1 && exIsStopword(t.text) {
+		if len(text) > 1 && exIsStopwordLower(p.word(i)) {
 			return "", i, false, false
 		}
-		return t.text, i + 1, !exIDLike(t.text), true
+		return text, i + 1, !exIDLike(text), true
 	}
 	return "", i, false, false
 }
@@ -244,9 +270,9 @@ func (p *exScan) number(i int) (float64, int, bool, error) {
 	if p.kind(j) != exNum || p.skip[j] {
 		return 0, i, false, nil
 	}
-	f, err := strconv.ParseFloat(p.toks[j].text, 64)
+	f, err := strconv.ParseFloat(p.text(j), 64)
 	if err != nil {
-		return 0, i, false, fmt.Errorf("number %q at byte %d: %w", p.toks[j].text, p.toks[j].s, graph.ErrSyntax)
+		return 0, i, false, fmt.Errorf("number %q at byte %d: %w", p.text(j), p.toks[j].s, graph.ErrSyntax)
 	}
 	if neg {
 		f = -f
@@ -458,14 +484,14 @@ func (p *exScan) isTaskSentence(s, e int) bool {
 			}
 			continue
 		}
-		w := strings.ToLower(t.text)
+		w := p.word(i)
 		switch w {
 		case "whether", "please":
 			return true
 		case "task", "question":
 			// "The task is: ...", but "Task 0 must finish before task 3"
 			// names a node.
-			if nx := p.kind(i + 1); nx != exNum && !(nx == exWord && len(p.toks[i+1].text) <= 2 && exIDLike(p.toks[i+1].text)) {
+			if nx := p.kind(i + 1); nx != exNum && !(nx == exWord && len(p.text(i+1)) <= 2 && exIDLike(p.text(i+1))) {
 				return true
 			}
 		}

@@ -77,7 +77,7 @@ func (p *exScan) multiWordName(id string, i, n int) (string, int) {
 	}
 	start := p.toks[i].s
 	for p.kind(n) == exWord && p.toks[n].s == p.toks[n-1].e+1 && p.q[p.toks[n-1].e] == ' ' {
-		w := p.toks[n].text
+		w := p.text(n)
 		if w[0] < 'A' || w[0] > 'Z' || exIsStopword(w) {
 			break
 		}
