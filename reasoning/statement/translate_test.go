@@ -1,0 +1,202 @@
+package statement
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+)
+
+var (
+	allExamplesOnce       sync.Once
+	allExamplesTranslator *ExampleTranslator
+)
+
+// fullTranslator is the translator built from every training example, as
+// 'graphagent run' builds it.
+func fullTranslator(t testing.TB) *ExampleTranslator {
+	t.Helper()
+	sets := loadPromptSets(t)
+	allExamplesOnce.Do(func() {
+		var all []Example
+		for _, s := range sets {
+			all = append(all, s.Examples...)
+		}
+		allExamplesTranslator = NewExampleTranslator(all)
+	})
+	return allExamplesTranslator
+}
+
+// TestTranslationAccuracy measures the builtin translator as the paper's
+// "API generation accuracy": every set split 90/10 with a fixed seed, the
+// translator built from the 90% parts, the calls it writes into each
+// held-back input compared with the reference calls. The graph data loading
+// set is reported, not held to the bar: its reference calls name graphs and
+// subsets the sentence does not state (24% of its graph names are even a
+// phrase of the sentence; "The criminal network dataset …" loads
+// GL("criminal-network-dataset", {"Sinaloa cartel", "Camorra", "Yakuza"}, …)),
+// so no translator can write them from the sentence; the paper's model got
+// 4.38% there. The translator must decline those sentences, not guess.
+func TestTranslationAccuracy(t *testing.T) {
+	var sets []PromptSet
+	for _, s := range loadPromptSets(t) {
+		sets = append(sets, PromptSet(s))
+	}
+	per, total, err := MeasureTranslation(context.Background(), sets, 2023)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range per {
+		t.Logf("%-32s %4d/%4d %6.2f%% wrong %d %v", a.Name, a.Correct, a.Total, a.Percent(), a.Wrong, a.Routes)
+		bar := 95.0
+		if a.Name == "graph_data_loading" {
+			bar = 0
+		}
+		if a.Percent() < bar {
+			t.Errorf("%s: %.2f%%, want at least %.0f%%", a.Name, a.Percent(), bar)
+		}
+	}
+	t.Logf("%-32s %4d/%4d %6.2f%% wrong %d %v", total.Name, total.Correct, total.Total, total.Percent(), total.Wrong, total.Routes)
+	if total.Percent() < 90 {
+		t.Errorf("overall %.2f%%, want at least 90%%", total.Percent())
+	}
+	if total.Wrong > 0 {
+		t.Errorf("%d held-back sentences translated into wrong calls; the translator must decline instead", total.Wrong)
+	}
+	if len(per) != 16 || total.Total != 2511 {
+		t.Errorf("%d sets, %d held-back sentences; want 16 and 2,511", len(per), total.Total)
+	}
+}
+
+func TestTranslateSentences(t *testing.T) {
+	tr := fullTranslator(t)
+	for _, c := range []struct {
+		in, want string
+		route    Route
+	}{
+		{"The size of the krackhardt kite graph is [TBR].",
+			`The size of the krackhardt kite graph is [GR(GL("gpr", {"krackhardt_kite_graph"}), "toolx:size")-->r].`, RouteExact},
+		{"What is the diameter of the Petersen graph?",
+			`The diameter of the Petersen graph is [GR(GL("gpr", {"petersen_graph"}), "toolx:diameter")-->r].`, RouteExact},
+		{"In the context of the citeseer bibliographic network, paper #42 is dedicated to the study of [TBR].",
+			`In the context of the citeseer bibliographic network, paper #42 is dedicated to the study of [GR(GL("citeseer"), "graph_bert:topic", paper#42)-->r].`, RouteExact},
+		{"In foursquare, what is the id of user someone_new's community?",
+			`[GR(GL("foursquare"), "kmeans:community", user#someone_new)-->r]`, RoutePattern},
+		{"What is the topic of paper #35 in cora?",
+			`[GR(GL("cora"), "graph_bert:topic", paper#35)-->r]`, RouteSimilar},
+		{"what's the shortest path length between node #1 and node #7 in the cubical graph?",
+			`[GR(GL("gpr", {"cubical_graph"}), "toolx:shortest_path", "node#1", "node#7")-->r]`, RouteSimilar},
+	} {
+		got, err := tr.Translate(context.Background(), c.in)
+		if err != nil {
+			t.Errorf("%q: %v", c.in, err)
+			continue
+		}
+		if !strings.Contains(got.Statement.String(), c.want) || got.Route != c.route {
+			t.Errorf("%q:\n got %s (%s)\nwant %s (%s)", c.in, got.Statement, got.Route, c.want, c.route)
+		}
+		again, err := Parse(got.Statement.String())
+		if err != nil || !Equal(again, got.Statement) {
+			t.Errorf("%q: the statement does not parse back: %v", c.in, err)
+		}
+	}
+}
+
+func TestTranslateDeclines(t *testing.T) {
+	tr := fullTranslator(t)
+	for _, in := range []string{
+		"",
+		"How is the weather today?",
+		"The social network of Facebook is used by billions of people worldwide.",
+		"What is the topic of paper #35 in the arxiv citation network?",
+	} {
+		got, err := tr.Translate(context.Background(), in)
+		if !errors.Is(err, ErrNoTranslation) {
+			t.Errorf("%q: want ErrNoTranslation, got %v", in, got)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := tr.Translate(ctx, "The size of the star graph is [TBR]."); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled context: %v", err)
+	}
+}
+
+func TestFindSlots(t *testing.T) {
+	phrases := graphPhrases()
+	for in, want := range map[string]string{
+		"The size of the house x graph is [TBR].":                        "g:house_x_graph",
+		"between node #5 and node #0 in the star graph?":                 "#:5 #:0 g:star_graph",
+		"the star topology of a Petersen network":                        "g:petersen_graph",
+		"entity #encyclopedia.n.01? and entity#/m/02hrh1q, then #[TBR].": "#:encyclopedia.n.01 #:/m/02hrh1q",
+		"the top 10 items of user #A1R9QOPV6HVEKF's list":                "n:10 #:A1R9QOPV6HVEKF",
+		"user user/40715211 and u163 (7)":                                "n:7",
+		"The Möbius–Kantor graph":                                        "",
+	} {
+		var got []string
+		for _, s := range findSlots(in, phrases) {
+			got = append(got, string(s.Kind)+":"+s.Value)
+			if in[s.Start:s.End] != s.Value && s.Kind != slotGraph {
+				t.Errorf("%q: span %q holds value %q", in, in[s.Start:s.End], s.Value)
+			}
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("findSlots(%q) = %v, want %s", in, got, want)
+		}
+	}
+}
+
+func TestSameCalls(t *testing.T) {
+	a, _ := Parse(`[GR(GL("gpr", {"star_graph"}), "toolx:shortest_path", "node#1", node #2)-->r]`)
+	b, _ := Parse(`[GR(GL("gpr",{"star_graph"}),"toolx:shortest_path",node#1,"node#2")-->r]`)
+	c, _ := Parse(`[GR(GL("gpr", {"star_graph"}), "toolx:shortest_path", "node#2", "node#1")-->r]`)
+	if !SameCalls(a.Calls(), b.Calls()) {
+		t.Error("quote style and spacing must not matter")
+	}
+	if SameCalls(a.Calls(), c.Calls()) || SameCalls(a.Calls(), nil) {
+		t.Error("argument order and call count must matter")
+	}
+}
+
+func FuzzTranslate(f *testing.F) {
+	for _, s := range []string{
+		"The size of the krackhardt kite graph is [TBR].",
+		"In foursquare, what is the id of user x's community?",
+		"#", "# #[TBR] 1.", "[TBR][TBR]", "the house x graph graph 12 #a,#b",
+	} {
+		f.Add(s)
+	}
+	tr := fullTranslator(f)
+	f.Fuzz(func(t *testing.T, s string) {
+		got, err := tr.Translate(context.Background(), s)
+		if err != nil {
+			if !errors.Is(err, ErrNoTranslation) {
+				t.Fatalf("%q: %v", s, err)
+			}
+			return
+		}
+		if !got.Statement.HasCalls() {
+			t.Fatalf("%q: translated without calls", s)
+		}
+	})
+}
+
+func BenchmarkNewExampleTranslator(b *testing.B) {
+	var all []Example
+	for _, s := range loadPromptSets(b) {
+		all = append(all, s.Examples...)
+	}
+	for b.Loop() {
+		NewExampleTranslator(all)
+	}
+}
+
+func BenchmarkTranslate(b *testing.B) {
+	tr := fullTranslator(b)
+	for b.Loop() {
+		if _, err := tr.Translate(context.Background(), "What is the topic of paper #35 in cora?"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
