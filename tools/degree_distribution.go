@@ -201,42 +201,51 @@ var barColor = color.RGBA{R: 0x00, G: 0x72, B: 0xB2, A: 0xff}
 // WritePNG draws the histogram as a bar chart: degree on the x axis, number
 // of nodes on the y axis.
 func (d DegreeDistribution) WritePNG(w io.Writer) error {
-	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s distribution (%d nodes, mean %.3g, max %d)", capitalize(d.Kind), d.Nodes, d.Mean, d.Max)
-	p.X.Label.Text = d.Kind
-	p.Y.Label.Text = "number of nodes"
-	vals := make(plotter.Values, len(d.Histogram))
+	vals := make([]float64, len(d.Histogram))
 	for i, c := range d.Histogram {
 		vals[i] = float64(c)
 	}
-	if len(vals) == 0 {
-		vals = plotter.Values{0}
-	}
-	width := vg.Points(max(2, min(24, 400/float64(len(vals)))))
-	bars, err := plotter.NewBarChart(vals, width)
-	if err != nil {
+	title := fmt.Sprintf("%s distribution (%d nodes, mean %.3g, max %d)", capitalize(d.Kind), d.Nodes, d.Mean, d.Max)
+	if err := WriteBarChart(w, title, d.Kind, "number of nodes", vals); err != nil {
 		return fmt.Errorf("degree histogram: %w", err)
+	}
+	return nil
+}
+
+// WriteBarChart draws vals as a PNG bar chart, bar i at x = i, with whole
+// numbers on both axes (counts per degree, per community, per component).
+func WriteBarChart(w io.Writer, title, xLabel, yLabel string, vals []float64) error {
+	p := plot.New()
+	p.Title.Text = title
+	p.X.Label.Text = xLabel
+	p.Y.Label.Text = yLabel
+	pv := plotter.Values(vals)
+	if len(pv) == 0 {
+		pv = plotter.Values{0}
+	}
+	width := vg.Points(max(2, min(24, 400/float64(len(pv)))))
+	bars, err := plotter.NewBarChart(pv, width)
+	if err != nil {
+		return err
 	}
 	bars.Color = barColor
 	bars.LineStyle.Width = 0
 	p.Add(plotter.NewGrid())
 	p.Add(bars)
 	top := 0.0
-	for _, v := range vals {
+	for _, v := range pv {
 		top = max(top, v)
 	}
 	p.Y.Min, p.Y.Max = 0, max(1, top*1.08)
-	p.X.Min, p.X.Max = -0.7, float64(len(vals)-1)+0.7
+	p.X.Min, p.X.Max = -0.7, float64(len(pv)-1)+0.7
 	p.X.Tick.Marker = integerTicks{}
 	p.Y.Tick.Marker = integerTicks{}
 	wt, err := p.WriterTo(7*vg.Inch, 4.5*vg.Inch, "png")
 	if err != nil {
-		return fmt.Errorf("degree histogram: %w", err)
+		return err
 	}
-	if _, err := wt.WriteTo(w); err != nil {
-		return fmt.Errorf("degree histogram: %w", err)
-	}
-	return nil
+	_, err = wt.WriteTo(w)
+	return err
 }
 
 // integerTicks labels whole numbers from 0 at a step of 1, 2 or 5 times a

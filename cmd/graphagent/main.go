@@ -102,6 +102,7 @@ Exit codes:
 			genCommand(),
 			evalCommand(),
 			serveCommand(),
+			graphCommand(),
 		},
 	}
 }

@@ -92,6 +92,10 @@ type edgeListParser struct {
 	// attrsSeen is set by a line with an attribute dict (such lines need
 	// the builder, so a parallel read falls back to a sequential one).
 	attrsSeen bool
+	// onLine, when set, sees each data line's fields (source, target,
+	// weight: the header's columns already picked) before it is added
+	// (ScanEdgeList).
+	onLine func(line int, toks [][]byte)
 
 	// columns are the roles a header gave the columns; nil when the
 	// fields are "u v [weight]" in that order.
@@ -250,6 +254,9 @@ func (p *edgeListParser) parse(br *bufio.Reader, bufSize int) error {
 				copy(toks[:3], picked[:])
 				copy(cols[:3], pcols[:])
 			}
+			if p.onLine != nil {
+				p.onLine(p.lineNo, toks[:n])
+			}
 			if err := addEdgeLine(p.sink, toks[:n], cols[:n], attrs); err != nil {
 				var se *SyntaxError
 				if errors.As(err, &se) {
@@ -276,6 +283,9 @@ func (p *edgeListParser) end() error {
 }
 
 func (p *edgeListParser) addPending() error {
+	if p.onLine != nil {
+		p.onLine(p.pendingLine, p.pending[:])
+	}
 	if err := addEdgeLine(p.sink, p.pending[:], []int{1, 1}, nil); err != nil {
 		return fmt.Errorf("%s:%d: %w", p.src, p.pendingLine, err)
 	}
