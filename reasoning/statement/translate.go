@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -78,9 +79,10 @@ type template struct {
 	detected []int // indices into holes of the detected (non-word) holes
 	key      string
 	shape    string // the output with bound values blanked, for voting
-	pattern  string // regexp source for the pattern route
 	usesWord bool   // some call value comes from a word hole
-	re       *regexp.Regexp
+	// re is the pattern route's regexp, compiled on first use.
+	reOnce sync.Once
+	re     *regexp.Regexp
 }
 
 // keyDoc is a distinct skeleton key with its TF-IDF vector.
@@ -227,7 +229,6 @@ func (t *ExampleTranslator) newTemplate(ex Example) *template {
 	}
 	tp.key = strings.Join(skeleton(ex.Input, detectedSlots), " ")
 	tp.shape = shapeOf(out, tp.bind)
-	tp.pattern = patternOf(ex.Input, tp.holes)
 	return tp
 }
 
@@ -422,10 +423,21 @@ func patternOf(s string, holes []slot) string {
 	return sb.String()
 }
 
-// Translate writes the calls into a sentence (with a [TBR] placeholder or a
-// plain question). It returns ErrNoTranslation when no example fits well
-// enough.
-func (t *ExampleTranslator) Translate(ctx context.Context, sentence string) (*Translation, error) {
+// Translate writes the calls into a sentence (a [TBR] sentence or a plain
+// question); it is the builtin Translator. Match says which example was
+// used and how.
+func (t *ExampleTranslator) Translate(ctx context.Context, sentence string) (*Statement, error) {
+	tr, err := t.Match(ctx, sentence)
+	if err != nil {
+		return nil, err
+	}
+	return tr.Statement, nil
+}
+
+// Match writes the calls into a sentence (with a [TBR] placeholder or a
+// plain question) and says which example they came from. It returns
+// ErrNoTranslation when no example fits well enough.
+func (t *ExampleTranslator) Match(ctx context.Context, sentence string) (*Translation, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -593,12 +605,12 @@ func (t *ExampleTranslator) fillDetected(tp *template, sentence string, slots []
 // fillPattern matches the sentence against the template's pattern and fills
 // every hole with what it captured.
 func (t *ExampleTranslator) fillPattern(tp *template, sentence string) (*Translation, bool) {
+	tp.reOnce.Do(func() {
+		// A pattern that does not compile leaves re nil: no match.
+		tp.re, _ = regexp.Compile(patternOf(tp.ex.Input, tp.holes))
+	})
 	if tp.re == nil {
-		re, err := regexp.Compile(tp.pattern)
-		if err != nil {
-			return nil, false
-		}
-		tp.re = re
+		return nil, false
 	}
 	m := tp.re.FindStringSubmatchIndex(sentence)
 	if m == nil || len(m) != 2+2*len(tp.holes) {

@@ -55,6 +55,20 @@ func LoadPromptSets() ([]PromptSet, error) {
 	return sets, nil
 }
 
+// NewBuiltinTranslator builds the builtin translator from every training
+// prompt shipped in datasets/graph_toolformer.
+func NewBuiltinTranslator() (*ExampleTranslator, error) {
+	sets, err := LoadPromptSets()
+	if err != nil {
+		return nil, fmt.Errorf("load the Graph-ToolFormer prompts: %w", err)
+	}
+	var all []Example
+	for _, s := range sets {
+		all = append(all, s.Examples...)
+	}
+	return NewExampleTranslator(all), nil
+}
+
 // SplitExamples splits a set's examples 90/10: shuffled with the seed, the
 // first len/10 are held back for testing, the rest are for training. The
 // same seed gives the same split on every machine.
@@ -129,7 +143,7 @@ func MeasureTranslation(ctx context.Context, sets []PromptSet, seed uint64) ([]S
 				acc.Routes["unparsable reference"]++
 				continue
 			}
-			tr, err := t.Translate(ctx, ex.Input)
+			tr, err := t.Match(ctx, ex.Input)
 			if err != nil {
 				acc.Routes["none"]++
 				continue

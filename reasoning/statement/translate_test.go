@@ -88,7 +88,7 @@ func TestTranslateSentences(t *testing.T) {
 		{"what's the shortest path length between node #1 and node #7 in the cubical graph?",
 			`[GR(GL("gpr", {"cubical_graph"}), "toolx:shortest_path", "node#1", "node#7")-->r]`, RouteSimilar},
 	} {
-		got, err := tr.Translate(context.Background(), c.in)
+		got, err := tr.Match(context.Background(), c.in)
 		if err != nil {
 			t.Errorf("%q: %v", c.in, err)
 			continue
@@ -111,7 +111,7 @@ func TestTranslateDeclines(t *testing.T) {
 		"The social network of Facebook is used by billions of people worldwide.",
 		"What is the topic of paper #35 in the arxiv citation network?",
 	} {
-		got, err := tr.Translate(context.Background(), in)
+		got, err := tr.Match(context.Background(), in)
 		if !errors.Is(err, ErrNoTranslation) {
 			t.Errorf("%q: want ErrNoTranslation, got %v", in, got)
 		}
@@ -176,11 +176,14 @@ func FuzzTranslate(f *testing.F) {
 			}
 			return
 		}
-		if !got.Statement.HasCalls() {
+		if !got.HasCalls() {
 			t.Fatalf("%q: translated without calls", s)
 		}
 	})
 }
+
+// The builtin translator is a Translator.
+var _ Translator = (*ExampleTranslator)(nil)
 
 func BenchmarkNewExampleTranslator(b *testing.B) {
 	var all []Example
