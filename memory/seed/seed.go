@@ -60,15 +60,7 @@ func Generate(ctx context.Context, reg *tools.Registry, opts Options) (Set, erro
 	if reg == nil {
 		return Set{}, errors.New("seed: no tool registry")
 	}
-	if opts.Seed == 0 {
-		opts.Seed = 1
-	}
-	if opts.Attempts <= 0 {
-		opts.Attempts = 12
-	}
-	if opts.Timeout <= 0 {
-		opts.Timeout = 2 * time.Second
-	}
+	opts = withDefaults(opts)
 	set := Set{Unsolved: map[string]error{}}
 	for _, name := range reg.Names() {
 		if err := ctx.Err(); err != nil {
@@ -119,6 +111,20 @@ func Generate(ctx context.Context, reg *tools.Registry, opts Options) (Set, erro
 	return set, nil
 }
 
+// withDefaults fills the zero fields of opts.
+func withDefaults(opts Options) Options {
+	if opts.Seed == 0 {
+		opts.Seed = 1
+	}
+	if opts.Attempts <= 0 {
+		opts.Attempts = 12
+	}
+	if opts.Timeout <= 0 {
+		opts.Timeout = 2 * time.Second
+	}
+	return opts
+}
+
 // Open opens long-term memory in dir and seeds it when it holds no
 // examples. The vectors come from emb, or, when emb is nil, from the
 // builtin encoder fitted on this seed's questions (memory.DefaultEmbedder),
@@ -140,22 +146,53 @@ func OpenInMemory(ctx context.Context, reg *tools.Registry, emb memory.Embedder,
 }
 
 func open(ctx context.Context, reg *tools.Registry, emb memory.Embedder, opts Options, mk func(memory.Embedder) (*memory.Store, error)) (*memory.Store, error) {
-	set, err := Generate(ctx, reg, opts)
+	src, err := sourceFor(ctx, reg, opts)
 	if err != nil {
 		return nil, err
 	}
 	if emb == nil {
-		emb = memory.DefaultEmbedder(set.Questions())
+		emb = src.encoder()
 	}
 	s, err := mk(emb)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.EnsureSeeded(ctx, func(context.Context) ([]memory.Example, error) { return set.Examples, nil }); err != nil {
+	if _, err := s.EnsureSeeded(ctx, src.examples); err != nil {
 		s.Close()
 		return nil, err
 	}
 	return s, nil
+}
+
+// source is where a store's seed comes from: the examples (made or
+// decoded only when a store needs seeding) and the builtin encoder fitted
+// on their questions.
+type source struct {
+	examples func(context.Context) ([]memory.Example, error)
+	encoder  func() memory.Embedder
+}
+
+// sourceFor is the snapshot prepared at build time when it was made for
+// reg and opts (the catalogue with the default options), else the set
+// generated now.
+func sourceFor(ctx context.Context, reg *tools.Registry, opts Options) (source, error) {
+	if reg != nil {
+		p, err := loadSnapshot(seedSnapshot, reg, opts)
+		if err == nil {
+			return source{examples: p.Examples, encoder: func() memory.Embedder { return p.encoder }}, nil
+		}
+		if !errors.Is(err, errStaleSnapshot) && opts.Logger != nil {
+			opts.Logger.WarnContext(ctx, "seed: the prepared seed set is unusable; generating it", "err", err)
+		}
+	}
+	set, err := Generate(ctx, reg, opts)
+	if err != nil {
+		return source{}, err
+	}
+	return source{
+		examples: func(context.Context) ([]memory.Example, error) { return set.Examples, nil },
+		encoder:  func() memory.Embedder { return memory.DefaultEmbedder(set.Questions()) },
+	}, nil
 }
 
 // Questions returns the questions of the set, the corpus the default
