@@ -101,6 +101,7 @@ Exit codes:
 			memoryCommand(),
 			genCommand(),
 			evalCommand(),
+			runCommand(),
 			serveCommand(),
 			graphCommand(),
 		},

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/graphagent/graphagent/memory"
@@ -60,11 +61,14 @@ type Executor struct {
 	hubs     map[string]Hub
 	datasets *Datasets
 	working  *memory.Working
+
+	mu    sync.Mutex
+	loads map[string]LoadRecord // by GL call, how each graph was loaded
 }
 
 // NewExecutor returns an executor configured by cfg.
 func NewExecutor(cfg Config) *Executor {
-	e := &Executor{tools: cfg.Tools, datasets: cfg.Datasets, working: cfg.Working, hubs: map[string]Hub{}}
+	e := &Executor{tools: cfg.Tools, datasets: cfg.Datasets, working: cfg.Working, hubs: map[string]Hub{}, loads: map[string]LoadRecord{}}
 	if e.tools == nil {
 		e.tools = tools.Catalogue()
 	}
@@ -232,7 +236,14 @@ func (r *run) load(ctx context.Context, inv *Invocation) (graphValue, json.RawMe
 	}
 	args, _ := json.Marshal(map[string]any{"hub": name, "args": formatAll(inv.Args[1:])})
 	if g, ok := r.e.working.Get(key); ok {
-		r.out.Loads = append(r.out.Loads, LoadRecord{Hub: name, Source: g.Name(), Nodes: g.N(), Edges: g.M(), Bytes: graphBytes(g), Cached: true})
+		r.e.mu.Lock()
+		rec, known := r.e.loads[key]
+		r.e.mu.Unlock()
+		if !known {
+			rec = LoadRecord{Hub: name, Source: g.Name(), Nodes: g.N(), Edges: g.M(), Bytes: graphBytes(g)}
+		}
+		rec.Cached, rec.Took = true, 0
+		r.out.Loads = append(r.out.Loads, rec)
 		return graphValue{g: g, key: key}, args, nil
 	}
 	var g *graph.Graph
@@ -254,11 +265,18 @@ func (r *run) load(ctx context.Context, inv *Invocation) (graphValue, json.RawMe
 		if err != nil {
 			return graphValue{}, nil, err
 		}
-		if g, err = subset(g, inv.Args[1:]); err != nil {
-			return graphValue{}, nil, err
+		if len(inv.Args) > 1 {
+			if g, err = subset(g, inv.Args[1:]); err != nil {
+				return graphValue{}, nil, err
+			}
+			rec.Source += " (subset)"
+			rec.Nodes, rec.Edges, rec.Bytes = g.N(), g.M(), graphBytes(g)
 		}
 	}
 	r.out.Loads = append(r.out.Loads, rec)
+	r.e.mu.Lock()
+	r.e.loads[key] = rec
+	r.e.mu.Unlock()
 	if _, err := r.e.working.Put(key, g); err != nil {
 		return graphValue{}, nil, err
 	}

@@ -254,6 +254,43 @@ func TestExecuteDatasets(t *testing.T) {
 	}
 }
 
+// TestExecuteRatingsDataset loads MovieTweetings' ratings as the bipartite
+// graph of users u<ID> and movies i<ID>, and checks it against the file.
+func TestExecuteRatingsDataset(t *testing.T) {
+	e := NewExecutor(Config{Datasets: datasetsForTest(t)})
+	out, err := execute(t, e, `[GR(GL("movietweetings"), "toolx:order")-->n] nodes and [GR(GL("movietweetings"), "toolx:size")-->r] ratings.`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := dataset.Path("movietweetings", "ratings.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := dataset.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nodes, edges := map[string]bool{}, map[string]bool{}
+	for i, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		if i == 0 {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		nodes["u"+f[0]], nodes["i"+f[1]] = true, true
+		edges[f[0]+" "+f[1]] = true
+	}
+	if want := fmt.Sprintf("%d nodes and %d ratings.", len(nodes), len(edges)); out.Text != want {
+		t.Errorf("got %q, want %q", out.Text, want)
+	}
+	out, err = execute(t, e, `[GR(GL("movietweetings", {user#u1, "i1074638", "i1853728"}), "toolx:size")-->r]`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Text != "2" {
+		t.Errorf("user 1's ratings of two movies: %q", out.Text)
+	}
+}
+
 func TestFormatResult(t *testing.T) {
 	cases := []struct {
 		v    any

@@ -76,6 +76,9 @@ type DatasetGraph struct {
 	File string
 	// Directed says whether the edges have a direction.
 	Directed bool
+	// Ratings says that File is a ratings table (user, item, rating, …),
+	// read as a bipartite graph of users and items.
+	Ratings bool
 }
 
 // datasetGraphs maps the names GL calls use to shipped dataset files
@@ -95,7 +98,7 @@ var datasetGraphs = map[string]DatasetGraph{
 	"fb15k237":       {Name: "fb15k237", File: "train.tsv", Directed: true},
 	"mutag":          {Name: "mutag", File: "MUTAG_A.txt"},
 	"proteins":       {Name: "proteins", File: "PROTEINS_full_A.txt"},
-	"movietweetings": {Name: "movietweetings", File: "ratings.tsv"},
+	"movietweetings": {Name: "movietweetings", File: "ratings.tsv", Ratings: true},
 	"drugmechdb":     {Name: "drugmechdb", File: "edges.tsv", Directed: true},
 }
 
@@ -185,7 +188,16 @@ func (d *Datasets) Load(ctx context.Context, name string) (*graph.Graph, LoadRec
 	// have been fixed, or the context was cancelled).
 	start := time.Now()
 	p := path.Join(ds.Folder, file)
-	g, err := d.sandbox.Load(ctx, p, graph.ReadOptions{Directed: directed, Name: ds.Name})
+	var g *graph.Graph
+	var err error
+	if dg.Ratings {
+		g, err = loadRatings(ctx, d.sandbox.Roots(), p)
+		if g != nil {
+			g.SetName(ds.Name)
+		}
+	} else {
+		g, err = d.sandbox.Load(ctx, p, graph.ReadOptions{Directed: directed, Name: ds.Name})
+	}
 	if err != nil {
 		return nil, LoadRecord{}, fmt.Errorf("dataset %s (%s under the data folders): %w", ds.Name, p, err)
 	}

@@ -1,0 +1,150 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/graphagent/graphagent/reasoning/statement"
+	"github.com/graphagent/graphagent/tools"
+	"github.com/graphagent/graphagent/tools/graph"
+	"github.com/graphagent/graphagent/tools/named"
+)
+
+func runCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "run",
+		Usage:     "run the graph API calls written in a sentence (Graph-ToolFormer statements)",
+		ArgsUsage: `"SENTENCE"`,
+		Description: `The sentence holds Graph-ToolFormer API calls: GL loads a graph, GR runs a reasoning tool on it,
+and "-->r" marks the result the sentence asks for. Each call is replaced by its result:
+
+  graphagent run 'The radius of the bull graph is [GR(GL("gpr", {"bull_graph"}), "toolx:radius")-->r].'
+  The radius of the bull graph is 2.
+
+Graphs: GL("gpr", {"NAME"}) is one of NetworkX's small named graphs (cubical_graph, petersen_graph,
+balanced_tree, ...); GL("cora"), GL("wordnet"), GL("freebase"), GL("karate"), ... are the shipped datasets,
+read from the data folders (--data datasets from the repository's root), once per process. Tools:
+toolx:order, size, density, eccentricity, radius, diameter, center, periphery, shortest_path,
+avg_path_length, min_path_length, max_path_length (hyphens or underscores). The learned tools of the paper
+(graph_bert:topic, seg_bert:molecule_function, bpr:recommendation, kmeans:..., transe:...) are not
+available yet and say so.
+
+A sentence without calls (a question, or one with [TBR]) needs a translator into calls, which is not
+built yet: run says so and exits 1. --json prints {"statement", "calls": [{"call", "tool", "args",
+"result"}], "result", "text"} (and "loads", the graph loads with their times); --explain prints the parse
+tree. Exit codes: 0 ran, 1 could not answer (no translator, a tool not available or not applicable),
+2 bad input (a malformed call, an unknown graph, tool or node).`,
+		Flags: []cli.Flag{
+			jsonFlag(),
+			&cli.BoolFlag{Name: "explain", Usage: "print the parse tree of the statement and the graph loads"},
+			timeoutFlag(),
+		},
+		Action: runAction,
+	}
+}
+
+// runTranslator is the translator from sentences without calls to
+// statements; none is built yet.
+func runTranslator(*cli.Context) statement.Translator { return statement.NoTranslator{} }
+
+func runAction(c *cli.Context) error {
+	if c.NArg() != 1 {
+		return usageErr("run takes one sentence in quotes, got %d arguments", c.NArg())
+	}
+	timeout, err := questionTimeout(c)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(c.Context, timeout)
+	defer cancel()
+	sentence := c.Args().First()
+	st, err := statement.Parse(sentence)
+	if err != nil {
+		return usageErr("%s", syntaxMessage(sentence, err))
+	}
+	if !st.HasCalls() {
+		st, err = runTranslator(c).Translate(ctx, sentence)
+		if err != nil {
+			if errors.Is(err, statement.ErrNoTranslator) {
+				return cli.Exit("the sentence holds no API calls ([GL(...)] or [GR(...)]) and graphagent cannot write them yet: "+err.Error(), exitNoAnswer)
+			}
+			return cli.Exit(err.Error(), exitNoAnswer)
+		}
+	}
+	sb, err := graph.NewSandbox(dataDirs(c)...)
+	if err != nil {
+		return usageErr("data folders: %v", err)
+	}
+	defer sb.Close()
+	ex := statement.NewExecutor(statement.Config{Hubs: statement.DefaultHubs(), Datasets: statement.NewDatasets(sb)})
+	w := c.App.Writer
+	asJSON, explain := c.Bool("json"), c.Bool("explain")
+	if explain && !asJSON {
+		fmt.Fprint(w, st.Explain())
+	}
+	out, err := ex.Execute(ctx, st)
+	if err != nil {
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) && c.Context.Err() == nil {
+			err = timeoutErr(c, timeout, err)
+		}
+		return cli.Exit(err.Error(), runExitCode(err))
+	}
+	if asJSON {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false) // keep "-->" readable
+		if explain {
+			return enc.Encode(struct {
+				*statement.Outcome
+				Explain string `json:"explain"`
+			}{out, st.Explain()})
+		}
+		return enc.Encode(out)
+	}
+	if explain {
+		for _, l := range out.Loads {
+			how := fmt.Sprintf("loaded in %v", l.Took.Round(time.Microsecond))
+			if l.Cached {
+				how = "already loaded"
+			}
+			fmt.Fprintf(w, "graph %s (%s): %d nodes, %d edges, about %d KB, %s\n", l.Hub, l.Source, l.Nodes, l.Edges, (l.Bytes+1023)/1024, how)
+		}
+	}
+	fmt.Fprintln(w, out.Text)
+	return nil
+}
+
+// runExitCode maps an execution error to an exit code: 2 for bad input
+// (an unknown graph, tool, node or argument), 1 when no answer could be
+// given (a tool not available or not applicable, a timeout).
+func runExitCode(err error) int {
+	for _, bad := range []error{
+		statement.ErrUnknownGraph, statement.ErrNotShipped, statement.ErrUnknownTool, statement.ErrBadCall,
+		statement.ErrBadSubset, tools.ErrBadArgs, tools.ErrNodeNotFound, named.ErrUnknown, named.ErrParams,
+	} {
+		if errors.Is(err, bad) {
+			return exitUsage
+		}
+	}
+	return exitNoAnswer
+}
+
+// syntaxMessage shows where a statement is malformed: the error, the
+// sentence's line and a caret under the column.
+func syntaxMessage(sentence string, err error) string {
+	var se *statement.SyntaxError
+	if !errors.As(err, &se) {
+		return err.Error()
+	}
+	lines := strings.Split(sentence, "\n")
+	if se.Line < 1 || se.Line > len(lines) {
+		return err.Error()
+	}
+	return fmt.Sprintf("%v\n  %s\n  %s^", err, lines[se.Line-1], strings.Repeat(" ", se.Column-1))
+}

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestRunStatement(t *testing.T) {
+	out, errOut, code := runCLI(t, "run", `The size of the krackhardt kite graph is [GR(GL("gpr", {"krackhardt_kite_graph"}), "toolx:size")-->r].`)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if out != "The size of the krackhardt kite graph is 18.\n" {
+		t.Errorf("got %q", out)
+	}
+}
+
+func TestRunJSON(t *testing.T) {
+	out, errOut, code := runCLI(t, "run", "--json", `In the octahedral graph, node #5 is [GR(GL("gpr", {"octahedral_graph"}), "toolx:shortest-path", "node#5", "node#0")-->r] hops from node #0; its radius is [GR(GL("gpr", {"octahedral_graph"}), "toolx:radius")].`)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got struct {
+		Statement string `json:"statement"`
+		Calls     []struct {
+			Call   string          `json:"call"`
+			Tool   string          `json:"tool"`
+			Args   json.RawMessage `json:"args"`
+			Result any             `json:"result"`
+		} `json:"calls"`
+		Result any    `json:"result"`
+		Text   string `json:"text"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if !strings.Contains(got.Statement, `"toolx:shortest-path", "node#5", "node#0")-->r]`) {
+		t.Errorf("statement %q", got.Statement)
+	}
+	if len(got.Calls) != 2 || got.Calls[0].Tool != "shortest_path_length" || got.Calls[1].Tool != "radius" {
+		t.Fatalf("calls %+v", got.Calls)
+	}
+	var args map[string]string
+	if err := json.Unmarshal(got.Calls[0].Args, &args); err != nil || args["source"] != "5" || args["target"] != "0" || len(args) != 2 {
+		t.Errorf("args %s (%v)", got.Calls[0].Args, err)
+	}
+	if got.Result != 2.0 {
+		t.Errorf("result %v", got.Result)
+	}
+	if got.Text != "In the octahedral graph, node #5 is 2 hops from node #0; its radius is 2." {
+		t.Errorf("text %q", got.Text)
+	}
+}
+
+func TestRunExplainAndDatasets(t *testing.T) {
+	out, errOut, code := runCLI(t, "--data", dataDir(t), "run", "--explain", `Zachary's club has [GR(GL("karate"), "toolx:order")-->r] members.`)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"statement\n", "call (column 20) --> r", "GL (graph loading)", `string "karate"`,
+		"graph karate (karate/edges.tsv): 34 nodes, 78 edges", "Zachary's club has 34 members.\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestRunRefusals(t *testing.T) {
+	data := dataDir(t)
+	cases := []struct {
+		sentence string
+		code     int
+		says     []string
+	}{
+		// No calls and no translator yet: could not answer.
+		{"The size of the krackhardt kite graph is [TBR].", exitNoAnswer, []string{"no API calls"}},
+		{"What is the radius of the bull graph?", exitNoAnswer, []string{"no API calls"}},
+		// A malformed call: the column and a caret.
+		{`It is [GR(GL("gpr", {"bull_graph"}) "toolx:radius")].`, exitUsage, []string{"column 37", "expected ',' or ')'", "\n" + strings.Repeat(" ", 38) + "^"}},
+		// Learned tools are not available, never made up.
+		{`Paper #35 is about [GR(GL("cora"), "graph_bert:topic", paper#35)-->r].`, exitNoAnswer, []string{"column 20", "graph_bert:topic", "not available"}},
+		// Datasets not shipped list the ones that are.
+		{`[GR(GL("pubmed"), "toolx:order")-->r]`, exitUsage, []string{"not shipped", "cora", "wordnet"}},
+		{`[GR(GL("gpr", {"no_such_graph"}), "toolx:order")-->r]`, exitUsage, []string{"no_such_graph"}},
+		{`[GR(GL("gpr", {"bull_graph"}), "toolx:eccentricity", "node#7")-->r]`, exitUsage, []string{"7", "not in the graph"}},
+	}
+	for _, c := range cases {
+		out, errOut, code := runCLI(t, "--data", data, "run", c.sentence)
+		if code != c.code {
+			t.Errorf("%s: exit %d, want %d (%s)", c.sentence, code, c.code, errOut)
+		}
+		if out != "" {
+			t.Errorf("%s: printed %q on a refusal", c.sentence, out)
+		}
+		for _, s := range c.says {
+			if !strings.Contains(errOut, s) {
+				t.Errorf("%s: stderr lacks %q:\n%s", c.sentence, s, errOut)
+			}
+		}
+	}
+}
