@@ -35,11 +35,17 @@ avg_path_length, min_path_length, max_path_length (hyphens or underscores). The 
 (graph_bert:topic, seg_bert:molecule_function, bpr:recommendation, kmeans:..., transe:...) are not
 available yet and say so.
 
-A sentence without calls (a question, or one with [TBR]) needs a translator into calls, which is not
-built yet: run says so and exits 1. --json prints {"statement", "calls": [{"call", "tool", "args",
-"result"}], "result", "text"} (and "loads", the graph loads with their times); --explain prints the parse
-tree. Exit codes: 0 ran, 1 could not answer (no translator, a tool not available or not applicable),
-2 bad input (a malformed call, an unknown graph, tool or node).`,
+A sentence without calls (a question, or one with [TBR]) is first translated into calls by the
+builtin translator (the shipped training prompts as examples); when no example fits, run says so and
+exits 1:
+
+  graphagent run 'The size of the krackhardt kite graph is [TBR].'
+  The size of the krackhardt kite graph is 18.
+
+--json prints {"statement", "calls": [{"call", "tool", "args", "result"}], "result", "text"}, with
+"loads" (the graph loads and their times) and "translation" (how the calls were written); --explain
+prints the parse tree and the loads. Exit codes: 0 ran, 1 could not answer (no translation, a tool
+not available or not applicable), 2 bad input (a malformed call, an unknown graph, tool or node).`,
 		Flags: []cli.Flag{
 			jsonFlag(),
 			&cli.BoolFlag{Name: "explain", Usage: "print the parse tree of the statement and the graph loads"},
@@ -49,9 +55,16 @@ tree. Exit codes: 0 ran, 1 could not answer (no translator, a tool not available
 	}
 }
 
-// runTranslator is the translator from sentences without calls to
-// statements; none is built yet.
-func runTranslator(*cli.Context) statement.Translator { return statement.NoTranslator{} }
+// translateSentence writes the calls into a sentence that has none with
+// the builtin translator (examples of the shipped prompts, built only
+// when needed).
+func translateSentence(ctx context.Context, sentence string) (*statement.Translation, error) {
+	tr, err := statement.NewBuiltinTranslator()
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", statement.ErrNoTranslator, err)
+	}
+	return tr.Match(ctx, sentence)
+}
 
 func runAction(c *cli.Context) error {
 	if c.NArg() != 1 {
@@ -68,14 +81,13 @@ func runAction(c *cli.Context) error {
 	if err != nil {
 		return usageErr("%s", syntaxMessage(sentence, err))
 	}
+	var translation *statement.Translation
 	if !st.HasCalls() {
-		st, err = runTranslator(c).Translate(ctx, sentence)
+		translation, err = translateSentence(ctx, sentence)
 		if err != nil {
-			if errors.Is(err, statement.ErrNoTranslator) {
-				return cli.Exit("the sentence holds no API calls ([GL(...)] or [GR(...)]) and graphagent cannot write them yet: "+err.Error(), exitNoAnswer)
-			}
-			return cli.Exit(err.Error(), exitNoAnswer)
+			return cli.Exit("the sentence holds no API calls ([GL(...)] or [GR(...)]) and they could not be written: "+err.Error(), exitNoAnswer)
 		}
+		st = translation.Statement
 	}
 	sb, err := graph.NewSandbox(dataDirs(c)...)
 	if err != nil {
@@ -86,6 +98,9 @@ func runAction(c *cli.Context) error {
 	w := c.App.Writer
 	asJSON, explain := c.Bool("json"), c.Bool("explain")
 	if explain && !asJSON {
+		if translation != nil {
+			fmt.Fprintf(w, "translated (%s, score %.2f) after the example %q\n", translation.Route, translation.Score, translation.Example.Input)
+		}
 		fmt.Fprint(w, st.Explain())
 	}
 	out, err := ex.Execute(ctx, st)
@@ -99,13 +114,24 @@ func runAction(c *cli.Context) error {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		enc.SetEscapeHTML(false) // keep "-->" readable
-		if explain {
-			return enc.Encode(struct {
-				*statement.Outcome
-				Explain string `json:"explain"`
-			}{out, st.Explain()})
+		type translated struct {
+			Route   statement.Route `json:"route"`
+			Score   float64         `json:"score"`
+			Example string          `json:"example"`
 		}
-		return enc.Encode(out)
+		var tr *translated
+		if translation != nil {
+			tr = &translated{Route: translation.Route, Score: translation.Score, Example: translation.Example.Input}
+		}
+		ex := ""
+		if explain {
+			ex = st.Explain()
+		}
+		return enc.Encode(struct {
+			*statement.Outcome
+			Translation *translated `json:"translation,omitempty"`
+			Explain     string      `json:"explain,omitempty"`
+		}{out, tr, ex})
 	}
 	if explain {
 		for _, l := range out.Loads {

@@ -16,6 +16,38 @@ func TestRunStatement(t *testing.T) {
 	}
 }
 
+// TestRunTranslates writes the calls of sentences that have none with the
+// builtin translator, then runs them.
+func TestRunTranslates(t *testing.T) {
+	out, errOut, code := runCLI(t, "run", "The size of the krackhardt kite graph is [TBR].")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if out != "The size of the krackhardt kite graph is 18.\n" {
+		t.Errorf("got %q", out)
+	}
+	out, errOut, code = runCLI(t, "run", "--json", "What is the radius of the bull graph?")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got struct {
+		Statement   string `json:"statement"`
+		Text        string `json:"text"`
+		Result      any    `json:"result"`
+		Translation struct {
+			Route   string `json:"route"`
+			Example string `json:"example"`
+		} `json:"translation"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if got.Statement != `The radius of the bull graph is [GR(GL("gpr", {"bull_graph"}), "toolx:radius")-->r].` ||
+		got.Text != "The radius of the bull graph is 2." || got.Result != 2.0 || got.Translation.Route == "" || got.Translation.Example == "" {
+		t.Errorf("%+v", got)
+	}
+}
+
 func TestRunJSON(t *testing.T) {
 	out, errOut, code := runCLI(t, "run", "--json", `In the octahedral graph, node #5 is [GR(GL("gpr", {"octahedral_graph"}), "toolx:shortest-path", "node#5", "node#0")-->r] hops from node #0; its radius is [GR(GL("gpr", {"octahedral_graph"}), "toolx:radius")].`)
 	if code != 0 {
@@ -73,9 +105,8 @@ func TestRunRefusals(t *testing.T) {
 		code     int
 		says     []string
 	}{
-		// No calls and no translator yet: could not answer.
-		{"The size of the krackhardt kite graph is [TBR].", exitNoAnswer, []string{"no API calls"}},
-		{"What is the radius of the bull graph?", exitNoAnswer, []string{"no API calls"}},
+		// No calls, and no example to write them from: could not answer.
+		{"What is the colour of the sky?", exitNoAnswer, []string{"no API calls", "could not be written", "no example"}},
 		// A malformed call: the column and a caret.
 		{`It is [GR(GL("gpr", {"bull_graph"}) "toolx:radius")].`, exitUsage, []string{"column 37", "expected ',' or ')'", "\n" + strings.Repeat(" ", 38) + "^"}},
 		// Learned tools are not available, never made up.

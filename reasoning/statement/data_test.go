@@ -3,55 +3,21 @@ package statement
 import (
 	"errors"
 	"fmt"
-	"io/fs"
-	"path/filepath"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
-
-	"github.com/graphagent/graphagent/tools/dataset"
 )
-
-// promptSet is one of the 16 prompt files of datasets/graph_toolformer.
-type promptSet struct {
-	Name     string // "graph_properties", "knowledge_graphs/wordnet"
-	Examples []Example
-}
 
 var (
 	promptSetsOnce sync.Once
-	promptSets     []promptSet
+	promptSets     []PromptSet
 	promptSetsErr  error
 )
 
 // loadPromptSets reads every prompts_train file once per test binary.
-func loadPromptSets(t testing.TB) []promptSet {
+func loadPromptSets(t testing.TB) []PromptSet {
 	t.Helper()
-	promptSetsOnce.Do(func() {
-		root, err := dataset.Path("graph_toolformer")
-		if err != nil {
-			promptSetsErr = err
-			return
-		}
-		promptSetsErr = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !strings.HasPrefix(d.Name(), "prompts_train") {
-				return err
-			}
-			b, err := dataset.ReadFile(path)
-			if err != nil {
-				return err
-			}
-			exs, err := ReadExamples(strings.NewReader(string(b)))
-			if err != nil {
-				return err
-			}
-			rel, _ := filepath.Rel(root, filepath.Dir(path))
-			promptSets = append(promptSets, promptSet{Name: filepath.ToSlash(rel), Examples: exs})
-			return nil
-		})
-		sort.Slice(promptSets, func(i, j int) bool { return promptSets[i].Name < promptSets[j].Name })
-	})
+	promptSetsOnce.Do(func() { promptSets, promptSetsErr = LoadPromptSets() })
 	if promptSetsErr != nil {
 		t.Fatal(promptSetsErr)
 	}
