@@ -59,7 +59,7 @@ Examples:
 			},
 			{
 				Name:      "import",
-				Usage:     "import examples and samples from a JSON Lines file (- for standard input)",
+				Usage:     "import examples and samples from a JSON Lines file, or Graph-ToolFormer prompts (Input: … Output: … lines); gzip is read (- for standard input)",
 				ArgsUsage: "FILE",
 				Flags: []cli.Flag{
 					&cli.IntFlag{Name: "batch", Value: 256, Usage: "records made durable together"},
@@ -227,6 +227,10 @@ func memoryImport(c *cli.Context) error {
 		}
 		defer f.Close()
 		in = f
+	}
+	in, _, err := importReader(in) // gzip, and the Graph-ToolFormer prompt format
+	if err != nil {
+		return usageErr("%s: %v", name, err)
 	}
 	s, err := openMemory(c)
 	if err != nil {

@@ -36,8 +36,9 @@ avg_path_length, min_path_length, max_path_length (hyphens or underscores). The 
 available yet and say so.
 
 A sentence without calls (a question, or one with [TBR]) is first translated into calls by the
-builtin translator (the shipped training prompts as examples); when no example fits, run says so and
-exits 1:
+builtin translator (the shipped training prompts as examples), or with --llm by the language model
+(few-shot examples from the prompts imported with 'memory import prompts_train.gz', its statement
+parsed and checked, one repair round); when no example fits, run says so and exits 1:
 
   graphagent run 'The size of the krackhardt kite graph is [TBR].'
   The size of the krackhardt kite graph is 18.
@@ -83,7 +84,7 @@ func runAction(c *cli.Context) error {
 	}
 	var translation *statement.Translation
 	if !st.HasCalls() {
-		translation, err = translateSentence(ctx, sentence)
+		translation, err = translateWith(ctx, c, sentence)
 		if err != nil {
 			return cli.Exit("the sentence holds no API calls ([GL(...)] or [GR(...)]) and they could not be written: "+err.Error(), exitNoAnswer)
 		}

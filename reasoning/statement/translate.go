@@ -29,6 +29,8 @@ const (
 	// RouteSimilar: the most similar example (TF-IDF cosine over the
 	// words) with the same holes.
 	RouteSimilar Route = "similar"
+	// RouteLLM: a language model wrote the calls (LLMTranslator).
+	RouteLLM Route = "llm"
 )
 
 // minSimilarity is the lowest cosine the similar route accepts; below it the

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/graphagent/graphagent/memory"
+	"github.com/graphagent/graphagent/reasoning/statement"
+)
+
+// promptSource is the Source of the long-term memory examples imported
+// from Graph-ToolFormer prompt files; the LLM translator of 'graphagent
+// run' takes its few-shot examples from them.
+const promptSource = "graph_toolformer"
+
+// gzipMagic starts every gzip stream.
+var gzipMagic = []byte{0x1f, 0x8b}
+
+// importReader prepares a memory import input: a gzip-compressed file is
+// decompressed, and a Graph-ToolFormer prompt file ("Input: … Output: …
+// Reasoning Result: …" lines) becomes JSON Lines of examples, one per
+// prompt line, so that line numbers in errors stay the prompt file's.
+// Anything else passes through as JSON Lines.
+func importReader(in io.Reader) (io.Reader, bool, error) {
+	br := bufio.NewReader(in)
+	if head, _ := br.Peek(2); bytes.Equal(head, gzipMagic) {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, false, err
+		}
+		br = bufio.NewReader(zr)
+	}
+	head, _ := br.Peek(64)
+	if !bytes.HasPrefix(bytes.TrimLeft(head, " \t\r\n"), []byte("Input:")) {
+		return br, false, nil
+	}
+	var out bytes.Buffer
+	enc := json.NewEncoder(&out)
+	sc := bufio.NewScanner(br)
+	sc.Buffer(make([]byte, 0, 64<<10), 16<<20)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if strings.TrimSpace(line) == "" {
+			out.WriteByte('\n')
+			continue
+		}
+		ex, err := statement.ParseExample(line)
+		if err != nil {
+			return nil, true, &memory.LineError{Line: n, Err: fmt.Errorf("%w: %w", err, memory.ErrInvalid)}
+		}
+		if err := enc.Encode(promptExample(ex)); err != nil {
+			return nil, true, err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, true, err
+	}
+	return &out, true, nil
+}
+
+// promptExample is the memory example of one prompt line: the sentence is
+// the question, the statement with its calls the answer (and the args'
+// "statement"), the recorded result the value.
+func promptExample(ex statement.Example) memory.Example {
+	args, _ := json.Marshal(map[string]string{"statement": ex.Output})
+	m := memory.Example{Question: ex.Input, Answer: ex.Output, Args: args, Source: promptSource}
+	if ex.Result != "" {
+		m.Value, _ = json.Marshal(ex.Result)
+	}
+	return m
+}
+
+// memoryExamples is the LLM translator's few-shot source: the imported
+// prompts in long-term memory most similar to the sentence, or, when memory
+// holds none, the builtin translator's nearest examples.
+type memoryExamples struct {
+	store    *memory.Store
+	fallback statement.ExampleSource
+}
+
+// SimilarExamples searches memory, then the fallback.
+func (m memoryExamples) SimilarExamples(ctx context.Context, sentence string, k int) ([]statement.Example, error) {
+	if m.store != nil {
+		hits, err := m.store.SearchExamples(ctx, sentence, memory.ExampleQuery{K: k, Source: promptSource})
+		if err != nil {
+			return nil, err
+		}
+		if len(hits) > 0 {
+			out := make([]statement.Example, 0, len(hits))
+			for _, h := range hits {
+				out = append(out, statement.Example{Input: h.Question, Output: h.Answer})
+			}
+			return out, nil
+		}
+	}
+	if m.fallback == nil {
+		return nil, nil
+	}
+	return m.fallback.SimilarExamples(ctx, sentence, k)
+}
