@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 	"time"
 
@@ -154,6 +155,7 @@ func runExitCode(err error) int {
 	for _, bad := range []error{
 		statement.ErrUnknownGraph, statement.ErrNotShipped, statement.ErrUnknownTool, statement.ErrBadCall,
 		statement.ErrBadSubset, tools.ErrBadArgs, tools.ErrNodeNotFound, named.ErrUnknown, named.ErrParams,
+		graph.ErrOutsideSandbox, graph.ErrNotRegularFile, graph.ErrSyntax, fs.ErrNotExist,
 	} {
 		if errors.Is(err, bad) {
 			return exitUsage

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"path"
 	"strings"
 	"sync"
 	"time"
@@ -230,9 +231,9 @@ func (r *run) load(ctx context.Context, inv *Invocation) (graphValue, json.RawMe
 	if len(inv.Args) == 0 {
 		return graphValue{}, nil, fmt.Errorf("GL needs the name of a graph hub or dataset, as in GL(\"cora\"): %w", ErrBadCall)
 	}
-	name, ok := textOf(inv.Args[0])
+	name, file, ok := graphSource(inv.Args[0])
 	if !ok {
-		return graphValue{}, nil, fmt.Errorf("GL's first argument must name a hub or dataset, got %s: %w", Format(inv.Args[0]), ErrBadCall)
+		return graphValue{}, nil, fmt.Errorf("GL's first argument must name a hub, a dataset or a file, got %s: %w", Format(inv.Args[0]), ErrBadCall)
 	}
 	args, _ := json.Marshal(map[string]any{"hub": name, "args": formatAll(inv.Args[1:])})
 	if g, ok := r.e.working.Get(key); ok {
@@ -261,7 +262,11 @@ func (r *run) load(ctx context.Context, inv *Invocation) (graphValue, json.RawMe
 			return graphValue{}, nil, fmt.Errorf("no graph hub is called %q and no datasets are configured: %w", name, ErrUnknownGraph)
 		}
 		var err error
-		g, rec, err = r.e.datasets.Load(ctx, name)
+		if file {
+			g, rec, err = r.e.datasets.LoadFile(ctx, name, false)
+		} else {
+			g, rec, err = r.e.datasets.Load(ctx, name)
+		}
 		if err != nil {
 			return graphValue{}, nil, err
 		}
@@ -281,6 +286,38 @@ func (r *run) load(ctx context.Context, inv *Invocation) (graphValue, json.RawMe
 		return graphValue{}, nil, err
 	}
 	return graphValue{g: g, key: key}, args, nil
+}
+
+// graphSource reads a GL call's first argument: the name of a hub or
+// dataset ("gpr", "cora"), or a graph file inside the data folders
+// ("karate/edges.tsv", file-path:"./graphs/lollipop"), which file reports.
+func graphSource(v Value) (name string, file, ok bool) {
+	if kv, isKeyed := v.(Keyed); isKeyed {
+		switch normalizeName(kv.Key) {
+		case "file_path", "path", "file":
+			name, ok = textOf(kv.Value)
+			return name, true, ok
+		}
+		return "", false, false
+	}
+	name, ok = textOf(v)
+	if !ok {
+		return "", false, false
+	}
+	return name, looksLikeFile(name), true
+}
+
+// looksLikeFile reports whether a GL name is a path: it has a folder
+// separator or a graph file's extension.
+func looksLikeFile(name string) bool {
+	if strings.ContainsAny(name, `/\`) {
+		return true
+	}
+	switch strings.ToLower(path.Ext(strings.TrimSuffix(name, ".gz"))) {
+	case ".tsv", ".csv", ".txt", ".edgelist", ".edges", ".el", ".json", ".dot", ".gv", ".gml":
+		return true
+	}
+	return false
 }
 
 // reason runs a GR call: GR(graph, "toolkit:tool", args...).

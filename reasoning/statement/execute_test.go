@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 	"testing"
 
@@ -251,6 +252,29 @@ func TestExecuteDatasets(t *testing.T) {
 	}
 	if res := out.Calls[0].Result.(map[string]any); res["nodes"] != 34 || res["edges"] != 2 {
 		t.Errorf("subset graph %v, want 34 nodes and 2 links", res)
+	}
+}
+
+func TestExecuteGraphFiles(t *testing.T) {
+	e := NewExecutor(Config{Datasets: datasetsForTest(t)})
+	out, err := execute(t, e, `[GR(GL("karate/edges.tsv"), "toolx:order")-->r] nodes, [GR(GL(file-path:"football/edges.tsv"), "toolx:size")] edges.`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Text != "34 nodes, 613 edges." || out.Loads[0].Source != "karate/edges.tsv" || out.Loads[0].Hub != "file" {
+		t.Errorf("text %q, loads %+v", out.Text, out.Loads)
+	}
+	for _, c := range []struct {
+		in   string
+		want error
+	}{
+		{`[GL("../go.mod")]`, graph.ErrOutsideSandbox},
+		{`[GL("/etc/passwd")]`, graph.ErrOutsideSandbox},
+		{`[GL("karate/none.tsv")]`, fs.ErrNotExist},
+	} {
+		if _, err := execute(t, e, c.in); !errors.Is(err, c.want) {
+			t.Errorf("%s: got %v, want %v", c.in, err, c.want)
+		}
 	}
 }
 

@@ -170,11 +170,54 @@ func (d *Datasets) Load(ctx context.Context, name string) (*graph.Graph, LoadRec
 	if d.sandbox == nil {
 		return nil, LoadRecord{}, fmt.Errorf("dataset %q: no data folders are configured", name)
 	}
+	p := path.Join(ds.Folder, file)
+	return d.cached(ds.Name, func() (*graph.Graph, LoadRecord, error) {
+		start := time.Now()
+		var g *graph.Graph
+		var err error
+		if dg.Ratings {
+			g, err = loadRatings(ctx, d.sandbox.Roots(), p)
+			if g != nil {
+				g.SetName(ds.Name)
+			}
+		} else {
+			g, err = d.sandbox.Load(ctx, p, graph.ReadOptions{Directed: directed, Name: ds.Name})
+		}
+		if err != nil {
+			return nil, LoadRecord{}, fmt.Errorf("dataset %s (%s under the data folders): %w", ds.Name, p, err)
+		}
+		return g, LoadRecord{Hub: ds.Name, Source: p, Nodes: g.N(), Edges: g.M(), Bytes: graphBytes(g), Took: time.Since(start)}, nil
+	})
+}
+
+// LoadFile loads a graph file inside the data folders (any format the
+// sandbox reads: edge lists, TSV/CSV, node-link JSON, DOT, …), once, as
+// GL("karate/edges.tsv") or the paper's GL(file-path:"./graphs/lollipop")
+// ask. Escapes from the data folders wrap graph.ErrOutsideSandbox.
+func (d *Datasets) LoadFile(ctx context.Context, file string, directed bool) (*graph.Graph, LoadRecord, error) {
+	if d.sandbox == nil {
+		return nil, LoadRecord{}, fmt.Errorf("graph file %q: no data folders are configured", file)
+	}
+	key := fmt.Sprintf("file:%t:%s", directed, file)
+	return d.cached(key, func() (*graph.Graph, LoadRecord, error) {
+		start := time.Now()
+		g, err := d.sandbox.Load(ctx, file, graph.ReadOptions{Directed: directed})
+		if err != nil {
+			return nil, LoadRecord{}, err
+		}
+		return g, LoadRecord{Hub: "file", Source: file, Nodes: g.N(), Edges: g.M(), Bytes: graphBytes(g), Took: time.Since(start)}, nil
+	})
+}
+
+// cached returns the graph kept under key, loading it with load the first
+// time. A failed load is not kept: the next call tries again (the files may
+// have been fixed, or the context was cancelled).
+func (d *Datasets) cached(key string, load func() (*graph.Graph, LoadRecord, error)) (*graph.Graph, LoadRecord, error) {
 	d.mu.Lock()
-	l, ok := d.cache[ds.Name]
+	l, ok := d.cache[key]
 	if !ok {
 		l = &datasetLoad{}
-		d.cache[ds.Name] = l
+		d.cache[key] = l
 	}
 	d.mu.Unlock()
 	l.mu.Lock()
@@ -184,26 +227,12 @@ func (d *Datasets) Load(ctx context.Context, name string) (*graph.Graph, LoadRec
 		rec.Cached, rec.Took = true, 0
 		return l.g, rec, nil
 	}
-	// A failed load is not kept: the next call tries again (the files may
-	// have been fixed, or the context was cancelled).
-	start := time.Now()
-	p := path.Join(ds.Folder, file)
-	var g *graph.Graph
-	var err error
-	if dg.Ratings {
-		g, err = loadRatings(ctx, d.sandbox.Roots(), p)
-		if g != nil {
-			g.SetName(ds.Name)
-		}
-	} else {
-		g, err = d.sandbox.Load(ctx, p, graph.ReadOptions{Directed: directed, Name: ds.Name})
-	}
+	g, rec, err := load()
 	if err != nil {
-		return nil, LoadRecord{}, fmt.Errorf("dataset %s (%s under the data folders): %w", ds.Name, p, err)
+		return nil, LoadRecord{}, err
 	}
-	l.g = g
-	l.rec = LoadRecord{Hub: ds.Name, Source: p, Nodes: g.N(), Edges: g.M(), Bytes: graphBytes(g), Took: time.Since(start)}
-	return l.g, l.rec, nil
+	l.g, l.rec = g, rec
+	return g, rec, nil
 }
 
 // DatasetNames lists the names GL calls can load shipped datasets by,
