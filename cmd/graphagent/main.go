@@ -103,6 +103,7 @@ Exit codes:
 			evalCommand(),
 			runCommand(),
 			serveCommand(),
+			mcpCommand(),
 			graphCommand(),
 		},
 	}

@@ -1,0 +1,64 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/urfave/cli/v2"
+
+	"github.com/graphagent/graphagent/agent/mcpserver"
+	"github.com/graphagent/graphagent/tools/graph"
+)
+
+func mcpCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "mcp",
+		Usage: "serve the tools over the Model Context Protocol on stdin/stdout",
+		Description: `An MCP server (stdio) for desktop assistants and IDE agents: every catalogue tool with its
+JSON schema plus the graph to run on (graph_file, a path inside the data folders, or graph, an edge
+list / node-link JSON / DOT text), and "ask", which answers a question end to end and keeps the
+graphs it loads for later questions. Files are read only inside --data (default: the current folder).
+A client configuration, for example:
+  {"command": "graphagent", "args": ["--data", "/path/to/graphs", "mcp"]}
+Logs go to stderr; stdout carries the protocol only.`,
+		Flags:  append([]cli.Flag{timeoutFlag()}, llmFlags()...),
+		Action: mcpAction,
+	}
+}
+
+func mcpAction(c *cli.Context) error {
+	if c.NArg() != 0 {
+		return usageErr("mcp takes no arguments")
+	}
+	timeout, err := questionTimeout(c)
+	if err != nil {
+		return err
+	}
+	a, err := newAgent(c)
+	if err != nil {
+		return err
+	}
+	defer closeAgent(a)
+	sb, err := graph.NewSandbox(dataDirs(c)...)
+	if err != nil {
+		return usageErr("data folders: %v", err)
+	}
+	defer sb.Close()
+	s, err := mcpserver.New(mcpserver.Options{Agent: a, Sandbox: sb, Timeout: timeout})
+	if err != nil {
+		return cli.Exit(err.Error(), exitNoAnswer)
+	}
+	t := &mcp.IOTransport{Reader: io.NopCloser(c.App.Reader), Writer: nopWriteCloser{c.App.Writer}}
+	if err := s.Run(c.Context, t); err != nil && !errors.Is(err, io.EOF) && c.Context.Err() == nil {
+		return cli.Exit(fmt.Sprintf("mcp: %v", err), exitNoAnswer)
+	}
+	return nil
+}
+
+// nopWriteCloser lets the command's stdout serve as the transport's writer
+// without the transport closing it.
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"context"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// TestMCPCommand: graphagent mcp speaks MCP on its stdin and stdout: the
+// SDK's client lists the tools and calls shortest_path and ask; closing
+// stdin ends the command with exit 0.
+func TestMCPCommand(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	var stderr strings.Builder
+	code := make(chan int, 1)
+	go func() {
+		code <- run(context.Background(), []string{"graphagent", "--data", dataDir(t), "mcp"}, inR, outW, &stderr)
+		outW.Close()
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(ctx, &mcp.IOTransport{Reader: outR, Writer: inW}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tools, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tools.Tools) < 40 {
+		t.Errorf("%d tools listed", len(tools.Tools))
+	}
+	text := func(res *mcp.CallToolResult) string {
+		var b strings.Builder
+		for _, c := range res.Content {
+			if tc, ok := c.(*mcp.TextContent); ok {
+				b.WriteString(tc.Text)
+			}
+		}
+		return b.String()
+	}
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "shortest_path", Arguments: map[string]any{"graph_file": "karate/edges.tsv", "source": "0", "target": "33"}})
+	if err != nil || res.IsError || !strings.Contains(text(res), "0, 19, 33") {
+		t.Errorf("shortest_path: %v %+v", err, res)
+	}
+	res, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "ask", Arguments: map[string]any{"question": "What is the shortest path from node 0 to node 33 in karate/edges.tsv?"}})
+	if err != nil || res.IsError || !strings.Contains(text(res), "0, 19, 33") {
+		t.Errorf("ask: %v %+v", err, res)
+	}
+	cs.Close()
+	inW.Close()
+	select {
+	case c := <-code:
+		if c != 0 {
+			t.Errorf("mcp exited %d: %s", c, stderr.String())
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("mcp did not stop when stdin closed")
+	}
+}
