@@ -176,7 +176,7 @@ func (d *Datasets) Load(ctx context.Context, name string) (*graph.Graph, LoadRec
 		var g *graph.Graph
 		var err error
 		if dg.Ratings {
-			g, err = loadRatings(ctx, d.sandbox.Roots(), p)
+			g, err = loadRatings(ctx, d.sandbox, p)
 			if g != nil {
 				g.SetName(ds.Name)
 			}

@@ -3,40 +3,26 @@ package statement
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
-	"io"
-	"io/fs"
-	"os"
 	"strconv"
 	"strings"
 
-	"github.com/graphagent/graphagent/tools/dataset"
 	"github.com/graphagent/graphagent/tools/graph"
 )
 
 // loadRatings reads a ratings table — tab-separated, a header, then
-// user, item, rating and further columns — from the first data folder that
-// holds rel (or rel.gz), as the bipartite graph of users "u<ID>" and items
-// "i<ID>" with the ratings as weights: the names Graph-ToolFormer's
-// statements use (user#u3, movie#i349), and users and items cannot share
-// a node when their numbers meet. The file is opened through os.Root, so
-// it cannot lead outside the folder, and must be a regular file.
-func loadRatings(ctx context.Context, roots []string, rel string) (*graph.Graph, error) {
-	f, name, err := openInRoots(roots, rel)
+// user, item, rating and further columns — inside the data folders, as the
+// bipartite graph of users "u<ID>" and items "i<ID>" with the ratings as
+// weights: the names Graph-ToolFormer's statements use (user#u3,
+// movie#i349), and users and items cannot share a node when their numbers
+// meet. The file is read through the sandbox (confinement, size limit,
+// ".gz").
+func loadRatings(ctx context.Context, sb *graph.Sandbox, rel string) (*graph.Graph, error) {
+	r, err := sb.Open(ctx, rel)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	var r io.Reader = f
-	if strings.HasSuffix(name, dataset.GzipExt) {
-		z, err := dataset.Gunzip(f, name)
-		if err != nil {
-			return nil, err
-		}
-		defer z.Close()
-		r = z
-	}
+	defer r.Close()
 	b := graph.NewBuilder(false)
 	sc := bufio.NewScanner(r)
 	line := 0
@@ -66,36 +52,4 @@ func loadRatings(ctx context.Context, roots []string, rel string) (*graph.Graph,
 		return nil, fmt.Errorf("%s: %w", rel, err)
 	}
 	return b.Build(), nil
-}
-
-// openInRoots opens rel, or rel.gz, in the first root that has it.
-func openInRoots(roots []string, rel string) (*os.File, string, error) {
-	for _, dir := range roots {
-		root, err := os.OpenRoot(dir)
-		if err != nil {
-			continue
-		}
-		for _, name := range []string{rel, rel + dataset.GzipExt} {
-			fi, err := root.Lstat(name)
-			if errors.Is(err, fs.ErrNotExist) {
-				continue
-			}
-			if err != nil {
-				root.Close()
-				return nil, "", err
-			}
-			if !fi.Mode().IsRegular() {
-				root.Close()
-				return nil, "", fmt.Errorf("%s is not a regular file: %w", name, graph.ErrNotRegularFile)
-			}
-			f, err := root.Open(name)
-			root.Close()
-			if err != nil {
-				return nil, "", err
-			}
-			return f, name, nil
-		}
-		root.Close()
-	}
-	return nil, "", fmt.Errorf("%s not found in the data folders (%s): %w", rel, strings.Join(roots, ", "), fs.ErrNotExist)
 }
