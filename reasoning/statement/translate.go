@@ -63,6 +63,11 @@ type ExampleTranslator struct {
 	keys      []keyDoc             // one document per distinct key
 	inverted  map[string][]int     // token -> indices into keys
 	idf       map[string]float64
+	// cues[graph][word] counts, per loaded graph, the distinct keys holding
+	// the word, in total ("") and per GR tool.
+	cues map[string]map[string]map[string]int
+	// signatures[graph] counts the tool signatures of a graph's keys.
+	signatures map[string]map[string]int
 	// literals counts the examples whose calls hold each unbound string:
 	// a string many examples share (a tool, a subset such as "all
 	// nodes") is part of a template, one few share is that example's own.
@@ -81,6 +86,8 @@ type template struct {
 	detected []int // indices into holes of the detected (non-word) holes
 	key      string
 	shape    string // the output with bound values blanked, for voting
+	graph    string // the graph the first call loads ("gpr", "cora")
+	tools    string // the GR tools of the calls, in order
 	usesWord bool   // some call value comes from a word hole
 	// re is the pattern route's regexp, compiled on first use.
 	reOnce sync.Once
@@ -98,7 +105,8 @@ type keyDoc struct {
 // prompts). Examples whose output does not parse are skipped.
 func NewExampleTranslator(examples []Example) *ExampleTranslator {
 	t := &ExampleTranslator{phrases: graphPhrases(), byKey: map[string]*template{}, inverted: map[string][]int{},
-		idf: map[string]float64{}, literals: map[string]int{}}
+		idf: map[string]float64{}, literals: map[string]int{}, cues: map[string]map[string]map[string]int{},
+		signatures: map[string]map[string]int{}}
 	votes := map[string]map[string]int{}
 	for _, ex := range examples {
 		tp := t.newTemplate(ex)
@@ -129,6 +137,9 @@ func NewExampleTranslator(examples []Example) *ExampleTranslator {
 	n := float64(len(t.keys))
 	for w, c := range df {
 		t.idf[w] = math.Log((n + 1) / float64(c))
+	}
+	for _, k := range t.keys {
+		t.countCues(k.tmpl)
 	}
 	for i := range t.keys {
 		t.keys[i].vec = t.vector(strings.Fields(t.keys[i].key))
@@ -231,6 +242,7 @@ func (t *ExampleTranslator) newTemplate(ex Example) *template {
 	}
 	tp.key = strings.Join(skeleton(ex.Input, detectedSlots), " ")
 	tp.shape = shapeOf(out, tp.bind)
+	tp.graph, tp.tools = callSignature(out)
 	return tp
 }
 
@@ -465,7 +477,7 @@ func (t *ExampleTranslator) Match(ctx context.Context, sentence string) (*Transl
 		if c.score < minSimilarity {
 			break
 		}
-		if c.tmpl.usesWord || !t.literalsFit(c.tmpl, sentence) {
+		if c.tmpl.usesWord || !t.literalsFit(c.tmpl, sentence) || !t.cuesFit(c.tmpl, toks) {
 			continue
 		}
 		if tr, ok := t.fillDetected(c.tmpl, sentence, slots, RouteSimilar, c.score); ok {
@@ -477,6 +489,108 @@ func (t *ExampleTranslator) Match(ctx context.Context, sentence string) (*Transl
 		best = cands[0].score
 	}
 	return nil, fmt.Errorf("%q: the closest example (similarity %.2f) does not fit: %w", sentence, best, ErrNoTranslation)
+}
+
+// callSignature is the graph the statement's first call loads and the GR
+// tools of its calls.
+func callSignature(st *Statement) (graphName, tools string) {
+	var names []string
+	for _, c := range st.Calls() {
+		walkInvocations(c.Inv, func(inv *Invocation) {
+			switch {
+			case inv.Func == "GL" && graphName == "" && len(inv.Args) > 0:
+				if s, ok := inv.Args[0].(String); ok {
+					graphName = lowerASCII(s.Text)
+				}
+			case inv.Func == "GR" && len(inv.Args) > 1:
+				if s, ok := inv.Args[1].(String); ok {
+					names = append(names, s.Text)
+				}
+			}
+		})
+	}
+	return graphName, strings.Join(names, " ")
+}
+
+// functionWords are the words whose presence or absence says nothing about
+// which tool a sentence asks for.
+var functionWords = map[string]bool{
+	"a": true, "an": true, "the": true, "of": true, "in": true, "is": true, "are": true, "was": true, "be": true,
+	"what": true, "which": true, "who": true, "how": true, "does": true, "do": true, "there": true, "its": true,
+	"it": true, "this": true, "that": true, "and": true, "for": true, "to": true, "with": true, "by": true,
+	"on": true, "as": true, "s": true, "can": true, "has": true, "have": true, "we": true, "from": true,
+	"compute": true, "find": true, "tell": true, "me": true, "please": true, "<tbr>": true,
+}
+
+// countCues adds a key's words to the per-graph cue counts: per word, the
+// keys holding it and, per tool, those of them whose calls use the tool.
+func (t *ExampleTranslator) countCues(tp *template) {
+	byWord := t.cues[tp.graph]
+	if byWord == nil {
+		byWord = map[string]map[string]int{}
+		t.cues[tp.graph] = byWord
+		t.signatures[tp.graph] = map[string]int{}
+	}
+	t.signatures[tp.graph][tp.tools]++
+	tools := uniq(strings.Fields(tp.tools))
+	for _, w := range uniq(strings.Fields(tp.key)) {
+		if byWord[w] == nil {
+			byWord[w] = map[string]int{}
+		}
+		byWord[w][""]++
+		for _, tool := range tools {
+			byWord[w][tool]++
+		}
+	}
+}
+
+// cueShare is the share of a graph's keys holding a word that must use one
+// tool for the word to be a cue of that tool ("radius", "diameter",
+// "edges").
+const cueShare = 0.8
+
+// cuesFit reports whether a similar example asks for the sentence's tools:
+// when the example's graph is asked several things, no cue word of the
+// example's tools may be missing from the sentence ("radius" in "has a
+// radius of [TBR]" for "has [TBR] nodes"), and the sentence may hold no cue
+// word of a tool the example does not use.
+func (t *ExampleTranslator) cuesFit(tp *template, query []string) bool {
+	if len(t.signatures[tp.graph]) <= 1 {
+		return true // the graph is asked one thing: words cannot mislead
+	}
+	byWord := t.cues[tp.graph]
+	isCue := func(w, tool string) bool {
+		c := byWord[w]
+		return c != nil && c[""] >= 2 && float64(c[tool]) >= cueShare*float64(c[""])
+	}
+	tools := strings.Fields(tp.tools)
+	inQuery := map[string]bool{}
+	for _, w := range query {
+		inQuery[w] = true
+	}
+	inKey := map[string]bool{}
+	for _, w := range strings.Fields(tp.key) {
+		inKey[w] = true
+		if inQuery[w] || functionWords[w] {
+			continue
+		}
+		for _, tool := range tools {
+			if isCue(w, tool) {
+				return false
+			}
+		}
+	}
+	for w := range inQuery {
+		if inKey[w] || functionWords[w] || byWord[w] == nil {
+			continue
+		}
+		for tool := range byWord[w] {
+			if tool != "" && !slices.Contains(tools, tool) && isCue(w, tool) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // minLiteralExamples is how many examples must share a string of their

@@ -87,6 +87,12 @@ func TestTranslateSentences(t *testing.T) {
 			`[GR(GL("cora"), "graph_bert:topic", paper#35)-->r]`, RouteSimilar},
 		{"what's the shortest path length between node #1 and node #7 in the cubical graph?",
 			`[GR(GL("gpr", {"cubical_graph"}), "toolx:shortest_path", "node#1", "node#7")-->r]`, RouteSimilar},
+		{"How many edges are in the cubical graph?", `[GR(GL("gpr", {"cubical_graph"}), "toolx:size")-->r]`, RouteSimilar},
+		{"Which nodes form the center of the frucht graph?", `[GR(GL("gpr", {"frucht_graph"}), "toolx:center")-->r]`, RouteSimilar},
+		{"Compute the diameter of the chvatal graph.", `[GR(GL("gpr", {"chvatal_graph"}), "toolx:diameter")-->r]`, RouteSimilar},
+		{"In wordnet, what is the relation between entity #dog.n.01 and entity #cat.n.01?",
+			`[GR(GL("wordnet"), "transe:relation", entity#dog.n.01, entity#cat.n.01)-->r]`, RouteSimilar},
+		{"What is the function of molecule #5 in mutag?", `[GR(GL("mutag"), "seg_bert:molecule_function", instance#5)-->r]`, RouteSimilar},
 	} {
 		got, err := tr.Match(context.Background(), c.in)
 		if err != nil {
@@ -110,6 +116,11 @@ func TestTranslateDeclines(t *testing.T) {
 		"How is the weather today?",
 		"The social network of Facebook is used by billions of people worldwide.",
 		"What is the topic of paper #35 in the arxiv citation network?",
+		// The closest example asks for the radius ("has a radius of
+		// [TBR]"); the sentence does not say radius.
+		"The petersen graph has [TBR] nodes.",
+		"Is the petersen graph connected?",
+		"What is the average clustering of the petersen graph?",
 	} {
 		got, err := tr.Match(context.Background(), in)
 		if !errors.Is(err, ErrNoTranslation) {
