@@ -2,8 +2,6 @@ package lazyre
 
 import (
 	"regexp"
-	"regexp/syntax"
-	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -138,65 +136,6 @@ var emptyInfo = info{exact: []lit{{}}, ok: true}
 // anyInfo is a sub-pattern about which nothing is known.
 var anyInfo = info{}
 
-// analyze derives the literals of re.
-func analyze(re *syntax.Regexp) info {
-	switch re.Op {
-	case syntax.OpEmptyMatch, syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText, syntax.OpEndText,
-		syntax.OpWordBoundary, syntax.OpNoWordBoundary:
-		return emptyInfo
-	case syntax.OpLiteral:
-		s := string(re.Rune)
-		if strings.ContainsRune(s, utf8.RuneError) {
-			return anyInfo // the matcher reads invalid bytes as U+FFFD
-		}
-		if re.Flags&syntax.FoldCase != 0 {
-			if !isASCII(s) {
-				return anyInfo
-			}
-			return info{exact: []lit{{s: strings.ToLower(s), fold: true}}, ok: true}
-		}
-		return info{exact: []lit{{s: s}}, ok: true}
-	case syntax.OpCharClass:
-		var ls []lit
-		for i := 0; i+1 < len(re.Rune); i += 2 {
-			lo, hi := re.Rune[i], re.Rune[i+1]
-			if hi-lo >= 4 || len(ls)+int(hi-lo)+1 > 4 {
-				return anyInfo
-			}
-			for r := lo; r <= hi; r++ {
-				if r == utf8.RuneError || r > utf8.MaxRune {
-					return anyInfo
-				}
-				ls = append(ls, lit{s: string(r)})
-			}
-		}
-		if len(ls) == 0 {
-			return anyInfo
-		}
-		return info{exact: ls, ok: true}
-	case syntax.OpCapture:
-		return analyze(re.Sub[0])
-	case syntax.OpQuest:
-		in := analyze(re.Sub[0])
-		if in.ok && len(in.exact) < maxExact {
-			return info{exact: append(slices.Clone(in.exact), lit{}), ok: true}
-		}
-		return anyInfo
-	case syntax.OpPlus:
-		return info{n: analyze(re.Sub[0]).need()}
-	case syntax.OpRepeat:
-		if re.Min >= 1 {
-			return info{n: analyze(re.Sub[0]).need()}
-		}
-		return anyInfo
-	case syntax.OpAlternate:
-		return alternate(re.Sub)
-	case syntax.OpConcat:
-		return concat(re.Sub)
-	}
-	return anyInfo
-}
-
 // need is what every match of the sub-pattern contains.
 func (in info) need() need {
 	if in.ok {
@@ -266,17 +205,15 @@ func (n need) best() clause {
 }
 
 // alternate: a match contains the best literal of one of the branches.
-func alternate(subs []*syntax.Regexp) info {
-	ins := make([]info, len(subs))
+func alternate(ins []info) info {
 	var exact []lit
 	ok := true
-	for i, s := range subs {
-		ins[i] = analyze(s)
-		if !ins[i].ok || len(exact)+len(ins[i].exact) > maxExact {
+	for _, in := range ins {
+		if !in.ok || len(exact)+len(in.exact) > maxExact {
 			ok = false
-			continue
+			break
 		}
-		exact = append(exact, ins[i].exact...)
+		exact = append(exact, in.exact...)
 	}
 	if ok {
 		return info{exact: exact, ok: true}
@@ -294,7 +231,7 @@ func alternate(subs []*syntax.Regexp) info {
 
 // concat: a match contains the cross product of each run of exact
 // pieces and what every other piece needs.
-func concat(subs []*syntax.Regexp) info {
+func concat(ins []info) info {
 	cur := []lit{{}}
 	allExact := true
 	var n need
@@ -304,8 +241,7 @@ func concat(subs []*syntax.Regexp) info {
 		}
 		cur = []lit{{}}
 	}
-	for _, s := range subs {
-		in := analyze(s)
+	for _, in := range ins {
 		if !in.ok {
 			allExact = false
 			flush()
@@ -352,68 +288,46 @@ type filter struct {
 	alts []alternative
 }
 
-// newFilter analyses src; a pattern that does not parse gets an empty
-// filter (regexp.MustCompile reports it).
+// newFilter analyses src. A pattern the reader below does not follow
+// gets an empty filter (the matcher always runs; regexp.MustCompile
+// reports a bad pattern).
 func newFilter(src string) *filter {
-	re, err := syntax.Parse(src, syntax.Perl)
-	if err != nil {
+	r := &reader{src: src}
+	in, branches := r.alternation()
+	if r.bad || r.i != len(src) {
 		return &filter{}
 	}
-	f := &filter{need: analyze(re).need()}
-	branches := topAlternatives(re)
-	if len(branches) < 2 {
+	f := &filter{need: in.need()}
+	if r.midFlags {
+		// "a(?i)b|c": the flags would not carry into a split branch.
 		return f
 	}
-	for _, b := range branches {
-		// Printing a syntax tree is slow (it folds every character
-		// class): done when the alternative first runs.
-		f.alts = append(f.alts, alternative{need: analyze(b).need(), get: sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(b.String()) })})
+	var srcs []string
+	switch {
+	case len(branches) >= 2:
+		for k, b := range branches {
+			alt := src[b.start:b.end]
+			if k > 0 {
+				alt = r.leadFlags + alt
+			}
+			srcs = append(srcs, alt)
+		}
+	case branches[0].group != nil:
+		// "\b(a|b)\b": the zero-width pieces around the group go with
+		// each of its branches.
+		g := branches[0].group
+		for _, b := range g.branches {
+			srcs = append(srcs, src[:g.start]+"(?:"+src[b.start:b.end]+")"+src[g.end:])
+		}
+	}
+	for _, alt := range srcs {
+		// Each alternative is read again for its own literals (cheap).
+		ar := &reader{src: alt}
+		ain, _ := ar.alternation()
+		if ar.bad || ar.i != len(alt) {
+			return f
+		}
+		f.alts = append(f.alts, alternative{need: ain.need(), get: sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(alt) })})
 	}
 	return f
-}
-
-// topAlternatives splits re into patterns one of which matches a text
-// exactly when re does: its top-level alternatives, with zero-width
-// pieces around an alternation ("\b(a|b)\b") distributed into each.
-// Captures are dropped: they do not change whether a text matches.
-func topAlternatives(re *syntax.Regexp) []*syntax.Regexp {
-	re = stripCapture(re)
-	switch re.Op {
-	case syntax.OpAlternate:
-		return re.Sub
-	case syntax.OpConcat:
-		at := -1
-		for i, s := range re.Sub {
-			switch s = stripCapture(s); {
-			case s.Op == syntax.OpAlternate && at < 0:
-				at = i
-			case zeroWidth(s):
-			default:
-				return nil
-			}
-		}
-		if at < 0 {
-			return nil
-		}
-		var out []*syntax.Regexp
-		for _, b := range stripCapture(re.Sub[at]).Sub {
-			subs := slices.Concat(re.Sub[:at], []*syntax.Regexp{b}, re.Sub[at+1:])
-			out = append(out, &syntax.Regexp{Op: syntax.OpConcat, Flags: re.Flags, Sub: subs})
-		}
-		return out
-	}
-	return nil
-}
-
-// zeroWidth reports whether re matches only the empty string.
-func zeroWidth(re *syntax.Regexp) bool {
-	in := analyze(re)
-	return in.ok && len(in.exact) == 1 && in.exact[0].s == ""
-}
-
-func stripCapture(re *syntax.Regexp) *syntax.Regexp {
-	for re.Op == syntax.OpCapture {
-		re = re.Sub[0]
-	}
-	return re
 }

@@ -3,7 +3,6 @@ package lazyre
 import (
 	"reflect"
 	"regexp"
-	"regexp/syntax"
 	"slices"
 	"testing"
 )
@@ -45,15 +44,15 @@ func TestPrefilterLiterals(t *testing.T) {
 		{`\bcount \S+('s|s') friends\b`, [][]string{{"count "}, {"'s friends", "s' friends"}}},
 		{`a*`, nil},
 		{`\w+|x`, nil},
-		{`(?i)über`, nil},
+		{`(?i)über`, [][]string{{"(?i)ber"}}}, // ü folds outside ASCII
+		{`x\Qab\E`, nil},                      // not read: unfiltered
+		{`(?P<n>ab)c[^x]d\.`, [][]string{{"abc"}, {"d."}}},
+		{`(?i:ab)C`, [][]string{{"(?i)abc"}}},
+		{`a{2,3}b`, [][]string{{"a"}, {"b"}}},
 		{`[^.?]{0,4}`, nil},
 		{`(\d+)[- ]cores?\b`, [][]string{{" core", "-core"}}},
 	} {
-		re, err := syntax.Parse(c.re, syntax.Perl)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := needStrings(analyze(re).need()); !reflect.DeepEqual(got, c.want) {
+		if got := needStrings(newFilter(c.re).need); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%s: need %q, want %q", c.re, got, c.want)
 		}
 	}
@@ -79,17 +78,14 @@ func TestPrefilterSatisfied(t *testing.T) {
 func TestTopAlternatives(t *testing.T) {
 	for src, want := range map[string]int{
 		`\bdegrees?\b|\bincident\b`: 2, `\b(cycles?|dag|loop)\b`: 3, `(?i)\b(?:from|at)\s+(\d+)`: 0,
-		`ab|cd|ef`: 3, `how far`: 0, `\b(a|b)\b(c|d)`: 0,
+		`ab|cd|ef`: 3, `how far`: 0, `\b(a|b)\b(c|d)`: 0, `(?i)ab|cd`: 2, `a(?i)b|cd`: 0, `^(?:ab|cd)$`: 2,
 	} {
-		re, _ := syntax.Parse(src, syntax.Perl)
-		alts := topAlternatives(re)
-		if len(alts) != want {
-			t.Errorf("%s: %d alternatives, want %d", src, len(alts), want)
+		f := newFilter(src)
+		if len(f.alts) != want {
+			t.Errorf("%s: %d alternatives, want %d", src, len(f.alts), want)
 		}
-		for _, a := range alts {
-			if _, err := regexp.Compile(a.String()); err != nil {
-				t.Errorf("%s: alternative %s: %v", src, a, err)
-			}
+		for _, a := range f.alts {
+			a.get() // compiles (MustCompile panics on a bad split)
 		}
 	}
 }
@@ -173,6 +169,32 @@ func FuzzSameMatches(f *testing.F) {
 			if got := l.FindAllStringSubmatchIndex(s, -1); !reflect.DeepEqual(got, want) {
 				t.Errorf("%s on %q: FindAllStringSubmatchIndex %v, want %v", pats[i], s, got, want)
 			}
+		}
+	})
+}
+
+// FuzzPatterns checks the pattern reader on any pattern Go compiles: the
+// prefiltered pattern matches the text exactly as the plain regexp does.
+func FuzzPatterns(f *testing.F) {
+	for _, c := range [][2]string{
+		{`\bhow far\b`, "How far? how far"}, {`(?i)\b(?:from|at)\s+(\d+)`, "FROM 3"}, {`\b(a|b)\bc`, "a c b"},
+		{`(?i)k[- ]?cores?|x`, "\u212a-CORE"}, {`[^\]a-c]x|[\-]y`, "-y dx"}, {`(?P<n>ab){2,}|c{0,1}d`, "ababd"},
+		{`a(?i)b|c(?-i:D)`, "aB cd cD"}, {`\pL+\p{Greek}|\.\*`, "αβ .*"}, {`^(?:ab|cd)$`, "cd"}, {`[[:alpha:]]b|\x41`, "A ab"},
+	} {
+		f.Add(c[0], c[1])
+	}
+	f.Fuzz(func(t *testing.T, pat, text string) {
+		re, err := regexp.Compile(pat)
+		if err != nil || len(pat) > 200 {
+			return
+		}
+		l := New(pat)
+		want := re.FindAllStringSubmatchIndex(text, -1)
+		if got := l.MatchString(text); got != (want != nil) {
+			t.Fatalf("%q on %q: MatchString %v, want %v", pat, text, got, want != nil)
+		}
+		if got := l.FindAllStringSubmatchIndex(text, -1); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q on %q: FindAllStringSubmatchIndex %v, want %v", pat, text, got, want)
 		}
 	})
 }
