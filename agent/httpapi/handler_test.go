@@ -539,3 +539,5 @@ func TestSessionStoreTTL(t *testing.T) {
 		t.Error("expired session kept")
 	}
 }
+
+func planOf(tool, args string) agent.Plan { return agent.Plan{Tool: tool, Args: json.RawMessage(args)} }
