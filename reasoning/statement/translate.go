@@ -57,12 +57,11 @@ type Translation struct {
 // IDs, numbers). It holds no model; build it with NewExampleTranslator.
 // It is safe for concurrent use.
 type ExampleTranslator struct {
-	phrases   []graphPhrase
-	templates []*template
-	byKey     map[string]*template // skeleton key -> the most common template
-	keys      []keyDoc             // one document per distinct key
-	inverted  map[string][]int     // token -> indices into keys
-	idf       map[string]float64
+	phrases  []graphPhrase
+	byKey    map[string]*keyGroup // skeleton key -> the examples of that shape
+	keys     []keyDoc             // one document per distinct key
+	inverted map[string][]int     // token -> indices into keys
+	idf      map[string]float64
 	// cues[graph][word] counts, per loaded graph, the distinct keys holding
 	// the word, in total ("") and per GR tool.
 	cues map[string]map[string]map[string]int
@@ -98,38 +97,80 @@ type template struct {
 type keyDoc struct {
 	key  string
 	vec  map[string]float64
-	tmpl *template
+	tmpl *template // the group's first example whose output parses
+}
+
+// keyGroup is the examples of one skeleton key. Their templates are made
+// when the key is first matched exactly; the most common call shape among
+// them wins.
+type keyGroup struct {
+	examples []Example
+	first    *template // the first example whose output parses
+	once     sync.Once
+	win      *template
+}
+
+// winner returns the template of the group's most common call shape (the
+// first such example), nil when no output parses.
+func (g *keyGroup) winner(t *ExampleTranslator) *template {
+	g.once.Do(func() {
+		if len(g.examples) == 1 {
+			g.win = g.first
+			return
+		}
+		votes := map[string]int{}
+		for _, ex := range g.examples {
+			tp := t.newTemplate(ex)
+			if tp == nil {
+				continue
+			}
+			votes[tp.shape]++
+			if g.win == nil || votes[tp.shape] > votes[g.win.shape] {
+				g.win = tp
+			}
+		}
+	})
+	return g.win
 }
 
 // NewExampleTranslator builds the translator from examples (the training
-// prompts). Examples whose output does not parse are skipped.
+// prompts). Examples whose output does not parse are skipped. Only the
+// sentences are read now; an example's calls are read when its shape is
+// first needed.
 func NewExampleTranslator(examples []Example) *ExampleTranslator {
-	t := &ExampleTranslator{phrases: graphPhrases(), byKey: map[string]*template{}, inverted: map[string][]int{},
+	t := &ExampleTranslator{phrases: graphPhrases(), byKey: map[string]*keyGroup{}, inverted: map[string][]int{},
 		idf: map[string]float64{}, literals: map[string]int{}, cues: map[string]map[string]map[string]int{},
 		signatures: map[string]map[string]int{}}
-	votes := map[string]map[string]int{}
+	var order []string
 	for _, ex := range examples {
-		tp := t.newTemplate(ex)
-		if tp == nil {
-			continue
+		key := strings.Join(skeleton(ex.Input, findSlots(ex.Input, t.phrases)), " ")
+		g := t.byKey[key]
+		if g == nil {
+			g = &keyGroup{}
+			t.byKey[key] = g
+			order = append(order, key)
 		}
-		t.templates = append(t.templates, tp)
-		for _, lit := range uniq(tp.unboundStrings()) {
-			t.literals[lit]++
-		}
-		if votes[tp.key] == nil {
-			votes[tp.key] = map[string]int{}
-		}
-		votes[tp.key][tp.shape]++
-		if cur, ok := t.byKey[tp.key]; !ok || votes[tp.key][tp.shape] > votes[tp.key][cur.shape] {
-			t.byKey[tp.key] = tp
-		}
+		g.examples = append(g.examples, ex)
 	}
 	df := map[string]int{}
-	for key, tp := range t.byKey {
-		toks := strings.Fields(key)
-		t.keys = append(t.keys, keyDoc{key: key, tmpl: tp})
-		for _, w := range uniq(toks) {
+	for _, key := range order {
+		g := t.byKey[key]
+		for _, ex := range g.examples {
+			if g.first = t.newTemplate(ex); g.first != nil {
+				break
+			}
+		}
+		if g.first == nil {
+			delete(t.byKey, key)
+			continue
+		}
+		// The group's examples are taken to share the first one's fixed
+		// strings (the data's groups are sentences of one template).
+		for _, lit := range uniq(g.first.unboundStrings()) {
+			t.literals[lit] += len(g.examples)
+		}
+		t.keys = append(t.keys, keyDoc{key: key, tmpl: g.first})
+		for _, w := range uniq(strings.Fields(key)) {
 			df[w]++
 		}
 	}
@@ -462,9 +503,11 @@ func (t *ExampleTranslator) Match(ctx context.Context, sentence string) (*Transl
 	slots := findSlots(sentence, t.phrases)
 	toks := skeleton(sentence, slots)
 	key := strings.Join(toks, " ")
-	if tp, ok := t.byKey[key]; ok {
-		if tr, ok := t.fillDetected(tp, sentence, slots, RouteExact, 1); ok {
-			return tr, nil
+	if g, ok := t.byKey[key]; ok {
+		if tp := g.winner(t); tp != nil {
+			if tr, ok := t.fillDetected(tp, sentence, slots, RouteExact, 1); ok {
+				return tr, nil
+			}
 		}
 	}
 	cands := t.nearest(toks, 30)

@@ -28,6 +28,7 @@ type slot struct {
 // graphPhrase is one way the sentences name a named graph.
 type graphPhrase struct {
 	words string // lower case, single spaces: "krackhardt kite graph"
+	first string // its first word: "krackhardt"
 	name  string // canonical name: "krackhardt_kite_graph"
 }
 
@@ -44,9 +45,10 @@ func graphPhrases() []graphPhrase {
 	var out []graphPhrase
 	for _, n := range named.Names() {
 		words := strings.ReplaceAll(n, "_", " ")
-		out = append(out, graphPhrase{words, n})
+		first, _, _ := strings.Cut(words, " ")
+		out = append(out, graphPhrase{words, first, n})
 		if short, ok := strings.CutSuffix(words, " graph"); ok && !commonWords[short] {
-			out = append(out, graphPhrase{short, n})
+			out = append(out, graphPhrase{short, first, n})
 		}
 	}
 	// Longest first; insertion sort keeps it dependency-free and the list is short.
@@ -110,7 +112,16 @@ func findSlots(s string, phrases []graphPhrase) []slot {
 		}
 		return false
 	}
+	// Look for a phrase only when its first word is a word of the sentence:
+	// most sentences name no graph, and this skips most searches.
+	words := map[string]bool{}
+	for _, w := range strings.FieldsFunc(lower, func(r rune) bool { return r < utf8.RuneSelf && !isWordByte(byte(r)) }) {
+		words[w] = true
+	}
 	for _, p := range phrases {
+		if !words[p.first] {
+			continue
+		}
 		for from := 0; ; {
 			i := strings.Index(lower[from:], p.words)
 			if i < 0 {
