@@ -278,6 +278,19 @@ func TestExecuteGraphFiles(t *testing.T) {
 	}
 }
 
+func TestExecuteDatasetOutsideTheDataFolders(t *testing.T) {
+	sb, err := graph.NewSandbox(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sb.Close()
+	e := NewExecutor(Config{Datasets: NewDatasets(sb)})
+	_, err = execute(t, e, `[GR(GL("cora"), "toolx:order")-->r]`)
+	if !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "holds cora/") {
+		t.Errorf("got %v, want a missing-file error saying which folder to give", err)
+	}
+}
+
 // TestExecuteRatingsDataset loads MovieTweetings' ratings as the bipartite
 // graph of users u<ID> and movies i<ID>, and checks it against the file.
 func TestExecuteRatingsDataset(t *testing.T) {

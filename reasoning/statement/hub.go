@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"path"
 	"slices"
 	"strings"
@@ -182,6 +183,9 @@ func (d *Datasets) Load(ctx context.Context, name string) (*graph.Graph, LoadRec
 			}
 		} else {
 			g, err = d.sandbox.Load(ctx, p, graph.ReadOptions{Directed: directed, Name: ds.Name})
+		}
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, LoadRecord{}, fmt.Errorf("dataset %s: %s is not under the data folders (give the folder that holds %s/, such as the repository's datasets/): %w", ds.Name, p, ds.Folder, err)
 		}
 		if err != nil {
 			return nil, LoadRecord{}, fmt.Errorf("dataset %s (%s under the data folders): %w", ds.Name, p, err)
