@@ -210,6 +210,10 @@ type askOptions struct {
 	onEvent   func(Event)
 	planOnly  bool
 	plan      *Plan
+	// chain, when set, is run instead of planning; review sees a planned
+	// chain before it runs.
+	chain  *reasoning.Chain
+	review ChainReview
 }
 
 // Plan is the tool call an agent would make for a question: what

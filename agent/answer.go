@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/graphagent/graphagent/reasoning"
 	"github.com/graphagent/graphagent/reasoning/extract"
 	"github.com/graphagent/graphagent/tools/graph"
 )
@@ -27,6 +28,10 @@ type Answer struct {
 	// Plan is the tool call planned but not run, with WithPlanOnly; nil
 	// otherwise.
 	Plan *Plan `json:"plan,omitempty"`
+	// Chain is the chain of tools that answered (or, with WithPlanOnly,
+	// that would answer) a question needing several tools; each step's
+	// result is in the trace. Nil for a single tool.
+	Chain *reasoning.Chain `json:"chain,omitempty"`
 	// Fallback is true when no tool answered and the analogical reasoner
 	// did (or tried to).
 	Fallback bool `json:"fallback"`

@@ -170,6 +170,11 @@ func (a *Agent) ask(ctx context.Context, question string, sess *Session, opts []
 	if kind := scenarioKind(task); kind != "" {
 		return r.scenario(ctx, kind, question, g, source)
 	}
+	if r.opt.plan == nil {
+		if ans, err, ok := r.tryChain(ctx, task, g, source); ok {
+			return ans, err
+		}
+	}
 	if r.sess != nil {
 		return r.sessionTurn(ctx, task, g, source)
 	}
