@@ -145,3 +145,20 @@ func TestCheckAnswer(t *testing.T) {
 		}
 	}
 }
+
+// FuzzCheckAnswer feeds arbitrary model answers to the checks: an error or
+// a statement with calls, never a panic.
+func FuzzCheckAnswer(f *testing.F) {
+	for _, s := range []string{
+		kiteStatement, "Output: " + kiteStatement, "```x```", "[GR(GL(\"gpr\", {}), x)-->r]",
+		`[GR(GR(GL("gpr", {"a"}), "toolx:size"), "toolx:size")-->r]`, `[GL("gpr", {"balanced_tree(99, 99)"})]`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, answer string) {
+		st, err := checkAnswer(kiteSentence, answer)
+		if err == nil && (st == nil || !st.HasCalls()) {
+			t.Fatalf("%q: accepted without calls", answer)
+		}
+	})
+}
