@@ -302,32 +302,31 @@ func newFilter(src string) *filter {
 		// "a(?i)b|c": the flags would not carry into a split branch.
 		return f
 	}
-	var srcs []string
+	// Each alternative keeps its own source and literals.
+	type alt struct {
+		src string
+		in  info
+	}
+	var alts []alt
 	switch {
 	case len(branches) >= 2:
 		for k, b := range branches {
-			alt := src[b.start:b.end]
+			a := src[b.start:b.end]
 			if k > 0 {
-				alt = r.leadFlags + alt
+				a = r.leadFlags + a
 			}
-			srcs = append(srcs, alt)
+			alts = append(alts, alt{a, b.in})
 		}
 	case branches[0].group != nil:
 		// "\b(a|b)\b": the zero-width pieces around the group go with
 		// each of its branches.
 		g := branches[0].group
 		for _, b := range g.branches {
-			srcs = append(srcs, src[:g.start]+"(?:"+src[b.start:b.end]+")"+src[g.end:])
+			alts = append(alts, alt{src[:g.start] + "(?:" + src[b.start:b.end] + ")" + src[g.end:], b.in})
 		}
 	}
-	for _, alt := range srcs {
-		// Each alternative is read again for its own literals (cheap).
-		ar := &reader{src: alt}
-		ain, _ := ar.alternation()
-		if ar.bad || ar.i != len(alt) {
-			return f
-		}
-		f.alts = append(f.alts, alternative{need: ain.need(), get: sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(alt) })})
+	for _, a := range alts {
+		f.alts = append(f.alts, alternative{need: a.in.need(), get: sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(a.src) })})
 	}
 	return f
 }

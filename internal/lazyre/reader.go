@@ -26,11 +26,12 @@ type reader struct {
 	leadFlags string
 }
 
-// span is the source of a branch, [start, end); group is set when the
-// branch is zero-width pieces ("\b", "^") around one unrepeated group of
-// several branches.
+// span is the source of a branch, [start, end), with its info; group is
+// set when the branch is zero-width pieces ("\b", "^") around one
+// unrepeated group of several branches.
 type span struct {
 	start, end int
+	in         info
 	group      *groupSpan
 }
 
@@ -42,7 +43,6 @@ type groupSpan struct {
 
 // alternation reads branches separated by '|' up to a ')' or the end.
 func (r *reader) alternation() (info, []span) {
-	var ins []info
 	var spans []span
 	for {
 		start := r.i
@@ -50,92 +50,158 @@ func (r *reader) alternation() (info, []span) {
 		if r.bad {
 			return anyInfo, nil
 		}
-		ins = append(ins, in)
-		spans = append(spans, span{start: start, end: r.i, group: g})
+		spans = append(spans, span{start: start, end: r.i, in: in, group: g})
 		if r.i < len(r.src) && r.src[r.i] == '|' {
 			r.i++
 			continue
 		}
 		break
 	}
-	if len(ins) == 1 {
-		return ins[0], spans
+	if len(spans) == 1 {
+		return spans[0].in, spans
+	}
+	ins := make([]info, len(spans))
+	for k, sp := range spans {
+		ins[k] = sp.in
 	}
 	return alternate(ins), spans
 }
 
-// concatenation reads pieces up to a '|', a ')' or the end.
+// concatenation reads pieces up to a '|', a ')' or the end. Runs of
+// single characters are gathered into one literal as they are read.
 func (r *reader) concatenation() (info, *groupSpan) {
-	var ins []info
+	var insBuf [8]info
+	ins := insBuf[:0]
 	var g *groupSpan
 	aroundGroup := true
+	var runBuf [64]byte
+	run := runBuf[:0]
+	runFold := false
 	for r.i < len(r.src) && r.src[r.i] != '|' && r.src[r.i] != ')' {
 		start := r.i
-		in, branches := r.atom()
+		p := r.atom()
 		end := r.i
-		repeated := r.repetition(&in)
+		repeated := r.repetition(&p)
 		if r.bad {
 			return anyInfo, nil
 		}
-		ins = append(ins, in)
+		if p.isLit && !repeated {
+			// One character of a literal run ("how far").
+			run = append(run, p.lit.s...)
+			runFold = runFold || p.lit.fold
+			aroundGroup = false
+			continue
+		}
 		switch {
-		case len(branches) >= 2 && !repeated && g == nil:
-			g = &groupSpan{start: start, end: end, branches: branches}
-		case !repeated && in.ok && len(in.exact) == 1 && in.exact[0].s == "":
+		case len(p.branches) >= 2 && !repeated && g == nil:
+			g = &groupSpan{start: start, end: end, branches: p.branches}
+		case !repeated && p.in.ok && len(p.in.exact) == 1 && p.in.exact[0].s == "":
 			// zero-width
 		default:
 			aroundGroup = false
 		}
+		ins = appendRun(ins, run, runFold)
+		run, runFold = run[:0], false
+		ins = append(ins, p.in)
 	}
+	ins = appendRun(ins, run, runFold)
 	if !aroundGroup {
 		g = nil
 	}
-	if len(ins) == 0 {
+	switch len(ins) {
+	case 0:
 		return emptyInfo, nil
+	case 1:
+		return ins[0], g
 	}
 	return concat(ins), g
 }
 
-// atom reads one piece before its repetition; branches are a group's.
-func (r *reader) atom() (info, []span) {
+// appendRun appends the literal run (lower-cased when folded) to ins.
+func appendRun(ins []info, run []byte, fold bool) []info {
+	if len(run) == 0 {
+		return ins
+	}
+	s := string(run)
+	if fold {
+		s = strings.ToLower(s)
+	}
+	return append(ins, info{exact: []lit{{s: s, fold: fold}}, ok: true})
+}
+
+// piece is what atom read: one literal character (isLit, lit), or a
+// sub-pattern's info and, for a group, its branches.
+type piece struct {
+	isLit    bool
+	lit      lit
+	in       info
+	branches []span
+}
+
+// atom reads one piece before its repetition.
+func (r *reader) atom() piece {
 	switch c := r.src[r.i]; c {
 	case '(':
-		return r.group()
+		in, branches := r.group()
+		return piece{in: in, branches: branches}
 	case '[':
-		return r.class(), nil
+		return piece{in: r.class()}
 	case '\\':
-		return r.escape(), nil
+		return r.escape()
 	case '.':
 		r.i++
-		return anyInfo, nil
+		return piece{in: anyInfo}
 	case '^', '$':
 		r.i++
-		return emptyInfo, nil
+		return piece{in: emptyInfo}
 	case '*', '+', '?', '{':
 		r.bad = true
-		return anyInfo, nil
+		return piece{in: anyInfo}
 	}
 	c, size := utf8.DecodeRuneInString(r.src[r.i:])
 	if c == utf8.RuneError && size <= 1 {
 		r.bad = true
-		return anyInfo, nil
+		return piece{in: anyInfo}
 	}
 	r.i += size
-	return r.literal(c), nil
+	return r.literal(c)
 }
 
-// literal is the info of one character under the current flags.
-func (r *reader) literal(c rune) info {
+// literal is one character under the current flags.
+func (r *reader) literal(c rune) piece {
 	switch {
 	case c == utf8.RuneError:
-		return anyInfo // the matcher reads invalid bytes as U+FFFD
-	case !r.fold || !isLetter(c) && c < utf8.RuneSelf:
-		return info{exact: []lit{{s: string(c)}}, ok: true}
+		return piece{in: anyInfo} // the matcher reads invalid bytes as U+FFFD
+	case c < utf8.RuneSelf && (!r.fold || !isLetter(c)):
+		return piece{isLit: true, lit: lit{s: asciiChars[c : c+1]}}
+	case !r.fold:
+		return piece{isLit: true, lit: lit{s: string(c)}}
 	case c < utf8.RuneSelf:
-		return info{exact: []lit{{s: strings.ToLower(string(c)), fold: true}}, ok: true}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		return piece{isLit: true, lit: lit{s: asciiChars[c : c+1], fold: true}}
 	}
-	return anyInfo // a folded letter outside ASCII
+	return piece{in: anyInfo} // a folded letter outside ASCII
 }
+
+// info is the piece as an info.
+func (p piece) info() info {
+	if p.isLit {
+		return info{exact: []lit{p.lit}, ok: true}
+	}
+	return p.in
+}
+
+// asciiChars holds every ASCII character at its own index, so that a
+// one-character literal is a substring, not an allocation.
+var asciiChars = func() string {
+	b := make([]byte, utf8.RuneSelf)
+	for i := range b {
+		b[i] = byte(i)
+	}
+	return string(b)
+}()
 
 func isLetter(c rune) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
@@ -228,9 +294,9 @@ func (r *reader) class() info {
 			if !simple || len(chars) == 0 || len(chars) > 4 {
 				return anyInfo
 			}
-			var ins []info
-			for _, ch := range chars {
-				ins = append(ins, r.literal(ch))
+			ins := make([]info, len(chars))
+			for k, ch := range chars {
+				ins[k] = r.literal(ch).info()
 			}
 			return alternate(ins)
 		case c == '[' && r.i+1 < len(r.src) && r.src[r.i+1] == ':':
@@ -286,29 +352,29 @@ func (r *reader) class() info {
 }
 
 // escape reads a backslash escape outside a class.
-func (r *reader) escape() info {
+func (r *reader) escape() piece {
 	r.i++
 	if r.i >= len(r.src) {
 		r.bad = true
-		return anyInfo
+		return piece{in: anyInfo}
 	}
 	e := r.src[r.i]
 	r.i++
 	switch {
 	case strings.IndexByte("bBAz", e) >= 0:
-		return emptyInfo
+		return piece{in: emptyInfo}
 	case strings.IndexByte("dDsSwW", e) >= 0:
-		return anyInfo
+		return piece{in: anyInfo}
 	case e == 'p' || e == 'P':
 		r.skipUnicodeClass()
-		return anyInfo
+		return piece{in: anyInfo}
 	case strings.IndexByte("afnrtv", e) >= 0:
 		return r.literal(control(e))
 	case e < utf8.RuneSelf && !isAlnum(e):
 		return r.literal(rune(e))
 	}
 	r.bad = true
-	return anyInfo
+	return piece{in: anyInfo}
 }
 
 // skipUnicodeClass skips the name after \p: one letter or {Name}.
@@ -330,26 +396,29 @@ func (r *reader) skipUnicodeClass() bool {
 	return true
 }
 
-// repetition applies a '?', '*', '+' or '{n,m}' after a piece to in and
+// repetition applies a '?', '*', '+' or '{n,m}' after a piece to it and
 // reports whether there was one.
-func (r *reader) repetition(in *info) bool {
-	if r.bad || r.i >= len(r.src) {
+func (r *reader) repetition(p *piece) bool {
+	if r.bad || r.i >= len(r.src) || strings.IndexByte("?*+{", r.src[r.i]) < 0 {
 		return false
 	}
+	in := p.info()
+	*p = piece{in: in}
+	pin := &p.in
 	switch r.src[r.i] {
 	case '?':
 		r.i++
 		if in.ok && len(in.exact) < maxExact {
-			*in = info{exact: append(in.exact[:len(in.exact):len(in.exact)], lit{}), ok: true}
+			*pin = info{exact: append(in.exact[:len(in.exact):len(in.exact)], lit{}), ok: true}
 		} else {
-			*in = anyInfo
+			*pin = anyInfo
 		}
 	case '*':
 		r.i++
-		*in = anyInfo
+		*pin = anyInfo
 	case '+':
 		r.i++
-		*in = info{n: in.need()}
+		*pin = info{n: in.need()}
 	case '{':
 		end := strings.IndexByte(r.src[r.i:], '}')
 		if end < 0 {
@@ -363,9 +432,9 @@ func (r *reader) repetition(in *info) bool {
 		}
 		r.i += end + 1
 		if strings.Trim(lo, "0") == "" {
-			*in = anyInfo
+			*pin = anyInfo
 		} else {
-			*in = info{n: in.need()}
+			*pin = info{n: in.need()}
 		}
 	default:
 		return false
