@@ -101,6 +101,7 @@ Exit codes:
 			memoryCommand(),
 			genCommand(),
 			evalCommand(),
+			exploreCommand(),
 			runCommand(),
 			serveCommand(),
 			mcpCommand(),

@@ -72,6 +72,8 @@ type KG struct {
 	aliases map[string][]int32
 	// maxAliasWords is the most words any alias has.
 	maxAliasWords int
+	// labelByAlias makes Label show an entity's first alias, not its id.
+	labelByAlias bool
 }
 
 // Name is the knowledge graph's name ("wn18rr", or the file's name).
@@ -116,13 +118,14 @@ func (g *KG) RelationByID(id string) (int32, bool) {
 	return r, ok
 }
 
-// Label is the entity's name for people: the display name, with the
-// first alias in parentheses when one exists ("domestic dog (dog.n.01)"),
-// else with the id when it differs from the name.
+// Label is the entity's name for people: the display name with, in
+// parentheses, the key that tells it from others of the same name — its
+// first alias in graphs whose ids are opaque ("domestic dog (dog.n.01)"),
+// else its id when that differs from the name ("Metformin (MESH:D008687)").
 func (g *KG) Label(e int32) string {
 	en := g.entities[e]
 	switch {
-	case len(en.Aliases) > 0:
+	case g.labelByAlias && len(en.Aliases) > 0:
 		return en.Name + " (" + en.Aliases[0] + ")"
 	case en.ID != en.Name:
 		return en.Name + " (" + en.ID + ")"
@@ -301,6 +304,9 @@ type Builder struct {
 	entityByID map[string]int32
 	relByID    map[string]int32
 	triples    []Triple
+	// LabelByAlias makes KG.Label show an entity's first alias (a synset
+	// name, a MID) rather than its id.
+	LabelByAlias bool
 }
 
 // NewBuilder returns a builder for a KG called name.
@@ -343,7 +349,7 @@ func (b *Builder) Describe(id, name, typ string, aliases ...string) int32 {
 		en.Type = t
 	}
 	for _, a := range aliases {
-		if a != "" && !slices.Contains(en.Aliases, a) {
+		if a != "" && !slices.Contains(en.Aliases, a) && Normalize(a) != Normalize(en.Name) {
 			en.Aliases = append(en.Aliases, a)
 		}
 	}
@@ -385,7 +391,7 @@ func (b *Builder) Build() (*KG, error) {
 	}
 	g := &KG{
 		name: b.name, entities: b.entities, relations: b.relations, types: b.types,
-		entityByID: b.entityByID, relByID: b.relByID,
+		entityByID: b.entityByID, relByID: b.relByID, labelByAlias: b.LabelByAlias,
 	}
 	ts := b.triples
 	slices.SortFunc(ts, func(a, c Triple) int {

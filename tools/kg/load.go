@@ -74,6 +74,7 @@ var errNotFound = errors.New("knowledge-graph file not found")
 // from relations.tsv.
 func LoadWN18RR(ctx context.Context, open OpenFunc, dir string) (*KG, error) {
 	b := NewBuilder("wn18rr")
+	b.LabelByAlias = true
 	err := readTable(ctx, open, path.Join(dir, "entities.tsv"), []string{"entity_id", "name", "synset"}, func(f []string) error {
 		syn := f[2]
 		var lemma string
@@ -102,12 +103,13 @@ func LoadWN18RR(ctx context.Context, open OpenFunc, dir string) (*KG, error) {
 // the MID are aliases) and relations.tsv.
 func LoadFB15k237(ctx context.Context, open OpenFunc, dir string) (*KG, error) {
 	b := NewBuilder("fb15k237")
+	b.LabelByAlias = true
 	err := readTable(ctx, open, path.Join(dir, "entities.tsv"), []string{"entity_id", "mid", "name", "wikidata_label"}, func(f []string) error {
 		name := f[2]
 		if name == "" {
 			name = f[3]
 		}
-		b.Describe(f[0], name, "", f[3], f[1])
+		b.Describe(f[0], name, "", f[1], f[3])
 		return nil
 	})
 	if err != nil {
@@ -130,8 +132,10 @@ func LoadFB15k237(ctx context.Context, open OpenFunc, dir string) (*KG, error) {
 	return b.Build()
 }
 
-// LoadDrugMechDB reads DrugMechDB from dir: nodes.tsv (id, type, name) and
-// the knowledge graph's triples in edges.tsv.
+// LoadDrugMechDB reads DrugMechDB from dir: nodes.tsv (id, type, name), the
+// knowledge graph's triples in edges.tsv, and from paths.tsv the names and
+// DrugBank ids the curated paths give their drugs and diseases, as aliases
+// ("acetylsalicylic acid", "DB:DB00945").
 func LoadDrugMechDB(ctx context.Context, open OpenFunc, dir string) (*KG, error) {
 	b := NewBuilder("drugmechdb")
 	err := readTable(ctx, open, path.Join(dir, "nodes.tsv"), []string{"node_id", "type", "name"}, func(f []string) error {
@@ -143,6 +147,18 @@ func LoadDrugMechDB(ctx context.Context, open OpenFunc, dir string) (*KG, error)
 	}
 	err = readTable(ctx, open, path.Join(dir, "edges.tsv"), []string{"source", "relation", "target"}, func(f []string) error {
 		b.Add(f[0], f[1], f[2])
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	err = readTable(ctx, open, path.Join(dir, "paths.tsv"), []string{"drug", "drug_mesh", "drugbank", "disease", "disease_mesh"}, func(f []string) error {
+		if e, ok := b.entityByID[f[1]]; ok {
+			b.Describe(b.entities[e].ID, "", "", f[0], f[2])
+		}
+		if e, ok := b.entityByID[f[4]]; ok {
+			b.Describe(b.entities[e].ID, "", "", f[3])
+		}
 		return nil
 	})
 	if err != nil {

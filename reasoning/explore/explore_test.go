@@ -1,0 +1,234 @@
+package explore
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestLambda checks that λ changes the reading of names as it says: 0
+// reads exact names only, 1 similarity only, and in between an exact name
+// always wins while a similar one is read only when close enough.
+func TestLambda(t *testing.T) {
+	x := explorerFor(t, "drugmechdb")
+	ctx := context.Background()
+	ask := func(q string, l float64) (*Answer, error) {
+		t.Helper()
+		return x.Ask(ctx, q, l)
+	}
+	// "diabetes" names no entity exactly: declined at λ = 0, read as
+	// Diabetes mellitus by similarity at the default.
+	if a, err := ask("What connects metformin to diabetes?", 0); !errors.Is(err, ErrDeclined) || !strings.Contains(a.Text, "λ = 0") {
+		t.Errorf("λ=0, inexact name: %v, %q; want declined", err, a.Text)
+	}
+	a, err := ask("What connects metformin to diabetes?", DefaultLambda)
+	if err != nil || a.Query.Kind != KindPath || len(a.Query.Tails) != 1 || x.g.Entity(a.Query.Tails[0]).ID != "MESH:D003920" {
+		t.Fatalf("default λ: %v, %+v", err, a)
+	}
+	// The exact name reads the same entity at every λ below 1.
+	for _, l := range []float64{0, 0.3, 0.5, DefaultLambda, 0.95} {
+		a, err := ask("What connects metformin to diabetes mellitus?", l)
+		if err != nil || x.g.Entity(a.Query.Tails[0]).ID != "MESH:D003920" || len(a.Query.Tails) != 1 {
+			t.Errorf("λ=%g, exact name: %v %+v", l, err, a)
+		}
+	}
+	// A misspelling: too far for the default, read at λ = 1.
+	if _, err := ask("What does metformine inhibit?", DefaultLambda); !errors.Is(err, ErrDeclined) {
+		t.Errorf("default λ read a misspelling: %v", err)
+	}
+	a, err = ask("What does metformine inhibit?", 1)
+	if err != nil || len(a.Query.Heads) != 1 || x.g.Entity(a.Query.Heads[0]).Name != "Metformin" {
+		t.Errorf("λ=1, misspelling: %v %+v", err, a)
+	}
+	// Scores: λ = 0 counts exact names only, λ = 1 similarity only, and
+	// the set of mentions read grows with λ.
+	mentions := []string{"metformin", "metformine", "diabetes", "diabetes mellitus type 2", "hypertensive disorders", "ibuprofen", "asthma attack", "malarai"}
+	prev := map[string]bool{}
+	for _, l := range []float64{0, 0.25, 0.5, 0.75, DefaultLambda, 0.9, 1} {
+		for _, m := range mentions {
+			r, err := x.m.resolve(ctx, m, l, -1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range r.Best {
+				want := (1-l)*b2f(c.Exact) + l*c.Similarity
+				if l == 0 && c.Score != b2f(c.Exact) || abs(c.Score-want) > 1e-9 {
+					t.Errorf("λ=%g %q: candidate %s scores %v, want %v", l, m, c.Name, c.Score, want)
+				}
+			}
+			read := len(r.Entities) > 0
+			if prev[m] && !read && r.Problem != "" && !strings.Contains(r.Problem, "could be") {
+				t.Errorf("λ=%g: %q was read at a lower λ but not now: %s", l, m, r.Problem)
+			}
+			prev[m] = prev[m] || read
+		}
+	}
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func abs(f float64) float64 {
+	if f < 0 {
+		return -f
+	}
+	return f
+}
+
+// TestSuggestionsAnswerable asks every suggestion offered for the question
+// set and checks that each has an answer.
+func TestSuggestionsAnswerable(t *testing.T) {
+	items, _ := loadQuestions(t)
+	ctx := context.Background()
+	offered, withThree, answered := 0, 0, 0
+	for _, it := range items {
+		x := explorerFor(t, it.KG)
+		ans, err := x.Ask(ctx, it.Question, DefaultLambda)
+		if err != nil {
+			continue
+		}
+		if len(ans.Suggestions) == 3 {
+			withThree++
+		}
+		answered++
+		for _, s := range ans.Suggestions {
+			offered++
+			a, err := x.answer(ctx, s, DefaultLambda)
+			if err != nil || a.Declined || len(a.Facts) == 0 {
+				t.Errorf("%s: suggestion %q has no answer: %v %s", it.ID, s, err, firstLine(a))
+			}
+		}
+	}
+	t.Logf("%d suggestions for %d answered questions, %d with three", offered, answered, withThree)
+	if withThree < answered*8/10 {
+		t.Errorf("only %d of %d answers have three suggestions", withThree, answered)
+	}
+}
+
+// TestHistoryRewind checks that back and goto restore an earlier step
+// exactly: its question, λ, answer and suggestions.
+func TestHistoryRewind(t *testing.T) {
+	x := explorerFor(t, "wn18rr")
+	ctx := context.Background()
+	s := x.NewSession(DefaultLambda)
+	if _, err := s.Back(); !errors.Is(err, ErrNoStep) {
+		t.Errorf("back before any question: %v", err)
+	}
+	snap := func() string {
+		e, n, ok := s.Current()
+		if !ok {
+			t.Fatal("no current step")
+		}
+		b, err := json.Marshal(struct {
+			N      int
+			E      Entry
+			Lambda float64
+		}{n, e, s.Lambda()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	var snaps []string
+	var entries []Entry
+	steps := []struct {
+		line   string
+		lambda float64
+	}{
+		{"What are the hypernyms of dog?", DefaultLambda},
+		{"1", DefaultLambda}, // the first suggestion
+		{"what kinds of hunting dog are there", 0},
+		{"What connects dog to cat?", 1},
+	}
+	for _, st := range steps {
+		if err := s.SetLambda(st.lambda); err != nil {
+			t.Fatal(err)
+		}
+		if _, ans, err := s.Command(ctx, st.line); err != nil || ans == nil {
+			t.Fatalf("%q: %v", st.line, err)
+		}
+		snaps = append(snaps, snap())
+		e, _, _ := s.Current()
+		entries = append(entries, e)
+	}
+	if e := entries[1]; e.Question != entries[0].Answer.Suggestions[0] {
+		t.Errorf("step 2 asked %q, want the first suggestion %q", e.Question, entries[0].Answer.Suggestions[0])
+	}
+	s.SetLambda(0.1) // changed after the last step; goto restores the step's λ
+	for _, n := range []int{2, 1, 4, 3} {
+		if _, _, err := s.Command(ctx, "goto "+string(rune('0'+n))); err != nil {
+			t.Fatal(err)
+		}
+		if got := snap(); got != snaps[n-1] {
+			t.Errorf("goto %d restored\n%s\nwant\n%s", n, got, snaps[n-1])
+		}
+		if e, _, _ := s.Current(); !reflect.DeepEqual(e, entries[n-1]) {
+			t.Errorf("goto %d: entry differs", n)
+		}
+	}
+	// back from step 3 is step 2, then 1, then an error.
+	for _, want := range []int{2, 1} {
+		if _, _, err := s.Command(ctx, "back"); err != nil {
+			t.Fatal(err)
+		}
+		if got := snap(); got != snaps[want-1] {
+			t.Errorf("back: got step %s, want %d", got[:20], want)
+		}
+	}
+	if _, _, err := s.Command(ctx, "back"); !errors.Is(err, ErrNoStep) {
+		t.Errorf("back from step 1: %v", err)
+	}
+	// A question asked after rewinding is appended; nothing is lost.
+	if _, _, err := s.Command(ctx, "What is the wolf a member of?"); err != nil {
+		t.Fatal(err)
+	}
+	if h := s.History(); len(h) != 5 || h[4].Question != "What is the wolf a member of?" || h[4].Lambda != entries[0].Lambda {
+		t.Errorf("history after rewinding and asking: %d steps", len(h))
+	}
+	text, _, err := s.Command(ctx, "history")
+	if err != nil || strings.Count(text, "\n") != 4 || !strings.Contains(text, "*5.") {
+		t.Errorf("history text %q, %v", text, err)
+	}
+	for _, bad := range []string{"goto 0", "goto 9", "goto x", "7"} {
+		if _, _, err := s.Command(ctx, bad); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+	// A declined question leaves the history and the current step alone.
+	before := snap()
+	if _, _, err := s.Command(ctx, "What is the capital of France?"); !errors.Is(err, ErrDeclined) {
+		t.Errorf("declined question: %v", err)
+	}
+	if snap() != before || len(s.History()) != 5 {
+		t.Error("a declined question changed the session")
+	}
+}
+
+// TestDeclines checks questions that must be declined, with what was read.
+func TestDeclines(t *testing.T) {
+	x := explorerFor(t, "drugmechdb")
+	ctx := context.Background()
+	for _, tc := range []struct{ q, says string }{
+		{"", "empty"},
+		{"???", "empty"},
+		{"what is it?", "no entity"},
+		{"metformin and insulin", "no relation"},
+		{"What connects metformin, insulin and malaria?", "3 entities"},
+		{"Which proteins does aspirin act on?", `"aspirin"`},
+	} {
+		a, err := x.Ask(ctx, tc.q, DefaultLambda)
+		if !errors.Is(err, ErrDeclined) || a == nil || !a.Declined || !strings.Contains(a.Text, tc.says) {
+			t.Errorf("%q: %v, %+v; want declined saying %q", tc.q, err, a, tc.says)
+		}
+	}
+	if _, err := x.Ask(ctx, "what does metformin inhibit", 1.5); err == nil || errors.Is(err, ErrDeclined) {
+		t.Errorf("λ = 1.5: %v", err)
+	}
+}
