@@ -102,11 +102,11 @@ func (h *Handler) chatCompletions(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set(SessionHeader, sid)
 		e := h.sessions.get(sid, time.Now())
 		e.mu.Lock()
-		o = h.converse(ctx, e.sess, turns, e.fresh, confirm, onEvent)
+		o = h.converse(ctx, e.sess, turns, e.fresh, confirm, onEvent, &e.pending)
 		e.fresh = false
 		e.mu.Unlock()
 	} else {
-		o = h.converse(ctx, h.a.NewSession(h.opt.Working), turns, true, confirm, onEvent)
+		o = h.converse(ctx, h.a.NewSession(h.opt.Working), turns, true, confirm, onEvent, nil)
 	}
 	h.metrics.answer(o.label())
 	apiErr = askError(o.err)
@@ -187,14 +187,26 @@ func (h *Handler) readRequest(w http.ResponseWriter, r *http.Request) (*chatRequ
 	return &req, turns, nil
 }
 
+// pendingPlan is a plan waiting for the user's reply and the question it
+// answers.
+type pendingPlan struct {
+	question string
+	plan     agent.Plan
+}
+
 // converse runs the conversation in sess: when replay is set the earlier
 // user messages are asked again first (silently, as they were: a message
 // answered by a plan is planned again, a confirmation runs its plan), then
 // the last message is answered, its steps sent to onEvent. A pending plan
-// and its question are read from the transcript either way.
-func (h *Handler) converse(ctx context.Context, sess *agent.Session, turns []turn, replay, confirm bool, onEvent func(agent.Event)) outcome {
+// and its question are read from the transcript; a server-side session
+// also carries them (carried, nil without one) for clients that send the
+// last message alone.
+func (h *Handler) converse(ctx context.Context, sess *agent.Session, turns []turn, replay, confirm bool, onEvent func(agent.Event), carried **pendingPlan) outcome {
 	var question string // the question the pending plan answers
 	var pending *agent.Plan
+	if carried != nil && *carried != nil && len(turns) == 1 {
+		question, pending = (*carried).question, &(*carried).plan
+	}
 	var o outcome
 	for i, t := range turns {
 		if t.role == "assistant" {
@@ -219,6 +231,12 @@ func (h *Handler) converse(ctx context.Context, sess *agent.Session, turns []tur
 		o = h.turn(ctx, sess, t.text, &question, pending, planOnly, onEventOf(last, onEvent))
 		if ctx.Err() != nil && !last {
 			return outcome{err: ctx.Err(), text: "I could not answer: " + ctx.Err().Error()}
+		}
+	}
+	if carried != nil {
+		*carried = nil
+		if o.plan != nil {
+			*carried = &pendingPlan{question: question, plan: *o.plan}
 		}
 	}
 	return o

@@ -278,20 +278,36 @@ func TestStatelessConversation(t *testing.T) {
 // the client may send the last message only; the cap drops the least
 // recently used session.
 func TestSessionHeader(t *testing.T) {
-	h, srv := newTestServer(t, Options{MaxSessions: 2})
+	h, srv := newTestServer(t, Options{MaxSessions: 3})
 	ask(t, srv, chatBody("", "load karate/edges.tsv"), SessionHeader, "a")
 	c := ask(t, srv, chatBody("", "What is its diameter?"), SessionHeader, "a")
 	if c.Graphagent.Tool != "diameter" || string(c.Graphagent.Value) != "5" {
 		t.Errorf("session a answered %q", c.content())
 	}
 	ask(t, srv, chatBody("", "Remember this graph: 0-1, 1-2."), SessionHeader, "b")
-	ask(t, srv, chatBody("", "Remember this graph: 5-6."), SessionHeader, "c") // drops a
-	if n := h.sessions.len(); n != 2 {
-		t.Errorf("%d sessions held, want the cap 2", n)
+	ask(t, srv, chatBody("", "Remember this graph: 5-6."), SessionHeader, "c")
+	ask(t, srv, chatBody("", "Remember this graph: 7-8."), SessionHeader, "d") // drops a
+	if n := h.sessions.len(); n != 3 {
+		t.Errorf("%d sessions held, want the cap 3", n)
 	}
 	if c := ask(t, srv, chatBody("", "What is its diameter?"), SessionHeader, "a"); !strings.HasPrefix(c.content(), "I could not answer") {
 		t.Errorf("dropped session a still answered %q", c.content())
 	}
+	// A plan confirmed by the last message alone: the session carries it.
+	confirm := `"graphagent": {"confirm_plan": true}`
+	if c := ask(t, srv, chatBody(confirm, "What is the shortest path from node 0 to node 2 in 0-1, 1-2, 0-2?"), SessionHeader, "p"); c.Graphagent.Pending == nil {
+		t.Fatalf("no plan: %q", c.content())
+	}
+	if c := ask(t, srv, chatBody("", "change target to 1"), SessionHeader, "p"); !strings.Contains(c.content(), `1. shortest_path {"source":"0","target":"1"}`) {
+		t.Errorf("edit alone answered %q", c.content())
+	}
+	if c := ask(t, srv, chatBody("", "yes"), SessionHeader, "p"); c.content() != "The shortest path from 0 to 1 has length 1: 0, 1." {
+		t.Errorf("yes alone answered %q", c.content())
+	}
+	if c := ask(t, srv, chatBody("", "yes"), SessionHeader, "p"); c.Graphagent.Tool != "" {
+		t.Errorf("a second yes ran %s again", c.Graphagent.Tool)
+	}
+
 	resp, _ := post(t, srv, chatBody("", "hi"), SessionHeader, strings.Repeat("x", 200))
 	if resp.StatusCode != 400 {
 		t.Errorf("a 200-byte session id: status %d", resp.StatusCode)

@@ -33,6 +33,9 @@ type sessionEntry struct {
 	// fresh is true until the first turn has run: a new entry replays
 	// the conversation's earlier messages first.
 	fresh bool
+	// pending is the plan the last turn returned, for a client that
+	// replies with its last message alone.
+	pending *pendingPlan
 }
 
 func newSessionStore(a *agent.Agent, limits memory.WorkingLimits, ttl time.Duration, max int) *sessionStore {
