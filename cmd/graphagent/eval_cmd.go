@@ -26,6 +26,9 @@ Suites:
   gtools      generated on the fly (--split, --n per task/direction/mode, --seed, --modes, --tasks)
   gtools-dir  a folder in the GTools layout, e.g. datasets/gtools (PATH or --path)
   jsonl       the generic JSONL format (see README), graph files relative to the file (PATH or --path)
+  learned     the learned tools' models (graph_bert, seg_bert, kmeans, transe, bpr): test scores,
+              baselines, training time and peak memory; trains the models not saved yet
+              (--retrain: all; --tasks keeps some models or families)
   nlgraph     a folder of NLGraph task files, <task>.json or <task>.json.gz, e.g. the training split
               (PATH or --path; --tasks GNN,matching keeps some); answers are checked for validity
               (any shortest path, order or maximum matching) and counted correct, wrong or refused
@@ -39,7 +42,7 @@ Examples:
   graphagent eval --suite gtools-dir /data/gtools --llm http://127.0.0.1:8000/v1 --model qwen --concurrency 8
   graphagent eval compare runs/builtin/report.json runs/qwen/report.json`,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "suite", Value: eval.SuiteGTools, Usage: "gtools, gtools-dir, jsonl or nlgraph"},
+			&cli.StringFlag{Name: "suite", Value: eval.SuiteGTools, Usage: "gtools, gtools-dir, jsonl, nlgraph or learned"},
 			&cli.StringFlag{Name: "path", Usage: "folder (gtools-dir, nlgraph) or file (jsonl) of the suite"},
 			&cli.StringFlag{Name: "split", Value: eval.SplitTest, Usage: "gtools: train or test"},
 			&cli.IntFlag{Name: "n", Usage: "gtools: items per task, direction and mode (default 10); other suites: at most n per task group"},
@@ -53,6 +56,7 @@ Examples:
 			&cli.BoolFlag{Name: "resume", Usage: "keep the finished items of OUT/results.jsonl and run the rest"},
 			&cli.DurationFlag{Name: "timeout", Value: 2 * time.Minute, Usage: "bound on one item"},
 			&cli.BoolFlag{Name: "no-charts", Usage: "skip the PNG charts"},
+			&cli.BoolFlag{Name: "retrain", Usage: "learned: train every model again instead of reading the saved scores"},
 		},
 		Subcommands: []*cli.Command{evalCompareCommand()},
 		Action:      runEval,
@@ -73,6 +77,9 @@ func inherited(c *cli.Context, name string) string {
 func runEval(c *cli.Context) error {
 	ctx := c.Context
 	suiteName := c.String("suite")
+	if suiteName == "learned" {
+		return runLearnedEval(c)
+	}
 	path := c.String("path")
 	if path == "" && c.NArg() > 0 {
 		path = c.Args().First()

@@ -106,6 +106,7 @@ Exit codes:
 			serveCommand(),
 			mcpCommand(),
 			graphCommand(),
+			trainCommand(),
 		},
 	}
 }

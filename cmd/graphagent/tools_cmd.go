@@ -13,6 +13,7 @@ import (
 
 	"github.com/graphagent/graphagent/tools"
 	"github.com/graphagent/graphagent/tools/graph"
+	"github.com/graphagent/graphagent/tools/learned"
 )
 
 func toolsCommand() *cli.Command {
@@ -46,7 +47,7 @@ func toolsCommand() *cli.Command {
 folder) and runs the tool. Parameters are given as --arg key=value; values that parse as JSON
 (numbers, true/false, lists) are passed as such, anything else as a string.`,
 				Flags: []cli.Flag{
-					&cli.StringFlag{Name: "graph", Aliases: []string{"g"}, Usage: "graph `FILE` (inside the data folders)", Required: true},
+					&cli.StringFlag{Name: "graph", Aliases: []string{"g"}, Usage: "graph `FILE` (inside the data folders; required but for learned tools, which name a dataset)"},
 					&cli.BoolFlag{Name: "directed", Aliases: []string{"d"}, Usage: "read an edge list as a directed graph"},
 					&cli.StringSliceFlag{Name: "arg", Aliases: []string{"a"}, Usage: "tool parameter as `key=value` (repeatable)"},
 					jsonFlag(),
@@ -88,6 +89,9 @@ func toolsList(c *cli.Context) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	if err := writeLearnedList(c.App.Writer); err != nil {
+		return err
+	}
 	fmt.Fprintf(c.App.Writer, "\n%d tools. 'graphagent tools show NAME' describes one.\n", len(specs))
 	return nil
 }
@@ -112,6 +116,9 @@ func lookupTool(c *cli.Context) (tools.Tool, error) {
 		return nil, usageErr("%s needs exactly one tool NAME (see 'graphagent tools list')", c.Command.Name)
 	}
 	name := c.Args().First()
+	if lt, ok := learned.Lookup(nil, name); ok {
+		return lt, nil
+	}
 	t, err := tools.Catalogue().Get(name)
 	if err != nil {
 		return nil, usageErr("unknown tool %q%s (see 'graphagent tools list')", name, suggest(name))
@@ -177,6 +184,9 @@ func toolsShow(c *cli.Context) error {
 			fmt.Fprintf(w, "  - %s\n", e)
 		}
 	}
+	if learned.IsTool(s.Name) {
+		return writeLearnedShow(c, s)
+	}
 	fmt.Fprintf(w, "\nRun it:\n  graphagent tools run %s --graph FILE%s\n", s.Name, exampleArgs(s))
 	return nil
 }
@@ -240,9 +250,21 @@ func loadGraphFile(c *cli.Context, path string, directed bool) (*graph.Graph, er
 }
 
 func toolsRun(c *cli.Context) error {
+	if c.NArg() == 1 {
+		if lt, stop, ok, err := lookupLearnedTool(c, c.Args().First()); ok {
+			if err != nil {
+				return err
+			}
+			defer stop()
+			return runLearnedTool(c, lt)
+		}
+	}
 	t, err := lookupTool(c)
 	if err != nil {
 		return err
+	}
+	if c.String("graph") == "" {
+		return usageErr("tools run %s: required flag \"graph\" not set (--graph FILE)", t.Spec().Name)
 	}
 	args, err := parseArgs(c.StringSlice("arg"))
 	if err != nil {

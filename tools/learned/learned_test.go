@@ -1,0 +1,201 @@
+package learned
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// trainSmall trains the small configuration of model into a new store.
+func trainSmall(t *testing.T, model string) (*Store, *Meta) {
+	t.Helper()
+	def, err := LookupDef(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewStore(StoreConfig{Home: t.TempDir()})
+	meta, err := s.Train(context.Background(), def, Config{Seed: 1, Small: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, meta
+}
+
+// beatsBaseline checks that the model's metric beats its baseline by margin.
+func beatsBaseline(t *testing.T, meta *Meta, metric string, margin float64) {
+	t.Helper()
+	got, ok := meta.Score(metric)
+	if !ok {
+		t.Fatalf("%s: no %s score in %+v", meta.Model, metric, meta.Scores)
+	}
+	for _, s := range meta.Scores {
+		if s.Baseline && strings.HasPrefix(s.Metric, metric) {
+			if got.Value < s.Value+margin {
+				t.Errorf("%s: %s %.3f does not beat the baseline %s %.3f by %.2f", meta.Model, metric, got.Value, s.Metric, s.Value, margin)
+			}
+			return
+		}
+	}
+	t.Fatalf("%s: no baseline for %s in %+v", meta.Model, metric, meta.Scores)
+}
+
+// runTool runs the learned tool name over s with args.
+func runTool(t *testing.T, s *Store, name string, args map[string]any) (any, string, error) {
+	t.Helper()
+	tool, ok := Lookup(s, name)
+	if !ok {
+		t.Fatalf("no learned tool %s", name)
+	}
+	b, err := json.Marshal(args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := tool.Run(context.Background(), nil, b)
+	return res.Value, res.Text, err
+}
+
+func TestTopicSmall(t *testing.T) {
+	s, meta := trainSmall(t, "graph_bert-cora")
+	beatsBaseline(t, meta, "accuracy", 0.4)
+	v, text, err := runTool(t, s, ToolTopic, map[string]any{"dataset": "cora", "node": 35})
+	if err != nil {
+		t.Fatal(err)
+	}
+	topic := v.(Topic)
+	if topic.Node != "35" || topic.Probability <= 0 || topic.Probability > 1 || len(topic.Ranked) != 7 || !strings.Contains(text, topic.Topic) {
+		t.Errorf("topic of 35: %+v, %q", topic, text)
+	}
+	sum := 0.0
+	for i, r := range topic.Ranked {
+		sum += r.Probability
+		if i > 0 && r.Probability > topic.Ranked[i-1].Probability {
+			t.Errorf("ranking not descending: %+v", topic.Ranked)
+		}
+	}
+	if sum < 0.99 || sum > 1.01 {
+		t.Errorf("probabilities sum to %.3f", sum)
+	}
+	if _, _, err := runTool(t, s, ToolTopic, map[string]any{"dataset": "cora", "node": "no-such-paper"}); !errors.Is(err, ErrUnknownItem) {
+		t.Errorf("unknown paper: %v, want ErrUnknownItem", err)
+	}
+	_, _, err = runTool(t, s, ToolTopic, map[string]any{"dataset": "pubmed", "node": 1})
+	if !errors.Is(err, ErrDataset) || !strings.Contains(err.Error(), "cora") || !strings.Contains(err.Error(), "citeseer") {
+		t.Errorf("unshipped dataset: %v, want ErrDataset naming cora and citeseer", err)
+	}
+
+	// A second store over the same home loads the saved model and answers
+	// the same.
+	s2 := NewStore(StoreConfig{Home: s.cfg.Home})
+	v2, _, err := runTool(t, s2, ToolTopic, map[string]any{"dataset": "cora", "node": "35"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := v2.(Topic); got.Topic != topic.Topic || got.Probability != topic.Probability {
+		t.Errorf("loaded model answers %+v, trained one %+v", got, topic)
+	}
+
+	// Training again with the same seed gives the same model.
+	b, _ := trainSmall(t, "graph_bert-cora")
+	ma := s.loaded["graph_bert-cora"].model.(*nodeModel)
+	mb := b.loaded["graph_bert-cora"].model.(*nodeModel)
+	if !slices.Equal(ma.Probs, mb.Probs) || !slices.Equal(ma.Split, mb.Split) {
+		t.Error("two trainings with the same seed differ")
+	}
+}
+
+func TestAbsentAndStaleModels(t *testing.T) {
+	home := t.TempDir()
+	s := NewStore(StoreConfig{Home: home})
+	_, _, err := runTool(t, s, ToolTopic, map[string]any{"dataset": "cora", "node": 35})
+	if !errors.Is(err, ErrNotTrained) || !strings.Contains(err.Error(), "graph_bert-cora") {
+		t.Errorf("absent model: %v, want ErrNotTrained naming the model", err)
+	}
+	def, _ := LookupDef("graph_bert-cora")
+	if _, err := s.Train(context.Background(), def, Config{Seed: 1, Small: true}); err != nil {
+		t.Fatal(err)
+	}
+	// A description whose checksum is not the data's is out of date.
+	meta, err := s.Meta(def.Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	meta.DataChecksum = "0000"
+	b, _ := json.Marshal(meta)
+	if err := os.WriteFile(filepath.Join(home, "models", def.Name+".json"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := NewStore(StoreConfig{Home: home}).Check(def); !errors.Is(err, ErrStale) {
+		t.Errorf("changed checksum: %v, want ErrStale", err)
+	}
+	var notes []string
+	s3 := NewStore(StoreConfig{Home: home, TrainOnDemand: true, Notify: func(m string) { notes = append(notes, m) }})
+	if _, _, err := runTool(t, s3, ToolTopic, map[string]any{"dataset": "cora", "node": 35}); err != nil {
+		t.Fatal(err)
+	}
+	if len(notes) != 1 || !strings.Contains(notes[0], "training graph_bert-cora") {
+		t.Errorf("training on demand said %q", notes)
+	}
+}
+
+func TestSelect(t *testing.T) {
+	for in, want := range map[string]int{"all": len(Defs()), "graph_bert": 2, "graph_bert-cora": 1, ToolTopic: 2} {
+		defs, err := Select(in)
+		if err != nil || len(defs) != want {
+			t.Errorf("Select(%q) = %d models, %v; want %d", in, len(defs), err, want)
+		}
+	}
+	if _, err := Select("gcn"); !errors.Is(err, ErrUnknownModel) {
+		t.Errorf("Select(gcn): %v", err)
+	}
+	for _, name := range ToolNames() {
+		if !IsTool(name) || len(defsFor(name)) == 0 {
+			t.Errorf("tool %s has no model", name)
+		}
+	}
+}
+
+func TestMoleculeFunctionSmall(t *testing.T) {
+	s, meta := trainSmall(t, "seg_bert-mutag")
+	beatsBaseline(t, meta, "accuracy", 0.05)
+	v, text, err := runTool(t, s, ToolMoleculeFunction, map[string]any{"dataset": "MUTAG", "molecule": 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := v.(MoleculeFunction)
+	// MUTAG's first graph is labelled 1, mutagenic.
+	if r.LabelledFunction != "mutagenic" || r.Probability < 0.5 || r.Probability > 1 || r.Fold < 1 || r.Fold > 10 || !strings.Contains(text, r.Function) {
+		t.Errorf("molecule 1: %+v %q", r, text)
+	}
+	for _, bad := range []int{0, 189, -3} {
+		if _, _, err := runTool(t, s, ToolMoleculeFunction, map[string]any{"dataset": "mutag", "molecule": bad}); !errors.Is(err, ErrUnknownItem) || !strings.Contains(err.Error(), "1 to 188") {
+			t.Errorf("molecule %d: %v", bad, err)
+		}
+	}
+	if _, _, err := runTool(t, s, ToolMoleculeFunction, map[string]any{"dataset": "cora", "molecule": 1}); !errors.Is(err, ErrDataset) || !strings.Contains(err.Error(), "mutag, proteins") {
+		t.Errorf("cora molecule: %v", err)
+	}
+}
+
+func TestWLFeaturesCountNodes(t *testing.T) {
+	// Each WL iteration relabels every node once, so a graph's counts of
+	// iteration 0…h add up to (h+1)·nodes before scaling.
+	td := &tuData{graphOf: []int{0, 0, 0, 1, 1}, nodeLabel: []int{1, 1, 2, 1, 1},
+		adj: [][]int32{{1}, {0, 2}, {1}, {4}, {3}}, edgeLabel: [][]int32{{0}, {0, 0}, {0}, {0}, {0}}, nGraphs: 2, labels: []int{0, 1}}
+	x := wlFeatures(td, 1)
+	// Graph 0 (path 1-1-2) and graph 1 (edge 1-1) share the label 1 at
+	// iteration 0 and the refined label of an end node "1 next to a 1".
+	shared := 0
+	for _, a := range x.idx[0] {
+		if slices.Contains(x.idx[1], a) {
+			shared++
+		}
+	}
+	if shared != 2 || len(x.idx[0]) != 5 || len(x.idx[1]) != 2 {
+		t.Errorf("features %v and %v: %d shared, want 5 and 2 labels, 2 shared", x.idx[0], x.idx[1], shared)
+	}
+}
