@@ -54,7 +54,9 @@ func (r *run) tryChain(ctx context.Context, task string, g *graph.Graph, source 
 	if r.opt.chain != nil {
 		c = *r.opt.chain
 	} else {
-		if !reasoning.LooksLikeChain(task) {
+		// WithPlanOnly confirms single tool calls (agent/httpapi); its
+		// plans hold one tool, so chains are not planned there yet.
+		if r.opt.planOnly || !reasoning.LooksLikeChain(task) {
 			return nil, nil, false
 		}
 		summary := reasoning.SummarizeGraph(g, 8)
@@ -69,7 +71,7 @@ func (r *run) tryChain(ctx context.Context, task string, g *graph.Graph, source 
 			c, perr = cp.PlanChain(ctx, reasoning.ChainRequest{Question: task, Graph: &summary,
 				Candidates: r.allCandidates(), Resolve: r.resolveStep})
 			if perr == nil {
-				perr = reasoning.CheckChain(c, r.a.reg)
+				perr = reasoning.CheckChain(c, reasoning.RegistrySpecs(r.a.reg))
 			}
 			if perr != nil {
 				if errors.Is(perr, reasoning.ErrNotChain) {
@@ -94,14 +96,14 @@ func (r *run) tryChain(ctx context.Context, task string, g *graph.Graph, source 
 			return nil, nil, false
 		}
 	}
-	if err := reasoning.CheckChain(c, r.a.reg); err != nil {
+	if err := reasoning.CheckChain(c, reasoning.RegistrySpecs(r.a.reg)); err != nil {
 		ans, err = r.fail(fmt.Errorf("%w: %w", ErrBadInput, err))
 		return ans, err, true
 	}
 	if r.opt.review != nil {
 		edited, rerr := r.opt.review(ctx, c)
 		if rerr == nil {
-			rerr = reasoning.CheckChain(edited, r.a.reg)
+			rerr = reasoning.CheckChain(edited, reasoning.RegistrySpecs(r.a.reg))
 		}
 		if rerr != nil {
 			ans, err = r.fail(rerr)
@@ -115,11 +117,6 @@ func (r *run) tryChain(ctx context.Context, task string, g *graph.Graph, source 
 		c = edited
 	}
 	r.ans.Chain = &c
-	if r.opt.planOnly {
-		r.ans.Answer = "Plan:\n" + c.String()
-		ans = r.finish()
-		return ans, nil, true
-	}
 	ans, err = r.runChain(ctx, c, g, source)
 	return ans, err, true
 }

@@ -12,6 +12,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/graphagent/graphagent/reasoning/llmtest"
+	"github.com/graphagent/graphagent/tools/graph"
 )
 
 // chainItem is one multi-step question of testdata/chains/questions.jsonl,
@@ -163,5 +166,48 @@ func TestChainQuestionsCurrent(t *testing.T) {
 		if string(b) != before[f] {
 			t.Errorf("testdata/chains/%s is not what make_chains.py writes now; run it again", f)
 		}
+	}
+}
+
+// TestLLMChain: with an LLM planner, a multi-step question is planned by
+// the model as a JSON chain (one call), checked and run by the agent; a
+// model that plans no chain leaves the question to the single-tool path.
+func TestLLMChain(t *testing.T) {
+	srv := llmtest.New(t)
+	sb, err := graph.NewSandbox(dataDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := newLLMAgent(t, srv, sb, nil)
+	srv.Enqueue(llmtest.Reply(`{"thought": "rank, pick two, path", "steps": [
+ {"tool": "pagerank"},
+ {"tool": "top_nodes", "args": {"k": 2}, "inputs": {"scores": {"step": 1}}},
+ {"tool": "shortest_path_length", "inputs": {"source": {"step": 2, "index": 0}, "target": {"step": 2, "index": 1}}}]}`))
+	ans, err := a.Ask(context.Background(), "What is the shortest path length between the two highest-PageRank nodes in karate/edges.tsv?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ans.Chain == nil || strings.Join(ans.Chain.Tools(), " ") != "pagerank top_nodes shortest_path_length" || fmt.Sprint(ans.Value) != "2" || srv.Calls() != 1 {
+		t.Fatalf("chain %v, value %v, %d calls: %s", ans.Chain, ans.Value, srv.Calls(), ans.Answer)
+	}
+	steps := 0
+	for _, ev := range ans.Trace {
+		if strings.HasPrefix(ev.Step, "step ") {
+			steps++
+		}
+	}
+	if steps != 3 {
+		t.Errorf("%d step events in the trace, want 3", steps)
+	}
+	// Refused: the single-tool path asks the model for the tool and its
+	// arguments.
+	srv.Enqueue(
+		llmtest.Reply(`{"thought": "one tool", "steps": []}`),
+		llmtest.Reply(`{"thought": "", "tool": "degree", "then": []}`),
+		llmtest.Reply(`{"node": "33"}`),
+	)
+	ans, err = a.Ask(context.Background(), "What is the degree of the highest-PageRank node in karate/edges.tsv?")
+	if err != nil || ans.Chain != nil || ans.Tool != "degree" || srv.Calls() != 4 {
+		t.Fatalf("after a refusal: %v, chain %v, tool %s, %d calls", err, ans.Chain, ans.Tool, srv.Calls())
 	}
 }

@@ -166,9 +166,35 @@ func ChainStepOutput(s ChainStep) ValueType {
 	return toolOutput(s.Tool, hasNode)
 }
 
-// CheckChain checks c before it runs against the registry's tools and
+// SpecLookup finds a tool's spec by name.
+type SpecLookup func(name string) (tools.Spec, bool)
+
+// RegistrySpecs looks tools up in a registry.
+func RegistrySpecs(reg *tools.Registry) SpecLookup {
+	return func(name string) (tools.Spec, bool) {
+		t, err := reg.Get(name)
+		if err != nil {
+			return tools.Spec{}, false
+		}
+		return t.Spec(), true
+	}
+}
+
+// CandidateSpecs looks tools up among candidates.
+func CandidateSpecs(cs []Candidate) SpecLookup {
+	return func(name string) (tools.Spec, bool) {
+		for _, c := range cs {
+			if c.Tool.Name == name {
+				return c.Tool, true
+			}
+		}
+		return tools.Spec{}, false
+	}
+}
+
+// CheckChain checks c before it runs against the tools specs finds and
 // the chain operations; errors wrap ErrBadChain and name the step.
-func CheckChain(c Chain, reg *tools.Registry) error {
+func CheckChain(c Chain, specs SpecLookup) error {
 	if len(c.Steps) == 0 {
 		return fmt.Errorf("the chain has no steps: %w", ErrBadChain)
 	}
@@ -198,11 +224,11 @@ func CheckChain(c Chain, reg *tools.Registry) error {
 				}
 			}
 		} else {
-			t, err := reg.Get(s.Tool)
-			if err != nil {
+			spec, ok := specs(s.Tool)
+			if !ok {
 				return bad("no such tool or chain operation")
 			}
-			for _, p := range t.Spec().Params {
+			for _, p := range spec.Params {
 				known[p.Name] = true
 				required[p.Name] = p.Required
 				nodeParam[p.Name] = p.Node
@@ -318,7 +344,7 @@ var skipStepRE = regexp.MustCompile(`(?i)^\s*(?:skip|drop|remove|delete|without)
 // steps 1 and 3". Later steps' inputs are renumbered; the result is
 // checked again, so skipping a step whose result a later one needs is an
 // error naming it. ok is false when the text is not an edit.
-func EditChain(c Chain, edit string, reg *tools.Registry) (out Chain, ok bool, err error) {
+func EditChain(c Chain, edit string, specs SpecLookup) (out Chain, ok bool, err error) {
 	m := skipStepRE.FindStringSubmatch(edit)
 	if m == nil {
 		return c, false, nil
@@ -351,7 +377,7 @@ func EditChain(c Chain, edit string, reg *tools.Registry) (out Chain, ok bool, e
 		out.Steps = append(out.Steps, ns)
 		newNum[i+1] = len(out.Steps)
 	}
-	if err := CheckChain(out, reg); err != nil {
+	if err := CheckChain(out, specs); err != nil {
 		return c, true, err
 	}
 	return out, true, nil

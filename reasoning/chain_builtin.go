@@ -74,9 +74,17 @@ var chainREs = struct {
 	question: lazyCompile(`(?i)\b(?:what|which|who|whom|how|is|are|does|do|give|compute|find|count|list|report|tell|show|calculate|get|return|name)\b`),
 }
 
-// LooksLikeChain reports cheaply whether a task may need several tools;
-// only such tasks are planned as chains.
-func LooksLikeChain(task string) bool { return chainREs.quick.MatchString(task) }
+// LooksLikeChain reports cheaply whether a task may need several tools:
+// it has chaining words and, read by the grammar, several steps or a step
+// that adds steps of its own (a removal, a subgraph, nodes named by a
+// measure). Only such tasks are planned as chains, by any backend.
+func LooksLikeChain(task string) bool {
+	if !chainREs.quick.MatchString(task) {
+		return false
+	}
+	segs := splitSteps(task)
+	return len(segs) > 1 || len(segs) == 1 && hasStructure(segs[0])
+}
 
 // nodeRef is a reference to nodes by a measure found in a step's text.
 type nodeRef struct {
@@ -271,11 +279,6 @@ func (p *BuiltinPlanner) PlanChain(ctx context.Context, req ChainRequest) (Chain
 		return Chain{}, fmt.Errorf("no step resolver: %w", ErrNotChain)
 	}
 	segs := splitSteps(req.Question)
-	if len(segs) == 1 && !hasStructure(segs[0]) {
-		// One step and nothing that adds one: the single-tool path
-		// answers, without resolving the step twice.
-		return Chain{}, ErrNotChain
-	}
 	b := &chainBuilder{}
 	for _, seg := range segs {
 		if err := b.segment(ctx, seg, req.Resolve); err != nil {

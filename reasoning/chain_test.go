@@ -16,7 +16,7 @@ import (
 func idx(i int) *int { return &i }
 
 func TestCheckChain(t *testing.T) {
-	reg := tools.Catalogue()
+	reg := RegistrySpecs(tools.Catalogue())
 	raw := func(s string) json.RawMessage { return json.RawMessage(s) }
 	good := Chain{Steps: []ChainStep{
 		{Tool: "pagerank"},
@@ -71,7 +71,7 @@ func TestCheckChain(t *testing.T) {
 }
 
 func TestEditChain(t *testing.T) {
-	reg := tools.Catalogue()
+	reg := RegistrySpecs(tools.Catalogue())
 	c := Chain{Steps: []ChainStep{
 		{Tool: OpRemoveSelfLoops},
 		{Tool: OpRemoveIsolated},
@@ -134,7 +134,7 @@ func fakeResolve(ctx context.Context, text string) (string, json.RawMessage, err
 
 func TestBuiltinPlanChain(t *testing.T) {
 	p := NewBuiltinPlanner(BuiltinConfig{})
-	reg := tools.Catalogue()
+	reg := RegistrySpecs(tools.Catalogue())
 	for q, want := range map[string]string{
 		"What is the shortest path between the two highest-PageRank nodes?":                 "pagerank top_nodes shortest_path",
 		"Remove self-loops and isolated nodes, then give the diameter.":                     "remove_self_loops remove_isolated_nodes diameter",

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -69,6 +70,7 @@ past it ask stops and exits 1. Exit codes: 0 answered, 1 could not answer, 2 bad
 			&cli.BoolFlag{Name: "directed", Usage: "read --graph as a directed graph"},
 			jsonFlag(),
 			&cli.BoolFlag{Name: "explain", Usage: "print the steps taken after the answer"},
+			&cli.BoolFlag{Name: "confirm", Usage: "show a chain of several tools before it runs; answer yes, no or an edit (\"skip step 2\") on stdin"},
 			plotFlag(),
 			timeoutFlag(),
 		}, llmFlags()...),
@@ -95,6 +97,14 @@ func askAction(c *cli.Context) error {
 		if c.IsSet("directed") {
 			opts = append(opts, agent.WithDirected(c.Bool("directed")))
 		}
+	}
+	if c.Bool("confirm") {
+		br := bufio.NewReader(c.App.Reader)
+		w := c.App.Writer
+		if c.Bool("json") {
+			w = c.App.ErrWriter
+		}
+		opts = append(opts, agent.WithChainReview(chainReview(w, a.Registry(), func() (string, error) { return br.ReadString('\n') })))
 	}
 	ctx, cancel := context.WithTimeout(c.Context, timeout)
 	defer cancel()

@@ -28,7 +28,9 @@ func chatCommand() *cli.Command {
 ("load karate/edges.tsv", then "what is its diameter?"). Follow-ups reuse the previous question:
 "and node 33?" asks the same of another node, "what about the directed version?" (or "and if it
 were undirected?") reads the graph again with the other direction and asks again, "what is its
-closeness?" asks about the previous question's node. Commands:
+closeness?" asks about the previous question's node. A question that needs several tools ("the
+shortest path between the two highest-PageRank nodes") is shown as a plan first: answer yes, no or
+an edit such as "skip step 2". Commands:
 /graphs lists the graphs in working memory, /quit ends. With piped input no prompt is printed.
 --timeout bounds each question as in ask.`,
 		Flags: append([]cli.Flag{
@@ -88,7 +90,13 @@ func chatAction(c *cli.Context) error {
 			fmt.Fprintf(w, "Unknown command %s. The commands are %s.\n", strings.Fields(q)[0], chatCommands)
 		default:
 			ctx, cancel := context.WithTimeout(c.Context, timeout)
-			ans, askErr := sess.Ask(ctx, q)
+			// A chain of several tools is shown first; the next line
+			// confirms, cancels or edits it.
+			review := chainReview(w, a.Registry(), func() (string, error) {
+				line, _, err := readChatLine(br, maxChatLine)
+				return line, err
+			})
+			ans, askErr := sess.Ask(ctx, q, agent.WithChainReview(review))
 			if askErr != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) && c.Context.Err() == nil {
 				askErr = timeoutErr(c, timeout, askErr)
 				if ans != nil {
