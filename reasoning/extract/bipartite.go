@@ -266,6 +266,7 @@ func bipartiteRead(ctx context.Context, d *Doc) (Reading, error) {
 // "job J2"). It errs on the side of yes.
 func bipartiteMayRelate(d *Doc) bool {
 	var first string
+	var stop wordMemo // words that are no kind
 	return asciiWords(d.Lower, func(w string, end int) bool {
 		if len(w) < 2 {
 			return false
@@ -289,8 +290,12 @@ func bipartiteMayRelate(d *Doc) bool {
 		if !id {
 			return false
 		}
+		if stop.known(w) {
+			return false
+		}
 		kind := singular(w)
 		if bipartiteStopKinds[kind] || bipartiteStopKinds[w] {
+			stop.remember(w)
 			return false
 		}
 		if first == "" {

@@ -738,7 +738,10 @@ func (c *combiner) build(ctx context.Context, directed bool, skip [][]bool, pyth
 			break
 		}
 	}
-	values := map[int32]float64{} // the number first written on each edge
+	// The number first written on each edge, by edge index (the builder
+	// numbers edges densely from 0).
+	values := make([]float64, 0, nEdges)
+	valued := make([]bool, 0, nEdges)
 	for k, ev := range events {
 		if k&4095 == 4095 {
 			if err := ctx.Err(); err != nil {
@@ -758,11 +761,14 @@ func (c *combiner) build(ctx context.Context, directed bool, skip [][]bool, pyth
 			return nil, err
 		}
 		if e.HasValue {
-			if old, ok := values[id]; ok && old != e.Value {
+			for int(id) >= len(values) {
+				values, valued = append(values, 0), append(valued, false)
+			}
+			if old, ok := values[id], valued[id]; ok && old != e.Value {
 				c.ex.Report.Ambiguous = append(c.ex.Report.Ambiguous, fmt.Sprintf("the edge (%s, %s) is given twice, with %g and with %g", e.U, e.V, old, e.Value))
 				c.conf = min(c.conf, 0.3)
 			} else if !ok {
-				values[id] = e.Value
+				values[id], valued[id] = e.Value, true
 			}
 		}
 		if e.Both && directed {
@@ -1051,7 +1057,18 @@ func (c *combiner) unaccounted(kept []*Reading) {
 		i = e - 1
 	}
 	rel := 0
+	kc := 0 // the first covered interval that ends at or after token i
 	for i := 0; i < len(p.toks); i++ {
+		// A relation ends within relationMaxToks tokens of its start: when
+		// that much text lies inside one accounted interval, any relation
+		// there is accounted for, and it is not read.
+		at := p.toks[i].s
+		for kc < len(covered) && covered[kc][1] < at {
+			kc++
+		}
+		if kc < len(covered) && covered[kc][0] <= at && p.toks[min(i+relationMaxToks, len(p.toks))-1].e <= covered[kc][1] {
+			continue
+		}
 		s, e, ok := p.relationAt(i)
 		if !ok || inside(p.toks[s].s, p.toks[e-1].e) {
 			continue
@@ -1066,10 +1083,15 @@ func (c *combiner) unaccounted(kept []*Reading) {
 	}
 }
 
+// relationMaxToks is the most tokens relationAt reads.
+const relationMaxToks = 6
+
 // relationAt reports whether a statement at token i reads "X and Y are
 // friends", "X and Y wrote ...": two names joined by "and" followed by a
 // verb. It returns the tokens [s, e) through the verb.
 func (p *exScan) relationAt(i int) (s, e int, ok bool) {
+	// The relation is at most relationMaxToks tokens: two node references
+	// of at most two tokens each, "and", and the verb.
 	if p.skip[i] || p.kind(i) != exWord && p.kind(i) != exStr || !(p.isWord(i+1, "and") || p.isWord(i+2, "and")) || p.task[p.sent[i]] {
 		return 0, 0, false
 	}

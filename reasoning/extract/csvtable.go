@@ -300,8 +300,17 @@ func csvParseHeader(d *Doc, ln textLine) (csvHeader, bool) {
 func csvHeaderStart(line string) bool {
 	line = strings.TrimLeft(line, "| \t")
 	cut := func(s string) (string, string) {
-		if i := strings.IndexAny(s, "\t,;| "); i >= 0 {
-			return s[:i], strings.TrimLeft(s[i:], "\t,;| ")
+		// A byte loop: strings.IndexAny builds its set at every call, and
+		// every line of a question comes here.
+		sep := func(c byte) bool { return c == '\t' || c == ',' || c == ';' || c == '|' || c == ' ' }
+		for i := 0; i < len(s); i++ {
+			if sep(s[i]) {
+				j := i + 1
+				for j < len(s) && sep(s[j]) {
+					j++
+				}
+				return s[:i], s[j:]
+			}
 		}
 		return s, ""
 	}

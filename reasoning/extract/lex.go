@@ -250,15 +250,26 @@ func exIsWordByte(q string, i int) bool {
 
 // exWordEnd returns the end of the word starting at i.
 func exWordEnd(q string, i int) int {
-	for i < len(q) && exIsWordByte(q, i) {
-		if q[i] < utf8.RuneSelf {
+	for i < len(q) {
+		if c := q[i]; c < utf8.RuneSelf {
+			if !exASCIIWordByte(c) {
+				return i
+			}
 			i++
 			continue
 		}
-		_, size := utf8.DecodeRuneInString(q[i:])
+		r, size := utf8.DecodeRuneInString(q[i:])
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return i
+		}
 		i += size
 	}
 	return i
+}
+
+// exASCIIWordByte reports whether an ASCII byte continues a word.
+func exASCIIWordByte(c byte) bool {
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
 }
 
 // exQuoteEnd finds the closing quote of a string opened at i. A quote right

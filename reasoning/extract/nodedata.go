@@ -206,23 +206,37 @@ func (NodeData) Read(ctx context.Context, d *Doc) (Reading, error) {
 // noun, "labelled", "neighbours", "layers", "embedding", ...). It errs on
 // the side of yes.
 func nodeDataMayState(lower string) bool {
+	var ruledOut wordMemo
 	return asciiWords(lower, func(w string, _ int) bool {
-		s := singular(w)
-		switch {
-		case nodeLabelVerbs[w] != "", nodeLabelNouns[s] != "", nodeDataRuleNoun(w), strings.HasPrefix(w, "neighbo"):
+		if ruledOut.known(w) {
+			return false
+		}
+		if nodeDataStateWord(w) {
 			return true
 		}
-		switch w {
-		case "labelled", "labeled", "tagged", "marked", "annotated", "classified", "categorized", "categorised",
-			"colored", "coloured", "painted", "belongs", "belong", "adjacent", "unknown":
-			return true
-		}
-		switch s {
-		case "layer", "round", "iteration", "hop", "vector", "feature", "embedding":
-			return true
-		}
+		ruledOut.remember(w)
 		return false
 	})
+}
+
+// nodeDataStateWord reports whether a lower-case word is one node data
+// needs (see nodeDataMayState).
+func nodeDataStateWord(w string) bool {
+	s := singular(w)
+	switch {
+	case nodeLabelVerbs[w] != "", nodeLabelNouns[s] != "", nodeDataRuleNoun(w), strings.HasPrefix(w, "neighbo"):
+		return true
+	}
+	switch w {
+	case "labelled", "labeled", "tagged", "marked", "annotated", "classified", "categorized", "categorised",
+		"colored", "coloured", "painted", "belongs", "belong", "adjacent", "unknown":
+		return true
+	}
+	switch s {
+	case "layer", "round", "iteration", "hop", "vector", "feature", "embedding":
+		return true
+	}
+	return false
 }
 
 // nodeDataVectors finds the vectors that follow a node in the text, and

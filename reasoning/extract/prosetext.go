@@ -216,7 +216,14 @@ func proseLetterBefore(q string, i int) bool {
 
 // ptWordEnd returns the end of the word starting at i.
 func ptWordEnd(q string, i int) int {
-	for i < len(q) && ptWordByte(q, i) {
+	for i < len(q) {
+		if exASCIIWordByte(q[i]) {
+			i++ // the common case, without a call
+			continue
+		}
+		if !ptWordByte(q, i) {
+			break
+		}
 		if q[i] < utf8.RuneSelf {
 			i++
 			continue
@@ -429,10 +436,13 @@ func (t *proseText) word(i int) string {
 }
 
 func (t *proseText) low(i int) string {
-	if i < 0 || i >= len(t.toks) || t.toks[i].kind != pWord {
+	if uint(i) >= uint(len(t.toks)) {
 		return ""
 	}
-	k := t.toks[i]
+	k := &t.toks[i]
+	if k.kind != pWord {
+		return ""
+	}
 	if k.nonASCII {
 		return strings.ToLower(t.text[k.s:k.e])
 	}
@@ -705,8 +715,9 @@ func (t *proseText) pastList(i int, s ptSentence, o nameOpts) int {
 // account turns the token ranges a reader matched in sentence s into
 // spans. When everything in the statement part outside the matches is
 // filler, the whole sentence is one span (terminator included); otherwise
-// each match is a span and partial is set, with the leftover words.
-func (t *proseText) account(s ptSentence, matched [][2]int, filler func(i int) bool) (spans []Span, leftover []string) {
+// each match is a span and partial is set, with the leftover words. The
+// spans are appended to dst.
+func (t *proseText) account(dst []Span, s ptSentence, matched [][2]int, filler func(i int) bool) (spans []Span, leftover []string) {
 	// A header ending in ':' before the first match ("In a directed graph
 	// with 5 nodes numbered from 0 to 4:", "Course rules:") is not this
 	// notation's text: it is left to the readers of declarations.
@@ -743,8 +754,9 @@ func (t *proseText) account(s ptSentence, matched [][2]int, filler func(i int) b
 		if s.q < s.b {
 			end = t.toks[s.q-1].e
 		}
-		return []Span{{Start: s.s, End: end, Role: RoleGraph}}, nil
+		return append(dst, Span{Start: s.s, End: end, Role: RoleGraph}), nil
 	}
+	spans = dst
 	for _, m := range matched {
 		if m[1] > m[0] {
 			spans = append(spans, Span{Start: t.toks[m[0]].s, End: t.toks[m[1]-1].e, Role: RoleGraph})
@@ -1027,8 +1039,8 @@ func (b *proseBuild) lower(c float64, note string) {
 // sentence records the spans of a read sentence, lowering the confidence
 // when words of it were left unread.
 func (b *proseBuild) sentence(t *proseText, s ptSentence, matched [][2]int, filler func(int) bool) {
-	spans, left := t.account(s, matched, filler)
-	b.r.Spans = append(b.r.Spans, spans...)
+	var left []string
+	b.r.Spans, left = t.account(b.r.Spans, s, matched, filler)
 	if len(left) > 0 {
 		b.partial++
 		if b.partial <= proseNamedPartial {

@@ -21,6 +21,7 @@ package extract
 
 import (
 	"context"
+	"strings"
 
 	"github.com/graphagent/graphagent/tools/graph"
 )
@@ -53,20 +54,30 @@ func newDoc(text string, opt Options) *Doc {
 	return &Doc{Text: text, Lower: asciiLower(text), opt: opt.withDefaults()}
 }
 
-// asciiLower lower-cases ASCII letters only, keeping every byte offset.
+// asciiLower lower-cases ASCII letters only, keeping every byte offset. It
+// copies the question once (a strings.Builder's buffer becomes the string),
+// in runs between the upper-case letters.
 func asciiLower(s string) string {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; 'A' <= c && c <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if c := b[j]; 'A' <= c && c <= 'Z' {
-					b[j] = c + ('a' - 'A')
-				}
-			}
-			return string(b)
+	i := 0
+	for i < len(s) && !('A' <= s[i] && s[i] <= 'Z') {
+		i++
+	}
+	if i == len(s) {
+		return s
+	}
+	var sb strings.Builder
+	sb.Grow(len(s))
+	for i < len(s) {
+		sb.WriteString(s[:i])
+		sb.WriteByte(s[i] + ('a' - 'A'))
+		s = s[i+1:]
+		i = 0
+		for i < len(s) && !('A' <= s[i] && s[i] <= 'Z') {
+			i++
 		}
 	}
-	return s
+	sb.WriteString(s)
+	return sb.String()
 }
 
 // Role says what a span of the question was to the reader that accounted

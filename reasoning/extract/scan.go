@@ -54,6 +54,10 @@ type exScan struct {
 	pyErr       error // why a bracketed list that looked like Python failed to parse
 	pyHard      bool  // that list used dicts or quotes: its error stands
 	cues        []exDirCue
+	// lastRefAt and lastRef keep nodeRef's last answer; lastRefAt is -1
+	// until the masks are set.
+	lastRefAt int
+	lastRef   exRef
 
 	py          *exPy       // the Python-literal edge list, nil when none
 	files       []exFileRef // graph file paths, masked from the scan
@@ -78,7 +82,7 @@ func (d *Doc) scanned(ctx context.Context) (*exScan, error) {
 // then skipped), splits the rest into tokens and sentences, masks file
 // paths and notation keys, and recognises every notation in one pass.
 func newScan(ctx context.Context, d *Doc) (*exScan, error) {
-	p := &exScan{ctx: ctx, q: d.Text, lower: d.Lower, opt: d.opt, cues: exFindDirCues(d.Lower)}
+	p := &exScan{ctx: ctx, q: d.Text, lower: d.Lower, opt: d.opt, cues: exFindDirCues(d.Lower), lastRefAt: -1}
 	py, err := p.pythonList()
 	if err != nil {
 		return nil, err
@@ -117,6 +121,7 @@ func newScan(ctx context.Context, d *Doc) (*exScan, error) {
 		}
 	}
 	p.capCtx = hasCap && !hasW
+	p.lastRefAt = -1 // the masks are set: nodeRef's answers stand
 	if err := p.scan(); err != nil {
 		return nil, err
 	}
@@ -167,14 +172,23 @@ func exIDLike(w string) bool {
 
 // word returns word token i in lower case, "" when token i is no word.
 func (p *exScan) word(i int) string {
-	if i < 0 || i >= len(p.toks) || p.toks[i].kind != exWord {
+	if uint(i) >= uint(len(p.toks)) {
 		return ""
 	}
-	t := p.toks[i]
+	t := &p.toks[i]
+	if t.kind != exWord {
+		return ""
+	}
 	if !t.nonASCII {
 		return p.lower[t.s:t.e]
 	}
-	// Rare: computed once per word and kept.
+	return p.wordSlow(i)
+}
+
+// wordSlow is word for a word with non-ASCII letters, whose lower case is
+// computed once per word and kept.
+func (p *exScan) wordSlow(i int) string {
+	t := p.toks[i]
 	if w, ok := p.nonASCIILow[i]; ok {
 		return w
 	}
@@ -250,7 +264,27 @@ func (p *exScan) atomAfter(i int, named bool) (id string, next int, weak, ok boo
 }
 
 // nodeRef reads an atom optionally preceded by "node"/"vertex"/"nodes".
+// Several recognisers start by reading a node at the same token, so the
+// last answer is kept: it depends on the token alone once the masks are
+// set (lastRef).
 func (p *exScan) nodeRef(i int) (id string, next int, weak, ok bool) {
+	if i == p.lastRefAt {
+		r := &p.lastRef
+		return r.id, r.next, r.weak, r.ok
+	}
+	id, next, weak, ok = p.readNodeRef(i)
+	p.lastRefAt, p.lastRef = i, exRef{id: id, next: next, weak: weak, ok: ok}
+	return id, next, weak, ok
+}
+
+// exRef is what nodeRef read at a token.
+type exRef struct {
+	id       string
+	next     int
+	weak, ok bool
+}
+
+func (p *exScan) readNodeRef(i int) (id string, next int, weak, ok bool) {
 	if p.isWord(i, "node", "vertex", "nodes", "vertices") {
 		if id, n, _, ok := p.atomAfter(i+1, true); ok {
 			return id, n, false, true

@@ -246,6 +246,22 @@ func singular(w string) string {
 	return w
 }
 
+// wordMemo remembers words a whole-question pre-check has already ruled
+// out, so a question that repeats its words ("an edge between node 1 and
+// node 2 ...", a thousand times) pays for each distinct word about once.
+// It is a small direct-mapped table: a collision only forgets a word.
+type wordMemo [64]string
+
+func (m *wordMemo) slot(w string) *string {
+	return &m[(len(w)*7+int(w[0])*3+int(w[len(w)-1]))&63]
+}
+
+// known reports whether w (not empty) was remembered.
+func (m *wordMemo) known(w string) bool { return *m.slot(w) == w }
+
+// remember records w (not empty).
+func (m *wordMemo) remember(w string) { *m.slot(w) = w }
+
 // asciiWords calls f with each run of ASCII letters of lower (a Doc's
 // Lower) and the offset just past it, until f returns true; it reports
 // whether f did. It allocates nothing: readers use it to decide cheaply
