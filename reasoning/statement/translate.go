@@ -34,8 +34,13 @@ const (
 )
 
 // minSimilarity is the lowest cosine the similar route accepts; below it the
-// translator declines rather than guess.
-const minSimilarity = 0.6
+// translator declines rather than guess. An example that runs a tool is
+// also checked for its tool's cue words (cuesFit); one that only loads a
+// graph has no such check and needs minLoadSimilarity.
+const (
+	minSimilarity     = 0.5
+	minLoadSimilarity = 0.6
+)
 
 // Translation is a sentence with the calls the builtin translator wrote
 // into it.
@@ -520,6 +525,9 @@ func (t *ExampleTranslator) Match(ctx context.Context, sentence string) (*Transl
 		if c.score < minSimilarity {
 			break
 		}
+		if c.tmpl.tools == "" && c.score < minLoadSimilarity {
+			continue
+		}
 		if c.tmpl.usesWord || !t.literalsFit(c.tmpl, sentence) || !t.cuesFit(c.tmpl, toks) {
 			continue
 		}
@@ -590,7 +598,7 @@ func (t *ExampleTranslator) countCues(tp *template) {
 // cueShare is the share of a graph's keys holding a word that must use one
 // tool for the word to be a cue of that tool ("radius", "diameter",
 // "edges").
-const cueShare = 0.8
+const cueShare = 0.7
 
 // cuesFit reports whether a similar example asks for the sentence's tools:
 // when the example's graph is asked several things, no cue word of the
@@ -661,6 +669,7 @@ func (tp *template) unboundStrings() []string {
 // example's own description.
 func (t *ExampleTranslator) literalsFit(tp *template, sentence string) bool {
 	words := " " + strings.Join(strings.Fields(wordsOnly(sentence)), " ") + " "
+	named := map[string]bool{} // graph names the sentence states
 	for _, c := range tp.out.Calls() {
 		ok := true
 		walkInvocations(c.Inv, func(inv *Invocation) {
@@ -671,6 +680,7 @@ func (t *ExampleTranslator) literalsFit(tp *template, sentence string) bool {
 				if !strings.Contains(words, " "+strings.Join(strings.Fields(wordsOnly(s.Text)), " ")+" ") {
 					ok = false
 				}
+				named[s.Text] = true
 			}
 		})
 		if !ok {
@@ -678,7 +688,7 @@ func (t *ExampleTranslator) literalsFit(tp *template, sentence string) bool {
 		}
 	}
 	for _, lit := range tp.unboundStrings() {
-		if t.literals[lit] < minLiteralExamples {
+		if !named[lit] && t.literals[lit] < minLiteralExamples {
 			return false
 		}
 	}
@@ -814,7 +824,7 @@ func (t *ExampleTranslator) finish(tp *template, sentence string, values []slot,
 		}
 		return v
 	})
-	st := t.place(tp, sentence, values, calls)
+	st := t.place(tp, sentence, values, calls, route)
 	return &Translation{Statement: st, Example: tp.ex, Route: route, Score: score}
 }
 
@@ -822,7 +832,12 @@ func (t *ExampleTranslator) finish(tp *template, sentence string, values []slot,
 // replaced its [TBR] with its calls, the sentence's own [TBR] is replaced the
 // same way; otherwise the example's output is used with the example's values
 // in its text replaced by the sentence's.
-func (t *ExampleTranslator) place(tp *template, sentence string, values []slot, calls []*Call) *Statement {
+func (t *ExampleTranslator) place(tp *template, sentence string, values []slot, calls []*Call, route Route) *Statement {
+	if route == RouteSimilar && !strings.Contains(sentence, "[TBR]") {
+		if at, ok := insertionWords(tp); ok {
+			return insertCalls(sentence, at, tp.ex.Input, calls)
+		}
+	}
 	if in, err := Parse(sentence); err == nil && in.HasPlaceholder() {
 		if tbrFrame(tp) {
 			parts := []Part{}
@@ -857,6 +872,77 @@ func (t *ExampleTranslator) place(tp *template, sentence string, values []slot, 
 		default:
 			parts = append(parts, p)
 		}
+	}
+	st := &Statement{Parts: parts}
+	st.Source = st.String()
+	return st
+}
+
+// insertionWords reports whether the example's output is its input with
+// calls inserted between words (as the graph loading examples are), and
+// before how many of the input's words each call went.
+func insertionWords(tp *template) ([]int, bool) {
+	var text strings.Builder
+	var at []int
+	words := 0
+	for _, p := range tp.out.Parts {
+		switch p := p.(type) {
+		case Text:
+			text.WriteString(p.Text)
+			text.WriteByte(' ')
+			words = len(strings.Fields(text.String()))
+		case *Call:
+			at = append(at, words)
+		default:
+			return nil, false
+		}
+	}
+	if strings.Join(strings.Fields(text.String()), " ") != strings.Join(strings.Fields(tp.ex.Input), " ") {
+		return nil, false
+	}
+	return at, len(at) > 0
+}
+
+// insertCalls puts the calls into the sentence between words: each after
+// the word that preceded it in the example, found in the sentence, or else
+// after as many words as in the example.
+func insertCalls(sentence string, at []int, exampleInput string, calls []*Call) *Statement {
+	exWords := strings.Fields(exampleInput)
+	words := strings.Fields(sentence)
+	fold := func(w string) string { return strings.TrimSpace(wordsOnly(w)) }
+	pos := make([]int, len(at)) // words of the sentence before each call
+	from := 0
+	for i, n := range at {
+		p := min(n, len(words))
+		if n > 0 && n <= len(exWords) {
+			anchor := fold(exWords[n-1])
+			for j := from; j < len(words); j++ {
+				if fold(words[j]) == anchor && anchor != "" {
+					p = j + 1
+					break
+				}
+			}
+		}
+		p = max(p, from)
+		pos[i], from = p, p
+	}
+	var parts []Part
+	prev := 0
+	for i, c := range calls {
+		if pos[i] > prev || i == 0 {
+			text := strings.Join(words[prev:pos[i]], " ")
+			if text != "" {
+				text += " "
+			}
+			parts = append(parts, Text{Text: text})
+		} else {
+			parts = append(parts, Text{Text: " "})
+		}
+		parts = append(parts, c)
+		prev = pos[i]
+	}
+	if rest := strings.Join(words[prev:], " "); rest != "" {
+		parts = append(parts, Text{Text: " " + rest})
 	}
 	st := &Statement{Parts: parts}
 	st.Source = st.String()
