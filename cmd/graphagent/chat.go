@@ -14,6 +14,7 @@ import (
 
 	"github.com/graphagent/graphagent/agent"
 	"github.com/graphagent/graphagent/memory"
+	"github.com/graphagent/graphagent/reasoning/explore"
 )
 
 // maxChatLine is the longest chat line read; longer lines are refused and
@@ -31,7 +32,8 @@ were undirected?") reads the graph again with the other direction and asks again
 closeness?" asks about the previous question's node. A question that needs several tools ("the
 shortest path between the two highest-PageRank nodes") is shown as a plan first: answer yes, no or
 an edit such as "skip step 2". Commands:
-/graphs lists the graphs in working memory, /quit ends. With piped input no prompt is printed.
+/graphs lists the graphs in working memory, /explore KG explores a knowledge graph (as the explore
+command; /explore off returns), /quit ends. With piped input no prompt is printed.
 --timeout bounds each question as in ask.`,
 		Flags: append([]cli.Flag{
 			jsonFlag(),
@@ -62,6 +64,7 @@ func chatAction(c *cli.Context) error {
 		fmt.Fprintf(w, "graphagent chat (%s backend). /graphs lists loaded graphs, /quit ends.\n", a.Planner().Name())
 	}
 	br := bufio.NewReader(c.App.Reader)
+	var kgx *explore.Session // after "/explore KG", lines explore that knowledge graph
 	for {
 		if interactive {
 			fmt.Fprint(w, "> ")
@@ -86,6 +89,12 @@ func chatAction(c *cli.Context) error {
 			}
 		case q == "/help":
 			fmt.Fprintln(w, "Ask a question about a graph; /graphs lists loaded graphs; /quit ends.")
+		case q == "/explore" || strings.HasPrefix(q, "/explore "):
+			kgx = chatExplore(c, w, kgx, strings.TrimSpace(strings.TrimPrefix(q, "/explore")))
+		case kgx != nil && !isChatCommand(q):
+			if perr := exploreLine(c.Context, c, kgx, w, q); perr != nil {
+				return perr
+			}
 		case isChatCommand(q):
 			fmt.Fprintf(w, "Unknown command %s. The commands are %s.\n", strings.Fields(q)[0], chatCommands)
 		default:
@@ -124,7 +133,7 @@ func chatAction(c *cli.Context) error {
 }
 
 // chatCommands are the commands chat knows, as an unknown one lists them.
-const chatCommands = "/graphs, /help, /quit, /exit"
+const chatCommands = "/graphs, /explore KG, /help, /quit, /exit"
 
 // isChatCommand reports whether a chat line is a command: its first word is
 // a slash and a name ("/foo", "/foo bar"), not a path ("/data/g.tsv").

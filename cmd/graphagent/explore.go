@@ -168,3 +168,32 @@ func printExplore(c *cli.Context, w io.Writer, note string, ans *explore.Answer)
 	_, err := io.WriteString(w, b.String())
 	return err
 }
+
+// chatExplore runs chat's "/explore ARG": ARG is a knowledge graph to
+// explore from now on (as the explore command), "off" to return to graph
+// questions, or empty to say which is explored. It returns the session
+// lines go to, nil for none.
+func chatExplore(c *cli.Context, w io.Writer, cur *explore.Session, arg string) *explore.Session {
+	switch arg {
+	case "":
+		if cur == nil {
+			fmt.Fprintln(w, "No knowledge graph is explored. /explore wn18rr, fb15k237, drugmechdb or a file of triples starts; /explore off ends.")
+		} else {
+			fmt.Fprintf(w, "Exploring %s (λ = %g); /explore off returns to graph questions.\n", cur.KG().Name(), cur.Lambda())
+		}
+		return cur
+	case "off":
+		if cur != nil {
+			fmt.Fprintln(w, "Back to graph questions.")
+		}
+		return nil
+	}
+	g, err := loadKG(c, arg)
+	if err != nil {
+		fmt.Fprintln(w, "I could not load it:", err)
+		return cur
+	}
+	fmt.Fprintf(w, "Exploring %s: %d entities, %d relations, %d triples. Ask questions; back, history, goto N, lambda X; /explore off returns.\n",
+		g.Name(), g.NumEntities(), g.NumRelations(), g.NumTriples())
+	return explore.New(g, explore.Options{}).NewSession(explore.DefaultLambda)
+}

@@ -79,3 +79,21 @@ func TestExploreTriplesFile(t *testing.T) {
 		t.Errorf("path: exit %d %q", code, out)
 	}
 }
+
+func TestChatExplore(t *testing.T) {
+	data := dataDir(t)
+	in := "/explore\n/explore nosuch.tsv\n/explore drugmechdb\nWhich proteins does ibuprofen act on?\n1\nback\n/explore off\n/explore off\n/quit\n"
+	out, errOut, code := runCLIIn(t, in, "--data", data, "chat")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"No knowledge graph is explored", "I could not load it", "Exploring drugmechdb: 4081 entities",
+		"Prostaglandin G/H synthase 1 (UniProt:P23219)", "You could ask next:", "Back to step 1", "Back to graph questions."} {
+		if !strings.Contains(out, want) {
+			t.Errorf("chat output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Count(out, "Back to graph questions.") != 1 {
+		t.Errorf("/explore off twice printed twice:\n%s", out)
+	}
+}

@@ -133,7 +133,7 @@ func TestChatUnknownCommand(t *testing.T) {
 		t.Fatalf("%d lines, want 4:\n%s", len(lines), out)
 	}
 	for i, cmd := range []string{"/frobnicate", "/graph"} {
-		if want := "Unknown command " + cmd + ". The commands are /graphs, /help, /quit, /exit."; lines[i] != want {
+		if want := "Unknown command " + cmd + ". The commands are /graphs, /explore KG, /help, /quit, /exit."; lines[i] != want {
 			t.Errorf("line %d: %q, want %q", i+1, lines[i], want)
 		}
 	}

@@ -122,11 +122,14 @@ func (m *matcher) resolve(ctx context.Context, mention string, lambda float64, t
 				cands = append(cands, Candidate{Entity: e, Alias: norm, Exact: true, Score: 1})
 			}
 		}
+	} else if c, ok, err := m.exactOnly(ctx, norm, exact, lambda, keep); err != nil {
+		return res, err
+	} else if ok {
+		cands = c
 	} else {
 		if err := m.build(ctx); err != nil {
 			return res, err
 		}
-		var err error
 		cands, err = m.similar(ctx, norm, lambda, keep)
 		if err != nil {
 			return res, err
@@ -168,6 +171,41 @@ func (m *matcher) resolve(ctx context.Context, mention string, lambda float64, t
 	slices.Sort(res.Entities)
 	res.Exact, res.Score = top.Exact, top.Score
 	return res, nil
+}
+
+// exactOnly scores the entities named exactly norm, and reports whether
+// that settles the reading: when their score reaches λ + ambiguityMargin,
+// no other name (whose score is at most λ) can beat them or come close, so
+// the similarity index need not be searched.
+func (m *matcher) exactOnly(ctx context.Context, norm string, exact []int32, lambda float64, keep func(int32) bool) ([]Candidate, bool, error) {
+	if len(exact) == 0 {
+		return nil, false, nil
+	}
+	enc := m.enc
+	if enc == nil {
+		// The fitted encoder is not needed: a text's cosine with itself
+		// is 1, or 0 for a text with no features, whatever the weights.
+		enc = encoders.NewBuiltin(nil, encoders.WithoutCleaning())
+	}
+	vecs, err := enc.Encode(ctx, []string{norm})
+	if err != nil {
+		return nil, false, fmt.Errorf("encode entity names: %w", err)
+	}
+	sim := (float64(encoders.Dot(vecs[0], vecs[0])) + 1) / 2 // cosine, and trigram Dice 1
+	if sim > 0.75 {
+		sim = 1 // a unit vector's square norm, up to rounding
+	}
+	score := 1 - lambda + lambda*sim
+	if score < lambda+ambiguityMargin {
+		return nil, false, nil
+	}
+	var out []Candidate
+	for _, e := range exact {
+		if keep(e) {
+			out = append(out, Candidate{Entity: e, Alias: norm, Exact: true, Similarity: sim, Score: score})
+		}
+	}
+	return out, len(out) > 0, nil
 }
 
 // similar scores the names sharing trigrams with norm (and the exact

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/graphagent/graphagent/tools/kg"
 )
 
 // Entry is one step of an exploration: the question asked, the λ it was
@@ -32,6 +34,9 @@ type Session struct {
 func (x *Explorer) NewSession(lambda float64) *Session {
 	return &Session{x: x, lambda: lambda, cur: -1}
 }
+
+// KG returns the knowledge graph explored.
+func (s *Session) KG() *kg.KG { return s.x.g }
 
 // Lambda is the session's current λ.
 func (s *Session) Lambda() float64 { return s.lambda }
