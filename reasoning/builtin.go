@@ -182,6 +182,11 @@ func (p *BuiltinPlanner) chooseTool(ctx context.Context, req ToolRequest) (ToolC
 	if m := unknownConcepts.FindString(strings.ToLower(req.Question)); m != "" && best.cue <= CueBonus {
 		return ToolChoice{Tool: NoTool, Thought: why.String() + fmt.Sprintf("; the question asks about %q, which no tool computes", m)}, 0, nil
 	}
+	// "Which community is the happiest?" ranks by something no tool
+	// measures, however strongly "community" cues a tool.
+	if w := unmeasuredSuperlative(strings.ToLower(req.Question)); w != "" {
+		return ToolChoice{Tool: NoTool, Thought: why.String() + fmt.Sprintf("; the question asks which is %q, which no tool measures", "the "+w)}, 0, nil
+	}
 	// A question that names its task beyond doubt ("give a topological
 	// order") on a graph the task does not apply to is not answered by
 	// whatever tool scores next.
