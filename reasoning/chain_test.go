@@ -107,27 +107,35 @@ func TestEditChain(t *testing.T) {
 func fakeResolve(ctx context.Context, text string) (string, json.RawMessage, error) {
 	nums := regexp.MustCompile(`\b\d+\b`).FindAllString(text, -1)
 	q := strings.ToLower(text)
+	// Like the builtin slots, every required argument or an error.
 	arg := func(names ...string) json.RawMessage {
+		if len(nums) < len(names) {
+			return nil
+		}
 		m := map[string]string{}
 		for i, n := range names {
-			if i < len(nums) {
-				m[n] = nums[i]
-			}
+			m[n] = nums[i]
 		}
 		b, _ := json.Marshal(m)
 		return b
 	}
+	result := func(tool string, args json.RawMessage) (string, json.RawMessage, error) {
+		if args == nil {
+			return "", nil, fmt.Errorf("%s: missing arguments: %w", tool, ErrNotChain)
+		}
+		return tool, args, nil
+	}
 	switch {
 	case strings.Contains(q, "shortest path"):
-		return "shortest_path", arg("source", "target"), nil
+		return result("shortest_path", arg("source", "target"))
 	case strings.Contains(q, "neighbours"):
-		return "neighbors", arg("node"), nil
+		return result("neighbors", arg("node"))
 	case strings.Contains(q, "diameter"):
 		return "diameter", json.RawMessage(`{}`), nil
 	case strings.Contains(q, "edges"):
 		return "edge_count", json.RawMessage(`{}`), nil
 	case strings.Contains(q, "degree of"):
-		return "degree", arg("node"), nil
+		return result("degree", arg("node"))
 	}
 	return "", nil, fmt.Errorf("no tool: %w", ErrNotChain)
 }

@@ -36,6 +36,11 @@ type Defect struct {
 	Node string `json:"node,omitempty"`
 	// First is the line an edge first appeared on (duplicates).
 	First int `json:"first_line,omitempty"`
+	// Weight and FirstWeight are a duplicate's weight and its first
+	// line's, as written, when they differ: the graph keeps the last
+	// weight (NetworkX), so removing the duplicate changes it.
+	Weight      string `json:"weight,omitempty"`
+	FirstWeight string `json:"first_weight,omitempty"`
 }
 
 // Inspection is what Inspect found in an edge list and its optional node
@@ -100,6 +105,7 @@ func Inspect(edges []byte, edgesName string, directed bool, nodes []byte, nodesN
 	}
 	type pair struct{ u, v string }
 	first := map[pair]int{}
+	firstWeight := map[pair]string{}
 	touched := map[string]bool{}  // nodes with an edge to another node
 	loopOnly := map[string]bool{} // nodes with a self-loop
 	nodeLine := map[string]int{}  // node-only lines of the edge list
@@ -137,10 +143,14 @@ func Inspect(edges []byte, edgesName string, directed bool, nodes []byte, nodesN
 			k.u, k.v = k.v, k.u
 		}
 		if at, dup := first[k]; dup {
-			add(Defect{Kind: Duplicate, File: edgesName, Line: r.Line, U: r.U, V: r.V, First: at})
+			d := Defect{Kind: Duplicate, File: edgesName, Line: r.Line, U: r.U, V: r.V, First: at}
+			if r.Weight != firstWeight[k] {
+				d.Weight, d.FirstWeight = r.Weight, firstWeight[k]
+			}
+			add(d)
 			continue
 		}
-		first[k] = r.Line
+		first[k], firstWeight[k] = r.Line, r.Weight
 	}
 	// Isolated: declared (by a node-only line or the node table) and
 	// touched by no edge, self-loops included (NetworkX's isolates).

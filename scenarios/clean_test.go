@@ -170,6 +170,9 @@ func TestInspectFindsEverySeededDefect(t *testing.T) {
 			if d.Kind != Duplicate {
 				d.First = 0
 			}
+			if d.Kind == Duplicate && d.Weight != "" {
+				t.Errorf("case %d: duplicate %+v: the seeded repeats have no weight", c, d)
+			}
 			got = append(got, key(d))
 		}
 		for _, d := range want {
@@ -234,6 +237,9 @@ func TestInspectKeepsOriginalLines(t *testing.T) {
 	in, err := Inspect(edges, "e.txt", false, nil, "")
 	if err != nil {
 		t.Fatal(err)
+	}
+	if d := in.Defects[0]; d.Kind != Duplicate || d.Line != 3 || d.First != 2 || d.FirstWeight != "3.5" || d.Weight != "" {
+		t.Errorf("duplicate with another weight: %+v", d)
 	}
 	if in.Counts[Duplicate] != 1 || in.Counts[SelfLoop] != 1 || in.Counts[Isolated] != 1 || in.Counts[Dangling] != 0 {
 		t.Fatalf("counts %v", in.Counts)

@@ -292,6 +292,9 @@ func graphClean(c *cli.Context) error {
 func defectText(d scenarios.Defect) string {
 	switch d.Kind {
 	case scenarios.Duplicate:
+		if d.Weight != d.FirstWeight {
+			return fmt.Sprintf("duplicate edge %s %s (first on line %d with weight %q; this line's weight %q is the one the graph keeps)", d.U, d.V, d.First, d.FirstWeight, d.Weight)
+		}
 		return fmt.Sprintf("duplicate edge %s %s (first on line %d)", d.U, d.V, d.First)
 	case scenarios.SelfLoop:
 		return fmt.Sprintf("self-loop %s %s", d.U, d.V)
