@@ -55,7 +55,9 @@ func viewsOf(vecs []float32, dim, n int) [][]float32 {
 // maybeBuildGraph starts a background graph build of t when t is large
 // and has been searched often enough. The caller holds the read lock.
 func maybeBuildGraph[R any](s *Store, t *table[R]) {
-	if s.graphMin <= 0 || t.len() < s.graphMin || !t.wantsGraph() {
+	if s.graphMin <= 0 || t.len() < s.graphMin || !t.wantsGraph() || t.post.serving.Load() {
+		// (An inverted index that serves the table is exact and faster
+		// than the graph, which takes minutes to build.)
 		return
 	}
 	if t.ann.searches.Add(1) < int64(s.graphAfter) || !t.ann.building.CompareAndSwap(false, true) {

@@ -156,13 +156,14 @@ func (p *plainScan) search(q []float32, k int) []plainHit {
 // BenchmarkSearchVsScan compares memory search with the plain scan of the
 // same vectors at 1,000, 10,000 and 100,000 examples (k = 10, the query
 // vector given to both, so the query's embedding is left out; see
-// BenchmarkSearchExamples for it). Where the store would build an HNSW
-// graph (from defaultGraphMin rows, after a few searches, in the
-// background) it is built first, outside the timings. Each iteration runs
+// BenchmarkSearchExamples for it). Where the store would build an
+// inverted index or an HNSW graph (from defaultGraphMin rows, after a few
+// searches, in the background) it is built first, outside the timings. Each iteration runs
 // both searches, interleaved, so machine load weighs on both alike; it
-// reports their p50 latencies, ratio = memory p50 / scan p50, and graph = 1
+// reports their p50 latencies, ratio = memory p50 / scan p50, graph = 1
 // when searches went through the graph (calibration found it cheaper than a
-// scan at recall 0.99), else 0.
+// scan at recall 0.99), else 0, and postings = 1 when the table's inverted
+// index serves its searches (exact; then no graph is built).
 func BenchmarkSearchVsScan(b *testing.B) {
 	ctx := context.Background()
 	sizes := []int{1_000, 10_000, 100_000}
@@ -176,8 +177,19 @@ func BenchmarkSearchVsScan(b *testing.B) {
 	for _, n := range sizes {
 		s := benchStore(b, n, DefaultEmbedder(nil))
 		scan := newPlainScan(s)
+		// The inverted index is built on the postingsAfter-th search of a
+		// large table: build it first, outside the timings.
+		for i := 0; i <= postingsAfter; i++ {
+			if _, err := s.SearchExamples(ctx, benchQueries[0], ExampleQuery{K: 10}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		postings := 0.0
+		if s.examples.post.serving.Load() {
+			postings = 1
+		}
 		graph := 0.0
-		if n >= s.graphMin {
+		if n >= s.graphMin && postings == 0 {
 			buildNow(b, s)
 			if s.examples.ann.graph.BeatsScan() {
 				graph = 1
@@ -210,6 +222,7 @@ func BenchmarkSearchVsScan(b *testing.B) {
 			b.ReportMetric(float64(ps.Microseconds()), "scan-p50-µs")
 			b.ReportMetric(float64(pm)/float64(ps), "ratio")
 			b.ReportMetric(graph, "graph")
+			b.ReportMetric(postings, "postings")
 		})
 	}
 }

@@ -60,6 +60,9 @@ type Store struct {
 	// graphMin is the collection size from which unfiltered searches use
 	// an HNSW graph (0 never), graphAfter the searches before it is built.
 	graphMin, graphAfter int
+	// postingsMin is the collection size from which unfiltered searches
+	// may use an inverted index (0 never).
+	postingsMin int
 	// graphAlways makes searches use a valid graph even where calibration
 	// found a scan cheaper (tests of the graph path).
 	graphAlways bool
@@ -92,12 +95,13 @@ func newStore(emb Embedder, opts []Option) (*Store, error) {
 		return nil, fmt.Errorf("memory: no embedder: %w", ErrEncoder)
 	}
 	s := &Store{
-		emb:        emb,
-		logger:     slog.Default(),
-		graphMin:   defaultGraphMin,
-		graphAfter: defaultGraphAfter,
-		examples:   newTable[Example](),
-		datasets:   map[string]*table[Sample]{},
+		emb:         emb,
+		logger:      slog.Default(),
+		graphMin:    defaultGraphMin,
+		graphAfter:  defaultGraphAfter,
+		postingsMin: defaultPostingsMin,
+		examples:    newTable[Example](),
+		datasets:    map[string]*table[Sample]{},
 	}
 	for _, o := range opts {
 		o(s)
@@ -565,7 +569,7 @@ func searchTable[R any](ctx context.Context, s *Store, t *table[R], v []float32,
 		maybeBuildGraph(s, t)
 	}
 	useGraph := keep == nil && t.graphValid() && (s.graphAlways || t.ann.graph.BeatsScan())
-	rows, err := t.search(ctx, v, k, keep, useGraph)
+	rows, err := t.search(ctx, v, k, keep, useGraph, s.postingsMin)
 	if err != nil {
 		return nil, fmt.Errorf("memory: search: %w", err)
 	}

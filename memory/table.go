@@ -25,8 +25,9 @@ type table[R any] struct {
 	shared bool
 	// gen counts changes to existing rows (replacements and deletions),
 	// which invalidate a graph built before them; appends do not.
-	gen uint64
-	ann annState
+	gen  uint64
+	ann  annState
+	post postings
 }
 
 func newTable[R any]() *table[R] { return &table[R]{row: map[string]int32{}} }
@@ -236,9 +237,21 @@ func (t *table[R]) scan(ctx context.Context, q []float32, from int, keep func(*R
 // keep accepts (nil keeps all), best first, equal scores by key. With
 // useGraph (only for an unfiltered search and a valid graph) it takes the
 // graph's candidates, re-ranked exactly, and scans only the rows appended
-// since the graph was built; otherwise it scans every row.
-func (t *table[R]) search(ctx context.Context, q []float32, k int, keep func(*R) bool, useGraph bool) ([]scored, error) {
+// since the graph was built; an unfiltered search of a table of at least
+// postingsMin rows may go through its inverted index (postings.go, exact);
+// otherwise it scans every row.
+func (t *table[R]) search(ctx context.Context, q []float32, k int, keep func(*R) bool, useGraph bool, postingsMin int) ([]scored, error) {
 	top := &topK{k: k, keys: t.keys, h: make([]scored, 0, min(k, t.len()))}
+	if !useGraph && keep == nil && t.usePostings(postingsMin) {
+		ok, err := t.searchPostings(ctx, q, top)
+		t.post.mu.RUnlock()
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			return top.sorted(), nil
+		}
+	}
 	from := 0
 	if useGraph {
 		for _, r := range t.ann.graph.Candidates(q, t.ann.views, k) {
