@@ -5,8 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/graphagent/graphagent/tools/kg"
 )
 
 // TestLambda checks that λ changes the reading of names as it says: 0
@@ -230,5 +233,56 @@ func TestDeclines(t *testing.T) {
 	}
 	if _, err := x.Ask(ctx, "what does metformin inhibit", 1.5); err == nil || errors.Is(err, ErrDeclined) {
 		t.Errorf("λ = 1.5: %v", err)
+	}
+}
+
+// TestFB15k237 reads questions over FB15k-237, whose relations are Freebase
+// paths: the answers are the triples of the relation the words name.
+func TestFB15k237(t *testing.T) {
+	x := explorerFor(t, "fb15k237")
+	ctx := context.Background()
+	for _, tc := range []struct {
+		q, entity, rel string
+		headKnown      bool
+	}{
+		{"Where was Albert Einstein born?", "Albert Einstein", "/people/person/place_of_birth", true},
+		{"What is the nationality of Barack Obama?", "Barack Obama", "/people/person/nationality", true},
+		{"Which films did Steven Spielberg direct?", "Steven Spielberg", "/film/director/film", true},
+		{"who directed Jaws?", "Jaws", "/film/director/film", false},
+		{"what is the capital of France?", "France", "/location/country/capital", true},
+	} {
+		a, err := x.Ask(ctx, tc.q, DefaultLambda)
+		if err != nil {
+			t.Errorf("%q: %v", tc.q, err)
+			continue
+		}
+		e := x.g.Exact(tc.entity)
+		r, _ := x.g.RelationByID(tc.rel)
+		p := kg.Pattern{H: kg.Any, T: kg.Any, Rels: []int32{r}}
+		bound := a.Query.Tails
+		if tc.headKnown {
+			bound = a.Query.Heads
+		}
+		var want []string
+		for _, ent := range e {
+			if tc.headKnown {
+				p.H = ent
+			} else {
+				p.T = ent
+			}
+			for _, tr := range x.g.Match(nil, p, 0) {
+				if tc.headKnown {
+					want = append(want, x.g.Entity(tr.T).ID)
+				} else {
+					want = append(want, x.g.Entity(tr.H).ID)
+				}
+			}
+		}
+		got := slices.Clone(a.EntityIDs)
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(bound, e) || !slices.Equal(a.Query.Rels, []int32{r}) || len(want) == 0 || !slices.Equal(got, want) {
+			t.Errorf("%q: read %s, answers %v; want %v", tc.q, a.Pattern, got, want)
+		}
 	}
 }

@@ -77,6 +77,20 @@ func synonymsFor(name string) []synonym {
 			{"verb group of", []string{"_verb_group"}, true, true},
 			{"verb group", []string{"_verb_group"}, true, true},
 		}
+	case "fb15k237":
+		born, died := []string{"/people/person/place_of_birth"}, []string{"/people/deceased_person/place_of_death"}
+		directed := []string{"/film/director/film"}
+		return []synonym{
+			{"born in", born, false, false}, {"born", born, false, false}, {"birthplace of", born, true, true},
+			{"died in", died, false, false}, {"die", died, false, false},
+			{"direct", directed, false, false}, {"director of", directed, false, true},
+			{"write", []string{"/film/film/written_by"}, true, false},
+			{"writer of", []string{"/film/film/written_by"}, true, true},
+			{"married to", []string{"/people/person/spouse_s./people/marriage/spouse"}, false, false},
+			{"spouse of", []string{"/people/person/spouse_s./people/marriage/spouse"}, true, true},
+			{"capital of", []string{"/location/country/capital"}, true, true},
+			{"come from", []string{"/music/artist/origin"}, false, false},
+		}
 	case "drugmechdb":
 		activity := []string{"decreases activity of", "increases activity of", "affects activity of",
 			"molecularly interacts with", "directly interacts with", "interacts with", "decreases molecular interaction",

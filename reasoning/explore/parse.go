@@ -142,7 +142,7 @@ func (x *Explorer) read(ts []token) reading {
 	if i := classWordAt(ts); i >= 0 {
 		for pi := range x.phrases {
 			p := &x.phrases[pi]
-			if p.ofless && p.noun && len(p.stems) == 1 && p.stems[0] == ts[i].stem {
+			if p.ofless && p.noun && !p.derived && len(p.stems) == 1 && p.stems[0] == ts[i].stem {
 				rd.phrase, bestPos, bestScore = p, []int{i}, 1<<20
 				ts[i].used = true
 				break

@@ -151,8 +151,11 @@ func (x *Explorer) verbalize(e, r int32, headKnown bool) (string, bool) {
 // "parts of".
 func pluralOf(text string) string {
 	head, ok := strings.CutSuffix(text, " of")
-	if !ok || strings.HasSuffix(head, "s") {
+	switch n := len(head); {
+	case !ok || strings.HasSuffix(head, "s"):
 		return text
+	case n > 1 && head[n-1] == 'y' && !strings.ContainsRune("aeiou", rune(head[n-2])):
+		return head[:n-1] + "ies of"
 	}
 	return head + "s of"
 }
