@@ -269,11 +269,17 @@ func matrixParseRow(text string, s, e int) (matrixRow, bool) {
 // field, or the one after a row name, starts like an entry (a digit, a
 // sign, a point, "inf", "x", "-" or "∞").
 func matrixRowStart(line string) bool {
-	const seps = " \t,;|"
+	// Byte loops, not strings.TrimLeft/IndexAny, which build their set at
+	// every call: every line of a question comes here.
+	sep := func(c byte) bool { return c == ' ' || c == '\t' || c == ',' || c == ';' || c == '|' }
 	field := func(s string) (f, rest string) {
-		s = strings.TrimLeft(s, seps)
-		if i := strings.IndexAny(s, seps); i >= 0 {
-			return s[:i], s[i:]
+		for len(s) > 0 && sep(s[0]) {
+			s = s[1:]
+		}
+		for i := 0; i < len(s); i++ {
+			if sep(s[i]) {
+				return s[:i], s[i:]
+			}
 		}
 		return s, ""
 	}

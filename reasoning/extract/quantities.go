@@ -3,6 +3,7 @@ package extract
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -173,6 +174,11 @@ func (Quantities) Read(ctx context.Context, d *Doc) (Reading, error) {
 				i = t.pastList(i, s, qtyOpts)
 				continue
 			}
+			if before == 0 {
+				// The first edge: a text with quantities usually has one a
+				// sentence; room for that many saves regrowing a long list.
+				edges = slices.Grow(edges, min(len(t.sents)-n, qtyPresize))
+			}
 			matched = append(matched, [2]int{edges[before].a, next})
 			i = next
 		}
@@ -231,6 +237,9 @@ func qtyMeanings(count map[Meaning]int) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// qtyPresize bounds the room made for edges at the first one (see Read).
+const qtyPresize = 4096
 
 // qtyOpts are the atoms that name an edge's ends: numbers and lone letters
 // count in these positions ("from s to a", "between 1 and 2").

@@ -45,13 +45,14 @@ func (Relations) Read(ctx context.Context, d *Doc) (Reading, error) {
 		return Reading{}, err
 	}
 	b := newProseBuild(Relations{}.Name())
+	var noTrigger wordMemo
 	for n, s := range t.sents {
 		if n&255 == 255 {
 			if err := ctx.Err(); err != nil {
 				return Reading{}, err
 			}
 		}
-		if s.q <= s.a || !t.relAny(s) || t.keySentence(s) {
+		if s.q <= s.a || !t.relAny(s, &noTrigger) || t.keySentence(s) {
 			continue
 		}
 		var matched [][2]int
@@ -84,12 +85,18 @@ func (Relations) Read(ctx context.Context, d *Doc) (Reading, error) {
 }
 
 // relAny reports whether the statement part of s has a word that can
-// carry a relationship.
-func (t *proseText) relAny(s ptSentence) bool {
+// carry a relationship; noTrigger remembers, from sentence to sentence,
+// the words found not to.
+func (t *proseText) relAny(s ptSentence, noTrigger *wordMemo) bool {
 	for i := s.a; i < s.q; i++ {
-		if w := t.low(i); w != "" && relTrigger(w) {
+		w := t.low(i)
+		if w == "" || noTrigger.known(w) {
+			continue
+		}
+		if relTrigger(w) {
 			return true
 		}
+		noTrigger.remember(w)
 	}
 	return false
 }

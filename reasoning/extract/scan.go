@@ -408,6 +408,11 @@ func (p *exScan) add(it exItem) {
 
 // scan walks the tokens once and records every item it recognises.
 func (p *exScan) scan() error {
+	if n := len(p.task); n > 16 {
+		// A long text with graph statements has about one a sentence:
+		// room for that many saves regrowing a long list.
+		p.items = make([]exItem, 0, min(n, 4096))
+	}
 	for i := 0; i < len(p.toks); {
 		if i&1023 == 1023 {
 			if err := p.ctx.Err(); err != nil {
