@@ -14,10 +14,13 @@ package httpapi
 import (
 	"context"
 	"crypto/subtle"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
+	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -66,6 +69,10 @@ type Options struct {
 	MaxSessions int
 	// Working bounds each session's working memory.
 	Working memory.WorkingLimits
+	// HideFolders are folders (the data folders, say) whose absolute
+	// paths are never sent to clients: error messages and traces show
+	// "<data>" ("<data 2>"... for several) instead.
+	HideFolders []string
 	// Logger receives request errors (default slog.Default()).
 	Logger *slog.Logger
 }
@@ -113,6 +120,7 @@ type Handler struct {
 	sessions *sessionStore
 	metrics  *metrics
 	ids      atomic.Uint64
+	hide     *strings.Replacer // nil when no folder is hidden
 }
 
 // New builds the handler.
@@ -123,6 +131,7 @@ func New(opt Options) (*Handler, error) {
 	opt = opt.withDefaults()
 	h := &Handler{opt: opt, a: opt.Agent, mux: http.NewServeMux(), slots: make(chan struct{}, opt.MaxConcurrent), metrics: newMetrics()}
 	h.sessions = newSessionStore(opt.Agent, opt.Working, opt.SessionTTL, opt.MaxSessions)
+	h.hide = hider(opt.HideFolders)
 	h.handle("/v1/chat/completions", "chat", true, h.chatCompletions)
 	h.handle("GET /v1/models", "models", true, h.models)
 	h.handle("GET /v1/models/{id}", "model", true, h.model)
@@ -145,7 +154,7 @@ func (h *Handler) handle(pattern, route string, auth bool, f http.HandlerFunc) {
 	h.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		h.metrics.begin()
-		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK, hide: h.hide}
 		defer func() { h.metrics.end(route, sw.status, time.Since(start)) }()
 		if auth && !h.authorized(r) {
 			h.fail(sw, &apiError{status: http.StatusUnauthorized, Message: "missing or wrong bearer token (Authorization: Bearer TOKEN)", Type: "invalid_request_error", Code: "invalid_api_key"})
@@ -234,12 +243,46 @@ func unknownModel(id, served string) *apiError {
 
 func ptr(s string) *string { return &s }
 
-// statusWriter records the status code for the metrics; Unwrap lets
-// http.ResponseController reach Flush.
+// hider replaces the folders' absolute paths, longest first (a folder
+// inside another is named before its parent), as written and as escaped
+// in JSON.
+func hider(folders []string) *strings.Replacer {
+	var abs []string
+	for _, f := range folders {
+		if a, err := filepath.Abs(f); err == nil && a != string(filepath.Separator) {
+			abs = append(abs, a)
+		}
+	}
+	if len(abs) == 0 {
+		return nil
+	}
+	names := map[string]string{}
+	for i, a := range abs {
+		names[a] = "<data>"
+		if len(abs) > 1 {
+			names[a] = fmt.Sprintf("<data %d>", i+1)
+		}
+	}
+	slices.SortFunc(abs, func(a, b string) int { return len(b) - len(a) })
+	var pairs []string
+	for _, a := range abs {
+		pairs = append(pairs, a, names[a])
+		if esc, _ := json.Marshal(a); string(esc[1:len(esc)-1]) != a {
+			pairs = append(pairs, string(esc[1:len(esc)-1]), names[a])
+		}
+	}
+	return strings.NewReplacer(pairs...)
+}
+
+// statusWriter records the status code for the metrics and hides the
+// hidden folders in what is written (every response is written whole, a
+// JSON document or an SSE event per Write, so a path is never split);
+// Unwrap lets http.ResponseController reach Flush.
 type statusWriter struct {
 	http.ResponseWriter
 	status int
 	wrote  bool
+	hide   *strings.Replacer
 }
 
 func (s *statusWriter) WriteHeader(code int) {
@@ -251,7 +294,13 @@ func (s *statusWriter) WriteHeader(code int) {
 
 func (s *statusWriter) Write(b []byte) (int, error) {
 	s.wrote = true
-	return s.ResponseWriter.Write(b)
+	if s.hide == nil {
+		return s.ResponseWriter.Write(b)
+	}
+	if _, err := s.ResponseWriter.Write([]byte(s.hide.Replace(string(b)))); err != nil {
+		return 0, err
+	}
+	return len(b), nil
 }
 
 func (s *statusWriter) Unwrap() http.ResponseWriter { return s.ResponseWriter }

@@ -557,3 +557,26 @@ func TestSessionStoreTTL(t *testing.T) {
 }
 
 func planOf(tool, args string) agent.Plan { return agent.Plan{Tool: tool, Args: json.RawMessage(args)} }
+
+// TestHideFolders: the data folder's absolute path never reaches the
+// client, in an error body or in a stream.
+func TestHideFolders(t *testing.T) {
+	dir, err := dataset.Dir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, srv := newTestServer(t, Options{HideFolders: []string{dir}})
+	q := "What is the diameter of the graph in ../go.mod?"
+	for _, body := range []string{chatBody("", q), chatBody(`"stream": true`, q)} {
+		_, b := post(t, srv, body)
+		if bytes.Contains(b, []byte(dir)) || !bytes.Contains(b, []byte("allowed folders: <data>")) {
+			t.Errorf("the data folder shows: %.600s", b)
+		}
+	}
+	// Without the option the sandbox's message names it (so the test
+	// above checks something).
+	_, plain := newTestServer(t, Options{})
+	if _, b := post(t, plain, chatBody("", q)); !bytes.Contains(b, []byte(dir)) {
+		t.Errorf("the sandbox message no longer names the folder: %.300s", b)
+	}
+}

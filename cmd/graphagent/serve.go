@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/graphagent/graphagent/agent/httpapi"
+	"github.com/graphagent/graphagent/tools/graph"
 )
 
 func serveCommand() *cli.Command {
@@ -62,8 +63,15 @@ func serveAction(c *cli.Context) error {
 	}
 	defer closeAgent(a)
 	log := logger(c)
+	sb, err := graph.NewSandbox(dataDirs(c)...)
+	if err != nil {
+		return usageErr("data folders: %v", err)
+	}
+	hidden := sb.Roots() // clients never see where the data folders are
+	sb.Close()
 	h, err := httpapi.New(httpapi.Options{
-		Agent: a, Token: c.String("token"), Timeout: timeout, MaxBodyBytes: c.Int64("max-body"),
+		HideFolders: hidden,
+		Agent:       a, Token: c.String("token"), Timeout: timeout, MaxBodyBytes: c.Int64("max-body"),
 		MaxQuestionBytes: c.Int("max-question"), MaxConcurrent: c.Int("max-concurrent"),
 		SessionTTL: c.Duration("session-ttl"), MaxSessions: c.Int("max-sessions"), Logger: log,
 	})

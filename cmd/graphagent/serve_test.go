@@ -63,6 +63,17 @@ func TestServeCommand(t *testing.T) {
 	if resp.StatusCode != 200 || !strings.Contains(string(b), `"tool":"diameter"`) {
 		t.Errorf("%d %s", resp.StatusCode, b)
 	}
+	// A refused path: 403, without the data folder's absolute path.
+	req, _ = http.NewRequest("POST", "http://"+addr+"/v1/chat/completions", strings.NewReader(`{"model": "graphagent", "messages": [{"role": "user", "content": "What is the diameter of ../go.mod?"}]}`))
+	req.Header.Set("Authorization", "Bearer tok")
+	if resp, err = http.DefaultClient.Do(req); err != nil {
+		t.Fatal(err)
+	}
+	b, _ = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 403 || strings.Contains(string(b), dataDir(t)) || !strings.Contains(string(b), "<data>") {
+		t.Errorf("refused path: %d %s", resp.StatusCode, b)
+	}
 	cancel()
 	select {
 	case c := <-code:
