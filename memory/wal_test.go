@@ -3,11 +3,14 @@ package memory
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -256,4 +259,63 @@ func FuzzOpenLog(f *testing.F) {
 		}
 		s.Close()
 	})
+}
+
+// decodeCases are log lines as the log writes them and in other shapes.
+func decodeCases(t testing.TB) [][]byte {
+	ex := &Example{ID: "e1", Question: `say "vec" ,"vec":"QUJD" \ é`, Tool: "degree", Args: []byte(`{"node":"3","vec":"QUJD"}`),
+		Value: []byte(`{"a":[1,2],"vec":"QUJD"}`), Source: SourceSeed, Verified: true}
+	e := logEntry{Op: opPut, Coll: examplesColl, Key: "e1", Example: ex, Enc: "builtin-v1", Vec: vecBytes([]float32{0.5, -0.25, 0, 1})}
+	written, err := json.Marshal(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	noVec := e
+	noVec.Vec, noVec.Enc = nil, ""
+	plain, _ := json.Marshal(noVec)
+	s := string(written)
+	cases := []string{
+		s, s + "\n", s + " \r\n", string(plain), string(plain) + "\n",
+		strings.Replace(s, `"vec":"`, `"vec":"\/`, 1),             // an escape in the vector
+		strings.Replace(s, `"vec":"`, `"vec":"AA\nAA`, 1),         // a line break
+		strings.Replace(s, `"vec":"`, `"vec":"A`, 1),              // bad base64
+		strings.Replace(s, `"}`, `","vec":"QUJD"}`, 1),            // two vectors, the last wins
+		strings.Replace(s, `"vec":`, `"VEC":`, 1),                 // keys match case-insensitively
+		strings.TrimSuffix(s, `"}`) + `","enc":"x"}`,              // the vector not last
+		`{"vec":"QUJD"}`, `{"op":"put","vec":"QUJD"}`, `{"op":"put","vec":""}`, `{"op":"put",,"vec":"QUJD"}`,
+		`{"op":"put","x":{"vec":"QUJD"}}`, `[1,"vec":"QUJD"}`, `,"vec":"QUJD"}`, `"vec":"QUJD"}`, `{"op":"put","vec":"QUJD"`,
+		`{"op":"put","vec":"QUJD"}}`, `{"op":"put" ,"vec":"QUJD=="}`, `{"op":"put","vec":"QUJ="}`, `{"vec":"}`,
+		`{,"vec":"QUJD"}`, ` { ,"vec":"QUJD"}`, `{"op":"put"}`,
+	}
+	out := make([][]byte, len(cases))
+	for i, c := range cases {
+		out[i] = []byte(c)
+	}
+	return out
+}
+
+// checkDecode fails when decodeEntry and json.Unmarshal disagree on line.
+func checkDecode(t testing.TB, line []byte) {
+	var want, got logEntry
+	werr := json.Unmarshal(line, &want)
+	gerr := decodeEntry(slices.Clone(line), &got)
+	if (werr == nil) != (gerr == nil) || werr != nil && werr.Error() != gerr.Error() {
+		t.Fatalf("%q: error %v, json.Unmarshal %v", line, gerr, werr)
+	}
+	if werr == nil && !reflect.DeepEqual(got, want) {
+		t.Fatalf("%q: decoded %+v, json.Unmarshal %+v", line, got, want)
+	}
+}
+
+func TestDecodeEntry(t *testing.T) {
+	for _, line := range decodeCases(t) {
+		checkDecode(t, line)
+	}
+}
+
+func FuzzDecodeEntry(f *testing.F) {
+	for _, line := range decodeCases(f) {
+		f.Add(line)
+	}
+	f.Fuzz(func(t *testing.T, line []byte) { checkDecode(t, line) })
 }
