@@ -276,12 +276,12 @@ func decodeCases(t testing.TB) [][]byte {
 	s := string(written)
 	cases := []string{
 		s, s + "\n", s + " \r\n", string(plain), string(plain) + "\n",
-		strings.Replace(s, `"vec":"`, `"vec":"\/`, 1),             // an escape in the vector
-		strings.Replace(s, `"vec":"`, `"vec":"AA\nAA`, 1),         // a line break
-		strings.Replace(s, `"vec":"`, `"vec":"A`, 1),              // bad base64
-		strings.Replace(s, `"}`, `","vec":"QUJD"}`, 1),            // two vectors, the last wins
-		strings.Replace(s, `"vec":`, `"VEC":`, 1),                 // keys match case-insensitively
-		strings.TrimSuffix(s, `"}`) + `","enc":"x"}`,              // the vector not last
+		strings.Replace(s, `"vec":"`, `"vec":"\/`, 1),     // an escape in the vector
+		strings.Replace(s, `"vec":"`, `"vec":"AA\nAA`, 1), // a line break
+		strings.Replace(s, `"vec":"`, `"vec":"A`, 1),      // bad base64
+		strings.Replace(s, `"}`, `","vec":"QUJD"}`, 1),    // two vectors, the last wins
+		strings.Replace(s, `"vec":`, `"VEC":`, 1),         // keys match case-insensitively
+		strings.TrimSuffix(s, `"}`) + `","enc":"x"}`,      // the vector not last
 		`{"vec":"QUJD"}`, `{"op":"put","vec":"QUJD"}`, `{"op":"put","vec":""}`, `{"op":"put",,"vec":"QUJD"}`,
 		`{"op":"put","x":{"vec":"QUJD"}}`, `[1,"vec":"QUJD"}`, `,"vec":"QUJD"}`, `"vec":"QUJD"}`, `{"op":"put","vec":"QUJD"`,
 		`{"op":"put","vec":"QUJD"}}`, `{"op":"put" ,"vec":"QUJD=="}`, `{"op":"put","vec":"QUJ="}`, `{"vec":"}`,
