@@ -345,6 +345,11 @@ func (x *Explorer) run(ctx context.Context, q Query, ans *Answer) error {
 		ans.Count = len(ans.Facts)
 	}
 	ans.Text = x.describe(q, ans)
+	for _, m := range ans.Mentions {
+		if m.Note != "" {
+			ans.Text += "\nNote: " + m.Note + "."
+		}
+	}
 	return nil
 }
 

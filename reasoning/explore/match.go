@@ -49,6 +49,11 @@ type Resolution struct {
 	Score    float64     `json:"score"`
 	Best     []Candidate `json:"candidates,omitempty"` // the best few, for messages
 	Problem  string      `json:"problem,omitempty"`
+	// Close holds, when the name is ambiguous, the entities of each name
+	// scoring within the margin of the best; Note says how the explorer
+	// chose among them.
+	Close [][]int32 `json:"-"`
+	Note  string    `json:"note,omitempty"`
 }
 
 // matcher resolves entity mentions. The similarity index (character
@@ -158,16 +163,33 @@ func (m *matcher) resolve(ctx context.Context, mention string, lambda float64, t
 		return res, nil
 	}
 	top := cands[0]
-	for _, c := range cands {
-		switch {
-		case c.Alias == top.Alias && top.Score-c.Score < 1e-9:
-			res.Entities = append(res.Entities, c.Entity)
-		case top.Score-c.Score < ambiguityMargin:
-			res.Problem = fmt.Sprintf("%q could be %s (%.2f) or %s (%.2f)", mention, top.Name, top.Score, c.Name, c.Score)
-			res.Entities = nil
-			return res, nil
+	var rival *Candidate
+	groups := map[string]int{} // alias -> index in res.Close
+	for i, c := range cands {
+		if top.Score-c.Score >= ambiguityMargin {
+			break
 		}
+		if c.Alias == top.Alias && top.Score-c.Score < 1e-9 {
+			res.Entities = append(res.Entities, c.Entity)
+		} else if rival == nil {
+			rival = &cands[i]
+		}
+		// Names within the margin, grouped by name, for the explorer to
+		// tell apart by the question's relation.
+		g, ok := groups[c.Alias]
+		if !ok {
+			g = len(res.Close)
+			groups[c.Alias] = g
+			res.Close = append(res.Close, nil)
+		}
+		res.Close[g] = append(res.Close[g], c.Entity)
 	}
+	if rival != nil {
+		res.Problem = fmt.Sprintf("%q could be %s (%.2f) or %s (%.2f)", mention, top.Name, top.Score, rival.Name, rival.Score)
+		res.Entities = nil
+		return res, nil
+	}
+	res.Close = nil
 	slices.Sort(res.Entities)
 	res.Exact, res.Score = top.Exact, top.Score
 	return res, nil

@@ -3,6 +3,7 @@ package explore
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/graphagent/graphagent/tools/kg"
@@ -347,8 +348,18 @@ func (x *Explorer) interpret(ctx context.Context, rd reading, lambda float64) (Q
 			return q, res, err
 		}
 		res = append(res, r)
-		if r.Problem != "" {
+		if r.Problem != "" && len(r.Close) == 0 {
 			return q, res, decline("I read the entity %q, but %s", m.text, r.Problem)
+		}
+	}
+	// An ambiguous name is told apart by the question's relation when
+	// exactly one of its readings has triples of it at that side.
+	for i := range res {
+		if res[i].Problem == "" {
+			continue
+		}
+		if !x.disambiguate(rd, res, i) {
+			return q, res, decline("I read the entity %q, but %s", res[i].Mention, res[i].Problem)
 		}
 	}
 	// "Which countries are part of Africa?": with a relation, a first
@@ -384,8 +395,16 @@ func (x *Explorer) interpret(ctx context.Context, rd reading, lambda float64) (Q
 	q.Rels = rd.phrase.rels
 	// Subject before the phrase, object after it ("S phrase O"); a
 	// passive phrase swaps them.
+	// "What sort of thing is a violin?": a phrase right after "what" that
+	// a verb separates from the entity asks about the entity, as "what
+	// is a violin a sort of?" does; "what kinds of dog are there?", with
+	// the entity right after the phrase, asks for its kinds.
+	aboutEntity := rd.phraseAt == classWordAt(rd.tokens) && !rd.phrase.noun
 	before := func(m mention) bool {
 		genitive := m.end < rd.phraseAt && rd.tokens[m.end].word == "s"
+		if aboutEntity && m.start > rd.phraseEnd && !onlyFillers(rd.tokens[rd.phraseEnd:m.start]) {
+			return true
+		}
 		return m.start < rd.phraseAt && !genitive
 	}
 	inverse := rd.phrase.inverse != rd.passive
@@ -425,4 +444,62 @@ func classWordAt(ts []token) int {
 		}
 	}
 	return -1
+}
+
+// onlyFillers reports whether ts holds only words a phrase may skip
+// ("the", "a") or words naming the answer ("thing").
+func onlyFillers(ts []token) bool {
+	for _, t := range ts {
+		if !isFiller(t.word) && t.stem != "thing" {
+			return false
+		}
+	}
+	return true
+}
+
+// disambiguate picks, for the ambiguous mention i of a one-entity pattern
+// question, the one name among those within the margin whose entities
+// have triples of the question's relations (and answer type) at the
+// mention's side. It reports whether it could.
+func (x *Explorer) disambiguate(rd reading, res []Resolution, i int) bool {
+	if rd.phrase == nil || len(rd.mentions) != 1 || len(res[i].Close) < 2 {
+		return false
+	}
+	m := rd.mentions[i]
+	subject := m.start < rd.phraseAt && !(m.end < rd.phraseAt && rd.tokens[m.end].word == "s")
+	headSide := subject != (rd.phrase.inverse != rd.passive)
+	var chosen []int32
+	for _, group := range res[i].Close {
+		found := false
+		for _, e := range group {
+			p := kg.Pattern{H: kg.Any, T: kg.Any, Rels: rd.phrase.rels}
+			if headSide {
+				p.H = e
+			} else {
+				p.T = e
+			}
+			for _, t := range x.g.Match(nil, p, 0) {
+				other := t.H
+				if headSide {
+					other = t.T
+				}
+				if rd.answerTyp < 0 || x.g.Entity(other).Type == rd.answerTyp {
+					found = true
+					break
+				}
+			}
+		}
+		if found {
+			if chosen != nil {
+				return false // two readings answer: still ambiguous
+			}
+			chosen = group
+		}
+	}
+	if chosen == nil {
+		return false
+	}
+	res[i].Note = fmt.Sprintf("%s; read as %s, the only one with %q triples there", res[i].Problem, x.labels(chosen, 3), rd.phrase.text)
+	res[i].Entities, res[i].Problem = slices.Sorted(slices.Values(chosen)), ""
+	return true
 }

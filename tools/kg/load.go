@@ -70,18 +70,16 @@ var errNotFound = errors.New("knowledge-graph file not found")
 
 // LoadWN18RR reads WN18RR from dir: the triples of train.tsv, valid.tsv and
 // test.tsv, entity names and synsets from entities.tsv (each synset, such
-// as "dog.n.01", and its lemma, "dog", are aliases) and relation texts
+// as "dog.n.01", and its lemma, "dog", are aliases; its part of speech is
+// the entity's type: Noun, Verb, Adjective or Adverb) and relation texts
 // from relations.tsv.
 func LoadWN18RR(ctx context.Context, open OpenFunc, dir string) (*KG, error) {
 	b := NewBuilder("wn18rr")
 	b.LabelByAlias = true
 	err := readTable(ctx, open, path.Join(dir, "entities.tsv"), []string{"entity_id", "name", "synset"}, func(f []string) error {
 		syn := f[2]
-		var lemma string
-		if i := strings.Index(syn, "."); i > 0 {
-			lemma = strings.ReplaceAll(syn[:i], "_", " ")
-		}
-		b.Describe(f[0], f[1], "", syn, lemma)
+		lemma, pos := synsetParts(syn)
+		b.Describe(f[0], f[1], pos, syn, lemma)
 		return nil
 	})
 	if err != nil {
@@ -345,4 +343,26 @@ func readTriples(ctx context.Context, open OpenFunc, name string, b *Builder, re
 		b.Add(f[0], r, f[2])
 		return nil
 	})
+}
+
+// synsetParts splits a WordNet synset name ("st._david.n.01") into its
+// lemma with spaces ("st. david") and its part of speech as a type name
+// ("Noun"); both are empty for an empty or malformed name.
+func synsetParts(syn string) (lemma, pos string) {
+	parts := strings.Split(syn, ".")
+	if len(parts) < 3 {
+		return "", ""
+	}
+	lemma = strings.ReplaceAll(strings.Join(parts[:len(parts)-2], "."), "_", " ")
+	switch parts[len(parts)-2] {
+	case "n":
+		pos = "Noun"
+	case "v":
+		pos = "Verb"
+	case "a", "s":
+		pos = "Adjective"
+	case "r":
+		pos = "Adverb"
+	}
+	return lemma, pos
 }
