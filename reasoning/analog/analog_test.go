@@ -179,16 +179,26 @@ func sampleIndices(split []Split, s Split, n int, seed uint64) []int {
 // TestNodeAccuracySample classifies a seeded sample of CiteSeer's test
 // split (GRAPHAGENT_ANALOG_FULL=1: the whole split, held to 75%).
 func TestNodeAccuracySample(t *testing.T) {
+	for _, tc := range []struct {
+		name             string
+		sample           int
+		floor, fullFloor float64
+	}{{"citeseer", 120, 0.65, 0.75}, {"cora", 120, 0.75, 0.85}} {
+		t.Run(tc.name, func(t *testing.T) { nodeAccuracy(t, tc.name, tc.sample, tc.floor, tc.fullFloor) })
+	}
+}
+
+func nodeAccuracy(t *testing.T, name string, sample int, sampleFloor, fullFloor float64) {
 	ctx := context.Background()
-	d := loadNodes(t, "citeseer")
+	d := loadNodes(t, name)
 	split := Assign(len(d.IDs), 1, DefaultFractions)
 	c, _, err := BuildNodes(ctx, d, split, NodeConfig{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, floor := 120, 0.65
+	n, floor := sample, sampleFloor
 	if os.Getenv("GRAPHAGENT_ANALOG_FULL") != "" {
-		n, floor = 0, 0.75
+		n, floor = 0, fullFloor
 	}
 	right, total, unsure := 0, 0, 0
 	perClass := map[string][2]int{}
@@ -213,7 +223,7 @@ func TestNodeAccuracySample(t *testing.T) {
 		}
 	}
 	acc := float64(right) / float64(total)
-	t.Logf("citeseer test: %d/%d = %.4f (%d unsure); per class %v", right, total, acc, unsure, perClass)
+	t.Logf("%s test: %d/%d = %.4f (%d unsure); per class %v", name, right, total, acc, unsure, perClass)
 	if acc < floor {
 		t.Fatalf("accuracy %.3f below %.2f", acc, floor)
 	}

@@ -249,6 +249,7 @@ type pathFeatures struct {
 	disease    int32    // that indication
 	shapes     []string // typed shapes of the length-2 and -3 walks
 	example    string   // one shortest walk, named
+	names      string   // the endpoints' names
 }
 
 const maxShapes = 64
@@ -309,6 +310,7 @@ func (g *linkGraph) features(d *LinkData, s, t int32) pathFeatures {
 		}
 	}
 	f.reach, f.disease = g.reachTreated(d, s, t)
+	f.names = d.Names[s] + " " + d.Names[t]
 	for sh := range shapes {
 		f.shapes = append(f.shapes, sh)
 	}
@@ -321,6 +323,10 @@ func (g *linkGraph) features(d *LinkData, s, t int32) pathFeatures {
 // word per shape, counts in buckets).
 func (f pathFeatures) text() string {
 	var b strings.Builder
+	// The endpoints' names: pairs of similar drugs (shared name stems)
+	// and the same protein are close examples.
+	b.WriteString(f.names)
+	b.WriteByte(' ')
 	bucket := func(prefix string, n int) {
 		w := "zero"
 		switch {
@@ -350,13 +356,6 @@ func (f pathFeatures) text() string {
 	fmt.Fprintf(&b, "alloc%s alloc%s ", ra, ra)
 	reach := []string{"none", "one", "two", "three", "four", "five", "six", "seven", "eight"}[f.reach]
 	fmt.Fprintf(&b, "reach%s reach%s ", reach, reach)
-	for _, sh := range f.shapes {
-		b.WriteString("shape")
-		for _, w := range strings.Fields(sh) {
-			b.WriteString(strings.ToLower(w))
-		}
-		b.WriteByte(' ')
-	}
 	return strings.TrimSpace(b.String())
 }
 
@@ -374,6 +373,12 @@ func (f pathFeatures) strength() float64 {
 // describe states the features in words.
 func (f pathFeatures) describe() string {
 	s := fmt.Sprintf("%d walk(s) of 2 links, %d of 3, %d of 4", f.n2, f.n3, f.n4)
+	if f.reach > 0 {
+		s += fmt.Sprintf("; the protein's mechanism reaches an indication of the drug in %d step(s)", f.reach)
+	}
+	if len(f.shapes) > 0 {
+		s += "; through " + strings.Join(f.shapes[:min(len(f.shapes), 4)], ", ")
+	}
 	if f.example != "" {
 		s += "; e.g. " + f.example
 	}
@@ -439,7 +444,7 @@ type LinkConfig struct {
 }
 
 // DefaultLinkConfig is the builtin link vote's configuration.
-var DefaultLinkConfig = LinkConfig{K: 25, Power: 3, Examples: 1, Paths: 1, Threshold: 0.6}
+var DefaultLinkConfig = LinkConfig{K: 25, Power: 3, Examples: 1, Paths: 0.5, Threshold: 0.6}
 
 func (c LinkConfig) withDefaults() LinkConfig {
 	d := DefaultLinkConfig
