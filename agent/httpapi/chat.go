@@ -115,7 +115,7 @@ func (h *Handler) chatCompletions(w http.ResponseWriter, r *http.Request) {
 		h.opt.Logger.Debug("chat turn failed", "err", o.err)
 	}
 	payload := h.payload(o, apiErr, req.Graphagent != nil && req.Graphagent.Plot)
-	if stream != nil {
+	if stream != nil && (stream.started || apiErr == nil) {
 		stream.finish(o.text, payload, req.StreamOptions != nil && req.StreamOptions.IncludeUsage, usageOf(o.ans))
 		return
 	}
@@ -363,7 +363,12 @@ func stepLine(e agent.Event) string {
 	return line + "\n"
 }
 
-// sseStream writes a streamed completion in OpenAI's chunk format.
+// sseStream writes a streamed completion in OpenAI's chunk format. The
+// status and the first chunks wait until the question's graph is read and
+// loaded (the "graph" steps are held, a few milliseconds): a question
+// refused before that (a path outside the data folders, an unreadable or
+// too large question) is answered with its HTTP status and error body, as
+// without streaming. After it, errors go in the final chunk.
 type sseStream struct {
 	w       http.ResponseWriter
 	rc      *http.ResponseController
@@ -371,18 +376,31 @@ type sseStream struct {
 	model   string
 	created int64
 	steps   int
+	started bool
+	held    []agent.Event
 	err     error
 }
 
 func newSSEStream(w http.ResponseWriter, id, model string) *sseStream {
-	s := &sseStream{w: w, rc: http.NewResponseController(w), id: id, model: model, created: time.Now().Unix()}
-	hd := w.Header()
+	return &sseStream{w: w, rc: http.NewResponseController(w), id: id, model: model, created: time.Now().Unix()}
+}
+
+// start sends the status, the headers, the first chunk and the held steps.
+func (s *sseStream) start() {
+	if s.started {
+		return
+	}
+	s.started = true
+	hd := s.w.Header()
 	hd.Set("Content-Type", "text/event-stream")
 	hd.Set("Cache-Control", "no-cache")
 	hd.Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
+	s.w.WriteHeader(http.StatusOK)
 	s.chunk(map[string]any{"role": "assistant", "content": ""}, nil, nil)
-	return s
+	for _, e := range s.held {
+		s.send(e)
+	}
+	s.held = nil
 }
 
 // chunk writes one chat.completion.chunk; ext adds extension fields.
@@ -414,8 +432,18 @@ func (s *sseStream) data(v any) {
 }
 
 // step streams one step as content, with the event itself in the
-// graphagent_event extension field.
+// graphagent_event extension field; the reading steps (and failed ones)
+// are held until the graph is loaded.
 func (s *sseStream) step(e agent.Event) {
+	if !s.started && (e.Step == "graph" || e.Step == "answer" || e.Error != "") {
+		s.held = append(s.held, e)
+		return
+	}
+	s.start()
+	s.send(e)
+}
+
+func (s *sseStream) send(e agent.Event) {
 	s.steps++
 	s.chunk(map[string]any{"content": stepLine(e)}, nil, map[string]any{"graphagent_event": e})
 }
@@ -424,6 +452,7 @@ func (s *sseStream) step(e agent.Event) {
 // structured answer in the graphagent field), the usage when asked, and
 // [DONE].
 func (s *sseStream) finish(text string, p *payload, includeUsage bool, u usage) {
+	s.start()
 	if s.steps > 0 {
 		text = "\n" + text
 	}

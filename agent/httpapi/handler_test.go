@@ -447,14 +447,21 @@ func TestStreamSteps(t *testing.T) {
 		t.Errorf("usage chunk %v", last)
 	}
 
-	_, b = post(t, srv, chatBody(`"stream": true`, "What is the diameter of the graph in ../go.mod?"))
-	chunks, _ = streamed(t, bytes.NewReader(b))
+	// Refused before the graph is loaded: the status and error body of a
+	// request without streaming.
+	resp, b = post(t, srv, chatBody(`"stream": true`, "What is the diameter of the graph in ../go.mod?"))
+	if resp.StatusCode != 403 || !bytes.Contains(b, []byte(`"code":"path_outside_data"`)) {
+		t.Errorf("refused path in a stream: %d %s", resp.StatusCode, b)
+	}
+	// Refused after it (a node the graph lacks): in the final chunk.
+	resp, b = post(t, srv, chatBody(`"stream": true`, "What is the shortest path from node 0 to node 99 in karate/edges.tsv?"))
+	chunks, done = streamed(t, bytes.NewReader(b))
 	var e struct {
 		Error  *apiError `json:"error"`
 		Status int       `json:"status"`
 	}
-	if err := json.Unmarshal(chunks[len(chunks)-1]["graphagent"], &e); err != nil || e.Error == nil || e.Error.Code != "path_outside_data" || e.Status != 403 {
-		t.Errorf("refused path in a stream: %s", chunks[len(chunks)-1]["graphagent"])
+	if err := json.Unmarshal(chunks[len(chunks)-1]["graphagent"], &e); resp.StatusCode != 200 || !done || err != nil || e.Error == nil || e.Status < 400 {
+		t.Errorf("refused after loading, in a stream: %d %s", resp.StatusCode, chunks[len(chunks)-1]["graphagent"])
 	}
 }
 
