@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -436,6 +437,22 @@ func runChainOp(ctx context.Context, reg *tools.Registry, s reasoning.ChainStep,
 			}
 			return 0
 		})
+		if k < len(idx) && sameScore(src.scores[idx[k-1]], src.scores[idx[k]]) {
+			// The selection would be decided by node order, not by the
+			// measure: which nodes are meant is unclear.
+			var tied []string
+			for _, u := range idx {
+				if sameScore(src.scores[u], src.scores[idx[k-1]]) {
+					tied = append(tied, g.ID(u))
+				}
+			}
+			shown := tied
+			if len(shown) > 8 {
+				shown = append(shown[:8:8], fmt.Sprintf("… (%d more)", len(tied)-8))
+			}
+			return chainValue{}, fmt.Errorf("top_nodes: the %d node(s) of %s score are not determined: nodes %s share the score %.6g: %w",
+				k, order, strings.Join(shown, ", "), src.scores[idx[k-1]], errTiedSelection)
+		}
 		ids := make([]string, k)
 		parts := make([]string, k)
 		for i := range ids {
@@ -516,4 +533,15 @@ func scoreMapOf(g *graph.Graph, sc []float64) map[string]float64 {
 		m[g.ID(int32(i))] = x
 	}
 	return m
+}
+
+// errTiedSelection means nodes named by a measure ("the node with the
+// highest degree") are not determined: several share the score at the
+// edge of the selection.
+var errTiedSelection = errors.New("tied scores: which nodes are meant is unclear")
+
+// sameScore reports whether two scores are equal up to the rounding of
+// iterative algorithms (PageRank's power iteration, say).
+func sameScore(a, b float64) bool {
+	return math.Abs(a-b) <= 1e-9*max(math.Abs(a), math.Abs(b), 1e-3)
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -101,7 +102,7 @@ func checkChainAnswer(it chainItem, value any) error {
 // chainFloor is the ratchet of TestChainQuestions: how many of the
 // questions the builtin backend answered correctly with the expected plan
 // when it was last raised (the target is at least 90%).
-const chainFloor = 54
+const chainFloor = 61
 
 // TestChainQuestions asks the multi-step questions with the builtin
 // backend: a question counts as correct when it is planned as the chain
@@ -114,8 +115,26 @@ func TestChainQuestions(t *testing.T) {
 	}
 	a := newDataAgent(t, filepath.Join("testdata", "chains"))
 	correct := 0
+	answered, tied := 0, 0
 	for _, it := range items {
 		ans, err := a.Ask(context.Background(), it.Question)
+		if it.Check == "tied" {
+			// Several nodes share the score the question selects by:
+			// the agent must plan the chain, then decline, naming them.
+			tied++
+			switch {
+			case err == nil:
+				t.Logf("%s %q: answered %v; NetworkX finds the selection tied", it.ID, it.Question, ans.Value)
+			case ans == nil || ans.Chain == nil || !slices.Equal(ans.Chain.Tools(), it.Tools):
+				t.Logf("%s %q: plan %v, want %v (%v)", it.ID, it.Question, ans.Chain, it.Tools, err)
+			case !errors.Is(err, ErrNoAnswer) || !strings.Contains(err.Error(), "not determined"):
+				t.Logf("%s %q: declined for another reason: %v", it.ID, it.Question, err)
+			default:
+				correct++
+			}
+			continue
+		}
+		answered++
 		switch {
 		case err != nil:
 			t.Logf("%s %q: %v", it.ID, it.Question, err)
@@ -131,7 +150,11 @@ func TestChainQuestions(t *testing.T) {
 			correct++
 		}
 	}
-	t.Logf("chain questions: %d of %d correct (%.1f%%)", correct, len(items), 100*float64(correct)/float64(len(items)))
+	t.Logf("chain questions: %d of %d correct (%.1f%%): %d with an answer, %d whose selection is tied (to be declined)",
+		correct, len(items), 100*float64(correct)/float64(len(items)), answered, tied)
+	if answered < 40 {
+		t.Errorf("only %d questions have an answer, want at least 40", answered)
+	}
 	if correct < chainFloor || float64(correct) < 0.9*float64(len(items)) {
 		t.Errorf("%d of %d correct, below the floor of %d (or 90%%); the misses are logged above", correct, len(items), chainFloor)
 	}

@@ -343,7 +343,7 @@ func (b *chainBuilder) segment(ctx context.Context, text string, resolve StepRes
 		b.add(ChainStep{Tool: OpLargestComponent, Text: text})
 		return nil
 	}
-	if m := chainREs.removal.FindStringSubmatch(text); m != nil && !chainREs.question.MatchString(strings.SplitN(text, " ", 2)[0]) {
+	if m := chainREs.removal.FindStringSubmatch(text); m != nil {
 		return b.removals(text, m[1])
 	}
 	// Subgraphs named in passing run first.

@@ -6,9 +6,11 @@ component; gen_directed.edgelist: a random directed graph with self-loops)
 and questions.jsonl: for each question, the graph file, the chain of tools
 expected (the plan asserted by the test), NetworkX's answer and how to
 compare it. Nodes named by a measure ("the two highest-PageRank nodes") are
-the k best scores with ties in node order (the graph's insertion order);
-the script refuses a question whose selection would hang on a
-floating-point near-tie. Run: python3 make_chains.py (deterministic).
+the k best scores; when several nodes share the score at the edge of the
+selection the question does not say which are meant, and the expected
+outcome is a refusal ("tied"). The script stops on a question whose
+selection hangs on a floating-point near-tie (scores within 1e-6 but not
+1e-9). Run: python3 make_chains.py (deterministic).
 """
 import json
 import os
@@ -67,6 +69,11 @@ def write_generated():
         f.write("\n".join(lines) + "\n")
 
 
+class Tied(Exception):
+    """Several nodes share the score at the edge of a selection: the
+    question does not determine its nodes, and the agent must decline."""
+
+
 def top(g, scores, k, lowest=False):
     order = list(g.nodes)
     pos = {n: i for i, n in enumerate(order)}
@@ -74,8 +81,10 @@ def top(g, scores, k, lowest=False):
     ranked = sorted(order, key=lambda n: (sign * scores[n], pos[n]))
     if len(ranked) > k:
         a, b = scores[ranked[k - 1]], scores[ranked[k]]
-        if a != b and abs(a - b) < 1e-9:
-            raise SystemExit(f"near-tie at the selection boundary: {a} vs {b}")
+        if abs(a - b) <= 1e-9 * max(abs(a), abs(b), 1e-3):
+            raise Tied()
+        if abs(a - b) <= 1e-6 * max(abs(a), abs(b), 1e-3):
+            raise SystemExit(f"near-tie at the selection boundary: {a} vs {b}; choose another question")
     return ranked[:k]
 
 
@@ -157,6 +166,8 @@ EXTRA = {
          lambda g: nx.diameter(no_isolates(no_loops(g)))),
         ("What is the shortest path length from the highest-degree node to the lowest-PageRank node in {f}?", DEG + PR + ["shortest_path_length"], "number",
          lambda g: spl(g, top(g, degrees(g), 1)[0], top(g, pagerank(g), 1, lowest=True)[0])),
+        ("Drop node 33 from {f}, then what is the diameter of the largest connected component?", ["remove_nodes", "largest_component", "diameter"], "number",
+         lambda g: nx.diameter(largest_cc(without(g, ["33"])))),
     ],
     "football/edges.tsv": [
         ("Remove nodes 0 and 1 from {f}, then is the graph connected?", ["remove_nodes", "is_connected"], "bool",
@@ -165,6 +176,12 @@ EXTRA = {
          lambda g: nx.average_shortest_path_length(largest_cc(g))),
         ("What is the closeness centrality of the top node by betweenness in {f}?", BTW + ["closeness_centrality"], "number",
          lambda g: nx.closeness_centrality(g, top(g, nx.betweenness_centrality(g), 1)[0])),
+        ("Who are the neighbours of the highest-PageRank node in {f}?", PR + ["neighbors"], "set",
+         lambda g: list(g.neighbors(top(g, pagerank(g), 1)[0]))),
+        ("How many triangles pass through the top node by closeness in {f}?", CLO + ["triangle_count"], "triangles",
+         lambda g: nx.triangles(g, top(g, nx.closeness_centrality(g), 1)[0])),
+        ("Take out the node with the highest PageRank from {f}, then what is the average clustering?", PR + ["remove_nodes", "clustering_coefficient"], "number",
+         lambda g: nx.average_clustering(without(g, top(g, pagerank(g), 1)))),
     ],
     "gen_undirected.edgelist": [
         ("Remove self-loops and isolated nodes from {f}, then how many connected components are there?", ["remove_self_loops", "remove_isolated_nodes", "connected_components"], "components",
@@ -175,6 +192,12 @@ EXTRA = {
          lambda g: no_loops(g).number_of_edges()),
         ("What is the average clustering of {f} without self-loops?", ["remove_self_loops", "clustering_coefficient"], "number",
          lambda g: nx.average_clustering(no_loops(g))),
+        ("Who are the neighbours of the node with the highest betweenness in {f}?", BTW + ["neighbors"], "set",
+         lambda g: list(g.neighbors(top(g, nx.betweenness_centrality(g), 1)[0]))),
+        ("Remove the highest-PageRank node from {f}, then how many connected components are there?", PR + ["remove_nodes", "connected_components"], "components",
+         lambda g: nx.number_connected_components(without(g, top(g, pagerank(g), 1)))),
+        ("Get rid of the self-loops in {f}, then what is the PageRank of the node with the highest closeness?", ["remove_self_loops"] + CLO + ["pagerank"], "number",
+         lambda g: pagerank(no_loops(g))[top(no_loops(g), nx.closeness_centrality(no_loops(g)), 1)[0]]),
     ],
 }
 
@@ -219,7 +242,10 @@ def main():
             # Disconnected: closeness of the whole graph, diameter of it fail.
             templates = [t for t in templates if "shortest path length between" not in t[0]]
         for q, tools, check, answer in templates:
-            value = answer(g)
+            try:
+                value = answer(g)
+            except Tied:
+                check, value = "tied", None
             if check == "set":
                 value = sorted(value)
             out.append({"id": f"c{len(out) + 1}", "graph": name, "question": q.format(f=name),
