@@ -204,6 +204,55 @@ func newLinkGraph(d *LinkData, hidden map[[2]int32]bool) *linkGraph {
 	return g
 }
 
+// mostSimilar returns the neighbour of from of type typ (other than to)
+// whose name is most like to's name, by the Jaccard overlap of set.
+func (g *linkGraph) mostSimilar(d *LinkData, from, to int32, typ string, set func(string) map[string]bool) (float64, int32) {
+	best, arg := 0.0, int32(-1)
+	var mine map[string]bool
+	for _, q := range g.adj[from] {
+		if q == to || d.Types[q] != typ {
+			continue
+		}
+		if mine == nil {
+			mine = set(d.Names[to])
+		}
+		if j := jaccard(mine, set(d.Names[q])); j > best {
+			best, arg = j, q
+		}
+	}
+	return best, arg
+}
+
+func wordSet(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return r == ' ' || r == '-' || r == '/' || r == ',' || r == '(' || r == ')' }) {
+		out[w] = true
+	}
+	return out
+}
+
+func trigramSet(s string) map[string]bool {
+	out := map[string]bool{}
+	r := []rune(" " + strings.ToLower(s) + " ")
+	for i := 0; i+3 <= len(r); i++ {
+		out[string(r[i:i+3])] = true
+	}
+	return out
+}
+
+func jaccard(a, b map[string]bool) float64 {
+	inter := 0
+	for k := range a {
+		if b[k] {
+			inter++
+		}
+	}
+	if u := len(a) + len(b) - inter; u > 0 {
+		return float64(inter) / float64(u)
+	}
+	return 0
+}
+
 // maxReach bounds the mechanism steps reachTreated follows.
 const maxReach = 8
 
@@ -250,6 +299,12 @@ type pathFeatures struct {
 	shapes     []string // typed shapes of the length-2 and -3 walks
 	example    string   // one shortest walk, named
 	names      string   // the endpoints' names
+	// targetSim is the largest word overlap (Jaccard) between the target's
+	// name and the names of the source's other targets; sourceSim the
+	// largest character-trigram overlap between the source's name and the
+	// names of other drugs acting on the target.
+	targetSim, sourceSim float64
+	simTarget, simSource int32 // the most similar ones (-1: none)
 }
 
 const maxShapes = 64
@@ -311,6 +366,8 @@ func (g *linkGraph) features(d *LinkData, s, t int32) pathFeatures {
 	}
 	f.reach, f.disease = g.reachTreated(d, s, t)
 	f.names = d.Names[s] + " " + d.Names[t]
+	f.targetSim, f.simTarget = g.mostSimilar(d, s, t, TargetType, wordSet)
+	f.sourceSim, f.simSource = g.mostSimilar(d, t, s, SourceType, trigramSet)
 	for sh := range shapes {
 		f.shapes = append(f.shapes, sh)
 	}
@@ -344,6 +401,9 @@ func (f pathFeatures) text() string {
 	bucket("twohop", f.n2)
 	bucket("threehop", f.n3)
 	bucket("fourhop", f.n4)
+	if f.sourceSim >= 0.3 {
+		b.WriteString("namelike namelike ")
+	}
 	ra := "zero"
 	switch {
 	case f.ra3 >= 0.02:
@@ -368,6 +428,75 @@ func (f pathFeatures) strength() float64 {
 		x += 1.5 - 0.25*float64(f.reach)
 	}
 	return 1 / (1 + math.Exp(-x))
+}
+
+// vector is the walk evidence as numbers for the induced rule: a bias,
+// log counts of walks, resource allocation, Adamic–Adar, the name
+// overlaps and the mechanism reach one-hot.
+func (f pathFeatures) vector() []float64 {
+	x := []float64{1, math.Log1p(float64(f.n2)), math.Log1p(float64(f.n3)), math.Log1p(float64(f.n4)), math.Log1p(1000 * f.ra3), math.Log1p(f.aa), f.targetSim, f.sourceSim}
+	for r := 0; r <= maxReach; r++ {
+		v := 0.0
+		if f.reach == r {
+			v = 1
+		}
+		x = append(x, v)
+	}
+	return x
+}
+
+// featureNames name vector's entries for explanations.
+var featureNames = []string{"bias", "2-walks", "3-walks", "4-walks", "resource allocation", "Adamic-Adar", "target name like another target of the drug", "drug name like another drug on the target",
+	"no mechanism reach", "reach 1", "reach 2", "reach 3", "reach 4", "reach 5", "reach 6", "reach 7", "reach 8"}
+
+// induceRule fits logistic weights of the walk evidence on the examples
+// (gradient descent with a small L2 penalty): the rule that says how
+// walks and names separate linked from unlinked example pairs.
+func induceRule(xs [][]float64, ys []float64) []float64 {
+	if len(xs) == 0 {
+		return nil
+	}
+	w := make([]float64, len(xs[0]))
+	grad := make([]float64, len(w))
+	for it := 0; it < 1500; it++ {
+		clear(grad)
+		for i, x := range xs {
+			e := sigmoid(dot(w, x)) - ys[i]
+			for j := range w {
+				grad[j] += e * x[j]
+			}
+		}
+		for j := range w {
+			w[j] -= 0.5 * (grad[j]/float64(len(xs)) + 1e-3*w[j])
+		}
+	}
+	return w
+}
+
+// contributions lists the three largest terms of the rule for x.
+func contributions(w, x []float64) string {
+	idx := make([]int, 0, len(w))
+	for j := 1; j < len(w); j++ {
+		if x[j] != 0 {
+			idx = append(idx, j)
+		}
+	}
+	sort.Slice(idx, func(a, b int) bool { return math.Abs(w[idx[a]]*x[idx[a]]) > math.Abs(w[idx[b]]*x[idx[b]]) })
+	parts := make([]string, 0, 3)
+	for _, j := range idx[:min(3, len(idx))] {
+		parts = append(parts, fmt.Sprintf("%s %+.2f", featureNames[j], w[j]*x[j]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func sigmoid(z float64) float64 { return 1 / (1 + math.Exp(-z)) }
+
+func dot(a, b []float64) float64 {
+	s := 0.0
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return s
 }
 
 // describe states the features in words.
@@ -444,7 +573,7 @@ type LinkConfig struct {
 }
 
 // DefaultLinkConfig is the builtin link vote's configuration.
-var DefaultLinkConfig = LinkConfig{K: 25, Power: 3, Examples: 1, Paths: 0.5, Threshold: 0.6}
+var DefaultLinkConfig = LinkConfig{K: 25, Power: 3, Examples: 1, Paths: 2, Threshold: 0.6}
 
 func (c LinkConfig) withDefaults() LinkConfig {
 	d := DefaultLinkConfig
@@ -470,6 +599,7 @@ type LinkPredictor struct {
 	d     *LinkData
 	g     *linkGraph
 	known map[string]string
+	rule  []float64 // induced weights of the walk evidence
 	cfg   LinkConfig
 }
 
@@ -477,11 +607,23 @@ type LinkPredictor struct {
 // the hidden links.
 func NewLinkPredictor(store *memory.Store, d *LinkData, hidden map[[2]int32]bool, cfg LinkConfig) *LinkPredictor {
 	p := &LinkPredictor{store: store, d: d, g: newLinkGraph(d, hidden), known: map[string]string{}, cfg: cfg.withDefaults()}
+	var xs [][]float64
+	var ys []float64
 	for _, sm := range store.Samples(LinkDataset) {
-		if sm.Kind == memory.KindEdge {
-			p.known[sm.ID] = sm.Label
+		if sm.Kind != memory.KindEdge {
+			continue
 		}
+		p.known[sm.ID] = sm.Label
+		a, b, ok := strings.Cut(sm.ID, "->")
+		s, ok1 := d.Index[a]
+		t, ok2 := d.Index[b]
+		if !ok || !ok1 || !ok2 || (sm.Label != Yes && sm.Label != No) {
+			continue
+		}
+		xs = append(xs, p.g.features(d, s, t).vector())
+		ys = append(ys, map[bool]float64{true: 1}[sm.Label == Yes])
 	}
+	p.rule = induceRule(xs, ys)
 	return p
 }
 
@@ -530,6 +672,12 @@ func (p *LinkPredictor) Predict(ctx context.Context, source, target int32) (*Ans
 	// Path evidence: the more short walks join the pair, the likelier the
 	// link; none at all is evidence against it.
 	strength := f.strength()
+	induced := "walk evidence by a fixed rule (no examples to induce one from)"
+	if p.rule != nil {
+		x := f.vector()
+		strength = sigmoid(dot(p.rule, x))
+		induced = "walk evidence weighed by the rule induced from the examples: " + contributions(p.rule, x)
+	}
 	paths := map[string]float64{Yes: strength, No: 1 - strength}
 	ev = append(ev, Evidence{Kind: "paths", ID: ans.Item, Label: map[bool]string{true: Yes, false: No}[strength >= 0.5], Weight: math.Abs(strength-0.5) * 2, Note: f.describe()})
 	total := map[string]float64{}
@@ -550,8 +698,8 @@ func (p *LinkPredictor) Predict(ctx context.Context, source, target int32) (*Ans
 	decide(ans, total, cfg.Threshold)
 	sort.SliceStable(ev, func(a, b int) bool { return ev[a].Weight > ev[b].Weight })
 	ans.Evidence = ev
-	ans.Rule = fmt.Sprintf("vote of %d example pair(s) with walks like this pair's (weight %.1f) and the walks themselves (weight %.1f): %s; decisive: %s",
-		len(hits), cfg.Examples, cfg.Paths, f.describe(), topEvidence(supporting(ev, ans.Label), 3))
+	ans.Rule = fmt.Sprintf("vote of %d example pair(s) with walks like this pair's (weight %.1f) and the %s (weight %.1f); %s; decisive: %s",
+		len(hits), cfg.Examples, induced, cfg.Paths, f.describe(), topEvidence(supporting(ev, ans.Label), 3))
 	ans.Explanation = fmt.Sprintf("link %s gets %.0f%% of the weighted vote (%s)", ans.Label, 100*ans.Confidence, scoreList(total))
 	return ans, nil
 }

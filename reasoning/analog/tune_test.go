@@ -2,6 +2,8 @@ package analog
 
 import (
 	"context"
+	"fmt"
+	"math"
 	"os"
 	"testing"
 )
@@ -65,7 +67,7 @@ func TestTuneLinks(t *testing.T) {
 		t.Fatal(err)
 	}
 	hidden := Hidden(pairs, Val, Test)
-	for _, cfg := range []LinkConfig{{Examples: 1}, {Paths: 1}, {Examples: 1, Paths: 1}, {Examples: 1, Paths: 0.5}, {K: 50, Power: 1, Examples: 1}} {
+	for _, cfg := range []LinkConfig{{Examples: 1}, {Paths: 1}, {Examples: 1, Paths: 1}, {Examples: 1, Paths: 0.5}, {Examples: 1, Paths: 2}, {K: 50, Power: 1, Examples: 1}} {
 		lp := NewLinkPredictor(store, d, hidden, cfg)
 		right, n := 0, 0
 		for _, p := range pairs {
@@ -156,4 +158,107 @@ func TestTuneReach(t *testing.T) {
 		}
 	}
 	t.Logf("reach pos %v neg %v; ra3 pos %v neg %v", pos, neg, pra, nra)
+}
+
+func featVec(f pathFeatures) []float64 {
+	x := []float64{1, math.Log1p(float64(f.n2)), math.Log1p(float64(f.n3)), math.Log1p(float64(f.n4)), math.Log1p(1000 * f.ra3), math.Log1p(f.aa), f.targetSim, f.sourceSim}
+	for r := 0; r <= maxReach; r++ {
+		v := 0.0
+		if f.reach == r {
+			v = 1
+		}
+		x = append(x, v)
+	}
+	return x
+}
+
+func TestTuneLogistic(t *testing.T) {
+	if os.Getenv("GRAPHAGENT_ANALOG_TUNE") != LinkDataset {
+		t.Skip("set GRAPHAGENT_ANALOG_TUNE=drugmechdb")
+	}
+	d := loadLinks(t)
+	pairs := MakePairs(d, 1, DefaultFractions)
+	g := newLinkGraph(d, Hidden(pairs, Val, Test))
+	var xs, vx [][]float64
+	var ys, vy []float64
+	for _, p := range pairs {
+		f := g.features(d, p.Source, p.Target)
+		y := 0.0
+		if p.Exists {
+			y = 1
+		}
+		switch p.Split {
+		case Train:
+			xs, ys = append(xs, featVec(f)), append(ys, y)
+		case Val:
+			vx, vy = append(vx, featVec(f)), append(vy, y)
+		}
+	}
+	w := make([]float64, len(xs[0]))
+	for it := 0; it < 2000; it++ {
+		grad := make([]float64, len(w))
+		for i, x := range xs {
+			z := 0.0
+			for j := range w {
+				z += w[j] * x[j]
+			}
+			e := 1/(1+math.Exp(-z)) - ys[i]
+			for j := range w {
+				grad[j] += e * x[j]
+			}
+		}
+		for j := range w {
+			w[j] -= 0.5 * (grad[j]/float64(len(xs)) + 1e-3*w[j])
+		}
+	}
+	acc := func(xs [][]float64, ys []float64) float64 {
+		r := 0
+		for i, x := range xs {
+			z := 0.0
+			for j := range w {
+				z += w[j] * x[j]
+			}
+			if (z > 0) == (ys[i] == 1) {
+				r++
+			}
+		}
+		return float64(r) / float64(len(xs))
+	}
+	t.Logf("weights %.2f; train %.3f val %.3f", w, acc(xs, ys), acc(vx, vy))
+}
+
+func TestTuneLinkThreshold(t *testing.T) {
+	if os.Getenv("GRAPHAGENT_ANALOG_TUNE") != LinkDataset {
+		t.Skip("set GRAPHAGENT_ANALOG_TUNE=drugmechdb")
+	}
+	ctx := context.Background()
+	for _, seed := range []uint64{1, 2, 3} {
+		d := loadLinks(t)
+		pairs := MakePairs(d, seed, DefaultFractions)
+		store, _ := NewMemory(nil)
+		if _, err := ImportLinks(ctx, store, d, pairs); err != nil {
+			t.Fatal(err)
+		}
+		lp := NewLinkPredictor(store, d, Hidden(pairs, Val, Test), LinkConfig{})
+		var ys []float64
+		var ex []bool
+		for _, p := range pairs {
+			if p.Split != Val {
+				continue
+			}
+			a, _ := lp.Predict(ctx, p.Source, p.Target)
+			ys, ex = append(ys, a.Scores[Yes]), append(ex, p.Exists)
+		}
+		line := ""
+		for _, th := range []float64{0.3, 0.35, 0.4, 0.45, 0.5, 0.55} {
+			r := 0
+			for i := range ys {
+				if (ys[i] >= th) == ex[i] {
+					r++
+				}
+			}
+			line += fmt.Sprintf(" %.2f:%.3f", th, float64(r)/float64(len(ys)))
+		}
+		t.Logf("seed %d val:%s", seed, line)
+	}
 }
