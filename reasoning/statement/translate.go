@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/graphagent/graphagent/internal/textutil"
 )
 
 // ErrNoTranslation means the builtin translator found no example close
@@ -539,7 +541,35 @@ func (t *ExampleTranslator) Match(ctx context.Context, sentence string) (*Transl
 	if len(cands) > 0 {
 		best = cands[0].score
 	}
-	return nil, fmt.Errorf("%q: the closest example (similarity %.2f) does not fit: %w", sentence, best, ErrNoTranslation)
+	return nil, fmt.Errorf("%q: the closest example (similarity %.2f) does not fit%s: %w", sentence, best, t.graphHint(sentence), ErrNoTranslation)
+}
+
+// graphHint names the named graph a sentence may have misspelt ("the
+// peterson graph"): "; did you mean the petersen graph?", or "".
+func (t *ExampleTranslator) graphHint(sentence string) string {
+	words := strings.Fields(wordsOnly(sentence))
+	best, bestDist := "", 3
+	for i, w := range words {
+		if w != "graph" && w != "tree" {
+			continue
+		}
+		for k := 1; k <= 4 && k <= i; k++ {
+			phrase := strings.Join(words[i-k:i+1], " ")
+			for _, p := range t.phrases {
+				if p.words == phrase {
+					return "" // a known name: not a spelling problem
+				}
+				d := textutil.EditDistance(phrase, p.words)
+				if d < bestDist && d <= len(p.words)/5 {
+					best, bestDist = p.words, d
+				}
+			}
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return "; did you mean the " + best + "?"
 }
 
 // callSignature is the graph the statement's first call loads and the GR

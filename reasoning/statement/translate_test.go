@@ -153,6 +153,10 @@ func TestTranslateDeclines(t *testing.T) {
 			t.Errorf("%q: want ErrNoTranslation, got %v", in, got)
 		}
 	}
+	if _, err := tr.Match(context.Background(), "The size of the peterson graph is [TBR]."); err == nil ||
+		!strings.Contains(err.Error(), "did you mean the petersen graph?") {
+		t.Errorf("a misspelt graph name: %v", err)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, err := tr.Translate(ctx, "The size of the star graph is [TBR]."); !errors.Is(err, context.Canceled) {

@@ -96,7 +96,7 @@ func resolve(name string) (*entry, []arg, error) {
 	}
 	if args == nil && e.signature != "" {
 		if e.defaults == nil {
-			return nil, nil, fmt.Errorf("%s needs parameters, %s: %s: %w", e.name, e.signature, e.noDefault, ErrParams)
+			return nil, nil, fmt.Errorf("%s needs its parameters %s; %s: %w", e.name, e.signature, e.noDefault, ErrParams)
 		}
 		args = e.defaults
 	}
