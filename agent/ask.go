@@ -167,7 +167,7 @@ func (a *Agent) ask(ctx context.Context, question string, sess *Session, opts []
 		r.step("load", func() (string, string, error) { return "", "the question only loads a graph", nil })
 		return r.finish(), nil
 	}
-	if kind := scenarioKind(task); kind != "" {
+	if kind := scenarioKind(task, question, source); kind != "" {
 		return r.scenario(ctx, kind, question, g, source)
 	}
 	if r.opt.plan == nil {

@@ -210,7 +210,13 @@ type chainValue struct {
 	nodes  []string
 	scores []float64 // by node index of the graph it was computed on
 	on     *graph.Graph
+	// measure names what scores measure ("degree", "PageRank").
+	measure string
 }
+
+// measureNames name the measures of score steps in sentences.
+var measureNames = map[string]string{reasoning.OpDegrees: "degree", "pagerank": "PageRank",
+	"betweenness_centrality": "betweenness", "closeness_centrality": "closeness", "eccentricity": "eccentricity"}
 
 // runChain runs the steps in order, each on the graph the latest graph
 // step produced, and answers with the last step's result.
@@ -303,6 +309,7 @@ func (r *run) runStep(ctx context.Context, s reasoning.ChainStep, g *graph.Graph
 		out.nodes = nodeList(res.Value)
 	case reasoning.TypeScores:
 		out.scores = scoreList(g, res.Value)
+		out.measure = measureNames[s.Tool]
 	}
 	return out, args, nil
 }
@@ -404,7 +411,12 @@ func runChainOp(ctx context.Context, reg *tools.Registry, s reasoning.ChainStep,
 		for u := range sc {
 			sc[u] = float64(deg(int32(u)))
 		}
-		return chainValue{typ: reasoning.TypeScores, scores: sc, on: g, value: scoreMapOf(g, sc), say: fmt.Sprintf("Computed the degree of all %d nodes.", g.N())}, nil
+		kind := "degree"
+		if direction == "in" || direction == "out" {
+			kind = direction + "-degree"
+		}
+		return chainValue{typ: reasoning.TypeScores, scores: sc, on: g, value: scoreMapOf(g, sc), measure: kind,
+			say: fmt.Sprintf("Computed the %s of all %d nodes.", kind, g.N())}, nil
 	case reasoning.OpTopNodes:
 		src, _ := input("scores")
 		if src.on != g {
@@ -437,6 +449,10 @@ func runChainOp(ctx context.Context, reg *tools.Registry, s reasoning.ChainStep,
 			}
 			return 0
 		})
+		measure := src.measure
+		if measure == "" {
+			measure = "score"
+		}
 		if k < len(idx) && sameScore(src.scores[idx[k-1]], src.scores[idx[k]]) {
 			// The selection would be decided by node order, not by the
 			// measure: which nodes are meant is unclear.
@@ -450,8 +466,8 @@ func runChainOp(ctx context.Context, reg *tools.Registry, s reasoning.ChainStep,
 			if len(shown) > 8 {
 				shown = append(shown[:8:8], fmt.Sprintf("… (%d more)", len(tied)-8))
 			}
-			return chainValue{}, fmt.Errorf("top_nodes: the %d node(s) of %s score are not determined: nodes %s share the score %.6g: %w",
-				k, order, strings.Join(shown, ", "), src.scores[idx[k-1]], errTiedSelection)
+			return chainValue{}, fmt.Errorf("top_nodes: the %d node(s) of %s %s are not determined: nodes %s share the %s %.6g: %w",
+				k, order, measure, strings.Join(shown, ", "), measure, src.scores[idx[k-1]], errTiedSelection)
 		}
 		ids := make([]string, k)
 		parts := make([]string, k)
@@ -459,7 +475,7 @@ func runChainOp(ctx context.Context, reg *tools.Registry, s reasoning.ChainStep,
 			ids[i] = g.ID(idx[i])
 			parts[i] = fmt.Sprintf("%s (%.6g)", ids[i], src.scores[idx[i]])
 		}
-		return chainValue{typ: reasoning.TypeNodes, nodes: ids, value: ids, say: fmt.Sprintf("The %d node(s) of %s score: %s.", k, order, strings.Join(parts, ", "))}, nil
+		return chainValue{typ: reasoning.TypeNodes, nodes: ids, value: ids, say: fmt.Sprintf("The %d node(s) of %s %s: %s.", k, order, measure, strings.Join(parts, ", "))}, nil
 	case reasoning.OpRemoveSelfLoops:
 		h := graph.Filter(g, nil, func(e int32) bool { u, v := g.Edge(e); return u != v })
 		return chainValue{typ: reasoning.TypeGraph, graph: h, value: graphInfo(h, "")}, nil

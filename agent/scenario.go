@@ -34,19 +34,25 @@ var (
 	chainWords = regexp.MustCompile(`\bthen\b|\bafter\s+(?:removing|deleting|dropping)\b`)
 )
 
-// scenarioKind returns the scenario a task asks for, or "".
-func scenarioKind(task string) string {
+// scenarioKind returns the scenario a task asks for, or "": a comparison
+// only when the question names two graphs ("compare the degrees of 1 and
+// 2" is not one), a cleaning only of a graph file.
+func scenarioKind(task, question, source string) string {
 	t := strings.ToLower(task)
 	if !strings.ContainsAny(t, "rsocdl") || chainWords.MatchString(t) {
 		return ""
 	}
 	switch {
 	case compareCue.MatchString(t):
-		return scenarioCompare
+		if len(graphRefs(question)) >= 2 {
+			return scenarioCompare
+		}
 	case reportCue.MatchString(t):
 		return scenarioReport
 	case cleanCue.MatchString(t):
-		return scenarioClean
+		if source != questionSource {
+			return scenarioClean
+		}
 	}
 	return ""
 }

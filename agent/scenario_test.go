@@ -2,7 +2,6 @@ package agent
 
 import (
 	"context"
-	"errors"
 	"testing"
 
 	"github.com/graphagent/graphagent/scenarios"
@@ -22,7 +21,7 @@ func TestScenarioKind(t *testing.T) {
 		"remove self-loops and isolated nodes, then give the diameter": "",
 		"What is the shortest path from 0 to 3?":                       "",
 	} {
-		if got := scenarioKind(q); got != want {
+		if got := scenarioKind(q, q, "karate/edges.tsv"); got != want {
 			t.Errorf("scenarioKind(%q) = %q, want %q", q, got, want)
 		}
 	}
@@ -54,7 +53,10 @@ func TestScenarioFromAsk(t *testing.T) {
 	if in, ok := ans.Value.(*scenarios.Inspection); ans.Tool != scenarioClean || !ok || len(in.Defects) != 0 || in.Records != 78 {
 		t.Errorf("clean: tool %s, value %+v", ans.Tool, ans.Value)
 	}
-	if _, err := a.Ask(ctx, "Compare the karate graph."); !errors.Is(err, ErrBadInput) {
-		t.Errorf("one graph to compare: %v, want ErrBadInput", err)
+	if ans, err := a.Ask(ctx, "Is there a self-loop in the graph 1-1, 1-2? Check for self-loops."); err == nil && ans.Tool == scenarioClean {
+		t.Errorf("a graph written in the question was 'cleaned': %s", ans.Answer)
+	}
+	if scenarioKind("check for self-loops", "check for self-loops", questionSource) != "" {
+		t.Error("cleaning a graph written in the question")
 	}
 }
