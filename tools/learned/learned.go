@@ -95,11 +95,17 @@ func IsTool(name string) bool {
 func Defs() []Def {
 	node := []string{ToolTopic}
 	graph := []string{ToolMoleculeFunction}
+	comm := []string{ToolCommunity, ToolCommonCommunity}
+	rec := []string{ToolRecommendation, ToolTopKRecommendaton}
 	return []Def{
 		{Name: "graph_bert-cora", Family: FamilyNode, Dataset: "cora", Tools: node, Method: nodeMethod},
 		{Name: "graph_bert-citeseer", Family: FamilyNode, Dataset: "citeseer", Tools: node, Method: nodeMethod},
 		{Name: "seg_bert-mutag", Family: FamilyGraph, Dataset: "mutag", Tools: graph, Method: graphMethod},
 		{Name: "seg_bert-proteins", Family: FamilyGraph, Dataset: "proteins", Tools: graph, Method: graphMethod},
+		{Name: "kmeans-karate", Family: FamilyCommunity, Dataset: "karate", Tools: comm, Method: communityMethod},
+		{Name: "kmeans-football", Family: FamilyCommunity, Dataset: "football", Tools: comm, Method: communityMethod},
+		{Name: "kmeans-email_eu_core", Family: FamilyCommunity, Dataset: "email_eu_core", Tools: comm, Method: communityMethod},
+		{Name: "bpr-movietweetings", Family: FamilyRecommend, Dataset: "movietweetings", Tools: rec, Method: recommendMethod},
 	}
 }
 

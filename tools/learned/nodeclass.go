@@ -104,7 +104,7 @@ func readNodeData(d *data) (*nodeData, error) {
 		}
 		words = append(words, ws)
 		return nil
-	})
+	}, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -131,7 +131,7 @@ func readNodeData(d *data) (*nodeData, error) {
 			sets[p[0]][int32(p[1])] = true
 		}
 		return nil
-	})
+	}, nil)
 	if err != nil {
 		return nil, err
 	}

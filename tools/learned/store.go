@@ -276,6 +276,10 @@ func trainFamily(ctx context.Context, def Def, d *data, cfg Config, prog Progres
 		return trainNodeClassifier(ctx, d, cfg, prog)
 	case FamilyGraph:
 		return trainGraphClassifier(ctx, d, cfg, prog)
+	case FamilyCommunity:
+		return trainCommunities(ctx, d, cfg, prog)
+	case FamilyRecommend:
+		return trainRecommender(ctx, d, cfg, prog)
 	}
 	return nil, fmt.Errorf("%s: family %s is not built yet: %w", def.Name, def.Family, ErrUnknownModel)
 }
@@ -428,6 +432,14 @@ func decodeFamily(def Def, r io.Reader) (any, error) {
 		return &m, err
 	case FamilyGraph:
 		var m graphModel
+		err := dec.Decode(&m)
+		return &m, err
+	case FamilyCommunity:
+		var m communityModel
+		err := dec.Decode(&m)
+		return &m, err
+	case FamilyRecommend:
+		var m recModel
 		err := dec.Decode(&m)
 		return &m, err
 	}

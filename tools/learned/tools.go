@@ -38,6 +38,10 @@ func Tools(store *Store) []tools.Tool {
 	return []tools.Tool{
 		topicTool(store),
 		moleculeTool(store),
+		communityTool(store),
+		commonCommunityTool(store),
+		recommendationTool(store),
+		topKTool(store),
 	}
 }
 
@@ -192,6 +196,341 @@ func moleculeTool(store *Store) tools.Tool {
 		}
 		text := fmt.Sprintf("Molecule %d of %s is predicted %s (probability %.2f; model %s, 10-fold cross-validated accuracy %.1f%%, this molecule held out in fold %d).",
 			r.Molecule, r.Dataset, r.Function, r.Probability, def.Name, 100*r.ModelAccuracy, r.Fold)
+		return tools.Result{Value: r, Text: text}, nil
+	})
+}
+
+// CommunityParams are kmeans:community's arguments.
+type CommunityParams struct {
+	Dataset string       `json:"dataset" desc:"the graph: karate, football or email_eu_core"`
+	Node    tools.NodeID `json:"node" desc:"the node whose community is asked"`
+}
+
+// CommonCommunityParams are kmeans:common_community_check's arguments.
+type CommonCommunityParams struct {
+	Dataset string       `json:"dataset" desc:"the graph: karate, football or email_eu_core"`
+	Node1   tools.NodeID `json:"node1" desc:"the first node"`
+	Node2   tools.NodeID `json:"node2" desc:"the second node"`
+}
+
+// Community is kmeans:community's answer.
+type Community struct {
+	Dataset string `json:"dataset"`
+	Node    string `json:"node"`
+	// Community is the node's community (0-based) of Count; Members its
+	// nodes.
+	Community int      `json:"community"`
+	Count     int      `json:"count"`
+	Members   []string `json:"members"`
+	// Group is the node's known group (faction, conference, department);
+	// Share is the share of the community's members in that group.
+	Group string  `json:"group"`
+	Share float64 `json:"share"`
+	Model string  `json:"model"`
+	NMI   float64 `json:"nmi"`
+}
+
+// CommonCommunity is kmeans:common_community_check's answer.
+type CommonCommunity struct {
+	Dataset string `json:"dataset"`
+	Node1   string `json:"node1"`
+	Node2   string `json:"node2"`
+	Same    bool   `json:"same"`
+	// Community1 and Community2 are the nodes' communities.
+	Community1 int     `json:"community1"`
+	Community2 int     `json:"community2"`
+	Model      string  `json:"model"`
+	NMI        float64 `json:"nmi"`
+}
+
+// communityOf loads tool's model for dataset and finds node in it.
+func communityOf(ctx context.Context, store *Store, tool, dataset string, nodes ...tools.NodeID) (Def, *loadedModel, []int, error) {
+	def, err := defForDataset(tool, dataset)
+	if err != nil {
+		return Def{}, nil, nil, err
+	}
+	lm, err := store.model(ctx, def)
+	if err != nil {
+		return Def{}, nil, nil, err
+	}
+	m := lm.model.(*communityModel)
+	var idx []int
+	for _, n := range nodes {
+		i := slices.Index(m.IDs, string(n))
+		if i < 0 {
+			return Def{}, nil, nil, fmt.Errorf("node %q is not in %s (%d nodes, IDs such as %s): %w",
+				string(n), def.Dataset, len(m.IDs), strings.Join(m.IDs[:min(3, len(m.IDs))], ", "), ErrUnknownItem)
+		}
+		idx = append(idx, i)
+	}
+	return def, lm, idx, nil
+}
+
+func nmiOf(meta *Meta) float64 {
+	s, _ := meta.Score("NMI")
+	return s.Value
+}
+
+func communityTool(store *Store) tools.Tool {
+	return tools.New(tools.Spec{
+		Name:        ToolCommunity,
+		Description: "the community of a node found by spectral clustering (k-means on the spectral embedding) of karate, football or email_eu_core",
+		WhenToUse:   "which community, cluster or group a node of karate, football or email_eu_core belongs to, by the trained clustering",
+		Returns:     "the node's community with its members, the node's known group and the clustering's NMI against the known groups",
+		Family:      FamilyName,
+		Examples:    []string{"Which community is node 0 of karate in?", "What cluster does team 5 of football belong to?"},
+	}, func(ctx context.Context, _ *graph.Graph, p CommunityParams) (tools.Result, error) {
+		def, lm, idx, err := communityOf(ctx, store, ToolCommunity, p.Dataset, p.Node)
+		if err != nil {
+			return tools.Result{}, err
+		}
+		m, i := lm.model.(*communityModel), idx[0]
+		c := Community{Dataset: def.Dataset, Node: m.IDs[i], Community: m.Community[i], Count: m.K, Group: m.Groups[m.Truth[i]],
+			Model: def.Name, NMI: nmiOf(lm.meta)}
+		same := 0
+		for j, cj := range m.Community {
+			if cj == c.Community {
+				c.Members = append(c.Members, m.IDs[j])
+				if m.Truth[j] == m.Truth[i] {
+					same++
+				}
+			}
+		}
+		c.Share = float64(same) / float64(len(c.Members))
+		shown := c.Members[:min(len(c.Members), 20)]
+		more := ""
+		if len(c.Members) > len(shown) {
+			more = fmt.Sprintf(", … and %d more", len(c.Members)-len(shown))
+		}
+		text := fmt.Sprintf("Node %s of %s is in community %d of %d, with %d members: {%s%s}; %.0f%% of them share its known group %s (model %s, NMI %.3f against the known groups).",
+			c.Node, c.Dataset, c.Community, c.Count, len(c.Members), strings.Join(shown, ", "), more, 100*c.Share, c.Group, def.Name, c.NMI)
+		return tools.Result{Value: c, Text: text}, nil
+	})
+}
+
+func commonCommunityTool(store *Store) tools.Tool {
+	return tools.New(tools.Spec{
+		Name:        ToolCommonCommunity,
+		Description: "whether two nodes of karate, football or email_eu_core are in the same community of the trained spectral clustering",
+		WhenToUse:   "whether two members, teams or people of karate, football or email_eu_core belong to the same community or cluster",
+		Returns:     "yes or no, with both nodes' communities and the clustering's NMI against the known groups",
+		Family:      FamilyName,
+		Examples:    []string{"Are nodes 0 and 33 of karate in the same community?", "Do teams 1 and 2 of football share a cluster?"},
+	}, func(ctx context.Context, _ *graph.Graph, p CommonCommunityParams) (tools.Result, error) {
+		def, lm, idx, err := communityOf(ctx, store, ToolCommonCommunity, p.Dataset, p.Node1, p.Node2)
+		if err != nil {
+			return tools.Result{}, err
+		}
+		m := lm.model.(*communityModel)
+		r := CommonCommunity{Dataset: def.Dataset, Node1: m.IDs[idx[0]], Node2: m.IDs[idx[1]], Community1: m.Community[idx[0]],
+			Community2: m.Community[idx[1]], Model: def.Name, NMI: nmiOf(lm.meta)}
+		r.Same = r.Community1 == r.Community2
+		verdict := "are not in the same community"
+		if r.Same {
+			verdict = "are in the same community"
+		}
+		text := fmt.Sprintf("Nodes %s and %s of %s %s (communities %d and %d of %d; model %s, NMI %.3f against the known groups).",
+			r.Node1, r.Node2, r.Dataset, verdict, r.Community1, r.Community2, m.K, def.Name, r.NMI)
+		return tools.Result{Value: r, Text: text}, nil
+	})
+}
+
+// RecommendationParams are bpr:recommendation's arguments.
+type RecommendationParams struct {
+	Dataset string `json:"dataset" desc:"the ratings dataset: movietweetings"`
+	User    string `json:"user" desc:"the user's ID"`
+	Item    string `json:"item" desc:"the movie's ID (IMDb number as in the dataset, e.g. 0133093)"`
+}
+
+// TopKParams are bpr:topk_recommendation's arguments.
+type TopKParams struct {
+	Dataset string `json:"dataset" desc:"the ratings dataset: movietweetings"`
+	User    string `json:"user" desc:"the user's ID"`
+	K       int    `json:"k,omitempty" desc:"how many movies to recommend (default 10, at most 100)"`
+}
+
+// Recommendation is bpr:recommendation's answer.
+type Recommendation struct {
+	Dataset string `json:"dataset"`
+	User    string `json:"user"`
+	Item    string `json:"item"`
+	Title   string `json:"title"`
+	// Score is the model's preference (higher is better); Rank the item's
+	// place among the Candidates (the movies rated in training that the
+	// user had not rated), from 1; Percentile the share of candidates
+	// ranked below it.
+	Score      float64 `json:"score"`
+	Rank       int     `json:"rank"`
+	Candidates int     `json:"candidates"`
+	Percentile float64 `json:"percentile"`
+	// AlreadyRated is true when the user rated the movie in training.
+	AlreadyRated bool `json:"already_rated"`
+	// Method is "bpr", or "popularity" for a user without training
+	// ratings.
+	Method string `json:"method"`
+	Model  string `json:"model"`
+	// RecallAt10 and AUC are the model's test scores.
+	RecallAt10 float64 `json:"recall_at_10"`
+	AUC        float64 `json:"auc"`
+}
+
+// RecommendedItem is one movie of bpr:topk_recommendation.
+type RecommendedItem struct {
+	Item  string  `json:"item"`
+	Title string  `json:"title"`
+	Score float64 `json:"score"`
+}
+
+// TopK is bpr:topk_recommendation's answer.
+type TopK struct {
+	Dataset    string            `json:"dataset"`
+	User       string            `json:"user"`
+	Items      []RecommendedItem `json:"items"`
+	Method     string            `json:"method"`
+	Model      string            `json:"model"`
+	RecallAt10 float64           `json:"recall_at_10"`
+	AUC        float64           `json:"auc"`
+}
+
+// recommender loads tool's model for dataset and finds the user.
+func recommender(ctx context.Context, store *Store, tool, dataset, user string) (Def, *loadedModel, int, error) {
+	def, err := defForDataset(tool, dataset)
+	if err != nil {
+		return Def{}, nil, 0, err
+	}
+	lm, err := store.model(ctx, def)
+	if err != nil {
+		return Def{}, nil, 0, err
+	}
+	m := lm.model.(*recModel)
+	u := slices.Index(m.Users, user)
+	if u < 0 {
+		return Def{}, nil, 0, fmt.Errorf("user %q is not in %s (%d users, IDs 1 to %d as written there): %w", user, def.Dataset, len(m.Users), len(m.Users), ErrUnknownItem)
+	}
+	return def, lm, u, nil
+}
+
+// rankedFor scores every movie rated in training that user u did not
+// rate, best first: by the model, or by popularity for a user without
+// training ratings.
+func rankedFor(m *recModel, u int) ([]int, []float64, string) {
+	method := "bpr"
+	score := m.score
+	if len(m.seen(u)) == 0 {
+		method = "popularity"
+		score = func(_, i int) float64 { return float64(m.Popularity[i]) }
+	}
+	var items []int
+	var scores []float64
+	seen := m.seen(u)
+	for i, ok := range m.Trained {
+		if !ok {
+			continue
+		}
+		if _, found := slices.BinarySearch(seen, int32(i)); found {
+			continue
+		}
+		items = append(items, i)
+		scores = append(scores, score(u, i))
+	}
+	order := rankDesc(scores)
+	outItems, outScores := make([]int, len(order)), make([]float64, len(order))
+	for k, o := range order {
+		outItems[k], outScores[k] = items[o], scores[o]
+	}
+	return outItems, outScores, method
+}
+
+func recScores(meta *Meta) (float64, float64) {
+	r, _ := meta.Score("Recall@10")
+	a, _ := meta.Score("AUC")
+	return r.Value, a.Value
+}
+
+func recommendationTool(store *Store) tools.Tool {
+	return tools.New(tools.Spec{
+		Name:        ToolRecommendation,
+		Description: "how much a user of movietweetings would like a movie, by a BPR matrix-factorisation recommender: its score and rank among the user's candidate movies",
+		WhenToUse:   "whether a user will like, watch or rate a given movie of movietweetings; a user-item recommendation score",
+		Returns:     "the score, the movie's rank and percentile among the movies the user has not rated, and the model's test Recall@10 and AUC",
+		Family:      FamilyName,
+		Examples:    []string{"Would user 1 of movietweetings like movie 0133093?", "How likely is user 42 to watch 1853728?"},
+	}, func(ctx context.Context, _ *graph.Graph, p RecommendationParams) (tools.Result, error) {
+		def, lm, u, err := recommender(ctx, store, ToolRecommendation, p.Dataset, p.User)
+		if err != nil {
+			return tools.Result{}, err
+		}
+		m := lm.model.(*recModel)
+		i := slices.Index(m.Items, p.Item)
+		if i < 0 {
+			return tools.Result{}, fmt.Errorf("movie %q is not in %s (%d movies; IDs are IMDb numbers with leading zeros, e.g. %s): %w", p.Item, def.Dataset, len(m.Items), m.Items[0], ErrUnknownItem)
+		}
+		if !m.Trained[i] {
+			return tools.Result{}, fmt.Errorf("movie %s (%s) was first rated after the training period (%s); the model knows nothing of it: %w", p.Item, m.Titles[i], unixDate(m.SplitTime), ErrUnknownItem)
+		}
+		r := Recommendation{Dataset: def.Dataset, User: m.Users[u], Item: m.Items[i], Title: m.Titles[i], Model: def.Name}
+		r.RecallAt10, r.AUC = recScores(lm.meta)
+		items, scores, method := rankedFor(m, u)
+		r.Method, r.Candidates = method, len(items)
+		if k := slices.Index(items, i); k >= 0 {
+			r.Rank, r.Score = k+1, scores[k]
+			r.Percentile = float64(len(items)-k-1) / float64(max(len(items)-1, 1))
+		} else {
+			r.AlreadyRated = true
+			if method == "bpr" {
+				r.Score = m.score(u, i)
+			}
+		}
+		var text string
+		switch {
+		case r.AlreadyRated:
+			text = fmt.Sprintf("User %s already rated %s (%s) in the training period; model score %.3f.", r.User, r.Item, r.Title, r.Score)
+		default:
+			text = fmt.Sprintf("For user %s, %s (%s) ranks %d of %d unrated movies (above %.0f%% of them; %s score %.3f; model %s, test Recall@10 %.3f, AUC %.3f).",
+				r.User, r.Item, r.Title, r.Rank, r.Candidates, 100*r.Percentile, method, r.Score, def.Name, r.RecallAt10, r.AUC)
+		}
+		if method == "popularity" {
+			text += " The user has no ratings in the training period, so the ranking is by popularity."
+		}
+		return tools.Result{Value: r, Text: text}, nil
+	})
+}
+
+func topKTool(store *Store) tools.Tool {
+	return tools.New(tools.Spec{
+		Name:        ToolTopKRecommendaton,
+		Description: "the top-k movies to recommend to a user of movietweetings, by a BPR matrix-factorisation recommender",
+		WhenToUse:   "which movies to recommend to a user of movietweetings, the user's top-k recommendations",
+		Returns:     "the k best movies the user has not rated, with titles and scores, and the model's test Recall@10 and AUC",
+		Family:      FamilyName,
+		Examples:    []string{"Recommend 5 movies to user 1 of movietweetings.", "What are the top 10 recommendations for user 42?"},
+	}, func(ctx context.Context, _ *graph.Graph, p TopKParams) (tools.Result, error) {
+		k := p.K
+		if k == 0 {
+			k = 10
+		}
+		if k < 1 || k > 100 {
+			return tools.Result{}, fmt.Errorf("%s: k must be 1 to 100, got %d: %w", ToolTopKRecommendaton, p.K, tools.ErrBadArgs)
+		}
+		def, lm, u, err := recommender(ctx, store, ToolTopKRecommendaton, p.Dataset, p.User)
+		if err != nil {
+			return tools.Result{}, err
+		}
+		m := lm.model.(*recModel)
+		items, scores, method := rankedFor(m, u)
+		r := TopK{Dataset: def.Dataset, User: m.Users[u], Method: method, Model: def.Name}
+		r.RecallAt10, r.AUC = recScores(lm.meta)
+		var names []string
+		for n := range min(k, len(items)) {
+			i := items[n]
+			r.Items = append(r.Items, RecommendedItem{Item: m.Items[i], Title: m.Titles[i], Score: scores[n]})
+			names = append(names, fmt.Sprintf("%s (%s)", m.Titles[i], m.Items[i]))
+		}
+		text := fmt.Sprintf("Top %d movies for user %s of %s: %s (%s; model %s, test Recall@10 %.3f, AUC %.3f).",
+			len(r.Items), r.User, r.Dataset, strings.Join(names, "; "), method, def.Name, r.RecallAt10, r.AUC)
+		if method == "popularity" {
+			text += " The user has no ratings in the training period, so these are the most popular movies."
+		}
 		return tools.Result{Value: r, Text: text}, nil
 	})
 }

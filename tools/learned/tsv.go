@@ -7,9 +7,10 @@ import (
 )
 
 // readTSV reads the tab-separated file of d, checks that its header begins
-// with the columns want, and calls fn for every data line with its fields
-// and line number. Errors name the file and line.
-func (d *data) readTSV(file string, want []string, fn func(line int, f []string) error) error {
+// with the columns want, gives the whole header to onHeader (when not nil),
+// and calls fn for every data line with its fields and line number. Errors
+// name the file and line.
+func (d *data) readTSV(file string, want []string, fn func(line int, f []string) error, onHeader func(header []string)) error {
 	r, path, err := d.open(file)
 	if err != nil {
 		return err
@@ -30,6 +31,9 @@ func (d *data) readTSV(file string, want []string, fn func(line int, f []string)
 				if f[i] != w {
 					return fmt.Errorf("%s:1: column %d is %q, want %q: %w", path, i+1, f[i], w, ErrDataset)
 				}
+			}
+			if onHeader != nil {
+				onHeader(f)
 			}
 			continue
 		}
