@@ -26,6 +26,11 @@ Suites:
   gtools      generated on the fly (--split, --n per task/direction/mode, --seed, --modes, --tasks)
   gtools-dir  a folder in the GTools layout, e.g. datasets/gtools (PATH or --path)
   jsonl       the generic JSONL format (see README), graph files relative to the file (PATH or --path)
+  citeseer-nc, cora-nc, drugmechdb-lp
+              node classification and link prediction by analogy (reasoning/analog): memory from
+              the seeded training split (--seed), every test item asked (-n: a seeded sample);
+              accuracy, per class, confusion matrix, calibration (reliability.png), each item's
+              rule and explanation in results.jsonl; the dataset folders must be inside --data
   learned     the learned tools' models (graph_bert, seg_bert, kmeans, transe, bpr): test scores,
               baselines, training time and peak memory; trains the models not saved yet
               (--retrain: all; --tasks keeps some models or families)
@@ -42,7 +47,7 @@ Examples:
   graphagent eval --suite gtools-dir /data/gtools --llm http://127.0.0.1:8000/v1 --model qwen --concurrency 8
   graphagent eval compare runs/builtin/report.json runs/qwen/report.json`,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "suite", Value: eval.SuiteGTools, Usage: "gtools, gtools-dir, jsonl, nlgraph or learned"},
+			&cli.StringFlag{Name: "suite", Value: eval.SuiteGTools, Usage: "gtools, gtools-dir, jsonl, nlgraph, learned, citeseer-nc, cora-nc or drugmechdb-lp"},
 			&cli.StringFlag{Name: "path", Usage: "folder (gtools-dir, nlgraph) or file (jsonl) of the suite"},
 			&cli.StringFlag{Name: "split", Value: eval.SplitTest, Usage: "gtools: train or test"},
 			&cli.IntFlag{Name: "n", Usage: "gtools: items per task, direction and mode (default 10); other suites: at most n per task group"},
@@ -79,6 +84,9 @@ func runEval(c *cli.Context) error {
 	suiteName := c.String("suite")
 	if suiteName == "learned" {
 		return runLearnedEval(c)
+	}
+	if eval.IsAnalogSuite(suiteName) {
+		return runAnalogEval(c)
 	}
 	path := c.String("path")
 	if path == "" && c.NArg() > 0 {
