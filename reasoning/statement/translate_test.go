@@ -244,3 +244,44 @@ func BenchmarkTranslate(b *testing.B) {
 		}
 	}
 }
+
+// TestTranslateConcurrent matches sentences from several goroutines: the
+// lazily built shapes and regexps are made once (run with -race).
+func TestTranslateConcurrent(t *testing.T) {
+	var all []Example
+	for _, s := range loadPromptSets(t) {
+		all = append(all, s.Examples[:min(200, len(s.Examples))]...)
+	}
+	tr := NewExampleTranslator(all)
+	sentences := []string{
+		"What is the topic of paper #35 in cora?",
+		"In foursquare, what is the id of user someone_new's community?",
+		"The size of the krackhardt kite graph is [TBR].",
+		"What is the diameter of the Petersen graph?",
+	}
+	want := make([]string, len(sentences))
+	for i, s := range sentences {
+		st, err := NewExampleTranslator(all).Translate(context.Background(), s)
+		if err != nil {
+			t.Fatalf("%q: %v", s, err)
+		}
+		want[i] = st.String()
+	}
+	var wg sync.WaitGroup
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i, s := range sentences {
+				got := ""
+				if st, err := tr.Translate(context.Background(), s); err == nil {
+					got = st.String()
+				}
+				if got != want[i] {
+					t.Errorf("%q: got %q, alone %q", s, got, want[i])
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
