@@ -8,6 +8,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/graphagent/graphagent/encoders"
 	"github.com/graphagent/graphagent/memory"
@@ -36,16 +37,20 @@ func WithChain(c reasoning.Chain) AskOption {
 }
 
 // chainPlanner is the planner of chains: the agent's planner when it plans
-// chains (an LLM), else the builtin grammar.
+// chains (an LLM, or the builtin planner), else the builtin grammar.
 func (r *run) chainPlanner() reasoning.ChainPlanner {
 	if cp, ok := r.planner().(reasoning.ChainPlanner); ok {
 		return cp
 	}
-	return builtinChains
+	return builtinPlanner()
 }
 
-// builtinChains plans chains for planners that do not.
-var builtinChains reasoning.ChainPlanner = reasoning.NewBuiltinPlanner(reasoning.BuiltinConfig{})
+// builtinPlanner resolves the steps of builtin chains (and plans chains
+// for planners that do not); it holds no state of its own after it is
+// made, so one serves every agent.
+var builtinPlanner = sync.OnceValue(func() *reasoning.BuiltinPlanner {
+	return reasoning.NewBuiltinPlanner(reasoning.BuiltinConfig{})
+})
 
 // tryChain plans and runs a chain when the task needs several tools;
 // handled is false when it needs one (the single-tool path then answers,
@@ -165,7 +170,7 @@ func (r *run) resolveStep(ctx context.Context, text string) (string, json.RawMes
 			cands = append(cands, reasoning.Candidate{Tool: t.Spec()})
 		}
 	}
-	bp, _ := builtinChains.(*reasoning.BuiltinPlanner)
+	bp := builtinPlanner()
 	choice, decisive, err := bp.ChooseToolWithoutExamples(reasoning.WithCues(ctx, cues), reasoning.ToolRequest{Question: text, Candidates: cands})
 	if err != nil {
 		return "", nil, err

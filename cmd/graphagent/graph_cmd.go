@@ -264,8 +264,8 @@ func graphClean(c *cli.Context) error {
 		return writeJSON(c.App.Writer, map[string]any{"inspection": in, "written": outs})
 	}
 	w := c.App.Writer
-	fmt.Fprintf(w, "%s: %d lines of edges read as a %s graph of %d nodes and %d edges.\n",
-		path, in.Records, map[bool]string{true: "directed", false: "undirected"}[directed], in.GraphNodes, in.GraphEdges)
+	fmt.Fprintf(w, "%s: %d lines of edges read as %s graph of %d nodes and %d edges.\n",
+		path, in.Records, map[bool]string{true: "a directed", false: "an undirected"}[directed], in.GraphNodes, in.GraphEdges)
 	if len(in.Defects) == 0 {
 		fmt.Fprintln(w, "No duplicates, self-loops, isolated nodes or dangling references found.")
 	}
@@ -278,7 +278,7 @@ func graphClean(c *cli.Context) error {
 		fmt.Fprintf(w, "  %s:%d: %s\n", d.File, d.Line, defectText(d))
 	}
 	if len(in.BecomeIsolated) > 0 {
-		fmt.Fprintf(w, "Nodes whose only edges are self-loops (isolated once those are removed): %s\n", strings.Join(in.BecomeIsolated, ", "))
+		fmt.Fprintf(w, "Nodes named only on defective edge lines (self-loops, dangling edges; gone or isolated once those are removed): %s\n", strings.Join(in.BecomeIsolated, ", "))
 	}
 	if nodes == nil {
 		fmt.Fprintln(w, "(No node table given: dangling references need --nodes.)")
