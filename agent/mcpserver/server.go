@@ -13,6 +13,7 @@
 package mcpserver
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -175,7 +176,7 @@ func (s *server) runTool(name string) mcp.ToolHandler {
 			return failure("%s: %v", name, err), nil
 		}
 		return &mcp.CallToolResult{
-			Content: []mcp.Content{&mcp.TextContent{Text: res.Text}},
+			Content: withChart([]mcp.Content{&mcp.TextContent{Text: res.Text}}, res.Value),
 			StructuredContent: map[string]any{
 				"tool": name, "args": json.RawMessage(args), "value": res.Value, "text": res.Text,
 				"graph": map[string]any{"nodes": g.N(), "edges": g.M(), "directed": g.Directed(), "weighted": g.Weighted()},
@@ -247,5 +248,19 @@ func (s *server) ask(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallTo
 		}
 		return failure("%s", msg), nil
 	}
-	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: ans.Answer}}, StructuredContent: ans}, nil
+	return &mcp.CallToolResult{Content: withChart([]mcp.Content{&mcp.TextContent{Text: ans.Answer}}, ans.Value), StructuredContent: ans}, nil
+}
+
+// withChart adds the value's chart as a PNG image when the tool makes one
+// (the degree distribution).
+func withChart(content []mcp.Content, value any) []mcp.Content {
+	p, ok := value.(tools.Plotter)
+	if !ok {
+		return content
+	}
+	var b bytes.Buffer
+	if err := p.WritePNG(&b); err != nil {
+		return content
+	}
+	return append(content, &mcp.ImageContent{Data: b.Bytes(), MIMEType: "image/png"})
 }

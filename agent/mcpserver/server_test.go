@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"slices"
@@ -173,5 +174,30 @@ func TestCallAsk(t *testing.T) {
 	}
 	if text, res = call(t, cs, "ask", map[string]any{"question": "hi", "bogus": 1}); !res.IsError {
 		t.Errorf("unknown argument: %q", text)
+	}
+}
+
+// TestChartAsImage: a tool that makes a chart returns it as a PNG image
+// after its text, through the tool and through ask.
+func TestChartAsImage(t *testing.T) {
+	cs := connect(t)
+	for _, c := range []struct {
+		tool string
+		args map[string]any
+	}{
+		{"degree_distribution", map[string]any{"graph_file": "karate/edges.tsv"}},
+		{"ask", map[string]any{"question": "What is the degree distribution of karate/edges.tsv?"}},
+	} {
+		_, res := call(t, cs, c.tool, c.args)
+		if res.IsError || len(res.Content) != 2 {
+			t.Fatalf("%s: %d contents (error %v)", c.tool, len(res.Content), res.IsError)
+		}
+		img, ok := res.Content[1].(*mcp.ImageContent)
+		if !ok || img.MIMEType != "image/png" || !bytes.HasPrefix(img.Data, []byte("\x89PNG\r\n\x1a\n")) {
+			t.Errorf("%s: second content %T is not a PNG", c.tool, res.Content[1])
+		}
+	}
+	if _, res := call(t, cs, "ask", map[string]any{"question": "Is there a cycle in 0-1, 1-2, 2-0?"}); len(res.Content) != 1 {
+		t.Errorf("a chart where the tool makes none: %d contents", len(res.Content))
 	}
 }
