@@ -14,6 +14,10 @@ var benchQuestions = map[string][]string{
 		"Is a poodle a kind of dog?", "What connects dog to cat?", "What terms are used in computer science?",
 		"what is the hypernym of dogs",
 	},
+	"fb15k237": {
+		"Where was Albert Einstein born?", "Which films did Steven Spielberg direct?", "who directed Jaws?",
+		"what is the capital of France?", "what connects Tom Hanks to Steven Spielberg?",
+	},
 	"drugmechdb": {
 		"Which proteins does ibuprofen act on?", "What causes malaria?", "What connects metformin to diabetes?",
 		"Which drugs target Prostaglandin G/H synthase 2?", "Tell me about methotrexate",
@@ -65,3 +69,7 @@ func BenchmarkAskDrugMechDB(b *testing.B) { benchAsk(b, "drugmechdb", false) }
 
 // BenchmarkAskSuggestDrugMechDB adds the three checked suggestions.
 func BenchmarkAskSuggestDrugMechDB(b *testing.B) { benchAsk(b, "drugmechdb", true) }
+
+// BenchmarkAskFB15k237: a question to its answer over FB15k-237 (310,116
+// triples).
+func BenchmarkAskFB15k237(b *testing.B) { benchAsk(b, "fb15k237", false) }
