@@ -2,7 +2,6 @@ package agent
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -89,7 +88,7 @@ func skippedLine(question string, rep *extract.Report) string {
 }
 
 // declaredRange reads Report.Declared "nodes A to B".
-var declaredRange = regexp.MustCompile(`^nodes (-?\d+) to (-?\d+)$`)
+var declaredRange = lazyre.New(`^nodes (-?\d+) to (-?\d+)$`)
 
 // outsideDeclared returns a node of the graph that is an integer outside
 // the declared numbering "nodes A to B", or "".
@@ -141,7 +140,7 @@ func isolatedWithEdges(question string, ex reasoning.Extraction) string {
 }
 
 // fragmentEnd splits text into statements ending in '.' or ';'.
-var fragmentEnd = regexp.MustCompile(`[^.;?!\n]*[.;]`)
+var fragmentEnd = lazyre.New(`[^.;?!\n]*[.;]`)
 
 // graphFragment returns a statement of task (the question without the
 // graph's text) made only of nodes of the graph joined by "and", "or" and

@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"strings"
 
+	"github.com/graphagent/graphagent/internal/lazyre"
 	"github.com/graphagent/graphagent/scenarios"
 	"github.com/graphagent/graphagent/tools/dataset"
 	"github.com/graphagent/graphagent/tools/graph"
@@ -26,12 +26,12 @@ var (
 	// "summarise the graph", "give me an overview". "Who does X report
 	// to" is not one (report must be a noun followed by on/of/for/about,
 	// or the object of a verb of making).
-	reportCue  = regexp.MustCompile(`\b(?:report|summary|overview|profile)\s+(?:on|of|for|about)\b|\bsummari[sz]e\b|\b(?:give|write|make|produce|generate|create|show)\s+(?:me\s+)?(?:an?|the)\s+(?:\w+\s+){0,2}(?:report|summary|overview)\b`)
-	compareCue = regexp.MustCompile(`\bcompare\b|\bcomparison\b|\bdifferences?\s+between\b|\bhow\s+do\s+.+\s+differ\b|\bside\s+by\s+side\b`)
-	cleanCue   = regexp.MustCompile(`\bclean(?:\s+up)?\b|\bdefects?\b|\b(?:find|check|list|detect|report|look)\b.*\b(?:duplicates?|duplicated|dangling|self-?loops?)\b`)
+	reportCue  = lazyre.New(`\b(?:report|summary|overview|profile)\s+(?:on|of|for|about)\b|\bsummari[sz]e\b|\b(?:give|write|make|produce|generate|create|show)\s+(?:me\s+)?(?:an?|the)\s+(?:\w+\s+){0,2}(?:report|summary|overview)\b`)
+	compareCue = lazyre.New(`\bcompare\b|\bcomparison\b|\bdifferences?\s+between\b|\bhow\s+do\s+.+\s+differ\b|\bside\s+by\s+side\b`)
+	cleanCue   = lazyre.New(`\bclean(?:\s+up)?\b|\bdefects?\b|\b(?:find|check|list|detect|report|look)\b.*\b(?:duplicates?|duplicated|dangling|self-?loops?)\b`)
 	// chainWords mark a question of several steps, which is not a
 	// scenario even when it names one ("remove self-loops, then ...").
-	chainWords = regexp.MustCompile(`\bthen\b|\bafter\s+(?:removing|deleting|dropping)\b`)
+	chainWords = lazyre.New(`\bthen\b|\bafter\s+(?:removing|deleting|dropping)\b`)
 )
 
 // scenarioKind returns the scenario a task asks for, or "": a comparison

@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 	"sync"
 	"sync/atomic"
 
+	"github.com/graphagent/graphagent/internal/lazyre"
 	"github.com/graphagent/graphagent/memory"
 	"github.com/graphagent/graphagent/reasoning"
 	"github.com/graphagent/graphagent/tools/graph"
@@ -93,8 +93,8 @@ func (s *Session) record(task string, fresh bool, ans *Answer, err error) {
 // direction ("what about the directed version?", "and if it were
 // undirected?", "treat it as directed").
 var (
-	argFollowUp       = regexp.MustCompile(`(?i)^\s*(?:(?:and|but|ok(?:ay)?|so|now|also)[,\s]+)?(?:(?:what|how)\s+about|(?:and\s+)?(?:the\s+)?same\s+for|and(?:\s+for)?|and\s+also(?:\s+for)?|what\s+of)\s+(.+?)[\s?.!]*$`)
-	directionFollowUp = regexp.MustCompile(`(?i)\b(?:(?:what|how)\s+about\b[^?]{0,20}|(?:what\s+if|and\s+if|if|suppose|assuming|assume)\b[^?]{0,25}\b(?:were|was|is|be|are|becomes?|treated\s+as|made|read\s+as)\s+(?:an?\s+|the\s+)?|(?:treat(?:ing)?|read(?:ing)?|consider(?:ing)?|regard(?:ing)?|make|making)\s+(?:it|the\s+graph|the\s+edges|them)\s+(?:as\s+)?(?:an?\s+)?|^\s*(?:(?:and|but|now)[,\s]+)?(?:in|for|on)\s+the\s+)\b(un)?directed\b`)
+	argFollowUp       = lazyre.New(`(?i)^\s*(?:(?:and|but|ok(?:ay)?|so|now|also)[,\s]+)?(?:(?:what|how)\s+about|(?:and\s+)?(?:the\s+)?same\s+for|and(?:\s+for)?|and\s+also(?:\s+for)?|what\s+of)\s+(.+?)[\s?.!]*$`)
+	directionFollowUp = lazyre.New(`(?i)\b(?:(?:what|how)\s+about\b[^?]{0,20}|(?:what\s+if|and\s+if|if|suppose|assuming|assume)\b[^?]{0,25}\b(?:were|was|is|be|are|becomes?|treated\s+as|made|read\s+as)\s+(?:an?\s+|the\s+)?|(?:treat(?:ing)?|read(?:ing)?|consider(?:ing)?|regard(?:ing)?|make|making)\s+(?:it|the\s+graph|the\s+edges|them)\s+(?:as\s+)?(?:an?\s+)?|^\s*(?:(?:and|but|now)[,\s]+)?(?:in|for|on)\s+the\s+)\b(un)?directed\b`)
 	// followUpWords are the words a short follow-up may use besides node
 	// names and numbers.
 	followUpWords = map[string]bool{
@@ -109,7 +109,7 @@ var (
 
 // backReference refers to the node of the previous turn ("what is its
 // closeness?", "the neighbours of that node").
-var backReference = regexp.MustCompile(`(?i)\b(its|this node|that node|the same node|this vertex|that vertex|the same vertex|these nodes|those nodes|the same pair|the same nodes)\b`)
+var backReference = lazyre.New(`(?i)\b(its|this node|that node|the same node|this vertex|that vertex|the same vertex|these nodes|those nodes|the same pair|the same nodes)\b`)
 
 // maxFollowUpWords is the longest text after "and"/"what about" that is
 // read as a follow-up rather than as a new question.
