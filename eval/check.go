@@ -4,10 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 
+	"github.com/graphagent/graphagent/internal/lazyre"
 	"github.com/graphagent/graphagent/tools/graph"
 )
 
@@ -163,7 +163,7 @@ func boolOf(v any) (bool, bool) {
 	return false, false
 }
 
-var numberRe = regexp.MustCompile(`-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?`)
+var numberRe = lazyre.New(`-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?`)
 
 func numberOf(v any) (float64, bool) {
 	switch x := v.(type) {

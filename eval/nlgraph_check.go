@@ -4,9 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/graphagent/graphagent/internal/lazyre"
 )
 
 // nlTools are the tools whose answers each NLGraph task accepts, the first
@@ -40,14 +41,14 @@ type nlGold struct {
 }
 
 var (
-	nlYesNoRe     = regexp.MustCompile(`(?i)\b(yes|no)\b`)
-	nlFlowGoldRe  = regexp.MustCompile(`^The maximum flow from node (\d+) to node (\d+) is (\d+(?:\.\d+)?)\.?$`)
-	nlSPGoldRe    = regexp.MustCompile(`^The shortest path from node (\d+) to node (\d+) is ([\d,]+) with a total weight of (\d+(?:\.\d+)?)\.?$`)
-	nlHamGoldRe   = regexp.MustCompile(`^Yes\. The path can be: ([\d,]+)\.?$`)
-	nlTopoGoldRe  = regexp.MustCompile(`^The solution is: ([\d,]+)\.?$`)
-	nlMatchPairRe = regexp.MustCompile(`^applicant (\d+): job (\d+)$`)
-	nlMatchSizeRe = regexp.MustCompile(`^(\d+) applicants? can find the job they are interested in\.?$`)
-	nlVectorRe    = regexp.MustCompile(`^node (\d+): ` + nlNumbers + `$`)
+	nlYesNoRe     = lazyre.New(`(?i)\b(yes|no)\b`)
+	nlFlowGoldRe  = lazyre.New(`^The maximum flow from node (\d+) to node (\d+) is (\d+(?:\.\d+)?)\.?$`)
+	nlSPGoldRe    = lazyre.New(`^The shortest path from node (\d+) to node (\d+) is ([\d,]+) with a total weight of (\d+(?:\.\d+)?)\.?$`)
+	nlHamGoldRe   = lazyre.New(`^Yes\. The path can be: ([\d,]+)\.?$`)
+	nlTopoGoldRe  = lazyre.New(`^The solution is: ([\d,]+)\.?$`)
+	nlMatchPairRe = lazyre.New(`^applicant (\d+): job (\d+)$`)
+	nlMatchSizeRe = lazyre.New(`^(\d+) applicants? can find the job they are interested in\.?$`)
+	nlVectorRe    = lazyre.New(`^node (\d+): ` + nlNumbers + `$`)
 )
 
 // parseNLGold reads the gold answer text of an NLGraph task.

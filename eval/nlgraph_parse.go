@@ -2,10 +2,10 @@ package eval
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
+	"github.com/graphagent/graphagent/internal/lazyre"
 	"github.com/graphagent/graphagent/internal/textutil"
 )
 
@@ -63,26 +63,26 @@ func (p *nlProblem) hasEdge(u, v int) bool {
 // Line forms of NLGraph questions. Each is matched against one whole line.
 var (
 	nlPairs         = `((?:\(\d+,\d+\)\s*)*)`
-	nlPairRe        = regexp.MustCompile(`\((\d+),(\d+)\)`)
+	nlPairRe        = lazyre.New(`\((\d+),(\d+)\)`)
 	nlNumbers       = `\[(-?\d+(?:\.\d+)?(?:,\s*-?\d+(?:\.\d+)?)*)\]`
-	nlExplainRe     = regexp.MustCompile(`^(?:Determine if there is a path between two nodes in the graph\. Note that|In an undirected graph,) \(i,j\) means that node i and node j are connected with an undirected edge\.$`)
-	nlRangeEdgesRe  = regexp.MustCompile(`^The nodes are numbered from 0 to (\d+), and the edges are: ` + nlPairs + `$`)
-	nlGraphRe       = regexp.MustCompile(`^Graph: ` + nlPairs + `$`)
-	nlTheEdgesRe    = regexp.MustCompile(`^The edges are: ` + nlPairs + `$`)
-	nlProseHeadRe   = regexp.MustCompile(`^In an? (directed|undirected) graph, the nodes are numbered from 0 to (\d+), and the edges are:$`)
-	nlCapacityRe    = regexp.MustCompile(`^an edge from node (\d+) to node (\d+) with capacity (\d+(?:\.\d+)?)[,.]$`)
-	nlWeightRe      = regexp.MustCompile(`^an edge between node (\d+) and node (\d+) with weight (\d+(?:\.\d+)?)[,.]$`)
-	nlTopoHeadRe    = regexp.MustCompile(`^In a directed graph with (\d+) nodes numbered from 0 to (\d+):$`)
-	nlBeforeRe      = regexp.MustCompile(`^node (\d+) should be visited before node (\d+)$`)
-	nlMatchHeadRe   = regexp.MustCompile(`^There are (\d+) job applicants numbered from 0 to (\d+), and (\d+) jobs numbered from 0 to (\d+)\. Each applicant is interested in some of the jobs\. Each job can only accept one applicant and a job applicant can be appointed for only one job\.$`)
-	nlInterestRe    = regexp.MustCompile(`^Applicant (\d+) is interested in job (\d+)\.?$`)
-	nlGNNHeadRe     = regexp.MustCompile(`^In an undirected graph, the nodes are numbered from 0 to (\d+), and every node has an embedding\. \(i,j\) means that node i and node j are connected with an undirected edge\.$`)
-	nlEmbeddingRe   = regexp.MustCompile(`^node (\d+): ` + nlNumbers + `$`)
+	nlExplainRe     = lazyre.New(`^(?:Determine if there is a path between two nodes in the graph\. Note that|In an undirected graph,) \(i,j\) means that node i and node j are connected with an undirected edge\.$`)
+	nlRangeEdgesRe  = lazyre.New(`^The nodes are numbered from 0 to (\d+), and the edges are: ` + nlPairs + `$`)
+	nlGraphRe       = lazyre.New(`^Graph: ` + nlPairs + `$`)
+	nlTheEdgesRe    = lazyre.New(`^The edges are: ` + nlPairs + `$`)
+	nlProseHeadRe   = lazyre.New(`^In an? (directed|undirected) graph, the nodes are numbered from 0 to (\d+), and the edges are:$`)
+	nlCapacityRe    = lazyre.New(`^an edge from node (\d+) to node (\d+) with capacity (\d+(?:\.\d+)?)[,.]$`)
+	nlWeightRe      = lazyre.New(`^an edge between node (\d+) and node (\d+) with weight (\d+(?:\.\d+)?)[,.]$`)
+	nlTopoHeadRe    = lazyre.New(`^In a directed graph with (\d+) nodes numbered from 0 to (\d+):$`)
+	nlBeforeRe      = lazyre.New(`^node (\d+) should be visited before node (\d+)$`)
+	nlMatchHeadRe   = lazyre.New(`^There are (\d+) job applicants numbered from 0 to (\d+), and (\d+) jobs numbered from 0 to (\d+)\. Each applicant is interested in some of the jobs\. Each job can only accept one applicant and a job applicant can be appointed for only one job\.$`)
+	nlInterestRe    = lazyre.New(`^Applicant (\d+) is interested in job (\d+)\.?$`)
+	nlGNNHeadRe     = lazyre.New(`^In an undirected graph, the nodes are numbered from 0 to (\d+), and every node has an embedding\. \(i,j\) means that node i and node j are connected with an undirected edge\.$`)
+	nlEmbeddingRe   = lazyre.New(`^node (\d+): ` + nlNumbers + `$`)
 	nlGNNRuleLine   = "In a simple graph convolution layer, each node's embedding is updated by the sum of its neighbors' embeddings."
-	nlQPathRe       = regexp.MustCompile(`^Q: Is there a path between node (\d+) and node (\d+)\?$`)
-	nlQFlowRe       = regexp.MustCompile(`^Q: What is the maximum flow from node (\d+) to node (\d+)\?$`)
-	nlQShortestRe   = regexp.MustCompile(`^Q: Give the shortest path from node (\d+) to node (\d+)\.$`)
-	nlQGNNRe        = regexp.MustCompile(`^Q: What's the embedding of each node after (\w+) layers? of simple graph convolution layer\?$`)
+	nlQPathRe       = lazyre.New(`^Q: Is there a path between node (\d+) and node (\d+)\?$`)
+	nlQFlowRe       = lazyre.New(`^Q: What is the maximum flow from node (\d+) to node (\d+)\?$`)
+	nlQShortestRe   = lazyre.New(`^Q: Give the shortest path from node (\d+) to node (\d+)\.$`)
+	nlQGNNRe        = lazyre.New(`^Q: What's the embedding of each node after (\w+) layers? of simple graph convolution layer\?$`)
 	nlFixedQuestion = map[string]bool{
 		"Q: Is there a cycle in this graph?": true,
 		"Q: Is there a path in this graph that visits every node exactly once? If yes, give the path. Note that in a path, adjacent nodes must be connected with edges.": true,
@@ -149,7 +149,7 @@ func parseNLGraph(task, q string) (*nlProblem, error) {
 	for ln, raw := range strings.Split(q, "\n") {
 		line := strings.TrimSpace(raw)
 		var m []string
-		match := func(re *regexp.Regexp) bool { m = re.FindStringSubmatch(line); return m != nil }
+		match := func(re *lazyre.Regexp) bool { m = re.FindStringSubmatch(line); return m != nil }
 		switch {
 		case line == "" || nlFixedQuestion[line] || line == "Embeddings:" || line == nlGNNRuleLine || match(nlExplainRe):
 		case match(nlRangeEdgesRe):

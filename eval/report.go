@@ -5,10 +5,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/graphagent/graphagent/internal/lazyre"
 )
 
 // Row is the metrics of one mode and task group ("WL", "Flow/Di").
@@ -39,7 +40,7 @@ type Failure struct {
 // maxFailures is how many kinds of failure a row lists.
 const maxFailures = 3
 
-var digitRunRe = regexp.MustCompile(`\d+`)
+var digitRunRe = lazyre.New(`\d+`)
 
 // CommonFailures returns the n most common failures of recs (ties in order
 // of the reason).

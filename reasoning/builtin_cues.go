@@ -2,7 +2,6 @@ package reasoning
 
 import (
 	"context"
-	"regexp"
 	"strings"
 )
 
@@ -181,7 +180,7 @@ var toolCues = func() []toolCue {
 }()
 
 // filePathPhrase matches wording that introduces a file path.
-var filePathPhrase = regexp.MustCompile(`\b(the )?(file ?path|path (is|of the file|to the file)|path:)`)
+var filePathPhrase = lazyCompile(`\b(the )?(file ?path|path (is|of the file|to the file)|path:)`)
 
 // Cues is what the intent lexicon reads in one question: the tools its
 // cues name and what its strong cues and the cues speaking against a tool
