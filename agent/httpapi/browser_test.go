@@ -32,7 +32,8 @@ func browserPath() string {
 // is mounted under a prefix in another ServeMux, behind a token; a question
 // streams its steps, then the answer, the drawn graph with the path
 // highlighted and the JSON answer on demand; a follow-up uses the graph of
-// the first question; a chart is shown when the tool makes one.
+// the first question; a chart is shown when the tool makes one; with
+// confirmation on, the plan is shown and "yes" runs it.
 func TestChatPageInBrowser(t *testing.T) {
 	chrome := browserPath()
 	if chrome == "" {
@@ -149,6 +150,20 @@ new MutationObserver((ms) => { for (const m of ms) {
 	}
 	if w := poll(`(() => { const i = document.querySelector(".msg.assistant.done:nth-of-type(6) .plot img"); return i && i.complete && i.naturalWidth > 0 ? String(i.naturalWidth) : false; })()`); w == "" || w == "0" {
 		t.Errorf("chart width %q", w)
+	}
+
+	// A plan first: confirmation on, a new conversation, the plan shown,
+	// then "yes" runs it.
+	step("a plan", chromedp.Click(chromedp.CSS("#settings summary")), chromedp.Click(chromedp.ID("confirm")), chromedp.Click(chromedp.ID("reset")),
+		chromedp.SendKeys(chromedp.ID("question"), shortestQ), chromedp.Click(chromedp.ID("send")),
+		chromedp.WaitVisible(chromedp.CSS(".msg.assistant.done:nth-of-type(2) .json-toggle")))
+	if plan := text(".msg.assistant.done:nth-of-type(2) .answer"); !strings.Contains(plan, `1. shortest_path {"source":"0","target":"33"}`) || count(".msg.assistant .step[data-step=run]") != 0 {
+		t.Errorf("plan %q (%d run steps)", plan, count(".msg.assistant .step[data-step=run]"))
+	}
+	step("confirming", chromedp.SendKeys(chromedp.ID("question"), "yes"), chromedp.Click(chromedp.ID("send")),
+		chromedp.WaitVisible(chromedp.CSS(".msg.assistant.done:nth-of-type(4) .json-toggle")))
+	if ran := text(".msg.assistant.done:nth-of-type(4) .answer"); ran != "The shortest path from 0 to 33 has total weight 3 over 2 edges: 0, 19, 33." {
+		t.Errorf("confirmed plan answered %q", ran)
 	}
 }
 
