@@ -45,7 +45,7 @@ var chainREs = struct {
 }{
 	// quick gates the grammar: a chaining word, a reference to nodes by
 	// a measure, or a subgraph named in passing.
-	quick: lazyCompile(`(?i)\bthen\b|\b(?:after|once)\s+(?:removing|deleting|dropping|taking\s+out|you\s+remove|we\s+remove)\b|\b(?:highest|lowest|largest|smallest|greatest|top|most|least|fewest|best|worst)\b|\bwithout\s+(?:its\s+|the\s+|any\s+)?(?:self-?\s?loops|isolated)`),
+	quick: lazyCompile(`(?i)\bthen\b|\b(?:after|once)\s+(?:removing|deleting|dropping|taking\s+out|you\s+remove|we\s+remove)\b|\b(?:highest|lowest|largest|smallest|greatest|biggest|maximum|minimum|max|min|top|bottom|most|least|fewest|best|worst)\b|\bwithout\s+(?:its\s+|the\s+|any\s+)?(?:self-?\s?loops|isolated)`),
 	// sequence splits "X, then Y" / "X and then Y" / "X; then Y".
 	sequence: lazyCompile(`(?i)\s*(?:[,;.]\s*|\s)(?:and\s+)?then\b[\s,]*`),
 	// after reads "after removing X, Y" and "Y after removing X".
