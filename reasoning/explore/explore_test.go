@@ -286,3 +286,51 @@ func TestFB15k237(t *testing.T) {
 		}
 	}
 }
+
+// TestSuggestionsFollowLambda checks that λ moves the suggestions as
+// GraphLingo's preference does: at 0 they stay with the relation asked and
+// the KG's common relations, at 1 they explore its rarer ones.
+func TestSuggestionsFollowLambda(t *testing.T) {
+	ctx := context.Background()
+	meanShare := func(x *Explorer, sugs []string, l float64) float64 {
+		var sum float64
+		for _, s := range sugs {
+			a, err := x.answer(ctx, s, l)
+			if err != nil || len(a.Query.Rels) != 1 {
+				t.Fatalf("suggestion %q: %v", s, err)
+			}
+			sum += float64(x.g.RelationCount(a.Query.Rels[0])) / float64(x.g.NumTriples())
+		}
+		return sum / float64(len(sugs))
+	}
+	lower := 0
+	qs := []struct{ kg, q string }{
+		{"wn18rr", "What are the hypernyms of dog.n.01?"}, {"wn18rr", "list the parts of a car"},
+		{"wn18rr", "What is the wolf a member of?"}, {"drugmechdb", "Which proteins does ibuprofen act on?"},
+		{"drugmechdb", "What causes malaria?"}, {"drugmechdb", "Tell me about methotrexate"},
+	}
+	for _, c := range qs {
+		x := explorerFor(t, c.kg)
+		a0, err0 := x.Ask(ctx, c.q, 0)
+		a1, err1 := x.Ask(ctx, c.q, 1)
+		if err0 != nil || err1 != nil || len(a0.Suggestions) == 0 || len(a1.Suggestions) == 0 {
+			t.Fatalf("%q: %v %v", c.q, err0, err1)
+		}
+		s0, s1 := meanShare(x, a0.Suggestions, 0), meanShare(x, a1.Suggestions, 1)
+		if s1 > s0 {
+			t.Errorf("%q: suggestions at λ=1 use commoner relations (%.3f) than at λ=0 (%.3f): %q vs %q", c.q, s1, s0, a1.Suggestions, a0.Suggestions)
+		}
+		if s1 < s0 {
+			lower++
+		}
+	}
+	if lower < len(qs)/2 {
+		t.Errorf("λ changed the relations suggested for only %d of %d questions", lower, len(qs))
+	}
+	// In context: at λ = 0 the relation just asked comes first.
+	x := explorerFor(t, "wn18rr")
+	a, _ := x.Ask(ctx, "What are the hypernyms of dog.n.01?", 0)
+	if b, err := x.answer(ctx, a.Suggestions[0], 0); err != nil || b.Query.Rels[0] != a.Query.Rels[0] {
+		t.Errorf("λ=0: first suggestion %q does not continue with %s", a.Suggestions[0], x.relNames(a.Query.Rels))
+	}
+}

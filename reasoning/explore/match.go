@@ -270,6 +270,11 @@ func (m *matcher) similar(ctx context.Context, norm string, lambda float64, keep
 	if i, ok := slices.BinarySearch(m.names, norm); ok && !slices.ContainsFunc(cs, func(c cand) bool { return c.name == int32(i) }) {
 		cs = append(cs, cand{name: int32(i), dice: 1})
 	}
+	// The overlap counted above skips common trigrams; the candidates'
+	// Dice coefficients are computed exactly.
+	for i := range cs {
+		cs[i].dice = dice(seen, m.names[cs[i].name])
+	}
 	texts := make([]string, 0, len(cs)+1)
 	texts = append(texts, norm)
 	for _, c := range cs {
@@ -305,6 +310,24 @@ func (m *matcher) similar(ctx context.Context, norm string, lambda float64, keep
 		out = append(out, c)
 	}
 	return out, nil
+}
+
+// dice is the Dice coefficient of the trigram set a and the trigrams of s.
+func dice(a map[uint32]bool, s string) float64 {
+	b := map[uint32]bool{}
+	shared := 0
+	for _, g := range trigrams(s) {
+		if !b[g] {
+			b[g] = true
+			if a[g] {
+				shared++
+			}
+		}
+	}
+	if len(a)+len(b) == 0 {
+		return 0
+	}
+	return 2 * float64(shared) / float64(len(a)+len(b))
 }
 
 // uniqueName returns a name of entity e that resolves exactly to e alone,

@@ -12,10 +12,13 @@ import (
 const maxSuggestionTries = 40
 
 // suggest returns up to three follow-up questions from the neighbourhood of
-// the answer: about its answer entities first, then the entities it named,
-// each asking a relation the entity has, preferring relations not already
-// suggested and not the one just asked. Every question offered was asked
-// and has an answer.
+// the answer — about its answer entities, then the entities it named —
+// each asking a relation the entity has, ranked by
+// (1-λ)·in-context + λ·novelty as GraphLingo trades relevance for
+// exploration: in-context is 1 for the relation just asked, else the
+// relation's share of the KG (normalised by the commonest), novelty is one
+// minus that share. A relation and an entity are used once where possible.
+// Every question offered was asked and has an answer.
 func (x *Explorer) suggest(ctx context.Context, ans *Answer, lambda float64) []string {
 	var seeds []int32
 	seeds = append(seeds, ans.answerIDs...)
@@ -50,16 +53,30 @@ func (x *Explorer) suggest(ctx context.Context, ans *Answer, lambda float64) []s
 			return true
 		})
 	}
-	// Relations not just asked first; stable, so seeds keep their order.
-	slices.SortStableFunc(cands, func(a, b cand) int {
-		ra, rb := slices.Contains(asked, a.r), slices.Contains(asked, b.r)
-		switch {
-		case ra == rb:
-			return 0
-		case rb:
-			return -1
+	// GraphLingo's preference: λ near 0 stays in context (the relation
+	// just asked, then the KG's common relations), λ near 1 explores (its
+	// rarer relations first). Stable, so seeds keep their order.
+	maxCount := 1
+	for r := range int32(x.g.NumRelations()) {
+		maxCount = max(maxCount, x.g.RelationCount(r))
+	}
+	score := func(c cand) float64 {
+		pop := float64(x.g.RelationCount(c.r)) / float64(maxCount)
+		inContext := pop
+		if slices.Contains(asked, c.r) {
+			inContext = 1
 		}
-		return 1
+		return (1-lambda)*inContext + lambda*(1-pop)
+	}
+	slices.SortStableFunc(cands, func(a, b cand) int {
+		sa, sb := score(a), score(b)
+		switch {
+		case sa > sb:
+			return -1
+		case sa < sb:
+			return 1
+		}
+		return 0
 	})
 	var out []string
 	usedRel := map[int32]bool{}
