@@ -151,7 +151,7 @@ func matrixBlocks(ctx context.Context, d *Doc) ([]matrixBlock, error) {
 		}
 		return false
 	}
-	lines := textLines(text)
+	lines := d.textLines()
 	for i := 0; i < len(lines); i++ {
 		if i&1023 == 0 {
 			if err := ctx.Err(); err != nil {

@@ -803,6 +803,15 @@ func mergeEvents(lists [][]event) []event {
 		}
 	}
 	out := make([]event, 0, n)
+	// Empty lists never give the next event; leaving them out keeps the
+	// order of the others, which breaks ties.
+	full := lists[:0:0]
+	for _, l := range lists {
+		if len(l) > 0 {
+			full = append(full, l)
+		}
+	}
+	lists = full
 	heads := make([]int, len(lists))
 	for len(out) < n {
 		best := -1
@@ -1040,6 +1049,9 @@ func (c *combiner) unaccounted(kept []*Reading) {
 	}
 	edgesCov := mergeIntervals(nil, graphSpans)
 	for i := 0; i < len(p.toks); i++ {
+		if k := p.toks[i].kind; k != exPunct && k != exWord {
+			continue // an ellipsis starts with punctuation, "etc" is a word
+		}
 		e, ok := p.ellipsisAt(i)
 		if !ok && p.isWord(i, "etc") {
 			e, ok = i+1, true

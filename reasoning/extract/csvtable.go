@@ -90,7 +90,7 @@ type csvHeader struct {
 
 // Read implements Reader.
 func (CSVTable) Read(ctx context.Context, d *Doc) (Reading, error) {
-	lines := textLines(d.Text)
+	lines := d.textLines()
 	var out Reading
 	tables := 0
 	for i := 0; i < len(lines); i++ {

@@ -189,24 +189,30 @@ func (Quantities) Read(ctx context.Context, d *Doc) (Reading, error) {
 	if len(edges) == 0 {
 		return b.finish(), nil
 	}
-	count := map[Meaning]int{}
+	// How many edges carry each meaning: a few meanings at most, so a
+	// short list searched in order, not a map looked up twice per edge.
+	var count qtyCounts
 	valued := 0
 	for _, e := range edges {
 		if e.hasVal {
-			count[e.val.meaning]++
+			count.add(e.val.meaning)
 			valued++
 		}
 	}
 	// The most frequent meaning; on a tie, the first edge's.
 	common := MeaningNone
 	for _, e := range edges {
-		if e.hasVal && count[e.val.meaning] > count[common] {
+		if e.hasVal && count.of(e.val.meaning) > count.of(common) {
 			common = e.val.meaning
 		}
 	}
 	b.r.EdgeValue = common
 	if len(count) > 1 {
-		b.lower(0.8, "the edges' numbers mean different things: "+qtyMeanings(count))
+		m := make(map[Meaning]int, len(count))
+		for _, c := range count {
+			m[c.meaning] = c.n
+		}
+		b.lower(0.8, "the edges' numbers mean different things: "+qtyMeanings(m))
 	}
 	if valued > 0 && valued < len(edges) {
 		b.lower(0.8, fmt.Sprintf("%d of %d edges have no number", len(edges)-valued, len(edges)))
@@ -225,6 +231,34 @@ func (Quantities) Read(ctx context.Context, d *Doc) (Reading, error) {
 		}
 	}
 	return b.finish(), nil
+}
+
+// qtyCounts counts edges by meaning, in order of first appearance.
+type qtyCounts []qtyCount
+
+// qtyCount is how many edges carry one meaning.
+type qtyCount struct {
+	meaning Meaning
+	n       int
+}
+
+func (c *qtyCounts) add(m Meaning) {
+	for i := range *c {
+		if (*c)[i].meaning == m {
+			(*c)[i].n++
+			return
+		}
+	}
+	*c = append(*c, qtyCount{m, 1})
+}
+
+func (c qtyCounts) of(m Meaning) int {
+	for _, x := range c {
+		if x.meaning == m {
+			return x.n
+		}
+	}
+	return 0
 }
 
 // qtyMeanings lists the meanings counted, in a fixed order.

@@ -45,6 +45,17 @@ type Doc struct {
 	prose     *proseText
 	proseErr  error
 	proseDone bool
+	// lines are the text's lines (textLines), for the line readers.
+	lines []textLine
+}
+
+// textLines returns the lines of the question, split once per Doc; the
+// readers only read them.
+func (d *Doc) textLines() []textLine {
+	if d.lines == nil {
+		d.lines = textLines(d.Text)
+	}
+	return d.lines
 }
 
 // NewDoc prepares text for the readers, with the default Options.

@@ -22,15 +22,18 @@ type textLine struct {
 func textLines(text string) []textLine {
 	lines := make([]textLine, 0, strings.Count(text, "\n")+1)
 	start := 0
-	for i := 0; i < len(text); i++ {
-		if text[i] == '\n' {
-			end := i
-			if end > start && text[end-1] == '\r' {
-				end--
-			}
-			lines = append(lines, textLine{start, end})
-			start = i + 1
+	for {
+		k := strings.IndexByte(text[start:], '\n')
+		if k < 0 {
+			break
 		}
+		i := start + k
+		end := i
+		if end > start && text[end-1] == '\r' {
+			end--
+		}
+		lines = append(lines, textLine{start, end})
+		start = i + 1
 	}
 	end := len(text)
 	if end > start && text[end-1] == '\r' {
