@@ -32,6 +32,9 @@ import (
 // similarity reaches minScore/DefaultLambda is read.
 const DefaultLambda = 0.8
 
+// MaxQuestionBytes is the longest question read; a longer one is declined.
+const MaxQuestionBytes = 4096
+
 // ErrDeclined means the question's reading was not certain enough to
 // answer; the Answer says what was read.
 var ErrDeclined = errors.New("declined: the reading of the question is uncertain")
@@ -151,6 +154,12 @@ func (x *Explorer) answer(ctx context.Context, question string, lambda float64) 
 		return nil, fmt.Errorf("λ must be between 0 and 1, not %v", lambda)
 	}
 	ans := &Answer{Question: question, KG: x.g.Name(), Lambda: lambda}
+	if len(question) > MaxQuestionBytes {
+		ans.Question = question[:0]
+		ans.Declined = true
+		ans.Text = fmt.Sprintf("I could not answer: the question has %d bytes, more than %d.", len(question), MaxQuestionBytes)
+		return ans, fmt.Errorf("question of %d bytes: %w", len(question), ErrDeclined)
+	}
 	ts := tokenize(question)
 	if len(ts) == 0 {
 		ans.Declined, ans.Text = true, "I could not answer: the question is empty."

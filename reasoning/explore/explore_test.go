@@ -225,6 +225,7 @@ func TestDeclines(t *testing.T) {
 		{"metformin and insulin", "no relation"},
 		{"What connects metformin, insulin and malaria?", "3 entities"},
 		{"Which proteins does aspirin act on?", `"aspirin"`},
+		{strings.Repeat("what does metformin inhibit ", 200), "more than 4096"},
 	} {
 		a, err := x.Ask(ctx, tc.q, DefaultLambda)
 		if !errors.Is(err, ErrDeclined) || a == nil || !a.Declined || !strings.Contains(a.Text, tc.says) {
