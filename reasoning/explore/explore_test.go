@@ -88,12 +88,12 @@ func abs(f float64) float64 {
 // TestSuggestionsAnswerable asks every suggestion offered for the question
 // set and checks that each has an answer.
 func TestSuggestionsAnswerable(t *testing.T) {
-	items, _ := loadQuestions(t)
+	items, _, answers := loadQuestions(t)
 	ctx := context.Background()
 	offered, withThree, answered := 0, 0, 0
 	for _, it := range items {
 		x := explorerFor(t, it.KG)
-		ans, err := x.Ask(ctx, it.Question, DefaultLambda)
+		ans, err := answers[it.ID].ans, answers[it.ID].err
 		if err != nil {
 			continue
 		}

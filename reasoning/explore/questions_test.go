@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/graphagent/graphagent/tools/dataset"
@@ -33,11 +34,49 @@ type expectedAnswer struct {
 	Length   *int        `json:"length"`
 }
 
-func loadQuestions(t *testing.T) ([]questionItem, map[string]expectedAnswer) {
+// questionSet is the question set, its expected answers and the answers
+// at the default λ, computed once per test binary.
+var questionSet struct {
+	once    sync.Once
+	items   []questionItem
+	want    map[string]expectedAnswer
+	answers map[string]askResult
+	err     error
+}
+
+type askResult struct {
+	ans *Answer
+	err error
+}
+
+// loadQuestions returns the question set, the expected answers and the
+// explorer's answers at the default λ.
+func loadQuestions(t *testing.T) ([]questionItem, map[string]expectedAnswer, map[string]askResult) {
 	t.Helper()
+	qs := &questionSet
+	qs.once.Do(func() {
+		qs.items, qs.want, qs.err = readQuestions()
+		if qs.err != nil {
+			return
+		}
+		qs.answers = map[string]askResult{}
+		for _, it := range qs.items {
+			x := explorerFor(t, it.KG)
+			ans, err := x.Ask(context.Background(), it.Question, DefaultLambda)
+			qs.answers[it.ID] = askResult{ans, err}
+		}
+	})
+	if qs.err != nil {
+		t.Fatal(qs.err)
+	}
+	return qs.items, qs.want, qs.answers
+}
+
+// readQuestions reads testdata/questions.jsonl and runs expected.py.
+func readQuestions() ([]questionItem, map[string]expectedAnswer, error) {
 	f, err := os.Open("testdata/questions.jsonl")
 	if err != nil {
-		t.Fatal(err)
+		return nil, nil, err
 	}
 	defer f.Close()
 	var items []questionItem
@@ -49,27 +88,27 @@ func loadQuestions(t *testing.T) ([]questionItem, map[string]expectedAnswer) {
 		}
 		var it questionItem
 		if err := json.Unmarshal([]byte(s), &it); err != nil {
-			t.Fatalf("questions.jsonl:%d: %v", line, err)
+			return nil, nil, fmt.Errorf("questions.jsonl:%d: %w", line, err)
 		}
 		items = append(items, it)
 	}
 	dir, err := dataset.Dir()
 	if err != nil {
-		t.Fatal(err)
+		return nil, nil, err
 	}
 	out, err := exec.Command("python3", "testdata/expected.py", dir, "testdata/questions.jsonl").Output()
 	if err != nil {
 		var ee *exec.ExitError
 		if errors.As(err, &ee) {
-			t.Fatalf("expected.py: %v: %s", err, ee.Stderr)
+			return nil, nil, fmt.Errorf("expected.py: %w: %s", err, ee.Stderr)
 		}
-		t.Fatalf("expected.py (python3): %v", err)
+		return nil, nil, fmt.Errorf("expected.py (python3): %w", err)
 	}
 	var want map[string]expectedAnswer
 	if err := json.Unmarshal(out, &want); err != nil {
-		t.Fatal(err)
+		return nil, nil, err
 	}
-	return items, want
+	return items, want, nil
 }
 
 // judge compares an answer with the expected one; it returns "" when right,
@@ -158,11 +197,10 @@ func firstLine(a *Answer) string {
 // default λ and checks each answer against the answers expected.py
 // computes from the triple files: at least 90% must be right.
 func TestQuestionSet(t *testing.T) {
-	items, want := loadQuestions(t)
+	items, want, answers := loadQuestions(t)
 	if len(items) < 50 {
 		t.Fatalf("%d questions, want at least 50", len(items))
 	}
-	ctx := context.Background()
 	right := 0
 	for _, it := range items {
 		w, ok := want[it.ID]
@@ -170,7 +208,7 @@ func TestQuestionSet(t *testing.T) {
 			t.Fatalf("%s: no expected answer", it.ID)
 		}
 		x := explorerFor(t, it.KG)
-		ans, err := x.Ask(ctx, it.Question, DefaultLambda)
+		ans, err := answers[it.ID].ans, answers[it.ID].err
 		if msg := judge(x, ans, err, w); msg != "" {
 			t.Logf("WRONG %s %q: %s", it.ID, it.Question, msg)
 			continue
