@@ -171,7 +171,7 @@ func (a *Agent) ask(ctx context.Context, question string, sess *Session, opts []
 		return r.scenario(ctx, kind, question, g, source)
 	}
 	if r.opt.plan == nil {
-		if ans, err, ok := r.tryChain(ctx, task, g, source); ok {
+		if ans, ok, err := r.tryChain(ctx, task, g, source); ok {
 			return ans, err
 		}
 	}

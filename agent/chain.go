@@ -55,7 +55,7 @@ var builtinPlanner = sync.OnceValue(func() *reasoning.BuiltinPlanner {
 // tryChain plans and runs a chain when the task needs several tools;
 // handled is false when it needs one (the single-tool path then answers,
 // exactly as without chains).
-func (r *run) tryChain(ctx context.Context, task string, g *graph.Graph, source string) (ans *Answer, err error, handled bool) {
+func (r *run) tryChain(ctx context.Context, task string, g *graph.Graph, source string) (ans *Answer, handled bool, err error) {
 	var c reasoning.Chain
 	if r.opt.chain != nil {
 		c = *r.opt.chain
@@ -63,7 +63,7 @@ func (r *run) tryChain(ctx context.Context, task string, g *graph.Graph, source 
 		// WithPlanOnly confirms single tool calls (agent/httpapi); its
 		// plans hold one tool, so chains are not planned there yet.
 		if r.opt.planOnly || !reasoning.LooksLikeChain(task) {
-			return nil, nil, false
+			return nil, false, nil
 		}
 		summary := reasoning.SummarizeGraph(g, 8)
 		var perr error
@@ -95,16 +95,16 @@ func (r *run) tryChain(ctx context.Context, task string, g *graph.Graph, source 
 		if !planned {
 			if ctx.Err() != nil {
 				ans, err = r.fail(ctx.Err())
-				return ans, err, true
+				return ans, true, err
 			}
 			// The plan step's event stays in the trace; the single-tool
 			// path continues.
-			return nil, nil, false
+			return nil, false, nil
 		}
 	}
 	if err := reasoning.CheckChain(c, reasoning.RegistrySpecs(r.a.reg)); err != nil {
 		ans, err = r.fail(fmt.Errorf("%w: %w", ErrBadInput, err))
-		return ans, err, true
+		return ans, true, err
 	}
 	if r.opt.review != nil {
 		edited, rerr := r.opt.review(ctx, c)
@@ -113,7 +113,7 @@ func (r *run) tryChain(ctx context.Context, task string, g *graph.Graph, source 
 		}
 		if rerr != nil {
 			ans, err = r.fail(rerr)
-			return ans, err, true
+			return ans, true, err
 		}
 		if edited.String() != c.String() {
 			r.step("plan", func() (string, string, error) {
@@ -124,7 +124,7 @@ func (r *run) tryChain(ctx context.Context, task string, g *graph.Graph, source 
 	}
 	r.ans.Chain = &c
 	ans, err = r.runChain(ctx, c, g, source)
-	return ans, err, true
+	return ans, true, err
 }
 
 // allCandidates offers every tool to a chain planner that chooses among
