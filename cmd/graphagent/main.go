@@ -25,6 +25,7 @@ const (
 )
 
 func main() {
+	deferGC()
 	endProfile := startProfile()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args, os.Stdin, os.Stdout, os.Stderr)
