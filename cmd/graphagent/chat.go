@@ -101,7 +101,11 @@ func chatAction(c *cli.Context) error {
 			ctx, cancel := context.WithTimeout(c.Context, timeout)
 			// A chain of several tools is shown first; the next line
 			// confirms, cancels or edits it.
-			review := chainReview(w, a.Registry(), func() (string, error) {
+			planOut := w
+			if c.Bool("json") {
+				planOut = c.App.ErrWriter // stdout holds one JSON answer per question
+			}
+			review := chainReview(planOut, a.Registry(), func() (string, error) {
 				line, _, err := readChatLine(br, maxChatLine)
 				return line, err
 			})
