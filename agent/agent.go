@@ -105,6 +105,10 @@ type Config struct {
 	// induce-then-deduce when the planner can generate text, else the
 	// builtin vote).
 	Analogy *reasoning.Analogy
+	// Labelled answers node-classification and link-prediction questions
+	// about labelled datasets by analogy over memory (analog.Service);
+	// nil leaves every question to the tools.
+	Labelled LabelledReasoner
 	// Limits bound each question.
 	Limits Limits
 	// Logger receives debug events (default slog.Default()).
@@ -120,8 +124,10 @@ type Agent struct {
 	sandbox *graph.Sandbox
 	rewrite func(string) string
 	analogy *reasoning.Analogy
-	limits  Limits
-	logger  *slog.Logger
+	// labelled answers questions about labelled datasets (optional).
+	labelled LabelledReasoner
+	limits   Limits
+	logger   *slog.Logger
 
 	memOnce sync.Once
 	openMem func(ctx context.Context) (*memory.Store, error)
@@ -135,7 +141,7 @@ type Agent struct {
 func New(ctx context.Context, cfg Config) (*Agent, error) {
 	a := &Agent{
 		reg: cfg.Registry, planner: cfg.Planner, index: cfg.Index, sandbox: cfg.Sandbox,
-		rewrite: cfg.PathRewrite, analogy: cfg.Analogy, limits: cfg.Limits.withDefaults(),
+		rewrite: cfg.PathRewrite, analogy: cfg.Analogy, labelled: cfg.Labelled, limits: cfg.Limits.withDefaults(),
 		logger: cfg.Logger, mem: cfg.Memory, openMem: cfg.OpenMemory,
 	}
 	if a.reg == nil {

@@ -106,6 +106,14 @@ func (a *Agent) ask(ctx context.Context, question string, sess *Session, opts []
 		return r.fail(fmt.Errorf("brackets nested %d deep at byte %d, more than %d: %w", d, at, MaxNesting, ErrBadInput))
 	}
 
+	// Questions about labelled datasets ("what is the topic of paper X in
+	// citeseer?") are answered by analogy over memory when configured.
+	if a.labelled != nil && r.opt.plan == nil {
+		if ans, err, ok := r.labelled(ctx, question); ok {
+			return ans, err
+		}
+	}
+
 	// Graph extraction: the deterministic parsers first.
 	var ex reasoning.Extraction
 	var exErr error

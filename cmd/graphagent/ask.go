@@ -239,6 +239,7 @@ func newAgent(c *cli.Context) (*agent.Agent, error) {
 		return nil, usageErr("data folders: %v", err)
 	}
 	cfg.Sandbox = sb
+	cfg.Labelled = labelledService(sb, cfg.Planner)
 	cfg.OpenMemory = func(ctx context.Context) (*memory.Store, error) {
 		s, err := openStore(ctx, c)
 		if err != nil {

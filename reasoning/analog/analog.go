@@ -89,15 +89,21 @@ type Answer struct {
 
 // Sentence states the answer in words.
 func (a *Answer) Sentence() string {
+	item := a.Item
+	if a.Dataset != LinkDataset {
+		item = fmt.Sprintf("paper %s in %s", a.Item, a.Dataset)
+	}
 	switch {
 	case a.Known:
-		return fmt.Sprintf("%s is a solved example in memory: %s.", a.Item, a.Label)
+		return fmt.Sprintf("%s is a solved example in memory: %s.", item, a.Label)
 	case a.Unsure && a.Label != "":
-		return fmt.Sprintf("I am unsure about %s: the evidence leans to %s (confidence %.2f), below the threshold.", a.Item, a.Label, a.Confidence)
+		return fmt.Sprintf("I am unsure about %s: the evidence leans to %s (confidence %.2f), below the threshold.", item, a.Label, a.Confidence)
 	case a.Unsure:
-		return fmt.Sprintf("I am unsure about %s: the evidence does not decide.", a.Item)
+		return fmt.Sprintf("I am unsure about %s: the evidence does not decide.", item)
+	case a.Dataset == LinkDataset:
+		return fmt.Sprintf("%s: link %s (confidence %.2f).", item, a.Label, a.Confidence)
 	}
-	return fmt.Sprintf("%s: %s (confidence %.2f).", a.Item, a.Label, a.Confidence)
+	return fmt.Sprintf("The topic of %s is %s (confidence %.2f).", item, a.Label, a.Confidence)
 }
 
 // topEvidence formats the heaviest few pieces of evidence for a rule.

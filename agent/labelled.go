@@ -1,0 +1,60 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/graphagent/graphagent/reasoning/analog"
+)
+
+// LabelledReasoner answers node-classification and link-prediction
+// questions about labelled datasets (analog.Service is one). ok is false
+// for questions it does not read, which then go to the tools.
+type LabelledReasoner interface {
+	// Reads reports whether Answer would read the question (cheap).
+	Reads(question string) bool
+	Answer(ctx context.Context, question string) (ans *analog.Answer, ok bool, err error)
+}
+
+// ToolAnalogy is Answer.Tool for answers of the LabelledReasoner.
+const ToolAnalogy = "analogy"
+
+// labelled answers the question through the LabelledReasoner; handled is
+// false when it does not read the question. An unsure answer is not given:
+// the error says what the evidence leaned to (exit 1).
+func (r *run) labelled(ctx context.Context, question string) (ans *Answer, err error, handled bool) {
+	if !r.a.labelled.Reads(question) {
+		return nil, nil, false
+	}
+	var a *analog.Answer
+	var aerr error
+	read := true
+	r.step("analogy", func() (string, string, error) {
+		a, read, aerr = r.a.labelled.Answer(ctx, question)
+		if !read {
+			return "", "not a node-classification or link-prediction question about a labelled dataset", nil
+		}
+		if aerr != nil {
+			return "analog", "could not reason", aerr
+		}
+		return a.Method, fmt.Sprintf("examples and neighbours retrieved from memory; rule: %s", a.Rule), nil
+	})
+	if !read {
+		return nil, nil, false
+	}
+	if aerr != nil {
+		if errors.Is(aerr, analog.ErrUnknownItem) {
+			ans, err = r.fail(fmt.Errorf("%w: %w", ErrBadInput, aerr))
+		} else {
+			ans, err = r.fail(fmt.Errorf("%w: %w", ErrNoAnswer, aerr))
+		}
+		return ans, err, true
+	}
+	r.ans.Tool, r.ans.Value, r.ans.Answer = ToolAnalogy, a, a.Sentence()
+	r.step("answer", func() (string, string, error) { return a.Method, a.Explanation, nil })
+	if a.Unsure {
+		return r.finish(), fmt.Errorf("%s: %w", a.Sentence(), ErrNoAnswer), true
+	}
+	return r.finish(), nil, true
+}

@@ -1,0 +1,161 @@
+package analog
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/graphagent/graphagent/tools/kg"
+)
+
+// Service answers questions in words about the shipped labelled datasets:
+// it reads the question (ReadQuestion), loads the dataset on first use,
+// writes its training split (seed Seed) into memory and asks the builtin
+// or LLM reasoner. It is safe for concurrent use.
+type Service struct {
+	open kg.OpenFunc
+	seed uint64
+	llm  *LLM
+
+	mu    sync.Mutex
+	nodes map[string]*NodeClassifier
+	links *LinkPredictor
+}
+
+// ServiceOptions configure a Service.
+type ServiceOptions struct {
+	// Seed seeds the splits (default 1, the eval suites' default).
+	Seed uint64
+	// LLM, when set, reasons instead of the builtin vote.
+	LLM *LLM
+}
+
+// NewService returns a service reading dataset files with open (a
+// sandbox's Open).
+func NewService(open kg.OpenFunc, opts ServiceOptions) *Service {
+	if opts.Seed == 0 {
+		opts.Seed = 1
+	}
+	return &Service{open: open, seed: opts.Seed, llm: opts.LLM, nodes: map[string]*NodeClassifier{}}
+}
+
+// Reads reports whether ReadQuestion reads question.
+func (s *Service) Reads(question string) bool {
+	_, ok := ReadQuestion(question)
+	return ok
+}
+
+// Answer answers question when ReadQuestion reads it (ok true); errors wrap
+// ErrUnknownItem for a paper or name not in the dataset.
+func (s *Service) Answer(ctx context.Context, question string) (ans *Answer, ok bool, err error) {
+	q, ok := ReadQuestion(question)
+	if !ok {
+		return nil, false, nil
+	}
+	if q.IsLink() {
+		ans, err = s.answerLink(ctx, q)
+	} else {
+		ans, err = s.answerNode(ctx, q)
+	}
+	return ans, true, err
+}
+
+func (s *Service) classifier(ctx context.Context, name string) (*NodeClassifier, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if c, ok := s.nodes[name]; ok {
+		return c, nil
+	}
+	d, err := LoadNodes(ctx, s.open, name)
+	if err != nil {
+		return nil, err
+	}
+	c, _, err := BuildNodes(ctx, d, Assign(len(d.IDs), s.seed, DefaultFractions), NodeConfig{})
+	if err != nil {
+		return nil, err
+	}
+	s.nodes[name] = c
+	return c, nil
+}
+
+func (s *Service) predictor(ctx context.Context) (*LinkPredictor, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.links != nil {
+		return s.links, nil
+	}
+	d, err := LoadLinks(ctx, s.open)
+	if err != nil {
+		return nil, err
+	}
+	pairs := MakePairs(d, s.seed, DefaultFractions)
+	store, err := NewMemory(nil)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := ImportLinks(ctx, store, d, pairs); err != nil {
+		return nil, err
+	}
+	s.links = NewLinkPredictor(store, d, Hidden(pairs, Val, Test), LinkConfig{})
+	return s.links, nil
+}
+
+func (s *Service) answerNode(ctx context.Context, q Query) (*Answer, error) {
+	c, err := s.classifier(ctx, q.Dataset)
+	if err != nil {
+		return nil, err
+	}
+	if !c.Has(q.Node) {
+		return nil, fmt.Errorf("analog: %s has no paper %q: %w", q.Dataset, q.Node, ErrUnknownItem)
+	}
+	if s.llm != nil {
+		return s.llm.ClassifyNode(ctx, c, q.Node)
+	}
+	return c.Classify(ctx, q.Node)
+}
+
+// entity resolves a name to the one entity of the wanted type.
+func entity(d *LinkData, name, typ string) (int32, error) {
+	var fit []int32
+	for _, e := range d.Lookup(name) {
+		if d.Types[e] == typ {
+			fit = append(fit, e)
+		}
+	}
+	switch {
+	case len(fit) == 1:
+		return fit[0], nil
+	case len(fit) > 1:
+		return 0, fmt.Errorf("analog: %q names %d %s entities in %s: %w", name, len(fit), typ, LinkDataset, ErrUnknownItem)
+	}
+	if others := d.Lookup(name); len(others) > 0 {
+		types := make([]string, len(others))
+		for i, e := range others {
+			types[i] = d.Types[e]
+		}
+		return 0, fmt.Errorf("analog: %q is a %s in %s, and link questions ask whether a %s acts on a %s: %w",
+			name, strings.Join(types, "/"), LinkDataset, SourceType, TargetType, ErrUnknownItem)
+	}
+	return 0, fmt.Errorf("analog: no %s named %q in %s (names are the dataset's: e.g. %q, %q): %w",
+		strings.ToLower(typ), name, LinkDataset, "acetylsalicylic acid", "Prostaglandin G/H synthase 2", ErrUnknownItem)
+}
+
+func (s *Service) answerLink(ctx context.Context, q Query) (*Answer, error) {
+	p, err := s.predictor(ctx)
+	if err != nil {
+		return nil, err
+	}
+	src, err := entity(p.d, q.Source, SourceType)
+	if err != nil {
+		return nil, err
+	}
+	dst, err := entity(p.d, q.Target, TargetType)
+	if err != nil {
+		return nil, err
+	}
+	if s.llm != nil {
+		return s.llm.PredictLink(ctx, p, src, dst)
+	}
+	return p.Predict(ctx, src, dst)
+}
