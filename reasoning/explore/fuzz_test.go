@@ -64,3 +64,19 @@ func FuzzAsk(f *testing.F) {
 		}
 	})
 }
+
+// TestReaderShapes runs the reader over word orders around the phrase
+// that once could slice out of range.
+func TestReaderShapes(t *testing.T) {
+	x := smallExplorer(t)
+	for _, q := range []string{
+		"metformin what kind of dog is AMPK", "dog what sort of thing is", "what kind of", "what kind of dog",
+		"which part of dog is metformin", "what part of part is part", "AMPK's", "s s s",
+	} {
+		for _, l := range []float64{0, 0.8, 1} {
+			if _, err := x.Ask(context.Background(), q, l); err != nil && !errors.Is(err, ErrDeclined) {
+				t.Errorf("%q: %v", q, err)
+			}
+		}
+	}
+}

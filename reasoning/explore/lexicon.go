@@ -69,6 +69,7 @@ func synonymsFor(name string) []synonym {
 			{"related form of", []string{"_derivationally_related_form"}, true, true},
 			{"derivationally related form of", []string{"_derivationally_related_form"}, true, true},
 			{"derivation of", []string{"_derivationally_related_form"}, true, true},
+			{"derivationally related to", []string{"_derivationally_related_form"}, true, false},
 			{"derived form of", []string{"_derivationally_related_form"}, true, true},
 			{"related word of", []string{"_derivationally_related_form"}, true, true},
 			{"see also", []string{"_also_see"}, true, true},
@@ -305,7 +306,7 @@ func cueOf(stem string) int {
 		return cuePath
 	case "relation", "relationship", "relat", "relate", "associat", "association":
 		return cueRelated
-	case "about", "neighbour", "neighbor", "neighbourhood", "neighborhood", "fact", "everything", "know", "describ", "describe":
+	case "about", "action", "neighbour", "neighbor", "neighbourhood", "neighborhood", "fact", "everything", "know", "describ", "describe":
 		return cueAbout
 	case "many", "number", "count":
 		return cueCount

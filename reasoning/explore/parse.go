@@ -368,6 +368,12 @@ func (x *Explorer) interpret(ctx context.Context, rd reading, lambda float64) (Q
 	if len(res) == 2 && rd.phrase != nil && rd.mentions[0].start == classWordAt(rd.tokens) {
 		res, rd.mentions = res[1:], rd.mentions[1:]
 	}
+	// "What type of animal is a horse?": likewise the entity right after
+	// a phrase that follows "what", when a verb separates it from another.
+	if len(res) == 2 && rd.phrase != nil && !rd.phrase.noun && rd.phraseAt == classWordAt(rd.tokens) &&
+		rd.mentions[0].start >= rd.phraseEnd && onlyFillers(rd.tokens[rd.phraseEnd:rd.mentions[0].start]) && !onlyFillers(rd.tokens[rd.mentions[0].end:rd.mentions[1].start]) {
+		res, rd.mentions = res[1:], rd.mentions[1:]
+	}
 	q.Count = rd.cues[cueCount]
 	switch n := len(res); {
 	case n == 0:
