@@ -226,24 +226,26 @@ var vecField = []byte(`,"vec":"`)
 // vector, a vector that is not the last field) is decoded whole, with the
 // JSON decoder's result and error. (A quote cannot occur unescaped inside
 // a JSON string, so `,"vec":"` found last with only base64 after it up to
-// the closing `"}` is the object's own last field. The run is found by
-// reading back from the end, not by searching for the name, which would
-// read the whole vector.)
+// the closing `"}` is the object's own last field. The string is found
+// from its closing quote back to its opening one, not by searching for the
+// name, which would hash the whole vector.)
 func decodeEntry(line []byte, e *logEntry) error {
 	body := bytes.TrimRight(line, " \t\r\n")
 	if !bytes.HasSuffix(body, []byte(`"}`)) {
 		return json.Unmarshal(line, e)
 	}
-	// The base64 run before the closing `"}`, then the field's name.
-	start := len(body) - 2
-	for start > 0 && isBase64Char(body[start-1]) {
-		start--
-	}
+	// The string before the closing `"}` and the field's name before it.
+	// base64 rejects any character outside its alphabet but skips line
+	// breaks, which JSON does not allow raw in a string.
+	start := bytes.LastIndexByte(body[:len(body)-2], '"') + 1
 	i := start - len(vecField)
 	if i < 0 || !bytes.Equal(body[i:start], vecField) {
 		return json.Unmarshal(line, e)
 	}
 	b64 := body[start : len(body)-2]
+	if bytes.IndexByte(b64, '\n') >= 0 || bytes.IndexByte(b64, '\r') >= 0 {
+		return json.Unmarshal(line, e)
+	}
 	vec := make([]byte, base64.StdEncoding.DecodedLen(len(b64)))
 	n, err := base64.StdEncoding.Decode(vec, b64)
 	if err != nil {
@@ -261,12 +263,6 @@ func decodeEntry(line []byte, e *logEntry) error {
 	}
 	e.Vec = vec[:n]
 	return nil
-}
-
-// isBase64Char reports whether c is in the standard base64 alphabet
-// (padding included).
-func isBase64Char(c byte) bool {
-	return 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '+' || c == '/' || c == '='
 }
 
 // tornEntry reports whether b, a final line without its newline, is what a
