@@ -247,6 +247,10 @@ func (x *Explorer) patternText(q Query) string {
 	case KindAbout:
 		return fmt.Sprintf("(%s, ?, ?) or (?, ?, %s)", side(q.Heads), side(q.Heads))
 	}
+	if len(q.InverseRels) > 0 {
+		return fmt.Sprintf("(%s, %s, %s) or (%s, %s, %s)", side(q.Heads), x.relNames(q.Rels), side(q.Tails),
+			side(q.Tails), x.relNames(q.InverseRels), side(q.Heads))
+	}
 	return fmt.Sprintf("(%s, %s, %s)", side(q.Heads), x.relNames(q.Rels), side(q.Tails))
 }
 
@@ -268,21 +272,37 @@ func (x *Explorer) run(ctx context.Context, q Query, ans *Answer) error {
 	}
 	switch q.Kind {
 	case KindPattern:
+		// The answer is the free side of each triple: its head, or its
+		// tail for an inverse relation (and the other way round).
+		free := func(tr kg.Triple, head bool) {
+			e := tr.T
+			if head {
+				e = tr.H
+			}
+			if typeOK(e) {
+				ts = append(ts, tr)
+				addAnswer(e)
+			}
+		}
 		if q.Heads == nil {
 			for _, t := range q.Tails {
 				for _, tr := range x.g.Match(nil, kg.Pattern{H: kg.Any, T: t, Rels: q.Rels}, 0) {
-					if typeOK(tr.H) {
-						ts = append(ts, tr)
-						addAnswer(tr.H)
+					free(tr, true)
+				}
+				if len(q.InverseRels) > 0 {
+					for _, tr := range x.g.Match(nil, kg.Pattern{H: t, T: kg.Any, Rels: q.InverseRels}, 0) {
+						free(tr, false)
 					}
 				}
 			}
 		} else {
 			for _, h := range q.Heads {
 				for _, tr := range x.g.Match(nil, kg.Pattern{H: h, T: kg.Any, Rels: q.Rels}, 0) {
-					if typeOK(tr.T) {
-						ts = append(ts, tr)
-						addAnswer(tr.T)
+					free(tr, false)
+				}
+				if len(q.InverseRels) > 0 {
+					for _, tr := range x.g.Match(nil, kg.Pattern{H: kg.Any, T: h, Rels: q.InverseRels}, 0) {
+						free(tr, true)
 					}
 				}
 			}
@@ -291,6 +311,9 @@ func (x *Explorer) run(ctx context.Context, q Query, ans *Answer) error {
 		for _, h := range q.Heads {
 			for _, t := range q.Tails {
 				ts = x.g.Match(ts, kg.Pattern{H: h, T: t, Rels: q.Rels}, 0)
+				if len(q.InverseRels) > 0 {
+					ts = x.g.Match(ts, kg.Pattern{H: t, T: h, Rels: q.InverseRels}, 0)
+				}
 			}
 		}
 	case KindBetween:

@@ -20,6 +20,9 @@ type phrase struct {
 	rels    []int32
 	inverse bool
 	noun    bool
+	// invRels are relations that state the same with head and tail
+	// swapped ("causes" for "caused by"), read in the other direction.
+	invRels []int32
 	text    string // as written, for suggestions
 	derived bool   // from a relation's own name, not the synonym table
 	ofless  bool   // a noun phrase without its "of", read after a genitive
@@ -216,6 +219,16 @@ func buildPhrases(g *kg.KG) []phrase {
 		}
 		out = append(out, phrase{stems: stems(s.text), rels: rels, inverse: s.inverse, noun: s.noun, text: s.text})
 	}
+	inv := inversePairs(g)
+	for i := range out {
+		for _, r := range out[i].rels {
+			for _, q := range inv[r] {
+				if !slices.Contains(out[i].rels, q) && !slices.Contains(out[i].invRels, q) {
+					out[i].invRels = append(out[i].invRels, q)
+				}
+			}
+		}
+	}
 	// Noun phrases without "of": "dog's hypernyms", "what hypernyms does
 	// dog have".
 	for _, p := range out {
@@ -333,4 +346,38 @@ func isFunctionWord(s string) bool {
 		return true
 	}
 	return false
+}
+
+// inversePairs finds relations that state one another with head and tail
+// swapped: a passive "V by" and its verb ("caused by" and "causes",
+// "produced by" and "produces"), and a few fixed pairs ("located in" and
+// "location of", "part of" and "has part").
+func inversePairs(g *kg.KG) map[int32][]int32 {
+	byStems := map[string]int32{}
+	for r := range int32(g.NumRelations()) {
+		byStems[strings.Join(stems(relationWords(g.Relation(r))), " ")] = r
+	}
+	out := map[int32][]int32{}
+	pair := func(a, b int32) {
+		if a != b && !slices.Contains(out[a], b) {
+			out[a] = append(out[a], b)
+			out[b] = append(out[b], a)
+		}
+	}
+	for key, r := range byStems {
+		if base, ok := strings.CutSuffix(key, " by"); ok {
+			if q, ok := byStems[base]; ok {
+				pair(r, q)
+			}
+		}
+	}
+	for _, p := range [][2]string{{"located in", "location of"}, {"part of", "has part"}, {"subclass of", "superclass of"},
+		{"has participant", "participates in"}} {
+		a, okA := byStems[strings.Join(stems(p[0]), " ")]
+		b, okB := byStems[strings.Join(stems(p[1]), " ")]
+		if okA && okB {
+			pair(a, b)
+		}
+	}
+	return out
 }

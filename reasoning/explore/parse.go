@@ -37,8 +37,11 @@ type Query struct {
 	// named and Tails as the second; KindAbout uses Heads.
 	Heads []int32 `json:"heads,omitempty"`
 	Tails []int32 `json:"tails,omitempty"`
-	// Rels are the relations allowed; nil means any.
-	Rels []int32 `json:"relations,omitempty"`
+	// Rels are the relations allowed; nil means any. InverseRels state the
+	// same with head and tail swapped ("causes" for "caused by"): their
+	// triples are matched the other way round.
+	Rels        []int32 `json:"relations,omitempty"`
+	InverseRels []int32 `json:"inverse_relations,omitempty"`
 	// AnswerType, when >= 0, keeps answers of that entity type only.
 	AnswerType int32 `json:"answer_type"`
 	// Count asks for how many answers there are.
@@ -398,7 +401,7 @@ func (x *Explorer) interpret(ctx context.Context, rd reading, lambda float64) (Q
 		}
 		return q, res, nil
 	}
-	q.Rels = rd.phrase.rels
+	q.Rels, q.InverseRels = rd.phrase.rels, rd.phrase.invRels
 	// Subject before the phrase, object after it ("S phrase O"); a
 	// passive phrase swaps them.
 	// "What sort of thing is a violin?": a phrase right after "what" that
@@ -423,7 +426,7 @@ func (x *Explorer) interpret(ctx context.Context, rd reading, lambda float64) (Q
 	if len(res) == 2 {
 		if !before(rd.mentions[0]) || before(rd.mentions[1]) {
 			if rd.cues[cuePath] {
-				q.Kind, q.Heads, q.Tails, q.Rels = KindPath, res[0].Entities, res[1].Entities, nil
+				q.Kind, q.Heads, q.Tails, q.Rels, q.InverseRels = KindPath, res[0].Entities, res[1].Entities, nil, nil
 				return q, res, nil
 			}
 			return q, res, decline("I read %q and %q with the relation %q, but not which is the subject", res[0].Mention, res[1].Mention, rd.phrase.text)

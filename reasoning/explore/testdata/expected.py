@@ -8,7 +8,8 @@ person means. This script resolves the gold's entity names against the
 datasets' own name tables (a name matches every entity one of whose names
 normalises to it: lower case, runs of other characters than letters and
 digits one space) and evaluates the query over all the triples:
-  pattern  {head | tail, rels, type?}  -> the answer entities' ids
+  pattern  {head | tail, rels, inv_rels?, type?} -> the answer entities' ids
+           (inv_rels: relations stating the same with head and tail swapped)
   check    {head, tail, rels}          -> whether a triple exists
   between  {a, b}                      -> the triples linking a and b
   about    {entity}                    -> the triples of the entity
@@ -122,20 +123,23 @@ def answer(g, gold):
     if kind == "decline":
         return {"declined": True}
     if kind == "pattern":
-        rels = set(gold["rels"])
+        rels, inv = set(gold["rels"]), set(gold.get("inv_rels", []))
         typ = gold.get("type")
         if "head" in gold or "head_ids" in gold:
             hs = entities(g, gold, "head")
             out = {t for h, r, t in g.triples if h in hs and r in rels}
+            out |= {h for h, r, t in g.triples if t in hs and r in inv}
         else:
             ts = entities(g, gold, "tail")
             out = {h for h, r, t in g.triples if t in ts and r in rels}
+            out |= {t for h, r, t in g.triples if h in ts and r in inv}
         if typ:
             out = {e for e in out if g.type.get(e) == typ}
         return {"entities": sorted(out)}
     if kind == "check":
         hs, ts, rels = entities(g, gold, "head"), entities(g, gold, "tail"), set(gold["rels"])
-        return {"holds": any(h in hs and t in ts and r in rels for h, r, t in g.triples)}
+        inv = set(gold.get("inv_rels", []))
+        return {"holds": any((h in hs and t in ts and r in rels) or (h in ts and t in hs and r in inv) for h, r, t in g.triples)}
     if kind == "between":
         a, b = entities(g, gold, "a"), entities(g, gold, "b")
         return {"triples": sorted([h, r, t] for h, r, t in g.triples if (h in a and t in b) or (h in b and t in a))}
