@@ -176,6 +176,10 @@ func (a *Agent) Planner() reasoning.Planner { return a.planner }
 // Registry returns the agent's tools.
 func (a *Agent) Registry() *tools.Registry { return a.reg }
 
+// Labelled returns the reasoner of questions about labelled datasets (nil
+// when none is configured).
+func (a *Agent) Labelled() LabelledReasoner { return a.labelled }
+
 // memory returns long-term memory, opening it on first use; nil and the
 // reason when there is none.
 func (a *Agent) memory(ctx context.Context) (*memory.Store, error) {

@@ -69,6 +69,7 @@ past it ask stops and exits 1. Exit codes: 0 answered, 1 could not answer, 2 bad
 			&cli.StringFlag{Name: "graph", Usage: "graph file (inside the data folders) the question is about"},
 			&cli.BoolFlag{Name: "directed", Usage: "read --graph as a directed graph"},
 			jsonFlag(),
+			learnFlag(),
 			&cli.BoolFlag{Name: "explain", Usage: "print the steps taken after the answer"},
 			&cli.BoolFlag{Name: "confirm", Usage: "show a chain of several tools before it runs; answer yes, no or an edit (\"skip step 2\") on stdin"},
 			plotFlag(),
@@ -118,6 +119,11 @@ func askAction(c *cli.Context) error {
 	if askErr == nil && ans != nil {
 		if err := writePlot(c, ans.Tool, ans.Value); err != nil {
 			return err
+		}
+		if ex, ok := toolExample(c.Args().First(), ans); ok && c.Bool("learn") {
+			if err := learnExample(c, ex); err != nil {
+				return err
+			}
 		}
 	}
 	return askExit(askErr)
@@ -239,7 +245,7 @@ func newAgent(c *cli.Context) (*agent.Agent, error) {
 		return nil, usageErr("data folders: %v", err)
 	}
 	cfg.Sandbox = sb
-	cfg.Labelled = labelledService(sb, cfg.Planner)
+	cfg.Labelled = labelledService(c, sb, cfg.Planner)
 	cfg.OpenMemory = func(ctx context.Context) (*memory.Store, error) {
 		s, err := openStore(ctx, c)
 		if err != nil {

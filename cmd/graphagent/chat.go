@@ -14,6 +14,7 @@ import (
 
 	"github.com/graphagent/graphagent/agent"
 	"github.com/graphagent/graphagent/memory"
+	"github.com/graphagent/graphagent/reasoning/analog"
 	"github.com/graphagent/graphagent/reasoning/explore"
 )
 
@@ -31,7 +32,9 @@ func chatCommand() *cli.Command {
 were undirected?") reads the graph again with the other direction and asks again, "what is its
 closeness?" asks about the previous question's node. A question that needs several tools ("the
 shortest path between the two highest-PageRank nodes") is shown as a plan first: answer yes, no or
-an edit such as "skip step 2". Commands:
+an edit such as "skip step 2". With --learn, exact tool answers are written to long-term memory as solved
+examples, and an analogy answer ("what is the topic of paper X in citeseer?") is when the next line
+confirms it (yes, correct). Commands:
 /graphs lists the graphs in working memory, /explore KG explores a knowledge graph (as the explore
 command; /explore off returns), /quit ends. With piped input no prompt is printed.
 --timeout bounds each question as in ask.`,
@@ -39,6 +42,7 @@ command; /explore off returns), /quit ends. With piped input no prompt is printe
 			jsonFlag(),
 			&cli.BoolFlag{Name: "explain", Usage: "print the steps taken after each answer"},
 			timeoutFlag(),
+			learnFlag(),
 		}, llmFlags()...),
 		Action: chatAction,
 	}
@@ -65,6 +69,9 @@ func chatAction(c *cli.Context) error {
 	}
 	br := bufio.NewReader(c.App.Reader)
 	var kgx *explore.Session // after "/explore KG", lines explore that knowledge graph
+	// pending is the last analogy answer, which "yes" confirms (--learn).
+	var pending *analog.Answer
+	var pendingQ string
 	for {
 		if interactive {
 			fmt.Fprint(w, "> ")
@@ -74,8 +81,22 @@ func chatAction(c *cli.Context) error {
 			fmt.Fprintf(w, "I could not answer: the line is longer than %d bytes.\n", maxChatLine)
 		}
 		q := strings.TrimSpace(line)
+		confirmed := pending
+		pending = nil
 		switch {
 		case tooLong || q == "":
+		case confirmed != nil && isConfirmation(q):
+			ex, lerr := analog.LearnedExample(pendingQ, confirmed)
+			if lerr == nil {
+				lerr = learnExample(c, ex)
+			}
+			if lerr != nil {
+				return lerr
+			}
+			if svc, ok := a.Labelled().(*analog.Service); ok {
+				svc.Learn(confirmed)
+			}
+			fmt.Fprintf(w, "Learned: %s\n", confirmed.Sentence())
 		case q == "/quit" || q == "/exit":
 			return nil
 		case q == "/graphs":
@@ -122,6 +143,15 @@ func chatAction(c *cli.Context) error {
 			}
 			if perr := printAnswer(c, ans, askErr); perr != nil {
 				return perr
+			}
+			if c.Bool("learn") && askErr == nil {
+				if aa, ok := analogyAnswer(ans); ok && !aa.Known {
+					pending, pendingQ = aa, q
+				} else if ex, ok := toolExample(q, ans); ok {
+					if lerr := learnExample(c, ex); lerr != nil {
+						return lerr
+					}
+				}
 			}
 		}
 		if err != nil {

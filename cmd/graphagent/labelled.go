@@ -1,16 +1,28 @@
 package main
 
 import (
+	"context"
+
+	"github.com/graphagent/graphagent/memory"
 	"github.com/graphagent/graphagent/reasoning"
 	"github.com/graphagent/graphagent/reasoning/analog"
 	"github.com/graphagent/graphagent/tools/graph"
+	"github.com/urfave/cli/v2"
 )
 
 // labelledService answers questions about the labelled datasets inside the
 // data folders by analogy ("What is the topic of paper X in citeseer?",
 // "Is X linked to Y in drugmechdb?"); with an LLM planner the LLM reasons.
-func labelledService(sb *graph.Sandbox, planner reasoning.Planner) *analog.Service {
-	opts := analog.ServiceOptions{}
+func labelledService(c *cli.Context, sb *graph.Sandbox, planner reasoning.Planner) *analog.Service {
+	opts := analog.ServiceOptions{Learned: func(ctx context.Context) ([]memory.Example, error) {
+		// Answers confirmed earlier (--learn) are solved examples.
+		s, err := openStore(ctx, c)
+		if err != nil {
+			return nil, err
+		}
+		defer s.Close()
+		return s.Examples(), nil
+	}}
 	if p, ok := planner.(*reasoning.LLMPlanner); ok {
 		opts.LLM = analog.NewLLM(p)
 	}

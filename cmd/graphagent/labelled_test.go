@@ -48,3 +48,70 @@ func TestAskLabelledDatasets(t *testing.T) {
 		t.Fatalf("chat exit %d:\n%s%s", code, out, errOut)
 	}
 }
+
+func TestLearn(t *testing.T) {
+	data, home := dataDir(t), t.TempDir()
+	q := "Is there a cycle in the graph with edges 0-1, 1-2, 2-0?"
+	if _, errOut, code := runCLI(t, "--home", home, "ask", q); code != exitOK || strings.Contains(errOut, "learned") {
+		t.Fatalf("without --learn: exit %d: %s", code, errOut)
+	}
+	listAgent := func() []struct {
+		ID, Question, Tool, Source string
+		Verified                   bool
+		CreatedAt                  string `json:"created_at"`
+	} {
+		out, errOut, code := runCLI(t, "--home", home, "memory", "list", "--source", "agent", "--json")
+		if code != exitOK {
+			t.Fatalf("memory list: exit %d: %s", code, errOut)
+		}
+		var exs []struct {
+			ID, Question, Tool, Source string
+			Verified                   bool
+			CreatedAt                  string `json:"created_at"`
+		}
+		if err := json.Unmarshal([]byte(out), &exs); err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+		return exs
+	}
+	if exs := listAgent(); len(exs) != 0 {
+		t.Fatalf("learned without --learn: %+v", exs)
+	}
+	if _, errOut, code := runCLI(t, "--home", home, "ask", "--learn", q); code != exitOK || !strings.Contains(errOut, "learned: example") {
+		t.Fatalf("--learn: exit %d: %s", code, errOut)
+	}
+	// A question no tool answers is not learned.
+	runCLI(t, "--home", home, "ask", "--learn", "What is the capital of France?")
+	exs := listAgent()
+	if len(exs) != 1 || exs[0].Tool != "cycle_check" || exs[0].Question != q || !exs[0].Verified || exs[0].CreatedAt == "" {
+		t.Fatalf("learned %+v", exs)
+	}
+	// Chat: an analogy answer is learned when confirmed, and is then known.
+	in := "What is the topic of paper 100157 in citeseer?\nyes\nWhat is the topic of paper 100157 in citeseer?\n"
+	out, errOut, code := runCLIIn(t, in, "--data", data, "--home", home, "chat", "--learn")
+	if code != exitOK || !strings.Contains(out, "Learned: The topic of paper 100157") || !strings.Contains(out, "(a solved example in memory)") {
+		t.Fatalf("chat exit %d:\n%s%s", code, out, errOut)
+	}
+	out, _, _ = runCLI(t, "--data", data, "--home", home, "ask", "What is the topic of paper 100157 in citeseer?")
+	if !strings.Contains(out, "solved example in memory") {
+		t.Fatalf("the confirmed answer is not known to a later process: %s", out)
+	}
+	if exs := listAgent(); len(exs) != 2 || exs[1].Tool != "analogy" {
+		t.Fatalf("learned %+v", exs)
+	}
+	// An unconfirmed analogy answer is not learned.
+	runCLIIn(t, "What is the topic of paper 1018 in citeseer?\nno\n", "--data", data, "--home", home, "chat", "--learn")
+	if exs := listAgent(); len(exs) != 2 {
+		t.Fatalf("learned without confirmation: %+v", exs)
+	}
+	out, _, code = runCLI(t, "--home", home, "memory", "list", "--source", "agent", "--export")
+	if code != exitOK || strings.Count(out, "\n") != 2 || !strings.Contains(out, `"source":"agent"`) {
+		t.Fatalf("export: %s", out)
+	}
+	if _, errOut, code := runCLI(t, "--home", home, "memory", "list", "--source", "agent", "--delete"); code != exitOK || !strings.Contains(errOut, "deleted 2") {
+		t.Fatalf("delete: %s", errOut)
+	}
+	if exs := listAgent(); len(exs) != 0 {
+		t.Fatalf("after delete %+v", exs)
+	}
+}

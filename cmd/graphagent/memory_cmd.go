@@ -89,6 +89,7 @@ Examples:
 				},
 				Action: memorySearch,
 			},
+			memoryListCommand(),
 			{
 				Name:      "delete",
 				Usage:     "delete examples by ID",

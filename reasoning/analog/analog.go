@@ -62,6 +62,9 @@ type Answer struct {
 	// Dataset and Item name what was asked (a node ID, or "drug -> protein").
 	Dataset string `json:"dataset"`
 	Item    string `json:"item"`
+	// Key identifies the item in the dataset: the node ID, or
+	// "sourceID->targetID" for a pair.
+	Key string `json:"key"`
 	// Label is the answer: a class, or "yes"/"no" for a link. Empty when
 	// Unsure and no answer leads.
 	Label string `json:"label"`
@@ -94,8 +97,10 @@ func (a *Answer) Sentence() string {
 		item = fmt.Sprintf("paper %s in %s", a.Item, a.Dataset)
 	}
 	switch {
+	case a.Known && a.Dataset == LinkDataset:
+		return fmt.Sprintf("%s: link %s (a solved example in memory).", item, a.Label)
 	case a.Known:
-		return fmt.Sprintf("%s is a solved example in memory: %s.", item, a.Label)
+		return fmt.Sprintf("The topic of %s is %s (a solved example in memory).", item, a.Label)
 	case a.Unsure && a.Label != "":
 		return fmt.Sprintf("I am unsure about %s: the evidence leans to %s (confidence %.2f), below the threshold.", item, a.Label, a.Confidence)
 	case a.Unsure:

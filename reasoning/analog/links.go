@@ -630,13 +630,12 @@ func NewLinkPredictor(store *memory.Store, d *LinkData, hidden map[[2]int32]bool
 // Data returns the dataset.
 func (p *LinkPredictor) Data() *LinkData { return p.d }
 
-// Learn records a verified answer for a pair.
-func (p *LinkPredictor) Learn(s, t int32, exists bool) {
-	l := No
-	if exists {
-		l = Yes
+// Learn records a verified answer for a pair by its key
+// ("sourceID->targetID").
+func (p *LinkPredictor) Learn(key, label string) {
+	if label == Yes || label == No {
+		p.known[key] = label
 	}
-	p.known[pairKey(p.d, Pair{Source: s, Target: t})] = l
 }
 
 // Predict answers whether source acts on target.
@@ -645,7 +644,7 @@ func (p *LinkPredictor) Predict(ctx context.Context, source, target int32) (*Ans
 		return nil, fmt.Errorf("analog: entity index out of range: %w", ErrUnknownItem)
 	}
 	key := pairKey(p.d, Pair{Source: source, Target: target})
-	ans := &Answer{Dataset: LinkDataset, Item: p.d.Names[source] + " -> " + p.d.Names[target], Method: "builtin"}
+	ans := &Answer{Dataset: LinkDataset, Item: p.d.Names[source] + " -> " + p.d.Names[target], Key: key, Method: "builtin"}
 	if l, ok := p.known[key]; ok {
 		ans.Label, ans.Confidence, ans.Known = l, 1, true
 		ans.Scores = map[string]float64{l: 1}

@@ -119,7 +119,7 @@ func (l *LLM) reason(ctx context.Context, base *Answer, examples, item, question
 		}
 	}
 	ans := &Answer{
-		Dataset: base.Dataset, Item: base.Item, Label: label, Confidence: min(max(out.Confidence, 0), 1),
+		Dataset: base.Dataset, Item: base.Item, Key: base.Key, Label: label, Confidence: min(max(out.Confidence, 0), 1),
 		Rule: rules, Explanation: out.Explanation, Evidence: base.Evidence, Method: "llm",
 	}
 	ans.Unsure = ans.Confidence < l.Threshold

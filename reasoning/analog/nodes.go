@@ -175,7 +175,7 @@ func (c *NodeClassifier) Classify(ctx context.Context, id string) (*Answer, erro
 	if !ok {
 		return nil, fmt.Errorf("analog: paper %q in %s: %w", id, c.name, ErrUnknownItem)
 	}
-	ans := &Answer{Dataset: c.name, Item: id, Method: "builtin"}
+	ans := &Answer{Dataset: c.name, Item: id, Key: id, Method: "builtin"}
 	if l, ok := c.known[i]; ok {
 		ans.Label, ans.Confidence, ans.Known = l, 1, true
 		ans.Scores = map[string]float64{l: 1}

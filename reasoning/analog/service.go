@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/graphagent/graphagent/memory"
+
 	"github.com/graphagent/graphagent/tools/kg"
 )
 
@@ -14,9 +16,10 @@ import (
 // writes its training split (seed Seed) into memory and asks the builtin
 // or LLM reasoner. It is safe for concurrent use.
 type Service struct {
-	open kg.OpenFunc
-	seed uint64
-	llm  *LLM
+	open    kg.OpenFunc
+	seed    uint64
+	llm     *LLM
+	learned func(context.Context) ([]memory.Example, error)
 
 	mu    sync.Mutex
 	nodes map[string]*NodeClassifier
@@ -29,6 +32,10 @@ type ServiceOptions struct {
 	Seed uint64
 	// LLM, when set, reasons instead of the builtin vote.
 	LLM *LLM
+	// Learned, when set, returns long-term memory's examples; those learned
+	// from confirmed analogy answers (LearnedExample) are known to the
+	// reasoner from the start.
+	Learned func(context.Context) ([]memory.Example, error)
 }
 
 // NewService returns a service reading dataset files with open (a
@@ -37,7 +44,7 @@ func NewService(open kg.OpenFunc, opts ServiceOptions) *Service {
 	if opts.Seed == 0 {
 		opts.Seed = 1
 	}
-	return &Service{open: open, seed: opts.Seed, llm: opts.LLM, nodes: map[string]*NodeClassifier{}}
+	return &Service{open: open, seed: opts.Seed, llm: opts.LLM, learned: opts.Learned, nodes: map[string]*NodeClassifier{}}
 }
 
 // Reads reports whether ReadQuestion reads question.
@@ -76,7 +83,7 @@ func (s *Service) classifier(ctx context.Context, name string) (*NodeClassifier,
 		return nil, err
 	}
 	s.nodes[name] = c
-	return c, nil
+	return c, s.applyLearned(ctx, name)
 }
 
 func (s *Service) predictor(ctx context.Context) (*LinkPredictor, error) {
@@ -98,7 +105,7 @@ func (s *Service) predictor(ctx context.Context) (*LinkPredictor, error) {
 		return nil, err
 	}
 	s.links = NewLinkPredictor(store, d, Hidden(pairs, Val, Test), LinkConfig{})
-	return s.links, nil
+	return s.links, s.applyLearned(ctx, LinkDataset)
 }
 
 func (s *Service) answerNode(ctx context.Context, q Query) (*Answer, error) {
