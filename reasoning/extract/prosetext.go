@@ -413,10 +413,9 @@ func proseTaskStart(w string) bool {
 	return false
 }
 
+// isWord reports whether token i is one of the words ws (lower case, not
+// empty: low returns "" for a token that is no word).
 func (t *proseText) isWord(i int, ws ...string) bool {
-	if i < 0 || i >= len(t.toks) || t.toks[i].kind != pWord {
-		return false
-	}
 	lw := t.low(i)
 	for _, w := range ws {
 		if lw == w {

@@ -204,11 +204,11 @@ func (p *exScan) wordSlow(i int) string {
 // string's content; "" for other tokens.
 func (p *exScan) text(i int) string { return p.toks[i].text(p.q) }
 
+// isWord reports whether token i is one of the words ws (lower case, not
+// empty: word returns "" for a token that is no word). Small enough to be
+// inlined: the recognisers call it at every token.
 func (p *exScan) isWord(i int, ws ...string) bool {
 	w := p.word(i)
-	if w == "" {
-		return false
-	}
 	for _, x := range ws {
 		if w == x {
 			return true
