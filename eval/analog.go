@@ -44,6 +44,10 @@ type AnalogConfig struct {
 	N    int
 	// LLM, when set, answers instead of the builtin reasoner.
 	LLM *analog.LLM
+	// TrainOnly keeps the validation examples out of memory (as when the
+	// weights were tuned); by default memory holds the training and
+	// validation examples, and only test items are asked.
+	TrainOnly bool
 }
 
 // AnalogItem is one scored test item with its explanation.
@@ -85,12 +89,13 @@ type AnalogReport struct {
 	Seed    uint64 `json:"seed"`
 	// Memory counts the training examples written to memory; TestInMemory
 	// counts test items found there (always 0: checked after the run).
-	Memory       int `json:"memory_examples"`
-	TestInMemory int `json:"test_items_in_memory"`
-	Items        int `json:"items"`
-	Correct      int `json:"correct"`
-	Errors       int `json:"errors"`
-	Unsure       int `json:"unsure"`
+	Memory       int    `json:"memory_examples"`
+	MemorySplits string `json:"memory_splits"`
+	TestInMemory int    `json:"test_items_in_memory"`
+	Items        int    `json:"items"`
+	Correct      int    `json:"correct"`
+	Errors       int    `json:"errors"`
+	Unsure       int    `json:"unsure"`
 	// Accuracy counts every item (unsure answers by their leading label);
 	// SureAccuracy only the answers above the threshold.
 	Accuracy     float64 `json:"accuracy"`
@@ -116,7 +121,10 @@ func RunAnalog(ctx context.Context, cfg AnalogConfig) (*AnalogReport, []AnalogIt
 		return nil, nil, errors.New("analogy suite: no way to open the dataset files")
 	}
 	start := time.Now()
-	rep := &AnalogReport{Suite: cfg.Suite, Backend: "builtin", Seed: cfg.Seed, Confusion: map[string]map[string]int{}, PerClass: map[string]ClassStats{}}
+	rep := &AnalogReport{Suite: cfg.Suite, Backend: "builtin", Seed: cfg.Seed, MemorySplits: "train+val", Confusion: map[string]map[string]int{}, PerClass: map[string]ClassStats{}}
+	if cfg.TrainOnly {
+		rep.MemorySplits = "train"
+	}
 	if cfg.LLM != nil {
 		rep.Backend = "llm"
 	}
@@ -167,6 +175,9 @@ func runNodeSuite(ctx context.Context, cfg AnalogConfig, rep *AnalogReport) ([]A
 		return nil, err
 	}
 	split := analog.Assign(len(d.IDs), cfg.Seed, analog.DefaultFractions)
+	if !cfg.TrainOnly {
+		split = analog.WithVal(split)
+	}
 	c, store, err := analog.BuildNodes(ctx, d, split, analog.NodeConfig{})
 	if err != nil {
 		return nil, err
@@ -201,6 +212,9 @@ func runLinkSuite(ctx context.Context, cfg AnalogConfig, rep *AnalogReport) ([]A
 		return nil, err
 	}
 	pairs := analog.MakePairs(d, cfg.Seed, analog.DefaultFractions)
+	if !cfg.TrainOnly {
+		pairs = analog.PairsWithVal(pairs)
+	}
 	store, err := analog.NewMemory(nil)
 	if err != nil {
 		return nil, err
@@ -350,7 +364,7 @@ func (r *AnalogReport) Markdown() string {
 	fmt.Fprintf(&b, "# %s (%s backend, seed %d)\n\n", r.Suite, r.Backend, r.Seed)
 	fmt.Fprintf(&b, "- items: %d; correct: %d; **accuracy %.2f%%**; errors: %d\n", r.Items, r.Correct, 100*r.Accuracy, r.Errors)
 	fmt.Fprintf(&b, "- unsure: %d; accuracy of the sure answers: %.2f%%\n", r.Unsure, 100*r.SureAccuracy)
-	fmt.Fprintf(&b, "- memory: %d training examples; test items in memory: %d\n", r.Memory, r.TestInMemory)
+	fmt.Fprintf(&b, "- memory: %d examples (%s splits); test items in memory: %d\n", r.Memory, r.MemorySplits, r.TestInMemory)
 	fmt.Fprintf(&b, "- expected calibration error: %.3f; latency p50 %.2f ms, p95 %.2f ms; elapsed %s\n\n", r.ECE, r.LatencyP50MS, r.LatencyP95MS, r.Elapsed)
 	b.WriteString("| class | items | correct | recall | precision |\n|---|---:|---:|---:|---:|\n")
 	for _, c := range r.Classes {

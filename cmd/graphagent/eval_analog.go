@@ -27,7 +27,7 @@ func runAnalogEval(c *cli.Context) error {
 		return usageErr("%v", err)
 	}
 	defer sb.Close()
-	cfg := eval.AnalogConfig{Suite: c.String("suite"), Open: sb.Open, Seed: c.Uint64("seed"), N: c.Int("n")}
+	cfg := eval.AnalogConfig{Suite: c.String("suite"), Open: sb.Open, Seed: c.Uint64("seed"), N: c.Int("n"), TrainOnly: c.Bool("train-only")}
 	if url := inherited(c, "llm"); url != "" {
 		p, err := reasoning.NewLLMPlanner(reasoning.LLMConfig{BaseURL: url, Model: inherited(c, "model"), APIKey: inherited(c, "api-key")})
 		if err != nil {

@@ -61,6 +61,7 @@ Examples:
 			&cli.BoolFlag{Name: "resume", Usage: "keep the finished items of OUT/results.jsonl and run the rest"},
 			&cli.DurationFlag{Name: "timeout", Value: 2 * time.Minute, Usage: "bound on one item"},
 			&cli.BoolFlag{Name: "no-charts", Usage: "skip the PNG charts"},
+			&cli.BoolFlag{Name: "train-only", Usage: "citeseer-nc, cora-nc, drugmechdb-lp: memory holds only the training split (default: training and validation)"},
 			&cli.BoolFlag{Name: "retrain", Usage: "learned: train every model again instead of reading the saved scores"},
 		},
 		Subcommands: []*cli.Command{evalCompareCommand()},

@@ -191,7 +191,9 @@ func TestNodeAccuracySample(t *testing.T) {
 func nodeAccuracy(t *testing.T, name string, sample int, sampleFloor, fullFloor float64) {
 	ctx := context.Background()
 	d := loadNodes(t, name)
-	split := Assign(len(d.IDs), 1, DefaultFractions)
+	// The final protocol: weights chosen on the validation split, memory
+	// holds training and validation examples, test items are asked.
+	split := WithVal(Assign(len(d.IDs), 1, DefaultFractions))
 	c, _, err := BuildNodes(ctx, d, split, NodeConfig{})
 	if err != nil {
 		t.Fatal(err)
@@ -234,7 +236,7 @@ func nodeAccuracy(t *testing.T, name string, sample int, sampleFloor, fullFloor 
 func TestLinkAccuracySample(t *testing.T) {
 	ctx := context.Background()
 	d := loadLinks(t)
-	pairs := MakePairs(d, 1, DefaultFractions)
+	pairs := PairsWithVal(MakePairs(d, 1, DefaultFractions))
 	store, err := NewMemory(nil)
 	if err != nil {
 		t.Fatal(err)
@@ -242,16 +244,16 @@ func TestLinkAccuracySample(t *testing.T) {
 	if _, err := ImportLinks(ctx, store, d, pairs); err != nil {
 		t.Fatal(err)
 	}
-	lp := NewLinkPredictor(store, d, Hidden(pairs, Val, Test), LinkConfig{})
+	lp := NewLinkPredictor(store, d, Hidden(pairs, Test), LinkConfig{})
 	split := make([]Split, len(pairs))
 	for i, p := range pairs {
 		split[i] = p.Split
 	}
 	n, floor := 200, 0.75
 	if os.Getenv("GRAPHAGENT_ANALOG_FULL") != "" {
-		// The target is 0.85; measured 741/874 = 0.848 (seed 1),
-		// so the ratchet holds what was reached, not the target.
-		n, floor = 0, 0.84
+		// Measured 746/874 = 0.854 (seed 1; 0.848 with only the
+		// training split in memory).
+		n, floor = 0, 0.85
 	}
 	right, total := 0, 0
 	var tp, fp, fn int

@@ -14,7 +14,8 @@ import (
 // Service answers questions in words about the shipped labelled datasets:
 // it reads the question (ReadQuestion), loads the dataset on first use,
 // writes its training split (seed Seed) into memory and asks the builtin
-// or LLM reasoner. It is safe for concurrent use.
+// or LLM reasoner; memory holds the training and validation examples
+// (WithVal), never the test items. It is safe for concurrent use.
 type Service struct {
 	open    kg.OpenFunc
 	seed    uint64
@@ -78,7 +79,7 @@ func (s *Service) classifier(ctx context.Context, name string) (*NodeClassifier,
 	if err != nil {
 		return nil, err
 	}
-	c, _, err := BuildNodes(ctx, d, Assign(len(d.IDs), s.seed, DefaultFractions), NodeConfig{})
+	c, _, err := BuildNodes(ctx, d, WithVal(Assign(len(d.IDs), s.seed, DefaultFractions)), NodeConfig{})
 	if err != nil {
 		return nil, err
 	}
@@ -96,7 +97,7 @@ func (s *Service) predictor(ctx context.Context) (*LinkPredictor, error) {
 	if err != nil {
 		return nil, err
 	}
-	pairs := MakePairs(d, s.seed, DefaultFractions)
+	pairs := PairsWithVal(MakePairs(d, s.seed, DefaultFractions))
 	store, err := NewMemory(nil)
 	if err != nil {
 		return nil, err
@@ -104,7 +105,7 @@ func (s *Service) predictor(ctx context.Context) (*LinkPredictor, error) {
 	if _, err := ImportLinks(ctx, store, d, pairs); err != nil {
 		return nil, err
 	}
-	s.links = NewLinkPredictor(store, d, Hidden(pairs, Val, Test), LinkConfig{})
+	s.links = NewLinkPredictor(store, d, Hidden(pairs, Test), LinkConfig{})
 	return s.links, s.applyLearned(ctx, LinkDataset)
 }
 

@@ -57,3 +57,29 @@ func Assign(n int, seed uint64, f Fractions) []Split {
 	}
 	return out
 }
+
+// WithVal returns a copy of split in which validation items are training
+// items: once the weights are chosen on the validation split, memory holds
+// the training and validation examples, and only test items are asked.
+func WithVal(split []Split) []Split {
+	out := make([]Split, len(split))
+	for i, s := range split {
+		if s == Val {
+			s = Train
+		}
+		out[i] = s
+	}
+	return out
+}
+
+// PairsWithVal is WithVal for link-prediction pairs.
+func PairsWithVal(pairs []Pair) []Pair {
+	out := make([]Pair, len(pairs))
+	for i, p := range pairs {
+		if p.Split == Val {
+			p.Split = Train
+		}
+		out[i] = p
+	}
+	return out
+}
