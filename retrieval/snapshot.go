@@ -65,19 +65,11 @@ func (t *ToolIndex) MarshalBinary() ([]byte, error) {
 	out = binary.LittleEndian.AppendUint32(out, uint32(len(t.entries)))
 	for i := range t.entries {
 		out = binary.LittleEndian.AppendUint32(out, uint32(t.entryPos[i]))
-		raw := t.vecs[i]
-		nz := 0
-		for _, x := range raw {
-			if x != 0 {
-				nz++
-			}
-		}
-		out = binary.LittleEndian.AppendUint32(out, uint32(nz))
-		for j, x := range raw {
-			if x != 0 {
-				out = binary.LittleEndian.AppendUint32(out, uint32(j))
-				out = binary.LittleEndian.AppendUint32(out, math.Float32bits(x))
-			}
+		v := t.vecs[i]
+		out = binary.LittleEndian.AppendUint32(out, uint32(len(v.idx)))
+		for j, c := range v.idx {
+			out = binary.LittleEndian.AppendUint32(out, uint32(c))
+			out = binary.LittleEndian.AppendUint32(out, math.Float32bits(v.val[j]))
 		}
 	}
 	return out, nil
@@ -123,9 +115,19 @@ func LoadToolIndex(data []byte, specs []tools.Spec, opts ...Options) (*ToolIndex
 		return nil, fail(fmt.Sprintf("%d entries for %d texts", n, len(entries)))
 	}
 	dim := enc.Dim()
-	backing := make([]float32, n*dim)
 	positions := make([]int, n)
-	vecs := make([][]float32, n)
+	vecs := make([]sparseVec, n)
+	// One backing array for every entry's components.
+	total := 0
+	for q, k := p, 0; k < n && len(q) >= 8; k++ {
+		nz := int(binary.LittleEndian.Uint32(q[4:]))
+		if nz > dim || len(q) < 8+8*nz {
+			break // reported below
+		}
+		total += nz
+		q = q[8+8*nz:]
+	}
+	idxs, vals := make([]int32, 0, total), make([]float32, 0, total)
 	last := -1
 	for k := 0; k < n; k++ {
 		if len(p) < 8 {
@@ -137,28 +139,30 @@ func LoadToolIndex(data []byte, specs []tools.Spec, opts ...Options) (*ToolIndex
 			return nil, fail(fmt.Sprintf("entry %d out of order or truncated", k))
 		}
 		last = pos
-		v := backing[k*dim : (k+1)*dim : (k+1)*dim]
-		sq := 0.0
+		from := len(idxs)
+		sq, prev := 0.0, -1
 		for j := 0; j < nz; j++ {
 			idx := int(binary.LittleEndian.Uint32(p[8*j:]))
 			x := math.Float32frombits(binary.LittleEndian.Uint32(p[8*j+4:]))
-			if idx >= dim || math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+			if idx >= dim || math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) || x == 0 {
 				return nil, fail(fmt.Sprintf("entry %d: bad component", k))
 			}
-			if v[idx] != 0 {
-				return nil, fail(fmt.Sprintf("entry %d: component %d given twice", k, idx))
+			if idx <= prev {
+				return nil, fail(fmt.Sprintf("entry %d: component %d given twice or out of order", k, idx))
 			}
-			v[idx] = x
+			prev = idx
+			idxs, vals = append(idxs, int32(idx)), append(vals, x)
 			sq += float64(x) * float64(x)
 		}
 		p = p[8*nz:]
 		if math.Abs(sq-1) > 1e-4 {
 			return nil, fail(fmt.Sprintf("entry %d: not a unit vector (squared length %g)", k, sq))
 		}
-		positions[k], vecs[k] = pos, v
+		positions[k] = pos
+		vecs[k] = sparseVec{idx: idxs[from:len(idxs):len(idxs)], val: vals[from:len(vals):len(vals)]}
 	}
 	if len(p) != 0 {
 		return nil, fail(fmt.Sprintf("%d bytes after the last entry", len(p)))
 	}
-	return assemble(&enc, specs, entries, positions, vecs, perTool, names, opts)
+	return assemble(&enc, specs, entries, positions, vecs, dim, perTool, names, opts)
 }

@@ -140,7 +140,7 @@ func TestSearchAllMatchesEntryHits(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, k := range []int{1, 2, 5, ti.Len(), ti.Len() + 3} {
-				want, err1 := ti.searchVec(ctx, qv[0], k, ti.idx.SearchExact)
+				want, err1 := ti.searchVec(ctx, qv[0], k, ti.index().SearchExact)
 				got, err2 := ti.searchAll(ctx, qv[0], k)
 				if err1 != nil || err2 != nil || !slices.Equal(got, want) {
 					t.Fatalf("%q k=%d: one pass %v (%v), entry hits %v (%v)", q, k, got, err2, want, err1)

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/graphagent/graphagent/encoders"
 	"github.com/graphagent/graphagent/tools"
@@ -69,10 +70,16 @@ type toolEntry struct {
 // (rankTemp, docWeight). Queries are cleaned with encoders.CleanQuestion
 // first. A ToolIndex is safe for concurrent use.
 type ToolIndex struct {
-	enc        encoders.Encoder
+	enc  encoders.Encoder
+	opts Options
+	// idx is the entries' vector index, built on first use (searches of
+	// large catalogues, or with Options.Mode Approximate); an exact
+	// search of the catalogue scores the sparse vectors directly.
+	idxOnce    sync.Once
 	idx        *Index
+	dim        int
 	entries    []toolEntry
-	vecs       [][]float32 // unit vector of each entry
+	vecs       []sparseVec // unit vector of each entry
 	byID       map[string]int
 	byTool     map[string][]int // entries of each tool
 	tools      int
@@ -105,7 +112,8 @@ func NewToolIndex(ctx context.Context, specs []tools.Spec, enc encoders.Encoder,
 		return nil, fmt.Errorf("tool index: %s returned %d vectors for %d texts: %w", enc.Name(), len(vecs), len(texts), encoders.ErrBadVector)
 	}
 	var positions []int
-	var units [][]float32
+	var units []sparseVec
+	dim := 0
 	for i, v := range vecs {
 		if isZero(v) {
 			continue // a text with no words matches nothing
@@ -114,10 +122,16 @@ func NewToolIndex(ctx context.Context, specs []tools.Spec, enc encoders.Encoder,
 		if !encoders.Normalize(v) {
 			return nil, fmt.Errorf("tool index: entry %d of %s: NaN or infinite component: %w", i, entries[i].tool, encoders.ErrBadVector)
 		}
+		if dim == 0 {
+			dim = len(v)
+		}
+		if len(v) != dim {
+			return nil, fmt.Errorf("tool index: entry %d of %s has %d dimensions, others %d: %w", i, entries[i].tool, len(v), dim, encoders.ErrBadVector)
+		}
 		positions = append(positions, i)
-		units = append(units, v)
+		units = append(units, sparseOf(v))
 	}
-	return assemble(enc, specs, entries, positions, units, perTool, names, opts)
+	return assemble(enc, specs, entries, positions, units, dim, perTool, names, opts)
 }
 
 // collectEntries returns the entries of specs in order, the most entries
@@ -139,17 +153,59 @@ func collectEntries(specs []tools.Spec) (entries []toolEntry, perTool, names int
 	return entries, perTool, len(seen), nil
 }
 
-// assemble indexes the unit vectors units (finite, non-zero, of one
-// dimension) of the entries at positions (the others have no words and
-// match nothing).
-func assemble(enc encoders.Encoder, specs []tools.Spec, entries []toolEntry, positions []int, units [][]float32, perTool, names int, opts []Options) (*ToolIndex, error) {
+// sparseVec is a unit vector by its non-zero components: the builtin
+// encoder's vectors have a few dozen of DefaultDim, so scoring the
+// catalogue's entries this way reads a tenth of the memory, and a
+// prepared index is restored without allocating dense vectors (whose
+// fresh pages were a tenth of a one-question process).
+type sparseVec struct {
+	idx []int32
+	val []float32
+}
+
+// sparseOf returns the non-zero components of v.
+func sparseOf(v []float32) sparseVec {
+	var s sparseVec
+	for i, x := range v {
+		if x != 0 {
+			s.idx = append(s.idx, int32(i))
+			s.val = append(s.val, x)
+		}
+	}
+	return s
+}
+
+// dot is the dot product with the dense q, summed in component order:
+// every score of a ToolIndex comes from here, so a restored index and a
+// built one agree to the bit.
+func (s sparseVec) dot(q []float32) float32 {
+	var sum float32
+	val := s.val[:len(s.idx)]
+	for j, i := range s.idx {
+		sum += q[i] * val[j]
+	}
+	return sum
+}
+
+// dense returns s as a vector of dimension dim.
+func (s sparseVec) dense(dim int) []float32 {
+	v := make([]float32, dim)
+	for j, i := range s.idx {
+		v[i] = s.val[j]
+	}
+	return v
+}
+
+// assemble indexes the unit vectors units (finite, non-zero, of dimension
+// dim) of the entries at positions (the others have no words and match
+// nothing).
+func assemble(enc encoders.Encoder, specs []tools.Spec, entries []toolEntry, positions []int, units []sparseVec, dim, perTool, names int, opts []Options) (*ToolIndex, error) {
 	var o Options
 	if len(opts) > 0 {
 		o = opts[0]
 	}
-	t := &ToolIndex{enc: enc, idx: NewIndex(o), byID: map[string]int{}, byTool: map[string][]int{}, tools: names, maxEntries: perTool,
+	t := &ToolIndex{enc: enc, opts: o.withDefaults(), dim: dim, byID: map[string]int{}, byTool: map[string][]int{}, tools: names, maxEntries: perTool,
 		specs: specs, entryPos: positions}
-	items := make([]Item, 0, len(positions))
 	for k, i := range positions {
 		e := entries[i]
 		id := e.tool + "#" + strconv.Itoa(i)
@@ -158,10 +214,21 @@ func assemble(enc encoders.Encoder, specs []tools.Spec, entries []toolEntry, pos
 		t.byTool[e.tool] = append(t.byTool[e.tool], len(t.entries))
 		t.entries = append(t.entries, e)
 		t.vecs = append(t.vecs, units[k])
-		items = append(items, Item{ID: id, Vector: units[k]})
 	}
-	t.idx.addUnit(items) // the index shares t.vecs
 	return t, nil
+}
+
+// index returns the entries' vector index, building it on first use.
+func (t *ToolIndex) index() *Index {
+	t.idxOnce.Do(func() {
+		t.idx = NewIndex(t.opts)
+		items := make([]Item, len(t.vecs))
+		for e, v := range t.vecs {
+			items[e] = Item{ID: t.ids[e], Vector: v.dense(t.dim)}
+		}
+		t.idx.addUnit(items)
+	})
+	return t.idx
 }
 
 // specEntries returns the texts a tool is indexed under.
@@ -213,10 +280,10 @@ func (t *ToolIndex) Search(ctx context.Context, query string, k int) ([]ToolHit,
 	if len(vecs) != 1 {
 		return nil, fmt.Errorf("tool search: %s returned %d vectors for 1 text: %w", t.enc.Name(), len(vecs), encoders.ErrBadVector)
 	}
-	if o := t.idx.opts; o.Mode == Exact || o.Mode == Auto && len(t.entries) < o.ExactBelow {
+	if o := t.opts; o.Mode == Exact || o.Mode == Auto && len(t.entries) < o.ExactBelow {
 		return t.searchAll(ctx, vecs[0], k)
 	}
-	return t.searchVec(ctx, vecs[0], k, t.idx.Search)
+	return t.searchVec(ctx, vecs[0], k, t.index().Search)
 }
 
 // searchAll is searchVec over every entry: each entry's cosine is computed
@@ -235,9 +302,12 @@ func (t *ToolIndex) searchAll(ctx context.Context, vec []float32, k int) ([]Tool
 	if isZero(q) || len(t.entries) == 0 {
 		return []ToolHit{}, nil // similar to nothing, as in Index.Search
 	}
+	if len(q) != t.dim {
+		return nil, fmt.Errorf("tool search: a %d-dimensional query for %d-dimensional entries: %w", len(q), t.dim, encoders.ErrBadVector)
+	}
 	scores := make([]float32, len(t.vecs))
 	for e, v := range t.vecs {
-		scores[e] = encoders.Dot(q, v)
+		scores[e] = v.dot(q)
 	}
 	out := make([]ToolHit, 0, len(t.byTool))
 	for tool, es := range t.byTool {
@@ -280,27 +350,43 @@ func (t *ToolIndex) searchVec(ctx context.Context, vec []float32, k int, search 
 		out := make([]ToolHit, 0, min(k, t.tools))
 		seen := map[string]bool{}
 		for _, h := range hits {
-			e := t.entries[t.byID[h.ID]]
-			if seen[e.tool] {
+			tool := t.entries[t.byID[h.ID]].tool
+			if seen[tool] {
 				continue
 			}
-			seen[e.tool] = true
-			out = append(out, ToolHit{Name: e.tool, Score: h.Score, Rank: t.rank(q, e.tool), Matched: e.kind, Text: e.text})
+			seen[tool] = true
+			out = append(out, t.hit(q, tool))
 		}
 		slices.SortStableFunc(out, compareToolHits)
 		if len(hits) < m || m == len(t.entries) {
 			return out[:min(k, len(out))], nil // every entry was seen
 		}
-		bound := (1+docWeight)*hits[len(hits)-1].Score + float32(math.Log(float64(t.maxEntries))/rankTemp)
+		// The index's scores are dense dot products, which may differ from
+		// the sparse ones in the last bits: the bound allows for it.
+		bound := (1+docWeight)*hits[len(hits)-1].Score + float32(math.Log(float64(t.maxEntries))/rankTemp) + 1e-5
 		if len(out) >= k && out[k-1].Rank > bound {
 			return out[:k], nil
 		}
 	}
 }
 
+// hit is tool's hit for the unit query q: its best entry (ties to the
+// smaller ID, as in searchAll) and its rank.
+func (t *ToolIndex) hit(q []float32, tool string) ToolHit {
+	es := t.byTool[tool]
+	best, bs := es[0], t.vecs[es[0]].dot(q)
+	for _, e := range es[1:] {
+		if s := t.vecs[e].dot(q); s > bs || s == bs && t.ids[e] < t.ids[best] {
+			best, bs = e, s
+		}
+	}
+	en := t.entries[best]
+	return ToolHit{Name: tool, Score: bs, Rank: t.rank(q, tool), Matched: en.kind, Text: en.text}
+}
+
 // rank is the ranking score of tool against the unit query q.
 func (t *ToolIndex) rank(q []float32, tool string) float32 {
-	return t.rankOf(func(e int) float32 { return encoders.Dot(q, t.vecs[e]) }, t.byTool[tool])
+	return t.rankOf(func(e int) float32 { return t.vecs[e].dot(q) }, t.byTool[tool])
 }
 
 // rankOf is the rank of a tool with entries es whose cosines score gives.

@@ -398,7 +398,7 @@ func TestToolIndexRankBound(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			all, err := ti.searchVec(ctx, qv[0], len(specs), ti.idx.SearchExact)
+			all, err := ti.searchVec(ctx, qv[0], len(specs), ti.index().SearchExact)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -406,7 +406,7 @@ func TestToolIndexRankBound(t *testing.T) {
 				asked := 0
 				spy := func(ctx context.Context, vec []float32, m int) ([]Hit, error) {
 					asked = max(asked, m)
-					return ti.idx.SearchExact(ctx, vec, m)
+					return ti.index().SearchExact(ctx, vec, m)
 				}
 				got, err := ti.searchVec(ctx, qv[0], k, spy)
 				if err != nil {
