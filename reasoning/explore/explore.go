@@ -247,6 +247,15 @@ func (x *Explorer) patternText(q Query) string {
 	case KindAbout:
 		return fmt.Sprintf("(%s, ?, ?) or (?, ?, %s)", side(q.Heads), side(q.Heads))
 	}
+	if q.Via != nil {
+		inner := x.patternText(*q.Via)
+		if q.Heads != nil && len(q.Heads) == 0 {
+			return fmt.Sprintf("(?x, %s, ?) where ?x answers %s", x.relNames(q.Rels), inner)
+		}
+		if q.Tails != nil && len(q.Tails) == 0 {
+			return fmt.Sprintf("(?, %s, ?x) where ?x answers %s", x.relNames(q.Rels), inner)
+		}
+	}
 	if len(q.InverseRels) > 0 {
 		return fmt.Sprintf("(%s, %s, %s) or (%s, %s, %s)", side(q.Heads), x.relNames(q.Rels), side(q.Tails),
 			side(q.Tails), x.relNames(q.InverseRels), side(q.Heads))
@@ -262,6 +271,23 @@ func (x *Explorer) fact(t kg.Triple) Fact {
 // run executes the query and fills the answer.
 func (x *Explorer) run(ctx context.Context, q Query, ans *Answer) error {
 	var ts []kg.Triple
+	if q.Via != nil {
+		// The first step's answers bind this step; its triples are listed
+		// first.
+		var via Answer
+		if err := x.run(ctx, *q.Via, &via); err != nil {
+			return err
+		}
+		ans.Facts = append(ans.Facts, via.Facts...)
+		if q.Heads != nil {
+			q.Heads = via.answerIDs
+		} else {
+			q.Tails = via.answerIDs
+		}
+		if ans.Query != nil {
+			ans.Query.Heads, ans.Query.Tails = q.Heads, q.Tails
+		}
+	}
 	typeOK := func(e int32) bool { return q.AnswerType < 0 || x.g.Entity(e).Type == q.AnswerType }
 	seen := map[int32]bool{}
 	addAnswer := func(e int32) {
@@ -363,6 +389,9 @@ func (x *Explorer) run(ctx context.Context, q Query, ans *Answer) error {
 	}
 	for _, t := range ts {
 		ans.Facts = append(ans.Facts, x.fact(t))
+	}
+	if q.Via != nil && len(ts) == 0 {
+		ans.Facts = nil // no answer: the first step's triples alone are not one
 	}
 	for _, e := range ans.answerIDs {
 		ans.Entities = append(ans.Entities, x.g.Label(e))

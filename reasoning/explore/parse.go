@@ -46,6 +46,9 @@ type Query struct {
 	AnswerType int32 `json:"answer_type"`
 	// Count asks for how many answers there are.
 	Count bool `json:"count,omitempty"`
+	// Via, in a two-step pattern, is the first step: its answers are the
+	// bound side (Heads or Tails, empty until run) of this one.
+	Via *Query `json:"via,omitempty"`
 }
 
 // token is one word of a question.
@@ -68,10 +71,14 @@ type reading struct {
 	phrase    *phrase
 	phraseAt  int // token index of the phrase's first word
 	phraseEnd int
-	passive   bool
-	answerTyp int32
-	cues      map[int]bool
-	tokens    []token
+	// inner is a second noun phrase right after phrase ("the hypernym
+	// of the hypernym of X"): the step from the entity, before phrase.
+	inner             *phrase
+	innerAt, innerEnd int
+	passive           bool
+	answerTyp         int32
+	cues              map[int]bool
+	tokens            []token
 }
 
 // tokenize normalises the question into words.
@@ -178,7 +185,7 @@ func (x *Explorer) read(ts []token) reading {
 		if !p.derived {
 			score++
 		}
-		if score > bestScore {
+		if score > bestScore || (score == bestScore && pos[0] < bestPos[0]) {
 			bestScore, bestPos, rd.phrase = score, pos, p
 		}
 	}
@@ -193,6 +200,28 @@ func (x *Explorer) read(ts []token) reading {
 			strings.HasSuffix(ts[rd.phraseEnd-1].word, "ed") {
 			rd.passive = true
 			ts[e].used = true
+		}
+		// "the hypernym of the hypernym of dog": a second noun phrase
+		// right after the first one names the step before it.
+		if rd.phrase.noun && !rd.phrase.ofless {
+			for pi := range x.phrases {
+				p := &x.phrases[pi]
+				if !p.noun || p.ofless {
+					continue
+				}
+				pos, ok := matchPhrase(ts, p.stems)
+				if !ok || pos[0] < rd.phraseEnd || !onlyFillers(ts[rd.phraseEnd:pos[0]]) {
+					continue
+				}
+				if rd.inner == nil || len(pos) > rd.innerEnd-rd.innerAt || (len(pos) == rd.innerEnd-rd.innerAt && !p.derived && rd.inner.derived) {
+					rd.inner, rd.innerAt, rd.innerEnd = p, pos[0], pos[len(pos)-1]+1
+				}
+			}
+			if rd.inner != nil {
+				for k := rd.innerAt; k < rd.innerEnd; k++ {
+					ts[k].used = true
+				}
+			}
 		}
 	}
 	// 3. Type words.
@@ -436,6 +465,28 @@ func (x *Explorer) interpret(ctx context.Context, rd reading, lambda float64) (Q
 		return q, res, nil
 	}
 	q.Kind = KindPattern
+	if rd.inner != nil {
+		// Two steps: the inner phrase from the entity after it, then the
+		// outer phrase from the inner step's answers.
+		m := rd.mentions[0]
+		if m.start < rd.innerEnd || !onlyFillers(rd.tokens[rd.innerEnd:m.start]) {
+			return q, res, decline("I read the relations %q and %q and the entity %q, but not how they chain", rd.phrase.text, rd.inner.text, res[0].Mention)
+		}
+		via := Query{Kind: KindPattern, Rels: rd.inner.rels, InverseRels: rd.inner.invRels, AnswerType: -1}
+		if rd.inner.inverse {
+			via.Heads = res[0].Entities // S inner-of E is (E, r, S)
+		} else {
+			via.Tails = res[0].Entities
+		}
+		q.Via = &via
+		bound := []int32{} // filled with the inner step's answers
+		if inverse {
+			q.Heads = bound
+		} else {
+			q.Tails = bound
+		}
+		return q, res, nil
+	}
 	if before(rd.mentions[0]) {
 		place(res[0].Entities, nil)
 	} else {

@@ -13,6 +13,8 @@ digits one space) and evaluates the query over all the triples:
   check    {head, tail, rels}          -> whether a triple exists
   between  {a, b}                      -> the triples linking a and b
   about    {entity}                    -> the triples of the entity
+  chain    {entity, steps: [{rels, dir: tail|head}, ...]} -> the entities
+                                          reached by following the steps
   path     {from, to, max_hops}        -> the shortest connection length,
                                           triples read in either direction
   decline  {}                          -> the question must be declined
@@ -146,6 +148,16 @@ def answer(g, gold):
     if kind == "about":
         e = entities(g, gold, "entity")
         return {"triples": sorted([h, r, t] for h, r, t in g.triples if h in e or t in e)}
+    if kind == "chain":
+        # steps from the entity outward; "dir": "tail" follows head -> tail
+        cur = entities(g, gold, "entity")
+        for step in gold["steps"]:
+            rels = set(step["rels"])
+            if step["dir"] == "tail":
+                cur = {t for h, r, t in g.triples if h in cur and r in rels}
+            else:
+                cur = {h for h, r, t in g.triples if t in cur and r in rels}
+        return {"entities": sorted(cur)}
     if kind == "path":
         return {"length": shortest(g, entities(g, gold, "from"), entities(g, gold, "to"), gold.get("max_hops", 4))}
     raise SystemExit("unknown gold kind %r" % kind)
