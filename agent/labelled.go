@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 
 	"github.com/graphagent/graphagent/reasoning/analog"
 )
@@ -44,7 +45,7 @@ func (r *run) labelled(ctx context.Context, question string) (ans *Answer, err e
 		return nil, nil, false
 	}
 	if aerr != nil {
-		if errors.Is(aerr, analog.ErrUnknownItem) {
+		if errors.Is(aerr, analog.ErrUnknownItem) || errors.Is(aerr, fs.ErrNotExist) {
 			ans, err = r.fail(fmt.Errorf("%w: %w", ErrBadInput, aerr))
 		} else {
 			ans, err = r.fail(fmt.Errorf("%w: %w", ErrNoAnswer, aerr))

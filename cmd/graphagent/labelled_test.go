@@ -8,7 +8,7 @@ import (
 
 func TestAskLabelledDatasets(t *testing.T) {
 	data := dataDir(t)
-	out, errOut, code := runCLI(t, "--data", data, "--home", t.TempDir(), "ask", "--json", "What is the topic of paper 100157 in citeseer?")
+	out, errOut, code := runCLI(t, "--data", data, "--home", t.TempDir(), "ask", "--json", "What is the topic of paper datta98case in citeseer?")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -23,8 +23,8 @@ func TestAskLabelledDatasets(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &ans); err != nil {
 		t.Fatal(err)
 	}
-	if ans.Tool != "analogy" || ans.Value.Label != "Agents" || ans.Value.Rule == "" || len(ans.Value.Evidence) == 0 ||
-		!strings.HasPrefix(ans.Answer, "The topic of paper 100157 in citeseer is Agents") {
+	if ans.Tool != "analogy" || ans.Value.Label != "DB" || ans.Value.Rule == "" || len(ans.Value.Evidence) == 0 ||
+		!strings.HasPrefix(ans.Answer, "The topic of paper datta98case in citeseer is DB") {
 		t.Fatalf("answer %+v", ans)
 	}
 
@@ -41,10 +41,15 @@ func TestAskLabelledDatasets(t *testing.T) {
 	if code != exitUsage || !strings.Contains(errOut, "no paper") {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
+	// A data folder without the dataset says which folder to give (exit 2).
+	_, errOut, code = runCLI(t, "--data", t.TempDir(), "--home", t.TempDir(), "ask", "What is the topic of paper datta98case in citeseer?")
+	if code != exitUsage || !strings.Contains(errOut, "holds citeseer_text/") {
+		t.Fatalf("missing dataset: exit %d: %s", code, errOut)
+	}
 	// Chat answers them too, and graph questions still go to the tools.
-	in := "What class does paper 100157 of citeseer belong to?\nHow many nodes are in the graph 0-1, 1-2, 5-6?\n"
+	in := "What class does paper datta98case of citeseer belong to?\nHow many nodes are in the graph 0-1, 1-2, 5-6?\n"
 	out, errOut, code = runCLIIn(t, in, "--data", data, "--home", t.TempDir(), "chat")
-	if code != exitOK || !strings.Contains(out, "citeseer is Agents") || !strings.Contains(out, "5 nodes") {
+	if code != exitOK || !strings.Contains(out, "citeseer is DB") || !strings.Contains(out, "5 nodes") {
 		t.Fatalf("chat exit %d:\n%s%s", code, out, errOut)
 	}
 }
@@ -87,12 +92,12 @@ func TestLearn(t *testing.T) {
 		t.Fatalf("learned %+v", exs)
 	}
 	// Chat: an analogy answer is learned when confirmed, and is then known.
-	in := "What is the topic of paper 100157 in citeseer?\nyes\nWhat is the topic of paper 100157 in citeseer?\n"
+	in := "What is the topic of paper datta98case in citeseer?\nyes\nWhat is the topic of paper datta98case in citeseer?\n"
 	out, errOut, code := runCLIIn(t, in, "--data", data, "--home", home, "chat", "--learn")
-	if code != exitOK || !strings.Contains(out, "Learned: The topic of paper 100157") || !strings.Contains(out, "(a solved example in memory)") {
+	if code != exitOK || !strings.Contains(out, "Learned: The topic of paper datta98case") || !strings.Contains(out, "(a solved example in memory)") {
 		t.Fatalf("chat exit %d:\n%s%s", code, out, errOut)
 	}
-	out, _, _ = runCLI(t, "--data", data, "--home", home, "ask", "What is the topic of paper 100157 in citeseer?")
+	out, _, _ = runCLI(t, "--data", data, "--home", home, "ask", "What is the topic of paper datta98case in citeseer?")
 	if !strings.Contains(out, "solved example in memory") {
 		t.Fatalf("the confirmed answer is not known to a later process: %s", out)
 	}

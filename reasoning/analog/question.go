@@ -1,8 +1,9 @@
 package analog
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/graphagent/graphagent/internal/lazyre"
 )
 
 // Query is a question read by ReadQuestion.
@@ -24,12 +25,13 @@ func (q Query) IsLink() bool { return q.Dataset == LinkDataset }
 // category, subject or area (or what it is about, or which class it
 // belongs to), and names the dataset. A link question asks whether one
 // named thing is linked, connected or related to, acts on, targets or
-// interacts with another, and names DrugMechDB.
+// interacts with another, and names DrugMechDB. They compile on first use
+// (most questions name no dataset and stop at datasetWord's literal filter).
 var (
-	datasetWord = regexp.MustCompile(`(?i)\b(citeseer|cora|drugmechdb)\b`)
-	nodeTask    = regexp.MustCompile(`(?i)\b(topic|class|label|category|subject|area|field|about|classif(?:y|ied|ication))\b`)
-	nodeRef     = regexp.MustCompile(`(?i)\b(?:paper|node|document|article|publication)\s+(?:id\s+)?["'“]?([^\s"'”?,;]+?)["'”]?(?:[\s?,;.!]|$)`)
-	linkShape   = regexp.MustCompile(`(?i)^\s*(?:is|are|does|do|can|could)\s+(?:there\s+a\s+link\s+between\s+)?(.+?)\s+(?:(?:linked|connected|related|associated)\s+(?:to|with)|acts?\s+on|targets?|interacts?\s+with|and)\s+(.+?)\s+(?:linked\s+|connected\s+)?(?:in|within|according\s+to|of)\s+(?:the\s+)?drugmechdb\b`)
+	datasetWord = lazyre.New(`(?i)\b(citeseer|cora|drugmechdb)\b`)
+	nodeTask    = lazyre.New(`(?i)\b(topic|class|label|category|subject|area|field|about|classif(?:y|ied|ication))\b`)
+	nodeRef     = lazyre.New(`(?i)\b(?:paper|node|document|article|publication)\s+(?:id\s+)?["'“]?([^\s"'”?,;]+?)["'”]?(?:[\s?,;.!]|$)`)
+	linkShape   = lazyre.New(`(?i)^\s*(?:is|are|does|do|can|could)\s+(?:there\s+a\s+link\s+between\s+)?(.+?)\s+(?:(?:linked|connected|related|associated)\s+(?:to|with)|acts?\s+on|targets?|interacts?\s+with|and)\s+(.+?)\s+(?:linked\s+|connected\s+)?(?:in|within|according\s+to|of)\s+(?:the\s+)?drugmechdb\b`)
 )
 
 // ReadQuestion reads a node-classification or link-prediction question

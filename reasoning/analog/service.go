@@ -2,7 +2,9 @@ package analog
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 	"sync"
 
@@ -77,7 +79,7 @@ func (s *Service) classifier(ctx context.Context, name string) (*NodeClassifier,
 	}
 	d, err := LoadNodes(ctx, s.open, name)
 	if err != nil {
-		return nil, err
+		return nil, missingHint(err, nodeSources[name].folder)
 	}
 	c, _, err := BuildNodes(ctx, d, WithVal(Assign(len(d.IDs), s.seed, DefaultFractions)), NodeConfig{})
 	if err != nil {
@@ -95,7 +97,7 @@ func (s *Service) predictor(ctx context.Context) (*LinkPredictor, error) {
 	}
 	d, err := LoadLinks(ctx, s.open)
 	if err != nil {
-		return nil, err
+		return nil, missingHint(err, LinkDataset)
 	}
 	pairs := PairsWithVal(MakePairs(d, s.seed, DefaultFractions))
 	store, err := NewMemory(nil)
@@ -121,6 +123,15 @@ func (s *Service) answerNode(ctx context.Context, q Query) (*Answer, error) {
 		return s.llm.ClassifyNode(ctx, c, q.Node)
 	}
 	return c.Classify(ctx, q.Node)
+}
+
+// missingHint says which folder to give when a dataset's files are not in
+// the data folders.
+func missingHint(err error, folder string) error {
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("%w (give --data the folder that holds %s/, such as the repository's datasets/)", err, folder)
+	}
+	return err
 }
 
 // entity resolves a name to the one entity of the wanted type.
