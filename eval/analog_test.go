@@ -9,6 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/graphagent/graphagent/reasoning"
+	"github.com/graphagent/graphagent/reasoning/analog"
+	"github.com/graphagent/graphagent/reasoning/llmtest"
 	"github.com/graphagent/graphagent/tools/dataset"
 )
 
@@ -76,5 +79,34 @@ func TestAnalogSuites(t *testing.T) {
 	}
 	if _, _, err := RunAnalog(context.Background(), AnalogConfig{Suite: "pubmed-nc", Open: openShipped}); err == nil {
 		t.Fatal("unknown suite accepted")
+	}
+}
+
+// TestAnalogSuiteLLM: the LLM reasoner makes two calls per item.
+func TestAnalogSuiteLLM(t *testing.T) {
+	srv := llmtest.New(t)
+	srv.Handle(func(req llmtest.Request) llmtest.Response {
+		if strings.Contains(req.System(), "identify the reasons") {
+			return llmtest.Reply("1. Drugs act on proteins on their mechanism paths.")
+		}
+		return llmtest.Reply(`{"answer": "yes", "explanation": "e", "confidence": 0.7}`)
+	})
+	p, err := reasoning.NewLLMPlanner(reasoning.LLMConfig{BaseURL: srv.BaseURL(), Model: "m"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	rep, items, err := RunAnalog(context.Background(), AnalogConfig{Suite: SuiteDrugMechDBLP, Open: openShipped, Seed: 1, N: 4, LLM: analog.NewLLM(p)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	yes := 0
+	for _, it := range items {
+		if it.Gold == "yes" {
+			yes++
+		}
+	}
+	if rep.Backend != "llm" || rep.Items != 4 || srv.Calls() != 8 || rep.Correct != yes {
+		t.Fatalf("report %+v after %d calls", rep, srv.Calls())
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/graphagent/graphagent/reasoning/llmtest"
 )
 
 func TestAskLabelledDatasets(t *testing.T) {
@@ -118,5 +120,35 @@ func TestLearn(t *testing.T) {
 	}
 	if exs := listAgent(); len(exs) != 0 {
 		t.Fatalf("after delete %+v", exs)
+	}
+}
+
+// TestAskLabelledLLM: with --llm the LLM reasoner answers, in two calls
+// (rule, then answer), and its label is checked against the classes.
+func TestAskLabelledLLM(t *testing.T) {
+	srv := llmtest.New(t)
+	srv.Handle(func(req llmtest.Request) llmtest.Response {
+		if strings.Contains(req.System(), "identify the reasons") {
+			return llmtest.Reply("1. Papers about query processing are DB.")
+		}
+		return llmtest.Reply(`{"answer": "DB", "explanation": "query processing", "confidence": 0.9}`)
+	})
+	m, code := askJSON(t, "--data", dataDir(t), "--home", t.TempDir(), "ask", "What is the topic of paper datta98case in citeseer?", "--llm", srv.BaseURL(), "--model", "m")
+	var v struct{ Method, Label string }
+	_ = json.Unmarshal(m["value"], &v)
+	if code != exitOK || string(m["tool"]) != `"analogy"` || string(m["llm_calls"]) != "2" || v.Method != "llm" || v.Label != "DB" {
+		t.Fatalf("exit %d: tool %s, calls %s, value %s", code, m["tool"], m["llm_calls"], m["value"])
+	}
+	// A label outside the classes is repaired once, then refused (exit 1).
+	bad := llmtest.New(t)
+	bad.Handle(func(req llmtest.Request) llmtest.Response {
+		if strings.Contains(req.System(), "identify the reasons") {
+			return llmtest.Reply("rules")
+		}
+		return llmtest.Reply(`{"answer": "Biology", "explanation": "?"}`)
+	})
+	_, code = askJSON(t, "--data", dataDir(t), "--home", t.TempDir(), "ask", "What is the topic of paper datta98case in citeseer?", "--llm", bad.BaseURL(), "--model", "m")
+	if code != exitNoAnswer || bad.Calls() != 3 {
+		t.Fatalf("invalid label: exit %d after %d calls", code, bad.Calls())
 	}
 }
