@@ -14,6 +14,7 @@ import (
 	"github.com/graphagent/graphagent/reasoning/statement"
 	"github.com/graphagent/graphagent/tools"
 	"github.com/graphagent/graphagent/tools/graph"
+	"github.com/graphagent/graphagent/tools/learned"
 	"github.com/graphagent/graphagent/tools/named"
 )
 
@@ -32,9 +33,16 @@ Graphs: GL("gpr", {"NAME"}) is one of NetworkX's small named graphs (cubical_gra
 balanced_tree, ...); GL("cora"), GL("wordnet"), GL("freebase"), GL("karate"), ... are the shipped datasets,
 read from the data folders (--data datasets from the repository's root), once per process. Tools:
 toolx:order, size, density, eccentricity, radius, diameter, center, periphery, shortest_path,
-avg_path_length, min_path_length, max_path_length (hyphens or underscores). The learned tools of the paper
-(graph_bert:topic, seg_bert:molecule_function, bpr:recommendation, kmeans:..., transe:...) are not
-available yet and say so.
+avg_path_length, min_path_length, max_path_length (hyphens or underscores). The learned tools run the
+models trained by 'graphagent train' (a model not trained yet is trained first, saying so on stderr),
+each answer followed by the model and its measured test score:
+
+  graphagent --data datasets run 'Paper #35 of cora is about [GR(GL("cora"), "graph_bert:topic", paper#35)-->r].'
+
+graph_bert:topic (cora, citeseer; paper#ID), seg_bert:molecule_function (mutag, proteins; instance#k
+numbers the molecules from 0 as the paper's data does), kmeans:community and
+kmeans:common_community_check (karate, football, email_eu_core; user#ID), bpr:recommendation and
+bpr:topk_recommendation (movietweetings; user#ID, item#ID, k). transe:... is not available yet.
 
 A sentence without calls (a question, or one with [TBR]) is first translated into calls by the
 builtin translator (the shipped training prompts as examples), or with --llm by the language model
@@ -96,7 +104,16 @@ func runAction(c *cli.Context) error {
 		return usageErr("data folders: %v", err)
 	}
 	defer sb.Close()
-	ex := statement.NewExecutor(statement.Config{Hubs: statement.DefaultHubs(), Datasets: statement.NewDatasets(sb)})
+	store, stopBar, err := newLearnedStore(c, "learned model", true)
+	if err != nil {
+		return err
+	}
+	defer stopBar()
+	learnedTools, err := learned.NewRegistry(store)
+	if err != nil {
+		return err
+	}
+	ex := statement.NewExecutor(statement.Config{Hubs: statement.DefaultHubs(), Datasets: statement.NewDatasets(sb), Learned: learnedTools})
 	w := c.App.Writer
 	asJSON, explain := c.Bool("json"), c.Bool("explain")
 	if explain && !asJSON {
@@ -145,6 +162,11 @@ func runAction(c *cli.Context) error {
 		}
 	}
 	fmt.Fprintln(w, out.Text)
+	for _, call := range out.Calls {
+		if call.Explanation != "" {
+			fmt.Fprintf(w, "  %s: %s\n", call.Tool, call.Explanation)
+		}
+	}
 	return nil
 }
 
@@ -154,7 +176,7 @@ func runAction(c *cli.Context) error {
 func runExitCode(err error) int {
 	for _, bad := range []error{
 		statement.ErrUnknownGraph, statement.ErrNotShipped, statement.ErrUnknownTool, statement.ErrBadCall,
-		statement.ErrBadSubset, tools.ErrBadArgs, tools.ErrNodeNotFound, named.ErrUnknown, named.ErrParams,
+		statement.ErrBadSubset, tools.ErrBadArgs, learned.ErrUnknownItem, learned.ErrDataset, tools.ErrNodeNotFound, named.ErrUnknown, named.ErrParams,
 		graph.ErrOutsideSandbox, graph.ErrNotRegularFile, graph.ErrSyntax, fs.ErrNotExist,
 	} {
 		if errors.Is(err, bad) {

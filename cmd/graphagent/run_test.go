@@ -99,7 +99,7 @@ func TestRunExplainAndDatasets(t *testing.T) {
 }
 
 func TestRunRefusals(t *testing.T) {
-	data := dataDir(t)
+	home, data := t.TempDir(), dataDir(t)
 	cases := []struct {
 		sentence string
 		code     int
@@ -109,15 +109,16 @@ func TestRunRefusals(t *testing.T) {
 		{"What is the colour of the sky?", exitNoAnswer, []string{"no API calls", "could not be written", "no example"}},
 		// A malformed call: the column and a caret.
 		{`It is [GR(GL("gpr", {"bull_graph"}) "toolx:radius")].`, exitUsage, []string{"column 37", "expected ',' or ')'", "\n" + strings.Repeat(" ", 38) + "^"}},
-		// Learned tools are not available, never made up.
-		{`Paper #35 is about [GR(GL("cora"), "graph_bert:topic", paper#35)-->r].`, exitNoAnswer, []string{"column 20", "graph_bert:topic", "not available"}},
+		// A learned tool graphagent does not have yet is not available,
+		// never made up.
+		{`The relation is [GR(GL("wordnet"), "transe:relation", entity#state.v.01, entity#add.v.02)-->r].`, exitNoAnswer, []string{"column 17", "transe:relation", "not available"}},
 		// Datasets not shipped list the ones that are.
 		{`[GR(GL("pubmed"), "toolx:order")-->r]`, exitUsage, []string{"not shipped", "cora", "wordnet"}},
 		{`[GR(GL("gpr", {"no_such_graph"}), "toolx:order")-->r]`, exitUsage, []string{"no_such_graph"}},
 		{`[GR(GL("gpr", {"bull_graph"}), "toolx:eccentricity", "node#7")-->r]`, exitUsage, []string{"7", "not in the graph"}},
 	}
 	for _, c := range cases {
-		out, errOut, code := runCLI(t, "--data", data, "run", c.sentence)
+		out, errOut, code := runCLI(t, "--home", home, "--data", data, "run", c.sentence)
 		if code != c.code {
 			t.Errorf("%s: exit %d, want %d (%s)", c.sentence, code, c.code, errOut)
 		}
@@ -128,6 +129,45 @@ func TestRunRefusals(t *testing.T) {
 			if !strings.Contains(errOut, s) {
 				t.Errorf("%s: stderr lacks %q:\n%s", c.sentence, s, errOut)
 			}
+		}
+	}
+}
+
+// TestRunLearnedStatement runs a learned tool's statement in an empty home:
+// the karate clustering (milliseconds) is trained on demand, saying so on
+// stderr, and the answer is followed by the model and its measured score;
+// a dataset that is not shipped and a node not in the dataset are bad
+// input (exit 2).
+func TestRunLearnedStatement(t *testing.T) {
+	home, data := t.TempDir(), dataDir(t)
+	stmt := `Members 0 and 33 of the karate club are in [GR(GL("karate"), "kmeans:common_community_check", user#0, user#33)-->r] communities.`
+	out, errOut, code := runCLI(t, "--home", home, "--data", data, "run", stmt)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(errOut, "training kmeans-karate now") {
+		t.Errorf("no word of training on demand on stderr: %q", errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 2 || !strings.HasPrefix(lines[1], "  kmeans:common_community_check: Nodes 0 and 33 of karate") || !strings.Contains(lines[1], "NMI") {
+		t.Fatalf("got %q", out)
+	}
+	// The sentence agrees with the tool's own verdict.
+	same := !strings.Contains(lines[1], "are not in the same community")
+	want := map[bool]string{true: "the same", false: "different"}[same]
+	if lines[0] != "Members 0 and 33 of the karate club are in "+want+" communities." {
+		t.Errorf("sentence %q does not say %q as the tool does: %q", lines[0], want, lines[1])
+	}
+	// Saved: the second run does not train.
+	if _, errOut, code = runCLI(t, "--home", home, "--data", data, "run", stmt); code != 0 || strings.Contains(errOut, "training") {
+		t.Errorf("second run: exit %d, %q", code, errOut)
+	}
+	for _, c := range []struct{ stmt, want string }{
+		{`[GR(GL("twitter"), "kmeans:common_community_check", user#a, user#b)-->r]`, "not shipped"},
+		{`[GR(GL("karate"), "kmeans:community", user#99)-->r]`, `node "99" is not in karate`},
+	} {
+		if _, errOut, code := runCLI(t, "--home", home, "--data", data, "run", c.stmt); code != exitUsage || !strings.Contains(errOut, c.want) {
+			t.Errorf("%s: exit %d, %q, want 2 and %q", c.stmt, code, errOut, c.want)
 		}
 	}
 }

@@ -11,7 +11,8 @@ import (
 var (
 	// ErrToolNotAvailable means a GR call names a learned tool
 	// (graph_bert:topic, seg_bert:molecule_function, bpr:recommendation,
-	// kmeans:…, transe:…) that graphagent does not provide (yet).
+	// kmeans:…, transe:…) that graphagent does not provide (yet), or that
+	// the executor was configured without (Config.Learned).
 	ErrToolNotAvailable = errors.New("tool not available")
 	// ErrUnknownTool means a GR call names no tool graphagent knows.
 	ErrUnknownTool = errors.New("unknown tool")
@@ -42,23 +43,67 @@ var toolAliases = map[string]string{
 	"toolx:min_shortest_path":        "min_path_length",
 }
 
+// learnedAliases maps Graph-ToolFormer's learned GR tools, normalised by
+// normalizeName, to graphagent's learned tools (tools/learned) and says how
+// a call's arguments become the tool's JSON arguments: the dataset is the
+// one the call's GL names ("cora", "wordnet" -> the shipped dataset's name),
+// positional arguments are read as the data writes them, in order, and
+// "key: value" arguments name the tool's parameters directly (no
+// conversion). It is the one place the data's argument conventions live;
+// it is read-only.
+var learnedAliases = map[string]learnedAlias{
+	// GR(GL("cora"), "graph_bert:topic", paper#83826): the paper's ID in
+	// the dataset.
+	"graph_bert:topic": {tool: "graph_bert:topic", params: []learnedParam{{"node", idArg}}},
+	// GR(GL("mutag"), "seg_bert:molecule_function", instance#31): the data
+	// numbers a collection's graphs from 0 (instance#0 … instance#187 in
+	// MUTAG, #0 … #1112 in PROTEINS, whose recorded results equal the TU
+	// labels of graph k+1 on all 1,600 lines), the tool from 1 as the TU
+	// files do.
+	"seg_bert:molecule_function": {tool: "seg_bert:molecule_function", params: []learnedParam{{"molecule", instanceArg}}},
+	// GR(GL("foursquare"), "kmeans:community", user#blond_olala).
+	"kmeans:community": {tool: "kmeans:community", params: []learnedParam{{"node", idArg}}},
+	// GR(GL("twitter"), "kmeans:common_community_check", user#a, user#b).
+	"kmeans:common_community_check": {tool: "kmeans:common_community_check", params: []learnedParam{{"node1", idArg}, {"node2", idArg}}},
+	// GR(GL("movielens"), "bpr:recommendation", user#u3, movie#i349): the
+	// IDs as written (item#, movie# and artist# alike).
+	"bpr:recommendation": {tool: "bpr:recommendation", params: []learnedParam{{"user", idArg}, {"item", idArg}}},
+	// GR(GL("movielens"), "bpr:topk_recommendation", user#u284, 1).
+	"bpr:topk_recommendation": {tool: "bpr:topk_recommendation", params: []learnedParam{{"user", idArg}, {"k", countArg}}},
+}
+
 // learnedToolkits are the toolkits of Graph-ToolFormer's trained models
 // (read-only).
 var learnedToolkits = []string{"graph_bert", "seg_bert", "bpr", "kmeans", "transe"}
 
 // ResolveTool maps a GR tool name ("toolx:radius", "toolx:shortest-path")
-// to the catalogue tool's name. A learned tool (graph_bert:topic, …) is an
-// error wrapping ErrToolNotAvailable; any other unknown name one wrapping
-// ErrUnknownTool that lists the names known.
+// to the catalogue tool's name. A learned tool (graph_bert:topic, …) is not
+// in the catalogue: it is an error wrapping ErrToolNotAvailable (an
+// Executor configured with Config.Learned runs those it has); any other
+// unknown name one wrapping ErrUnknownTool that lists the names known.
 func ResolveTool(name string) (string, error) {
 	key := normalizeName(name)
 	if t, ok := toolAliases[key]; ok {
 		return t, nil
 	}
 	if kit, _, ok := strings.Cut(key, ":"); ok && slices.Contains(learnedToolkits, kit) {
+		if _, ok := learnedAliases[key]; ok {
+			return "", fmt.Errorf("%q is a learned tool (%s models), not a catalogue tool: %w", name, kit, ErrToolNotAvailable)
+		}
 		return "", fmt.Errorf("%q is a learned tool of Graph-ToolFormer's %s models; graphagent does not provide it yet: %w", name, kit, ErrToolNotAvailable)
 	}
 	return "", fmt.Errorf("no tool is called %q; the GR tools are %s: %w", name, strings.Join(ToolNames(), ", "), ErrUnknownTool)
+}
+
+// LearnedToolNames lists the learned GR tool names an Executor with
+// Config.Learned can run, sorted.
+func LearnedToolNames() []string {
+	names := make([]string, 0, len(learnedAliases))
+	for n := range learnedAliases {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
 }
 
 // ToolNames lists the GR tool names that map onto catalogue tools, sorted.

@@ -48,6 +48,11 @@ type Config struct {
 	// Datasets loads shipped datasets by name; nil makes every dataset name
 	// an error.
 	Datasets *Datasets
+	// Learned are the learned tools (learned.NewRegistry over a model
+	// store) that run GR calls of Graph-ToolFormer's trained models
+	// (graph_bert:topic, seg_bert:molecule_function, kmeans:…, bpr:…); nil
+	// makes those calls ErrToolNotAvailable errors.
+	Learned *tools.Registry
 	// Working keeps the loaded graphs and the results across the
 	// statements an Executor runs (a session); default: a new one.
 	Working *memory.Working
@@ -59,6 +64,7 @@ type Config struct {
 // back into the sentence. It is safe for concurrent use if its hubs are.
 type Executor struct {
 	tools    *tools.Registry
+	learned  *tools.Registry
 	hubs     map[string]Hub
 	datasets *Datasets
 	working  *memory.Working
@@ -69,7 +75,7 @@ type Executor struct {
 
 // NewExecutor returns an executor configured by cfg.
 func NewExecutor(cfg Config) *Executor {
-	e := &Executor{tools: cfg.Tools, datasets: cfg.Datasets, working: cfg.Working, hubs: map[string]Hub{}, loads: map[string]LoadRecord{}}
+	e := &Executor{tools: cfg.Tools, learned: cfg.Learned, datasets: cfg.Datasets, working: cfg.Working, hubs: map[string]Hub{}, loads: map[string]LoadRecord{}}
 	if e.tools == nil {
 		e.tools = tools.Catalogue()
 	}
@@ -110,8 +116,12 @@ type CallRecord struct {
 	Result any `json:"result"`
 	// Display is the result as written into the sentence.
 	Display string `json:"display"`
-	// Graph names the graph the tool ran on.
+	// Graph names the graph the tool ran on (the dataset, for a learned
+	// tool).
 	Graph string `json:"graph,omitempty"`
+	// Explanation is a learned tool's answer in words: which model
+	// answered, how sure it is and its measured test score.
+	Explanation string `json:"explanation,omitempty"`
 }
 
 // run is the state of one statement's execution.
@@ -192,16 +202,12 @@ func (r *run) call(ctx context.Context, c *Call) (CallRecord, any, error) {
 		rec.Result = map[string]any{"nodes": gv.g.N(), "edges": gv.g.M(), "directed": gv.g.Directed()}
 		return rec, gv, nil
 	}
-	val, g, tool, args, err := r.reason(ctx, inv)
+	res, err := r.reason(ctx, inv)
 	if err != nil {
 		return rec, nil, err
 	}
-	rec.Tool, rec.Args, rec.Result = tool, args, val
-	if g != nil {
-		rec.Graph = g.Name()
-	}
-	rec.Display = FormatResult(val, g)
-	return rec, val, nil
+	rec.Tool, rec.Args, rec.Result, rec.Graph, rec.Display, rec.Explanation = res.tool, res.args, res.full, res.graph, res.display, res.explanation
+	return rec, res.val, nil
 }
 
 // eval computes a nested value: a GL call gives a graphValue, a GR call
@@ -213,8 +219,8 @@ func (r *run) eval(ctx context.Context, v Value) (any, error) {
 			gv, _, err := r.load(ctx, v)
 			return gv, err
 		}
-		val, _, _, _, err := r.reason(ctx, v)
-		return val, err
+		res, err := r.reason(ctx, v)
+		return res.val, err
 	case Word:
 		if val, ok := r.bound[v.Text]; ok {
 			return val, nil
@@ -320,41 +326,59 @@ func looksLikeFile(name string) bool {
 	return false
 }
 
+// reasoned is what a GR call gave.
+type reasoned struct {
+	val         any // the value later calls see
+	full        any // the value recorded (a learned tool's whole answer)
+	display     string
+	graph       string // the graph or dataset it ran on
+	tool        string
+	args        json.RawMessage
+	explanation string
+}
+
 // reason runs a GR call: GR(graph, "toolkit:tool", args...).
-func (r *run) reason(ctx context.Context, inv *Invocation) (any, *graph.Graph, string, json.RawMessage, error) {
+func (r *run) reason(ctx context.Context, inv *Invocation) (reasoned, error) {
 	if len(inv.Args) < 2 {
-		return nil, nil, "", nil, fmt.Errorf("GR needs a graph and a tool name, as in GR(GL(\"cora\"), \"toolx:order\"): %w", ErrBadCall)
+		return reasoned{}, fmt.Errorf("GR needs a graph and a tool name, as in GR(GL(\"cora\"), \"toolx:order\"): %w", ErrBadCall)
 	}
 	toolName, ok := textOf(inv.Args[1])
 	if !ok {
-		return nil, nil, "", nil, fmt.Errorf("GR's second argument must be a tool name such as \"toolx:radius\", got %s: %w", Format(inv.Args[1]), ErrBadCall)
+		return reasoned{}, fmt.Errorf("GR's second argument must be a tool name such as \"toolx:radius\", got %s: %w", Format(inv.Args[1]), ErrBadCall)
+	}
+	if la, ok := isLearned(toolName); ok {
+		lc, err := r.runLearned(ctx, inv, toolName, la)
+		if err != nil {
+			return reasoned{}, err
+		}
+		return reasoned{val: lc.short, full: lc.full, display: lc.display, graph: lc.dataset, tool: lc.tool, args: lc.args, explanation: lc.text}, nil
 	}
 	name, err := ResolveTool(toolName)
 	if err != nil {
-		return nil, nil, "", nil, err
+		return reasoned{}, err
 	}
 	tool, err := r.e.tools.Get(name)
 	if err != nil {
-		return nil, nil, "", nil, err
+		return reasoned{}, err
 	}
 	src, err := r.eval(ctx, inv.Args[0])
 	if err != nil {
-		return nil, nil, "", nil, err
+		return reasoned{}, err
 	}
 	gv, ok := src.(graphValue)
 	if !ok {
-		return nil, nil, "", nil, fmt.Errorf("GR's first argument %s is not a graph: %w", Format(inv.Args[0]), ErrBadCall)
+		return reasoned{}, fmt.Errorf("GR's first argument %s is not a graph: %w", Format(inv.Args[0]), ErrBadCall)
 	}
 	args, err := r.toolArgs(ctx, tool.Spec(), inv.Args[2:])
 	if err != nil {
-		return nil, nil, "", nil, err
+		return reasoned{}, err
 	}
 	res, err := tool.Run(ctx, gv.g, args)
 	if err != nil {
-		return nil, nil, "", nil, err
+		return reasoned{}, err
 	}
 	r.e.working.Remember(memory.ResultRecord{Tool: name, Args: args, Graph: gv.key, Value: res.Value, Text: res.Text})
-	return res.Value, gv.g, name, args, nil
+	return reasoned{val: res.Value, full: res.Value, display: FormatResult(res.Value, gv.g), graph: gv.g.Name(), tool: name, args: args}, nil
 }
 
 // toolArgs turns a GR call's arguments after the tool name into the

@@ -152,13 +152,9 @@ func NewDatasets(sb *graph.Sandbox) *Datasets {
 // wrapping ErrNotShipped, any other name one wrapping ErrUnknownGraph; both
 // list the datasets that exist.
 func (d *Datasets) Load(ctx context.Context, name string) (*graph.Graph, LoadRecord, error) {
-	key := normalizeName(name)
-	dg, ok := datasetGraphs[key]
-	if !ok {
-		if slices.Contains(notShipped, strings.ReplaceAll(key, "_", "-")) {
-			return nil, LoadRecord{}, fmt.Errorf("%q is not shipped with graphagent; the datasets that are: %s: %w", name, strings.Join(DatasetNames(), ", "), ErrNotShipped)
-		}
-		return nil, LoadRecord{}, fmt.Errorf("no graph hub or dataset is called %q; hubs: gpr; datasets: %s: %w", name, strings.Join(DatasetNames(), ", "), ErrUnknownGraph)
+	dg, err := lookupDataset(name)
+	if err != nil {
+		return nil, LoadRecord{}, err
 	}
 	ds, ok := dataset.Lookup(dg.Name)
 	if !ok {
@@ -192,6 +188,22 @@ func (d *Datasets) Load(ctx context.Context, name string) (*graph.Graph, LoadRec
 		}
 		return g, LoadRecord{Hub: ds.Name, Source: p, Nodes: g.N(), Edges: g.M(), Bytes: graphBytes(g), Took: time.Since(start)}, nil
 	})
+}
+
+// lookupDataset returns what the GL name of a shipped dataset ("cora",
+// "wordnet", "email") loads. A dataset of the Graph-ToolFormer data that is
+// not shipped is an error wrapping ErrNotShipped, any other name one
+// wrapping ErrUnknownGraph; both list the datasets that exist.
+func lookupDataset(name string) (DatasetGraph, error) {
+	key := normalizeName(name)
+	dg, ok := datasetGraphs[key]
+	if !ok {
+		if slices.Contains(notShipped, strings.ReplaceAll(key, "_", "-")) {
+			return DatasetGraph{}, fmt.Errorf("%q is not shipped with graphagent; the datasets that are: %s: %w", name, strings.Join(DatasetNames(), ", "), ErrNotShipped)
+		}
+		return DatasetGraph{}, fmt.Errorf("no graph hub or dataset is called %q; hubs: gpr; datasets: %s: %w", name, strings.Join(DatasetNames(), ", "), ErrUnknownGraph)
+	}
+	return dg, nil
 }
 
 // LoadFile loads a graph file inside the data folders (any format the
