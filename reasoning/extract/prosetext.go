@@ -139,6 +139,12 @@ func (t *proseText) tokenize(ctx context.Context, d *Doc) error {
 			}
 			t.toks = append(t.toks, ptTok{kind: pPunct, ch: c, s: i, e: i + 1})
 			i++
+		case ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z'):
+			// An ASCII letter starts a word (what the default case does
+			// for any letter, without decoding).
+			j := ptWordEnd(q, i)
+			t.toks = append(t.toks, ptTok{kind: pWord, s: i, e: j, upper: c <= 'Z', nonASCII: !proseASCII(q[i:j])})
+			i = j
 		case c < utf8.RuneSelf && !ptWordByte(q, i):
 			ch := c
 			switch c {
@@ -256,6 +262,17 @@ func proseQuoteEnd(q string, i int, quote byte) int {
 // "from") continues the sentence; a period after "Mr", "Dr" or "St" does
 // not end it.
 func (t *proseText) split() {
+	// Room for as many sentences as there are tokens that may end one.
+	n := 1
+	for i := range t.toks {
+		if k := &t.toks[i]; k.kind == pPunct {
+			switch k.ch {
+			case '.', '!', '?', ';', '\n':
+				n++
+			}
+		}
+	}
+	t.sents = make([]ptSentence, 0, n)
 	a := 0
 	for i := 0; i <= len(t.toks); i++ {
 		if i < len(t.toks) && !t.ends(i) {
