@@ -307,3 +307,34 @@ func TestUnknownItems(t *testing.T) {
 	}
 	_ = memory.KindNode
 }
+
+// TestConcurrentLearn classifies while answers are learned (run with -race).
+func TestConcurrentLearn(t *testing.T) {
+	ctx := context.Background()
+	d := loadNodes(t, "cora")
+	split := Assign(len(d.IDs), 1, DefaultFractions)
+	c, _, err := BuildNodes(ctx, d, split, NodeConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	test := sampleIndices(split, Test, 20, 4)
+	done := make(chan error)
+	go func() {
+		for _, i := range test {
+			if _, err := c.Classify(ctx, d.IDs[i]); err != nil {
+				done <- err
+				return
+			}
+		}
+		done <- nil
+	}()
+	for _, i := range test {
+		c.Learn(d.IDs[i], "Theory")
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if a, err := c.Classify(ctx, d.IDs[test[0]]); err != nil || !a.Known || a.Label != "Theory" {
+		t.Fatalf("learned label not known: %+v %v", a, err)
+	}
+}

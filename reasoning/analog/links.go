@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/graphagent/graphagent/memory"
 	"github.com/graphagent/graphagent/tools/kg"
@@ -598,6 +599,7 @@ type LinkPredictor struct {
 	store *memory.Store
 	d     *LinkData
 	g     *linkGraph
+	mu    sync.RWMutex // guards known (Learn adds to it)
 	known map[string]string
 	rule  []float64 // induced weights of the walk evidence
 	cfg   LinkConfig
@@ -634,7 +636,9 @@ func (p *LinkPredictor) Data() *LinkData { return p.d }
 // ("sourceID->targetID").
 func (p *LinkPredictor) Learn(key, label string) {
 	if label == Yes || label == No {
+		p.mu.Lock()
 		p.known[key] = label
+		p.mu.Unlock()
 	}
 }
 
@@ -645,7 +649,10 @@ func (p *LinkPredictor) Predict(ctx context.Context, source, target int32) (*Ans
 	}
 	key := pairKey(p.d, Pair{Source: source, Target: target})
 	ans := &Answer{Dataset: LinkDataset, Item: p.d.Names[source] + " -> " + p.d.Names[target], Key: key, Method: "builtin"}
-	if l, ok := p.known[key]; ok {
+	p.mu.RLock()
+	l, ok := p.known[key]
+	p.mu.RUnlock()
+	if ok {
 		ans.Label, ans.Confidence, ans.Known = l, 1, true
 		ans.Scores = map[string]float64{l: 1}
 		ans.Rule = "the pair is a solved example in memory"

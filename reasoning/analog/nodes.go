@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/graphagent/graphagent/internal/textutil"
 	"github.com/graphagent/graphagent/memory"
@@ -112,6 +113,7 @@ type NodeClassifier struct {
 	texts   []string
 	adj     [][]int32
 	classes []string
+	mu      sync.RWMutex     // guards known (Learn adds to it)
 	known   map[int32]string // labels of the nodes memory holds
 	cfg     NodeConfig
 }
@@ -144,8 +146,18 @@ func (c *NodeClassifier) Has(id string) bool { _, ok := c.index[id]; return ok }
 // Learn records a label for a node (a verified answer written to memory).
 func (c *NodeClassifier) Learn(id, label string) {
 	if i, ok := c.index[id]; ok {
+		c.mu.Lock()
 		c.known[i] = label
+		c.mu.Unlock()
 	}
+}
+
+// knownLabel returns node i's label when memory holds it.
+func (c *NodeClassifier) knownLabel(i int32) (string, bool) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	l, ok := c.known[i]
+	return l, ok
 }
 
 // textVote retrieves the K examples most similar to node i's text (i itself
@@ -176,7 +188,7 @@ func (c *NodeClassifier) Classify(ctx context.Context, id string) (*Answer, erro
 		return nil, fmt.Errorf("analog: paper %q in %s: %w", id, c.name, ErrUnknownItem)
 	}
 	ans := &Answer{Dataset: c.name, Item: id, Key: id, Method: "builtin"}
-	if l, ok := c.known[i]; ok {
+	if l, ok := c.knownLabel(i); ok {
 		ans.Label, ans.Confidence, ans.Known = l, 1, true
 		ans.Scores = map[string]float64{l: 1}
 		ans.Rule = "the paper is a solved example in memory"
@@ -208,7 +220,7 @@ func (c *NodeClassifier) Classify(ctx context.Context, id string) (*Answer, erro
 
 	nbVote, nbTextVote, twoHop := map[string]float64{}, map[string]float64{}, map[string]float64{}
 	for _, j := range c.adj[i] {
-		if l, ok := c.known[j]; ok {
+		if l, ok := c.knownLabel(j); ok {
 			nbVote[l]++
 			ev = append(ev, Evidence{Kind: "neighbour", ID: c.ids[j], Label: l, Weight: 1})
 		} else if cfg.NeighbourText > 0 {
@@ -233,7 +245,7 @@ func (c *NodeClassifier) Classify(ctx context.Context, id string) (*Answer, erro
 				if k == i {
 					continue
 				}
-				if l, ok := c.known[k]; ok {
+				if l, ok := c.knownLabel(k); ok {
 					twoHop[l] += w
 				}
 			}
