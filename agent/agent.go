@@ -226,13 +226,16 @@ type askOptions struct {
 	review ChainReview
 }
 
-// Plan is the tool call an agent would make for a question: what
-// WithPlanOnly returns in Answer.Plan, and what WithPlan runs.
+// Plan is what an agent would run for a question: one tool call, or a
+// chain of several tools when the question needs them. WithPlanOnly
+// returns it in Answer.Plan, and WithPlan runs it.
 type Plan struct {
-	// Tool is the tool's name.
+	// Tool is the tool's name (empty for a chain).
 	Tool string `json:"tool"`
-	// Args are its arguments, a JSON object.
+	// Args are its arguments, a JSON object (null for a chain).
 	Args json.RawMessage `json:"args"`
+	// Chain, when set, is a chain of tools planned instead of one call.
+	Chain *reasoning.Chain `json:"chain,omitempty"`
 }
 
 // WithEvents calls f with each step of the trace as soon as it is
@@ -245,17 +248,27 @@ func WithEvents(f func(Event)) AskOption {
 // WithPlanOnly stops before the tool runs: the graph is read, the tool
 // chosen and its arguments extracted and checked, and Answer.Plan holds
 // them; nothing is run (a chatbot shows the plan for confirmation). A
-// question that stops earlier (a refusal, a load-only question) returns as
-// usual; one that no tool fits returns its fallback answer.
+// question that needs several tools stops once its chain is planned and
+// checked (Answer.Plan.Chain). A question that stops earlier (a refusal,
+// a load-only question) returns as usual; one that no tool fits returns
+// its fallback answer.
 func WithPlanOnly() AskOption {
 	return func(o *askOptions) { o.planOnly = true }
 }
 
 // WithPlan runs p (a plan confirmed or edited by the user) instead of
 // choosing a tool and extracting its arguments; the graph is read from the
-// question as usual and the arguments are checked against it.
+// question as usual and the arguments are checked against it. A plan with
+// a chain runs the chain, as WithChain does.
 func WithPlan(p Plan) AskOption {
-	return func(o *askOptions) { o.plan = &p }
+	return func(o *askOptions) {
+		if p.Chain != nil {
+			c := *p.Chain
+			o.chain = &c
+			return
+		}
+		o.plan = &p
+	}
 }
 
 // WithGraphFile answers about the graph in file (resolved in the sandbox)

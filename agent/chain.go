@@ -60,9 +60,7 @@ func (r *run) tryChain(ctx context.Context, task string, g *graph.Graph, source 
 	if r.opt.chain != nil {
 		c = *r.opt.chain
 	} else {
-		// WithPlanOnly confirms single tool calls (agent/httpapi); its
-		// plans hold one tool, so chains are not planned there yet.
-		if r.opt.planOnly || !reasoning.LooksLikeChain(task) {
+		if !reasoning.LooksLikeChain(task) {
 			return nil, false, nil
 		}
 		summary := reasoning.SummarizeGraph(g, 8)
@@ -123,6 +121,12 @@ func (r *run) tryChain(ctx context.Context, task string, g *graph.Graph, source 
 		c = edited
 	}
 	r.ans.Chain = &c
+	if r.opt.planOnly {
+		// Shown for confirmation (agent/httpapi); WithPlan runs it.
+		r.ans.Plan = &Plan{Chain: &c}
+		r.ans.Answer = fmt.Sprintf("Plan: a chain of %d steps: %s.", len(c.Steps), strings.Join(c.Tools(), " → "))
+		return r.finish(), true, nil
+	}
 	ans, err = r.runChain(ctx, c, g, source)
 	return ans, true, err
 }

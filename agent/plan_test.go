@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/graphagent/graphagent/memory"
+	"github.com/graphagent/graphagent/reasoning"
 	"github.com/graphagent/graphagent/tools"
 )
 
@@ -117,4 +119,51 @@ func traceHas(trace []Event, step, backend string) bool {
 		}
 	}
 	return false
+}
+
+// TestPlanOnlyChain: a question that needs several tools stops, with
+// WithPlanOnly, once its chain is planned (nothing run); WithPlan runs the
+// chain (the same answer as asking outright), and an edited chain runs as
+// edited.
+func TestPlanOnlyChain(t *testing.T) {
+	a := newDataAgent(t)
+	ctx := context.Background()
+	q := "What is the shortest path length between the two highest-PageRank nodes in karate/edges.tsv?"
+	planned, err := a.Ask(ctx, q, WithPlanOnly())
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := planned.Plan
+	if p == nil || p.Chain == nil || p.Tool != "" || planned.Tool != "" || planned.Value != nil ||
+		!reflect.DeepEqual(p.Chain.Tools(), []string{"pagerank", "top_nodes", "shortest_path_length"}) {
+		t.Fatalf("plan %+v tool %q value %v", p, planned.Tool, planned.Value)
+	}
+	for _, e := range planned.Trace {
+		if strings.HasPrefix(e.Step, "step ") || e.Step == "run" {
+			t.Fatalf("plan-only ran a step: %+v", e)
+		}
+	}
+	direct, err := a.Ask(ctx, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ran, err := a.Ask(ctx, q, WithPlan(*p))
+	if err != nil || ran.Answer != direct.Answer || ran.Plan != nil || ran.Chain == nil {
+		t.Fatalf("confirmed chain answered %q (%v), outright %q", ran.Answer, err, direct.Answer)
+	}
+	edited, ok, err := reasoning.EditChain(*p.Chain, "change step 3 to shortest_path", reasoning.RegistrySpecs(a.Registry()))
+	if !ok || err != nil {
+		t.Fatal(ok, err)
+	}
+	// Planned again with the edit (as a server checks it before showing
+	// it), then run.
+	again, err := a.Ask(ctx, q, WithPlan(Plan{Chain: &edited}), WithPlanOnly())
+	if err != nil || again.Plan == nil || again.Plan.Chain == nil || again.Plan.Chain.String() != edited.String() {
+		t.Fatalf("edited chain planned as %+v (%v)", again.Plan, err)
+	}
+	ran, err = a.Ask(ctx, q, WithPlan(Plan{Chain: &edited}))
+	// One of karate's shortest paths between nodes 33 and 0 (two edges).
+	if path := nodeList(ran.Value); err != nil || ran.Tool != "shortest_path" || len(path) != 3 || path[0] != "33" || path[2] != "0" {
+		t.Errorf("edited chain answered %q %v (%v)", ran.Answer, ran.Value, err)
+	}
 }

@@ -338,13 +338,31 @@ func (c Chain) Tools() []string {
 	return names
 }
 
-var skipStepRE = regexp.MustCompile(`(?i)^\s*(?:skip|drop|remove|delete|without)\s+(?:the\s+)?steps?\s+(\d+(?:\s*(?:,|and)\s*\d+)*)\s*[.!]?\s*$`)
+var (
+	skipStepRE = regexp.MustCompile(`(?i)^\s*(?:skip|drop|remove|delete|without)\s+(?:the\s+)?steps?\s+(\d+(?:\s*(?:,|and)\s*\d+)*)\s*[.!]?\s*$`)
+	// changeStepRE is "change step N to TOOL [{ARGS}]" ("change the tool
+	// to TOOL" for a chain of one step).
+	changeStepRE = regexp.MustCompile(`(?i)^\s*(?:change|set|make|replace)\s+(?:the\s+)?(?:step\s+(\d+)|tool)\s+(?:to|with|=|by)\s+([a-z][a-z0-9_]*)\s*(\{.*\})?\s*[.!]?\s*$`)
+)
+
+// IsChainEdit reports whether text is an edit EditChain reads ("skip step
+// 2", "change step 1 to diameter"), valid for a given chain or not.
+func IsChainEdit(text string) bool {
+	return skipStepRE.MatchString(text) || changeStepRE.MatchString(text)
+}
 
 // EditChain applies an edit said in words to c: "skip step 2", "drop
-// steps 1 and 3". Later steps' inputs are renumbered; the result is
-// checked again, so skipping a step whose result a later one needs is an
-// error naming it. ok is false when the text is not an edit.
+// steps 1 and 3", "change step 2 to closeness_centrality" (optionally
+// with a JSON object of arguments; without one, the step keeps the
+// arguments and inputs the new tool takes). Later steps' inputs are
+// renumbered; the result is checked again, so skipping a step whose
+// result a later one needs is an error naming it. ok is false when the
+// text is not an edit.
 func EditChain(c Chain, edit string, specs SpecLookup) (out Chain, ok bool, err error) {
+	if m := changeStepRE.FindStringSubmatch(edit); m != nil {
+		out, err := changeStep(c, m[1], m[2], m[3], specs)
+		return out, true, err
+	}
 	m := skipStepRE.FindStringSubmatch(edit)
 	if m == nil {
 		return c, false, nil
@@ -381,4 +399,66 @@ func EditChain(c Chain, edit string, specs SpecLookup) (out Chain, ok bool, err 
 		return c, true, err
 	}
 	return out, true, nil
+}
+
+// changeStep replaces step number num's tool by tool ("" for the only
+// step); args, when not empty, is a JSON object replacing its literal
+// arguments.
+func changeStep(c Chain, num, tool, args string, specs SpecLookup) (Chain, error) {
+	n := 1
+	if num == "" && len(c.Steps) != 1 {
+		return c, fmt.Errorf("the chain has %d steps; say which one: change step N to %s: %w", len(c.Steps), tool, ErrBadChain)
+	}
+	if num != "" {
+		var err error
+		if n, err = strconv.Atoi(num); err != nil || n < 1 || n > len(c.Steps) {
+			return c, fmt.Errorf("there is no step %s (the chain has %d): %w", textutil.Truncate(num, 20), len(c.Steps), ErrBadChain)
+		}
+	}
+	tool = strings.ToLower(tool)
+	known := map[string]bool{}
+	if op, ok := chainOp(tool); ok {
+		for k := range op.Args {
+			known[k] = true
+		}
+		for k := range op.Inputs {
+			known[k] = true
+		}
+	} else if spec, ok := specs(tool); ok {
+		for _, p := range spec.Params {
+			known[p.Name] = true
+		}
+	} else {
+		return c, fmt.Errorf("no tool or chain operation named %q: %w", textutil.Truncate(tool, 40), ErrBadChain)
+	}
+	old := c.Steps[n-1]
+	step := ChainStep{Tool: tool}
+	if args != "" {
+		if err := json.Unmarshal([]byte(args), &step.Args); err != nil {
+			return c, fmt.Errorf("the arguments of step %d must be a JSON object: %v: %w", n, err, ErrBadChain)
+		}
+	} else {
+		for k, v := range old.Args {
+			if known[k] {
+				if step.Args == nil {
+					step.Args = map[string]json.RawMessage{}
+				}
+				step.Args[k] = v
+			}
+		}
+	}
+	for k, in := range old.Inputs {
+		if _, literal := step.Args[k]; known[k] && !literal {
+			if step.Inputs == nil {
+				step.Inputs = map[string]ChainInput{}
+			}
+			step.Inputs[k] = in
+		}
+	}
+	out := Chain{Steps: slices.Clone(c.Steps)}
+	out.Steps[n-1] = step
+	if err := CheckChain(out, specs); err != nil {
+		return c, err
+	}
+	return out, nil
 }

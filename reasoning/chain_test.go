@@ -100,6 +100,43 @@ func TestEditChain(t *testing.T) {
 	if _, ok, _ := EditChain(c, "yes", reg); ok {
 		t.Error("'yes' read as an edit")
 	}
+
+	// Changing a step's tool keeps the inputs the new tool takes; the
+	// types must still flow.
+	out, ok, err = EditChain(c, "change step 5 to closeness_centrality", reg)
+	if !ok || err != nil || out.Steps[4].Tool != "closeness_centrality" || out.Steps[4].Inputs["node"].Step != 4 || c.Steps[4].Tool != "degree" {
+		t.Errorf("change step 5: %v %v %s (original %s)", ok, err, out, c)
+	}
+	out, ok, err = EditChain(c, "Replace step 3 with betweenness_centrality.", reg)
+	if !ok || err != nil || out.Steps[2].Tool != "betweenness_centrality" {
+		t.Errorf("replace step 3: %v %v %s", ok, err, out)
+	}
+	out, ok, err = EditChain(c, `change step 4 to top_nodes {"k": 2, "order": "lowest"}`, reg)
+	if !ok || err != nil || string(out.Steps[3].Args["order"]) != `"lowest"` || out.Steps[3].Inputs["scores"].Step != 3 {
+		t.Errorf("change step 4 with arguments: %v %v %s", ok, err, out)
+	}
+	for edit, want := range map[string]string{
+		"change step 3 to diameter":      "step 4", // a number cannot feed top_nodes' scores
+		"change step 9 to diameter":      "no step 9",
+		"change step 2 to no_such_tool":  "no tool or chain operation",
+		"change the tool to diameter":    "say which one",
+		"change step 5 to degree {1}":    "JSON object",
+		"change step 5 to shortest_path": "missing argument", // target
+	} {
+		if _, ok, err := EditChain(c, edit, reg); !ok || !errors.Is(err, ErrBadChain) || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v %v, want an error naming %q", edit, ok, err, want)
+		}
+		if !IsChainEdit(edit) {
+			t.Errorf("%q is not read as an edit", edit)
+		}
+	}
+	one := Chain{Steps: []ChainStep{{Tool: "diameter"}}}
+	if out, ok, err := EditChain(one, "change the tool to radius", reg); !ok || err != nil || out.Steps[0].Tool != "radius" {
+		t.Errorf("change the tool of a one-step chain: %v %v %s", ok, err, out)
+	}
+	if IsChainEdit("change target to 5") || IsChainEdit("yes") {
+		t.Error("a parameter edit or a confirmation read as a chain edit")
+	}
 }
 
 // fakeResolve resolves a step's text by keywords, returning node

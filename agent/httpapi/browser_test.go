@@ -165,6 +165,26 @@ new MutationObserver((ms) => { for (const m of ms) {
 	if ran := text(".msg.assistant.done:nth-of-type(4) .answer"); ran != "The shortest path from 0 to 33 has total weight 3 over 2 edges: 0, 19, 33." {
 		t.Errorf("confirmed plan answered %q", ran)
 	}
+
+	// A chain of tools: its steps shown as the plan, one skipped, then
+	// each run as a step of its own.
+	step("a chain's plan", chromedp.Click(chromedp.ID("reset")),
+		chromedp.SendKeys(chromedp.ID("question"), "Remove self-loops and isolated nodes from karate/edges.tsv, then give the diameter."), chromedp.Click(chromedp.ID("send")),
+		chromedp.WaitVisible(chromedp.CSS(".msg.assistant.done:nth-of-type(2) .json-toggle")))
+	if plan := text(".msg.assistant.done:nth-of-type(2) .answer"); !strings.Contains(plan, "Plan of 3 steps") || !strings.Contains(plan, "\n3. diameter {}") {
+		t.Errorf("chain plan %q", plan)
+	}
+	step("skipping a step", chromedp.SendKeys(chromedp.ID("question"), "skip step 1"), chromedp.Click(chromedp.ID("send")),
+		chromedp.WaitVisible(chromedp.CSS(".msg.assistant.done:nth-of-type(4) .json-toggle")))
+	if plan := text(".msg.assistant.done:nth-of-type(4) .answer"); !strings.Contains(plan, "Plan of 2 steps") || !strings.Contains(plan, "\n1. remove_isolated_nodes {}") {
+		t.Errorf("edited chain plan %q", plan)
+	}
+	step("running the chain", chromedp.SendKeys(chromedp.ID("question"), "yes"), chromedp.Click(chromedp.ID("send")),
+		chromedp.WaitVisible(chromedp.CSS(".msg.assistant.done:nth-of-type(6) .json-toggle")))
+	if ran := text(".msg.assistant.done:nth-of-type(6) .answer"); ran != "The diameter of the graph is 5." ||
+		count(".msg.assistant.done:nth-of-type(6) .step[data-step='step 2']") != 1 || count(".msg.assistant.done:nth-of-type(6) .step[data-step='step 3']") != 0 {
+		t.Errorf("confirmed chain answered %q", ran)
+	}
 }
 
 func indexOf(xs []string, x string) int {

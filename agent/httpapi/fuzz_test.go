@@ -6,6 +6,9 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/graphagent/graphagent/agent"
+	"github.com/graphagent/graphagent/reasoning"
 )
 
 // FuzzChatCompletions posts arbitrary bodies to the chat endpoint: the
@@ -66,15 +69,37 @@ func FuzzPlanReplies(f *testing.F) {
 		f.Add(s)
 	}
 	p := planOf("shortest_path", `{"source":"0","target":"3"}`)
+	chainPlan := *parsePlan(planText(agent.Plan{Chain: &testChain}))
+	for _, s := range []string{"skip step 2", "change step 3 to closeness_centrality", `change step 2 to top_nodes {"k":1}`, planText(chainPlan)} {
+		f.Add(s)
+	}
 	f.Fuzz(func(t *testing.T, text string) {
 		_ = classify(text)
-		if q := parsePlan(text); q != nil && !json.Valid(q.Args) {
-			t.Fatalf("plan with invalid arguments %q", q.Args)
+		if q := parsePlan(text); q != nil && (q.Chain == nil) == (q.Tool == "") || q != nil && q.Chain == nil && !json.Valid(q.Args) {
+			t.Fatalf("plan %+v read from %q", q, text)
 		}
-		q, err := editPlan(p, text, a.Registry())
-		if err != nil {
-			return
+		for _, pending := range []agent.Plan{p, chainPlan} {
+			checkEdit(t, a, pending, text)
 		}
+	})
+}
+
+// checkEdit fails t unless an edit of p that succeeds is a valid plan: a
+// catalogue tool with a JSON object of arguments, or a chain that passes
+// its checks.
+func checkEdit(t *testing.T, a *agent.Agent, p agent.Plan, text string) {
+	t.Helper()
+	q, err := editPlan(p, text, a.Registry())
+	if err != nil {
+		return
+	}
+	if q.Chain != nil {
+		if err := reasoning.CheckChain(*q.Chain, reasoning.RegistrySpecs(a.Registry())); err != nil {
+			t.Fatalf("edit %q gives an invalid chain %s: %v", text, q.Chain, err)
+		}
+		return
+	}
+	{
 		if _, err := a.Registry().Get(q.Tool); err != nil {
 			t.Fatalf("edit %q names tool %q: %v", text, q.Tool, err)
 		}
@@ -82,5 +107,5 @@ func FuzzPlanReplies(f *testing.F) {
 		if err := json.Unmarshal(q.Args, &m); err != nil {
 			t.Fatalf("edit %q gives arguments %q: %v", text, q.Args, err)
 		}
-	})
+	}
 }

@@ -12,13 +12,14 @@ import (
 )
 
 // chainReview shows a chain of tools before it runs and reads the user's
-// answer with readLine: yes runs it, no cancels it, "skip step N" edits
-// it (and shows it again). End of input cancels.
+// answer with readLine: yes runs it, no cancels it, "skip step N" or
+// "change step N to TOOL" edits it (and shows it again). End of input
+// cancels.
 func chainReview(w io.Writer, reg *tools.Registry, readLine func() (string, error)) agent.ChainReview {
 	specs := reasoning.RegistrySpecs(reg)
 	return func(ctx context.Context, c reasoning.Chain) (reasoning.Chain, error) {
 		for {
-			fmt.Fprintf(w, "Plan (%d steps):\n%sRun it? [yes / no / skip step N] ", len(c.Steps), indent(c.String()))
+			fmt.Fprintf(w, "Plan (%d steps):\n%sRun it? [yes / no / skip step N / change step N to TOOL] ", len(c.Steps), indent(c.String()))
 			line, err := readLine()
 			answer := strings.ToLower(strings.Trim(strings.TrimSpace(line), ".!"))
 			fmt.Fprintln(w)
@@ -34,7 +35,7 @@ func chainReview(w io.Writer, reg *tools.Registry, readLine func() (string, erro
 			edited, ok, eerr := reasoning.EditChain(c, line, specs)
 			switch {
 			case !ok:
-				fmt.Fprintln(w, `Answer yes, no, or an edit such as "skip step 2".`)
+				fmt.Fprintln(w, `Answer yes, no, or an edit such as "skip step 2" or "change step 3 to radius".`)
 			case eerr != nil:
 				fmt.Fprintf(w, "Not changed: %v\n", eerr)
 			default:

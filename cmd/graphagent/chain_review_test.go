@@ -16,6 +16,11 @@ func TestAskConfirmEditsAndRunsChain(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
+	// Changing a step's tool (karate's radius is 3).
+	out, errOut, code = runCLIIn(t, "change step 3 to nosuch\nchange step 3 to radius\nyes\n", "--data", dataDir(t), "ask", "--confirm", q)
+	if code != 0 || !strings.Contains(out, `Not changed: no tool or chain operation named "nosuch"`) || !strings.Contains(out, "3. radius") || !strings.Contains(out, "The radius of the graph is 3.") {
+		t.Errorf("change step 3: exit %d: %s\n%s", code, errOut, out)
+	}
 	out, errOut, code = runCLIIn(t, "no\n", "--data", dataDir(t), "ask", "--confirm", q)
 	if code != exitNoAnswer || !strings.Contains(out+errOut, "the plan was not run") {
 		t.Errorf("declined: exit %d\n%s", code, out)

@@ -32,7 +32,7 @@ func chatCommand() *cli.Command {
 were undirected?") reads the graph again with the other direction and asks again, "what is its
 closeness?" asks about the previous question's node. A question that needs several tools ("the
 shortest path between the two highest-PageRank nodes") is shown as a plan first: answer yes, no or
-an edit such as "skip step 2". With --learn, exact tool answers are written to long-term memory as solved
+an edit such as "skip step 2" or "change step 3 to radius". With --learn, exact tool answers are written to long-term memory as solved
 examples, and an analogy answer ("what is the topic of paper X in citeseer?") is when the next line
 confirms it (yes, correct). Commands:
 /graphs lists the graphs in working memory, /explore KG explores a knowledge graph (as the explore
