@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"strings"
 
 	"github.com/graphagent/graphagent/reasoning/analog"
 )
@@ -39,7 +40,7 @@ func (r *run) labelled(ctx context.Context, question string) (ans *Answer, err e
 		if aerr != nil {
 			return "analog", "could not reason", aerr
 		}
-		return a.Method, fmt.Sprintf("examples and neighbours retrieved from memory; rule: %s", a.Rule), nil
+		return a.Method, fmt.Sprintf("examples and neighbours from memory: %s; rule: %s", evidenceList(a.Evidence, 6), a.Rule), nil
 	})
 	if !read {
 		return nil, nil, false
@@ -58,4 +59,22 @@ func (r *run) labelled(ctx context.Context, question string) (ans *Answer, err e
 		return r.finish(), fmt.Errorf("%s: %w", a.Sentence(), ErrNoAnswer), true
 	}
 	return r.finish(), nil, true
+}
+
+// evidenceList names the first n pieces of evidence.
+func evidenceList(ev []analog.Evidence, n int) string {
+	if len(ev) == 0 {
+		return "none (a solved example)"
+	}
+	var b strings.Builder
+	for i, e := range ev[:min(n, len(ev))] {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%s %s → %s (%.2f)", e.Kind, e.ID, e.Label, e.Weight)
+	}
+	if len(ev) > n {
+		fmt.Fprintf(&b, " and %d more", len(ev)-n)
+	}
+	return b.String()
 }

@@ -50,12 +50,8 @@ func TestLoadNodes(t *testing.T) {
 // test label or held-out link.
 func TestNoTestLabelReachable(t *testing.T) {
 	ctx := context.Background()
-	d := loadNodes(t, "citeseer")
-	split := Assign(len(d.IDs), 1, DefaultFractions)
-	c, store, err := BuildNodes(ctx, d, split, NodeConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	fx := citeseerTrain(t)
+	d, split, c, store := fx.d, fx.split, fx.c, fx.store
 	samples := store.Samples(d.Name)
 	if want := len(TrainTexts(d, split)); len(samples) != want {
 		t.Fatalf("%d samples, %d training nodes", len(samples), want)
@@ -286,12 +282,8 @@ func TestLinkAccuracySample(t *testing.T) {
 
 func TestUnknownItems(t *testing.T) {
 	ctx := context.Background()
-	d := loadNodes(t, "citeseer")
-	split := Assign(len(d.IDs), 1, DefaultFractions)
-	c, _, err := BuildNodes(ctx, d, split, NodeConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	fx := citeseerTrain(t)
+	d, split, c := fx.d, fx.split, fx.c
 	if _, err := c.Classify(ctx, "no-such-paper"); !errors.Is(err, ErrUnknownItem) {
 		t.Fatalf("unknown paper: %v", err)
 	}

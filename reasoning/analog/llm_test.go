@@ -23,12 +23,8 @@ func newTestLLM(t *testing.T, s *llmtest.Server) *LLM {
 
 func TestLLMNodeAndLink(t *testing.T) {
 	ctx := context.Background()
-	d := loadNodes(t, "citeseer")
-	split := Assign(len(d.IDs), 1, DefaultFractions)
-	c, _, err := BuildNodes(ctx, d, split, NodeConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	fx := citeseerTrain(t)
+	d, split, c := fx.d, fx.split, fx.c
 	testID := d.IDs[sampleIndices(split, Test, 1, 5)[0]]
 	// noLeak asserts that no prompt states the test node's label.
 	noLeak := func(t *testing.T, s *llmtest.Server) {
