@@ -109,6 +109,10 @@ type Config struct {
 	// about labelled datasets by analogy over memory (analog.Service);
 	// nil leaves every question to the tools.
 	Labelled LabelledReasoner
+	// Learned are the learned tools (tools/learned over a model store)
+	// that answer questions reasoning/learnedq reads (a paper's topic, a
+	// molecule's function, …); nil leaves those to the others.
+	Learned LearnedTools
 	// Limits bound each question.
 	Limits Limits
 	// Logger receives debug events (default slog.Default()).
@@ -126,8 +130,10 @@ type Agent struct {
 	analogy *reasoning.Analogy
 	// labelled answers questions about labelled datasets (optional).
 	labelled LabelledReasoner
-	limits   Limits
-	logger   *slog.Logger
+	// learned are the learned tools (optional).
+	learned LearnedTools
+	limits  Limits
+	logger  *slog.Logger
 
 	memOnce sync.Once
 	openMem func(ctx context.Context) (*memory.Store, error)
@@ -141,7 +147,7 @@ type Agent struct {
 func New(ctx context.Context, cfg Config) (*Agent, error) {
 	a := &Agent{
 		reg: cfg.Registry, planner: cfg.Planner, index: cfg.Index, sandbox: cfg.Sandbox,
-		rewrite: cfg.PathRewrite, analogy: cfg.Analogy, labelled: cfg.Labelled, limits: cfg.Limits.withDefaults(),
+		rewrite: cfg.PathRewrite, analogy: cfg.Analogy, labelled: cfg.Labelled, learned: cfg.Learned, limits: cfg.Limits.withDefaults(),
 		logger: cfg.Logger, mem: cfg.Memory, openMem: cfg.OpenMemory,
 	}
 	if a.reg == nil {

@@ -106,6 +106,13 @@ func (a *Agent) ask(ctx context.Context, question string, sess *Session, opts []
 		return r.fail(fmt.Errorf("brackets nested %d deep at byte %d, more than %d: %w", d, at, MaxNesting, ErrBadInput))
 	}
 
+	// Questions for the learned tools ("what is paper 35 of cora about?"),
+	// with the analogical reasoner beside them when it reads them too.
+	if a.learned != nil && r.opt.plan == nil {
+		if ans, err, ok := r.learnedQuestion(ctx, question); ok {
+			return ans, err
+		}
+	}
 	// Questions about labelled datasets ("what is the topic of paper X in
 	// citeseer?") are answered by analogy over memory when configured.
 	if a.labelled != nil && r.opt.plan == nil {

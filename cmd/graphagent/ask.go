@@ -246,6 +246,9 @@ func newAgent(c *cli.Context) (*agent.Agent, error) {
 	}
 	cfg.Sandbox = sb
 	cfg.Labelled = labelledService(c, sb, cfg.Planner)
+	if l := learnedTools(c); l != nil {
+		cfg.Learned = l
+	}
 	cfg.OpenMemory = func(ctx context.Context) (*memory.Store, error) {
 		s, err := openStore(ctx, c)
 		if err != nil {
