@@ -54,6 +54,7 @@ type matrixRow struct {
 type matrixCell struct {
 	val   float64
 	edge  bool
+	mark  bool // a no-edge mark ("x", "-", "inf"), not a number
 	start int
 }
 
@@ -198,7 +199,7 @@ var matrixNoEdge = map[string]bool{
 // matrixField reads one entry: a finite number or a no-edge mark.
 func matrixField(f string) (matrixCell, bool) {
 	if matrixNoEdge[strings.ToLower(f)] {
-		return matrixCell{}, true
+		return matrixCell{mark: true}, true
 	}
 	x, err := strconv.ParseFloat(f, 64)
 	if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
@@ -576,9 +577,10 @@ func matrixRead(d *Doc, b matrixBlock, global bool) (Reading, bool, error) {
 			}
 		}
 	}
-	zeroOne, emptyDiag := true, true
+	zeroOne, emptyDiag, numbers := true, true, false
 	for i, row := range b.rows {
 		for j, c := range row.cells {
+			numbers = numbers || !c.mark
 			if c.edge && c.val != 1 {
 				zeroOne = false
 			}
@@ -586,6 +588,13 @@ func matrixRead(d *Doc, b matrixBlock, global bool) (Reading, bool, error) {
 				emptyDiag = false
 			}
 		}
+	}
+	if !numbers && !clear {
+		// Rows of marks alone ("X X" under "B A") are no evidence of a
+		// matrix: "x" and "_" name nodes too, and read as a matrix such
+		// lines would be a graph without edges in place of the pairs
+		// they list. Only the word "matrix" before them makes them one.
+		return Reading{}, false, nil
 	}
 	switch {
 	case clear || headed:

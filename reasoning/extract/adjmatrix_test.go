@@ -112,6 +112,15 @@ func TestAdjacencyMatrix(t *testing.T) {
 		{name: "edge lines under a broken line", text: "Edges, one per line:\n0 3\n5 -- -- 1\n0 4\n1 5\n2 4\n"},
 		{name: "a header over a block that is not square", text: "  A B\nA 0 1 1\nB 1 0 1\nC 1 1 0"},
 		{name: "incidence matrix", text: "The incidence matrix is\n1 0\n1 1\n0 1"},
+		// Lines of marks alone are pairs of nodes named like marks, not a
+		// matrix without edges (FuzzReadRoundTrip found this).
+		{name: "edge lines of nodes named X under a header-like pair", text: "the edges are:\nB A\nX X\nX X"},
+		{name: "lines of marks under names", text: "  a b c\nx x x\nx x x\n_ _ _"},
+		{
+			name:  "marks alone, but the word matrix makes them one",
+			text:  "Adjacency matrix:\n  A B\nA x x\nB x x",
+			nodes: []string{"A", "B"}, dir: DirUndirected, minConf: 0.95, maxConf: 0.95,
+		},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -109,6 +109,16 @@ func TestReadersEndToEnd(t *testing.T) {
 			edges: []string{"0-1", "0-5", "1-2"},
 		},
 		{
+			// Found by FuzzReadRoundTrip: the pair lines were read as a
+			// matrix of no-edge marks under a header "B A", and the
+			// graph had no edges.
+			name:     "edge lines of a node named X, a self-loop written twice",
+			q:        "Given a directed graph, the edges are: \nB A\nX X\nX X\nThe task is: you need to find the shortest path. The nodes in question are: path_source=1 , path_target=2.",
+			nodes:    []string{"A", "B", "X"},
+			edges:    []string{"B-A", "X-X"},
+			directed: true,
+		},
+		{
 			name:  "adjacency dict",
 			q:     `The undirected graph as a dict of neighbour lists: {"A": ["B", "D"], "B": ["A"], "D": ["A"], "E": []}. Is E isolated?`,
 			nodes: []string{"A", "B", "D", "E"},
