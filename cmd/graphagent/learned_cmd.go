@@ -198,7 +198,7 @@ func writeLearnedRows(w io.Writer, meta *learned.Meta) {
 		}
 		b := "–"
 		for k, bs := range baselines {
-			if !used[k] && strings.HasPrefix(bs.Metric, s.Metric) {
+			if !used[k] && strings.HasPrefix(bs.Metric, s.Metric+" (") {
 				b, used[k] = fmtMeanStd(bs), true
 				break
 			}

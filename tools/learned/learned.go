@@ -97,6 +97,7 @@ func Defs() []Def {
 	graph := []string{ToolMoleculeFunction}
 	comm := []string{ToolCommunity, ToolCommonCommunity}
 	rec := []string{ToolRecommendation, ToolTopKRecommendaton}
+	kg := []string{ToolHeadEntity, ToolTailEntity, ToolRelation}
 	return []Def{
 		{Name: "graph_bert-cora", Family: FamilyNode, Dataset: "cora", Tools: node, Method: nodeMethod},
 		{Name: "graph_bert-citeseer", Family: FamilyNode, Dataset: "citeseer", Tools: node, Method: nodeMethod},
@@ -106,6 +107,8 @@ func Defs() []Def {
 		{Name: "kmeans-football", Family: FamilyCommunity, Dataset: "football", Tools: comm, Method: communityMethod},
 		{Name: "kmeans-email_eu_core", Family: FamilyCommunity, Dataset: "email_eu_core", Tools: comm, Method: communityMethod},
 		{Name: "bpr-movietweetings", Family: FamilyRecommend, Dataset: "movietweetings", Tools: rec, Method: recommendMethod},
+		{Name: "transe-wn18rr", Family: FamilyKG, Dataset: "wn18rr", Tools: kg, Method: kgMethod},
+		{Name: "transe-fb15k237", Family: FamilyKG, Dataset: "fb15k237", Tools: kg, Method: kgMethod},
 	}
 }
 
@@ -171,6 +174,13 @@ func defsFor(tool string) []Def {
 // or folder, any case), or an ErrDataset error naming the datasets that
 // tool knows.
 func defForDataset(tool, ds string) (Def, error) {
+	// Graph-ToolFormer's statements name the knowledge graphs by source.
+	switch strings.ToLower(ds) {
+	case "wordnet":
+		ds = "wn18rr"
+	case "freebase":
+		ds = "fb15k237"
+	}
 	defs := defsFor(tool)
 	var names []string
 	for _, d := range defs {

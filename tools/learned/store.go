@@ -280,6 +280,8 @@ func trainFamily(ctx context.Context, def Def, d *data, cfg Config, prog Progres
 		return trainCommunities(ctx, d, cfg, prog)
 	case FamilyRecommend:
 		return trainRecommender(ctx, d, cfg, prog)
+	case FamilyKG:
+		return trainKG(ctx, d, cfg, prog)
 	}
 	return nil, fmt.Errorf("%s: family %s is not built yet: %w", def.Name, def.Family, ErrUnknownModel)
 }
@@ -440,6 +442,10 @@ func decodeFamily(def Def, r io.Reader) (any, error) {
 		return &m, err
 	case FamilyRecommend:
 		var m recModel
+		err := dec.Decode(&m)
+		return &m, err
+	case FamilyKG:
+		var m kgModel
 		err := dec.Decode(&m)
 		return &m, err
 	}

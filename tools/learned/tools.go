@@ -4,8 +4,11 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
+
+	"gonum.org/v1/gonum/floats"
 
 	"github.com/graphagent/graphagent/tools"
 	"github.com/graphagent/graphagent/tools/graph"
@@ -42,6 +45,9 @@ func Tools(store *Store) []tools.Tool {
 		commonCommunityTool(store),
 		recommendationTool(store),
 		topKTool(store),
+		entityTool(store, ToolTailEntity),
+		entityTool(store, ToolHeadEntity),
+		relationTool(store),
 	}
 }
 
@@ -532,5 +538,191 @@ func topKTool(store *Store) tools.Tool {
 			text += " The user has no ratings in the training period, so these are the most popular movies."
 		}
 		return tools.Result{Value: r, Text: text}, nil
+	})
+}
+
+// EntityParams are the arguments of transe:tail_entity and
+// transe:head_entity: the relation and the known entity.
+type EntityParams struct {
+	Dataset  string `json:"dataset" desc:"the knowledge graph: wn18rr or fb15k237"`
+	Entity   string `json:"entity" desc:"the known entity: its ID, WordNet synset name or Freebase MID, or its exact name (the head for tail_entity, the tail for head_entity)"`
+	Relation string `json:"relation" desc:"the relation: its ID or its text (e.g. _hypernym or hypernym)"`
+	K        int    `json:"k,omitempty" desc:"how many candidates (default 5, at most 50)"`
+}
+
+// RelationParams are transe:relation's arguments.
+type RelationParams struct {
+	Dataset string `json:"dataset" desc:"the knowledge graph: wn18rr or fb15k237"`
+	Head    string `json:"head" desc:"the head entity: its ID, synset name or MID, or its exact name"`
+	Tail    string `json:"tail" desc:"the tail entity: its ID, synset name or MID, or its exact name"`
+	K       int    `json:"k,omitempty" desc:"how many candidates (default 3, at most 50)"`
+}
+
+// KGCandidate is one ranked answer of a knowledge-graph tool.
+type KGCandidate struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	// Probability is the softmax of the model's scores over every
+	// candidate; InGraph is true when the triple is a training triple.
+	Probability float64 `json:"probability"`
+	InGraph     bool    `json:"in_graph"`
+}
+
+// KGAnswer is the answer of the knowledge-graph tools.
+type KGAnswer struct {
+	Dataset    string        `json:"dataset"`
+	Query      string        `json:"query"`
+	Candidates []KGCandidate `json:"candidates"`
+	Model      string        `json:"model"`
+	// MRR and Hits10 are the model's filtered test scores.
+	MRR    float64 `json:"mrr"`
+	Hits10 float64 `json:"hits_at_10"`
+}
+
+// kgModelFor loads tool's model for dataset.
+func kgModelFor(ctx context.Context, store *Store, tool, dataset string) (Def, *loadedModel, *kgModel, error) {
+	def, err := defForDataset(tool, dataset)
+	if err != nil {
+		return Def{}, nil, nil, err
+	}
+	lm, err := store.model(ctx, def)
+	if err != nil {
+		return Def{}, nil, nil, err
+	}
+	return def, lm, lm.model.(*kgModel), nil
+}
+
+// topCandidates turns scores into the k best candidates with softmax
+// probabilities.
+func topCandidates(scores []float64, k int, id, name func(i int) string, inGraph func(i int) bool) []KGCandidate {
+	mx := math.Inf(-1)
+	for _, s := range scores {
+		mx = max(mx, s)
+	}
+	sum := 0.0
+	for _, s := range scores {
+		sum += math.Exp(s - mx)
+	}
+	var out []KGCandidate
+	for _, i := range rankDesc(scores)[:min(k, len(scores))] {
+		out = append(out, KGCandidate{ID: id(i), Name: name(i), Probability: math.Exp(scores[i]-mx) / sum, InGraph: inGraph(i)})
+	}
+	return out
+}
+
+func kgText(a KGAnswer, def Def) string {
+	var parts []string
+	for _, c := range a.Candidates {
+		mark := ""
+		if c.InGraph {
+			mark = ", already in the graph"
+		}
+		parts = append(parts, fmt.Sprintf("%s (%s, p=%.2f%s)", c.Name, c.ID, c.Probability, mark))
+	}
+	return fmt.Sprintf("%s: %s (model %s, filtered test MRR %.3f, Hits@10 %.3f).", a.Query, strings.Join(parts, "; "), def.Name, a.MRR, a.Hits10)
+}
+
+func kgScores(meta *Meta) (float64, float64) {
+	m, _ := meta.Score("filtered MRR")
+	h, _ := meta.Score("filtered Hits@10")
+	return m.Value, h.Value
+}
+
+func entityTool(store *Store, name string) tools.Tool {
+	tail := name == ToolTailEntity
+	what, known := "tail", "head"
+	if !tail {
+		what, known = "head", "tail"
+	}
+	return tools.New(tools.Spec{
+		Name:        name,
+		Description: fmt.Sprintf("predict the missing %s entity of a knowledge-graph triple of wn18rr or fb15k237 from its %s and relation, with trained ComplEx embeddings", what, known),
+		WhenToUse:   fmt.Sprintf("the missing %s of a (head, relation, tail) triple: link prediction, knowledge-graph completion on wn18rr or fb15k237", what),
+		Returns:     "the most likely entities with their IDs, names and probabilities, and the model's filtered test MRR and Hits@10",
+		Family:      FamilyName,
+		Examples:    []string{fmt.Sprintf("What is the %s of the triple with %s 'land reform' and relation hypernym in wn18rr?", what, known)},
+	}, func(ctx context.Context, _ *graph.Graph, p EntityParams) (tools.Result, error) {
+		k := p.K
+		if k == 0 {
+			k = 5
+		}
+		if k < 1 || k > 50 {
+			return tools.Result{}, fmt.Errorf("%s: k must be 1 to 50, got %d: %w", name, p.K, tools.ErrBadArgs)
+		}
+		def, lm, m, err := kgModelFor(ctx, store, name, p.Dataset)
+		if err != nil {
+			return tools.Result{}, err
+		}
+		e, err := m.findEntity(def.Dataset, p.Entity)
+		if err != nil {
+			return tools.Result{}, err
+		}
+		r, err := m.findRelation(def.Dataset, p.Relation)
+		if err != nil {
+			return tools.Result{}, err
+		}
+		qr := r
+		if !tail {
+			qr = r + len(m.RelationIDs) // the reciprocal relation predicts heads
+		}
+		scores := make([]float64, len(m.EntityIDs))
+		m.scoreAll(e, qr, make([]float64, m.Dim), scores)
+		a := KGAnswer{Dataset: def.Dataset, Model: def.Name}
+		a.MRR, a.Hits10 = kgScores(lm.meta)
+		if tail {
+			a.Query = fmt.Sprintf("(%s, %s, ?)", m.EntityNames[e], m.RelText[r])
+		} else {
+			a.Query = fmt.Sprintf("(?, %s, %s)", m.RelText[r], m.EntityNames[e])
+		}
+		a.Candidates = topCandidates(scores, k, func(i int) string { return m.EntityIDs[i] }, func(i int) string { return m.EntityNames[i] },
+			func(i int) bool {
+				if tail {
+					return m.known(e, r, i)
+				}
+				return m.known(i, r, e)
+			})
+		return tools.Result{Value: a, Text: kgText(a, def)}, nil
+	})
+}
+
+func relationTool(store *Store) tools.Tool {
+	return tools.New(tools.Spec{
+		Name:        ToolRelation,
+		Description: "predict the relation between two entities of wn18rr or fb15k237 with trained ComplEx embeddings",
+		WhenToUse:   "how two entities of a knowledge graph (wn18rr, fb15k237) are related: the missing relation of a triple",
+		Returns:     "the most likely relations with probabilities, and the model's filtered test MRR and Hits@10 for entities",
+		Family:      FamilyName,
+		Examples:    []string{"How is 'dog' related to 'canine' in wn18rr?"},
+	}, func(ctx context.Context, _ *graph.Graph, p RelationParams) (tools.Result, error) {
+		k := p.K
+		if k == 0 {
+			k = 3
+		}
+		if k < 1 || k > 50 {
+			return tools.Result{}, fmt.Errorf("%s: k must be 1 to 50, got %d: %w", ToolRelation, p.K, tools.ErrBadArgs)
+		}
+		def, lm, m, err := kgModelFor(ctx, store, ToolRelation, p.Dataset)
+		if err != nil {
+			return tools.Result{}, err
+		}
+		h, err := m.findEntity(def.Dataset, p.Head)
+		if err != nil {
+			return tools.Result{}, err
+		}
+		t, err := m.findEntity(def.Dataset, p.Tail)
+		if err != nil {
+			return tools.Result{}, err
+		}
+		q := make([]float64, m.Dim)
+		scores := make([]float64, len(m.RelationIDs))
+		for r := range scores {
+			m.query(h, r, q)
+			scores[r] = floats.Dot(q, m.ent(t))
+		}
+		a := KGAnswer{Dataset: def.Dataset, Model: def.Name, Query: fmt.Sprintf("(%s, ?, %s)", m.EntityNames[h], m.EntityNames[t])}
+		a.MRR, a.Hits10 = kgScores(lm.meta)
+		a.Candidates = topCandidates(scores, k, func(i int) string { return m.RelationIDs[i] }, func(i int) string { return m.RelText[i] },
+			func(i int) bool { return m.known(h, i, t) })
+		return tools.Result{Value: a, Text: kgText(a, def)}, nil
 	})
 }
