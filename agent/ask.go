@@ -196,6 +196,14 @@ func (a *Agent) ask(ctx context.Context, question string, sess *Session, opts []
 	return r.answerWithTools(ctx, task, g, source)
 }
 
+// solvedExamples is the memory search for k solved questions like the one
+// asked. Imported Graph-ToolFormer prompts are left out: they are examples
+// of statements for run's translator (a sentence and its API calls), not
+// solved questions.
+func solvedExamples(k int) memory.ExampleQuery {
+	return memory.ExampleQuery{K: k, ExcludeSources: []string{memory.SourceGraphToolFormer}}
+}
+
 // questionSource is the source of a graph written in the question.
 const questionSource = "question"
 
@@ -471,7 +479,7 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 			if err != nil {
 				return "memory", "continuing without solved examples", err
 			}
-			hits, err := store.SearchExamples(ctx, query, memory.ExampleQuery{K: lim.Examples})
+			hits, err := store.SearchExamples(ctx, query, solvedExamples(lim.Examples))
 			if err != nil {
 				return "memory", "example search failed; continuing without examples", err
 			}

@@ -11,7 +11,6 @@ import (
 	"sync"
 
 	"github.com/graphagent/graphagent/encoders"
-	"github.com/graphagent/graphagent/memory"
 	"github.com/graphagent/graphagent/reasoning"
 	"github.com/graphagent/graphagent/tools"
 	"github.com/graphagent/graphagent/tools/graph"
@@ -184,7 +183,7 @@ func (r *run) resolveStep(ctx context.Context, text string) (string, json.RawMes
 		// vote (none when there is no memory).
 		req := reasoning.ToolRequest{Question: text, Candidates: cands}
 		if store, err := a.memory(ctx); err == nil {
-			hits, err := store.SearchExamples(ctx, query, memory.ExampleQuery{K: lim.Examples})
+			hits, err := store.SearchExamples(ctx, query, solvedExamples(lim.Examples))
 			if err == nil {
 				for _, h := range hits {
 					req.Examples = append(req.Examples, reasoning.Example{Question: h.Question, Tool: h.Tool, Args: h.Args, Answer: h.Answer, Score: float64(h.Score)})

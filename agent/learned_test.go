@@ -2,11 +2,13 @@ package agent
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/graphagent/graphagent/memory"
 	"github.com/graphagent/graphagent/reasoning/analog"
 	"github.com/graphagent/graphagent/tools"
 	"github.com/graphagent/graphagent/tools/graph"
@@ -186,5 +188,42 @@ func TestUntrainedModelLeavesAnalogy(t *testing.T) {
 	a = learnedAgentTrained(t, topicDouble("Neural_Networks", 0.8), nil, false)
 	if ans, err := a.Ask(context.Background(), "What is paper 35 of cora about?"); err != nil || ans.Tool != "graph_bert:topic" {
 		t.Errorf("%v: %+v", err, ans)
+	}
+}
+
+// TestAskLeavesOutPromptExamples: imported Graph-ToolFormer prompts (a
+// sentence and its API calls) are not solved questions, so ask's example
+// search leaves them out even when one is the question itself.
+func TestAskLeavesOutPromptExamples(t *testing.T) {
+	ctx := context.Background()
+	const q = "What is the density of the graph with edges 0-1, 1-2, 2-0, 2-3?"
+	s, err := memory.NewInMemory(memory.DefaultEmbedder([]string{q}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	prompt := memory.Example{Question: q, Answer: `[GR(GL("gpr", {"bull_graph"}), "toolx:density")-->r]`, Source: memory.SourceGraphToolFormer}
+	solved := memory.Example{Question: "What is the density of the graph with edges 0-1, 1-2?", Tool: "density", Args: json.RawMessage(`{}`), Answer: "1.0", Source: memory.SourceUser}
+	if err := s.AddExamples(ctx, []memory.Example{prompt, solved}); err != nil {
+		t.Fatal(err)
+	}
+	hits, err := s.SearchExamples(ctx, q, solvedExamples(5))
+	if err != nil || len(hits) != 1 || hits[0].Source != memory.SourceUser {
+		t.Fatalf("%v: %+v", err, hits)
+	}
+	if all, _ := s.SearchExamples(ctx, q, memory.ExampleQuery{K: 5}); len(all) != 2 {
+		t.Fatalf("without the filter both examples are found: %+v", all)
+	}
+	a, err := New(ctx, Config{Memory: s})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ans, err := a.Ask(ctx, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ev := range ans.Trace {
+		if ev.Step == "examples" && strings.Contains(ev.Detail, "similar solved example") && !strings.Contains(ev.Detail, "1 similar solved example(s)") {
+			t.Errorf("examples step %q: the prompt example was searched", ev.Detail)
+		}
 	}
 }

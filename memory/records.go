@@ -62,6 +62,10 @@ const (
 	SourceUser = "user"
 	// SourceAgent marks verified answers written back by the agent.
 	SourceAgent = "agent"
+	// SourceGraphToolFormer marks Graph-ToolFormer's training prompts
+	// imported by `memory import` (a sentence and its API calls): few-shot
+	// examples for writing statements, not solved questions for ask.
+	SourceGraphToolFormer = "graph_toolformer"
 )
 
 // Sample kinds.

@@ -32,6 +32,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -430,6 +431,8 @@ type ExampleQuery struct {
 	Source string
 	// Verified, when set, keeps examples whose Verified equals it.
 	Verified *bool
+	// ExcludeSources drops examples of these sources.
+	ExcludeSources []string
 }
 
 // ExampleHit is an example found by a search with its cosine similarity.
@@ -452,10 +455,10 @@ func (s *Store) SearchExamples(ctx context.Context, query string, q ExampleQuery
 // searchExamplesVec is SearchExamples for the unit query vector v.
 func (s *Store) searchExamplesVec(ctx context.Context, v []float32, q ExampleQuery) ([]ExampleHit, error) {
 	var keep func(*Example) bool
-	if q.Tool != "" || q.Source != "" || q.Verified != nil {
+	if q.Tool != "" || q.Source != "" || q.Verified != nil || len(q.ExcludeSources) > 0 {
 		keep = func(ex *Example) bool {
 			return (q.Tool == "" || ex.Tool == q.Tool) && (q.Source == "" || ex.Source == q.Source) &&
-				(q.Verified == nil || ex.Verified == *q.Verified)
+				(q.Verified == nil || ex.Verified == *q.Verified) && !slices.Contains(q.ExcludeSources, ex.Source)
 		}
 	}
 	s.mu.RLock()

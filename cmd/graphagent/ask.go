@@ -245,7 +245,8 @@ func newAgent(c *cli.Context) (*agent.Agent, error) {
 		return nil, usageErr("data folders: %v", err)
 	}
 	cfg.Sandbox = sb
-	cfg.Labelled = labelledService(c, sb, cfg.Planner)
+	_, llm := cfg.Planner.(*reasoning.LLMPlanner)
+	cfg.Labelled = measuredAnalogy{labelledService(c, sb, cfg.Planner), llm}
 	if l := learnedTools(c); l != nil {
 		cfg.Learned = l
 	}

@@ -93,7 +93,7 @@ func chatAction(c *cli.Context) error {
 			if lerr != nil {
 				return lerr
 			}
-			if svc, ok := a.Labelled().(*analog.Service); ok {
+			if svc, ok := a.Labelled().(interface{ Learn(*analog.Answer) }); ok {
 				svc.Learn(confirmed)
 			}
 			fmt.Fprintf(w, "Learned: %s\n", confirmed.Sentence())

@@ -2,6 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -48,5 +53,24 @@ func TestAskLearned(t *testing.T) {
 	_, errOut, code = runCLI(t, "--home", home, "--data", data, "ask", "what is the function of molecule 999 in mutag?")
 	if code != exitUsage || !strings.Contains(errOut, "molecule 999 is not in mutag") {
 		t.Errorf("unknown molecule: exit %d, %q", code, errOut)
+	}
+}
+
+// TestAnalogAccuracyMatchesReports keeps the analogical reasoner's
+// accuracies that combined answers state equal to the eval reports.
+func TestAnalogAccuracyMatchesReports(t *testing.T) {
+	for ds, acc := range analogAccuracy {
+		b, err := os.ReadFile(filepath.Join("..", "..", "eval", "results", "analog-"+ds+"-nc.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := regexp.MustCompile(`\*\*accuracy ([0-9.]+)%\*\*`).FindSubmatch(b)
+		if m == nil {
+			t.Fatalf("%s: no accuracy in the report", ds)
+		}
+		reported, _ := strconv.ParseFloat(string(m[1]), 64)
+		if math.Abs(reported/100-acc) > 1e-9 {
+			t.Errorf("%s: table %.4f, report %.2f%%", ds, acc, reported)
+		}
 	}
 }

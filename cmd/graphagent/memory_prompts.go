@@ -17,7 +17,7 @@ import (
 // promptSource is the Source of the long-term memory examples imported
 // from Graph-ToolFormer prompt files; the LLM translator of 'graphagent
 // run' takes its few-shot examples from them.
-const promptSource = "graph_toolformer"
+const promptSource = memory.SourceGraphToolFormer
 
 // gzipMagic starts every gzip stream.
 var gzipMagic = []byte{0x1f, 0x8b}
