@@ -58,10 +58,11 @@ func (Precedence) Read(ctx context.Context, d *Doc) (Reading, error) {
 			continue
 		}
 		var ms []precMatch
+		skip := listSkip{at: -1}
 		for i := s.a; i < s.q; {
-			got, next := t.precAt(i, s)
+			got, next := t.precAt(i, s, &skip)
 			if len(got) == 0 {
-				i = t.pastList(i, s, precOpts)
+				i = t.pastListSkip(i, s, precOpts, skip)
 				continue
 			}
 			for _, m := range got {
@@ -190,8 +191,9 @@ func precNumeric(ns []proseName) bool {
 	return len(ns) > 0
 }
 
-// precAt reads the constraints that start at token i of sentence s.
-func (t *proseText) precAt(i int, s ptSentence) ([]precMatch, int) {
+// precAt reads the constraints that start at token i of sentence s. When
+// it reads the list of names at i it keeps pastList's answer in skip.
+func (t *proseText) precAt(i int, s ptSentence, skip *listSkip) ([]precMatch, int) {
 	end := s.q
 	clauseStart := i == s.a || t.isPunct(i-1, ',') || t.isPunct(i-1, ':') || t.isWord(i-1, "and", "also", "then", "but", "if", "suppose", "assuming", "that")
 	if !clauseStart {
@@ -214,6 +216,9 @@ func (t *proseText) precAt(i int, s ptSentence) ([]precMatch, int) {
 	k := t.precSubjectPrefix(i, end)
 	numbers := false
 	left, j := t.precList(k, end, s.a, false)
+	if k == i {
+		*skip = listSkip{at: i, next: listNext(i, left, j)}
+	}
 	if len(left) == 0 && t.kind(k) == pNum {
 		numbers = true
 		left, j = t.precList(k, end, s.a, true)

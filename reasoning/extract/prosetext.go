@@ -653,6 +653,13 @@ func (t *proseText) isAbbrev(i int) bool {
 // and "plus" at i: "Bob, Carol and Dave", "nodes 1, 2 and 3", "node 1 and
 // node 2". It returns no names when there is none at i.
 func (t *proseText) nameList(i, end, first int, o nameOpts) ([]proseName, int) {
+	return t.nameListInto(nil, i, end, first, o)
+}
+
+// nameListInto is nameList appending the names to dst[:0], so a caller
+// that only looks at the list passes room on its stack: the readers try a
+// list at almost every token.
+func (t *proseText) nameListInto(dst []proseName, i, end, first int, o nameOpts) ([]proseName, int) {
 	if t.isWord(i, "both", "either") {
 		i++
 	}
@@ -663,7 +670,7 @@ func (t *proseText) nameList(i, end, first int, o nameOpts) ([]proseName, int) {
 			i++
 		}
 	}
-	var names []proseName
+	names := dst[:0]
 	for {
 		n, ok := t.nameAt(i, end, first, o)
 		if !ok {
@@ -720,12 +727,34 @@ func (t *proseText) listJoined(names []proseName) bool {
 // would read a shorter list before the same words, so a long list is not
 // read again and again), else the next token.
 func (t *proseText) pastList(i int, s ptSentence, o nameOpts) int {
-	if names, j := t.nameList(i, s.q, s.a, o); len(names) > 2 {
+	var room [8]proseName
+	names, j := t.nameListInto(room[:0], i, s.q, s.a, o)
+	return listNext(i, names, j)
+}
+
+// listNext is pastList's answer from the list read at token i: names and
+// the token after them.
+func listNext(i int, names []proseName, j int) int {
+	if len(names) > 2 {
 		return names[len(names)-2].b
 	} else if j > i+1 && len(names) == 2 {
 		return names[0].b
 	}
 	return i + 1
+}
+
+// listSkip keeps pastList's answer for token at, from a reader that read
+// the same list there (nameList(at, s.q, s.a, o) with pastList's o), so
+// the list is not read again when the reader found nothing.
+type listSkip struct{ at, next int }
+
+// pastListSkip is pastList, taking the answer from skip when it was kept
+// for token i.
+func (t *proseText) pastListSkip(i int, s ptSentence, o nameOpts, skip listSkip) int {
+	if skip.at == i {
+		return skip.next
+	}
+	return t.pastList(i, s, o)
 }
 
 // account turns the token ranges a reader matched in sentence s into

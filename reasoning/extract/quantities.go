@@ -166,12 +166,13 @@ func (Quantities) Read(ctx context.Context, d *Doc) (Reading, error) {
 				continue
 			}
 		}
+		skip := listSkip{at: -1}
 		for i := s.a; i < s.q; {
 			before := len(edges)
 			var next int
-			edges, next = t.qtyAt(edges, i, s)
+			edges, next = t.qtyAt(edges, i, s, &skip)
 			if len(edges) == before {
-				i = t.pastList(i, s, qtyOpts)
+				i = t.pastListSkip(i, s, qtyOpts, skip)
 				continue
 			}
 			if before == 0 {
@@ -281,8 +282,9 @@ const qtyOpts = namesNumbers | namesLetters
 
 // qtyAt reads the quantity statements that start at token i of sentence s,
 // appends their edges to dst and returns it with the token after them (dst
-// as given and i when there is none).
-func (t *proseText) qtyAt(dst []qtyLink, i int, s ptSentence) ([]qtyLink, int) {
+// as given and i when there is none). When it reads the list of names
+// at i it keeps pastList's answer in skip.
+func (t *proseText) qtyAt(dst []qtyLink, i int, s ptSentence, skip *listSkip) ([]qtyLink, int) {
 	end := s.q
 	if c := qtyNounClass(t.low(i)); c != 0 {
 		if qtySuperlative(t.low(i - 1)) {
@@ -348,7 +350,9 @@ func (t *proseText) qtyAt(dst []qtyLink, i int, s ptSentence) ([]qtyLink, int) {
 	// Statements about named places: "Paris is 465 km from Lyon", "Paris and
 	// Lyon are 465 km apart", "Paris to Lyon: 465 km", "Paris and Lyon are
 	// connected by a 465 km road".
-	subj, j := t.nameList(i, end, s.a, qtyOpts)
+	var room [8]proseName
+	subj, j := t.nameListInto(room[:0], i, end, s.a, qtyOpts)
+	*skip = listSkip{at: i, next: listNext(i, subj, j)}
 	if len(subj) == 0 || subj[len(subj)-1].poss {
 		return dst, i
 	}

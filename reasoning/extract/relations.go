@@ -56,10 +56,11 @@ func (Relations) Read(ctx context.Context, d *Doc) (Reading, error) {
 			continue
 		}
 		var matched [][2]int
+		skip := listSkip{at: -1}
 		for i := s.a; i < s.q; {
-			m, ok := t.relAt(i, s)
+			m, ok := t.relAt(i, s, &skip)
 			if !ok {
-				i = t.pastList(i, s, relNames)
+				i = t.pastListSkip(i, s, relNames, skip)
 				continue
 			}
 			matched = append(matched, [2]int{m.a, m.b})
@@ -169,7 +170,8 @@ func relMaxPairs(n int) int { return max(64, 8*n) }
 const relNames = nameOpts(0)
 
 // relAt reads one relationship statement starting at token i of sentence s.
-func (t *proseText) relAt(i int, s ptSentence) (relMatch, bool) {
+// When it reads the list of names at i it keeps pastList's answer in skip.
+func (t *proseText) relAt(i int, s ptSentence, skip *listSkip) (relMatch, bool) {
 	end := s.q
 	// "The friends of Bob are Alice and Carol."
 	if t.isWord(i, "the") && relSymNoun(t.low(i+1)) != "" && t.isWord(i+2, "of") {
@@ -180,6 +182,7 @@ func (t *proseText) relAt(i int, s ptSentence) (relMatch, bool) {
 		}
 	}
 	subj, j := t.nameList(i, end, s.a, relNames)
+	*skip = listSkip{at: i, next: listNext(i, subj, j)}
 	if len(subj) == 0 {
 		return relMatch{}, false
 	}
