@@ -29,9 +29,14 @@ func TestExploreCommand(t *testing.T) {
 		t.Errorf("--json answer %+v", ans)
 	}
 	// Declined: what was read, exit 1.
-	out, _, code = runCLI(t, "--data", data, "explore", "--kg", "drugmechdb", "Which proteins does aspirin act on?")
-	if code != exitNoAnswer || !strings.Contains(out, `"aspirin"`) {
+	out, _, code = runCLI(t, "--data", data, "explore", "--kg", "drugmechdb", "Which proteins does aspirinol act on?")
+	if code != exitNoAnswer || !strings.Contains(out, `"aspirinol"`) {
 		t.Errorf("declined: exit %d, %q", code, out)
+	}
+	// A common drug name is read through the alias table, saying so.
+	out, _, code = runCLI(t, "--data", data, "explore", "--kg", "drugmechdb", "Which proteins does aspirin act on?")
+	if code != exitOK || !strings.Contains(out, "Prostaglandin G/H synthase 2 (UniProt:P35354)") || !strings.Contains(out, `"aspirin" read as Acetylsalicylic acid`) {
+		t.Errorf("alias: exit %d, %q", code, out)
 	}
 	// λ = 0 reads exact names only.
 	if _, _, code = runCLI(t, "--data", data, "explore", "--kg", "drugmechdb", "--lambda", "0", "What connects metformin to diabetes?"); code != exitNoAnswer {

@@ -34,9 +34,17 @@ func TestAskLabelledDatasets(t *testing.T) {
 	if code != exitOK || !strings.Contains(out, "link yes") || !strings.Contains(out, "analogy") || !strings.Contains(out, "rule induced from the examples") {
 		t.Fatalf("exit %d: %s%s", code, out, errOut)
 	}
-	// Names the dataset lacks are declined, saying so (exit 2).
-	_, errOut, code = runCLI(t, "--data", data, "--home", t.TempDir(), "ask", "Is aspirin linked to PTGS2 in drugmechdb?")
-	if code != exitUsage || !strings.Contains(errOut, `no drug named "aspirin"`) {
+	// A common drug name and a gene symbol are read through the alias
+	// table (datasets/drugmechdb/aliases.tsv), and the answer says so.
+	out, errOut, code = runCLI(t, "--data", data, "--home", t.TempDir(), "ask", "Is aspirin linked to PTGS2 in drugmechdb?")
+	if code != exitOK || !strings.Contains(out, "link yes") || !strings.Contains(out, `"aspirin" read as Acetylsalicylic acid`) ||
+		!strings.Contains(out, `"PTGS2" read as Prostaglandin G/H synthase 2`) {
+		t.Fatalf("alias names: exit %d: %s%s", code, out, errOut)
+	}
+	// Names neither the dataset nor its alias table has are declined,
+	// saying so (exit 2).
+	_, errOut, code = runCLI(t, "--data", data, "--home", t.TempDir(), "ask", "Is aspirinol linked to PTGS2 in drugmechdb?")
+	if code != exitUsage || !strings.Contains(errOut, `no drug named "aspirinol"`) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	_, errOut, code = runCLI(t, "--data", data, "--home", t.TempDir(), "ask", "What is the topic of paper nosuchpaper in cora?")

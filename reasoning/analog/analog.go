@@ -88,10 +88,21 @@ type Answer struct {
 	// Known is set when the item itself is a training example in memory:
 	// the answer is then its recorded label, not an inference.
 	Known bool `json:"known,omitempty"`
+	// Readings say which names of the question were read through the
+	// alias table, and as what ("\"aspirin\" read as Acetylsalicylic acid
+	// (its common name in the alias table)").
+	Readings []string `json:"readings,omitempty"`
 }
 
-// Sentence states the answer in words.
+// Sentence states the answer in words, after the alias readings, if any.
 func (a *Answer) Sentence() string {
+	if len(a.Readings) == 0 {
+		return a.sentence()
+	}
+	return strings.Join(a.Readings, "; ") + ". " + a.sentence()
+}
+
+func (a *Answer) sentence() string {
 	item := a.Item
 	if a.Dataset != LinkDataset {
 		item = fmt.Sprintf("paper %s in %s", a.Item, a.Dataset)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"path"
 	"slices"
 	"sort"
 	"strings"
@@ -39,6 +40,9 @@ type LinkData struct {
 	Names []string
 	// alias maps a normalised name (kg.Normalize) to its entities.
 	alias map[string][]int32
+	// synonyms is the hand-written alias table (drugmechdb/aliases.tsv:
+	// common drug names, gene symbols), consulted when no name matches.
+	synonyms *kg.AliasTable
 	// Edges are the mechanism edges and the treats edges, directed.
 	Edges []Edge
 }
@@ -56,7 +60,8 @@ type Pair struct {
 	Split          Split
 }
 
-// LoadLinks reads DrugMechDB (nodes.tsv, edges.tsv, paths.tsv) with open.
+// LoadLinks reads DrugMechDB (nodes.tsv, edges.tsv, paths.tsv, and the
+// alias table aliases.tsv when present) with open.
 func LoadLinks(ctx context.Context, open kg.OpenFunc) (*LinkData, error) {
 	d := &LinkData{Index: map[string]int32{}, alias: map[string][]int32{}}
 	addAlias := func(name string, e int32) {
@@ -120,12 +125,32 @@ func LoadLinks(ctx context.Context, open kg.OpenFunc) (*LinkData, error) {
 	if err != nil {
 		return nil, err
 	}
+	name := path.Join(LinkDataset, kg.AliasFile)
+	if d.synonyms, err = kg.ReadAliasesIfPresent(ctx, open, name); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrData, err)
+	}
+	if err := kg.CheckAliases(d.synonyms, name, func(id string) bool { _, ok := d.Index[id]; return ok }); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrData, err)
+	}
 	return d, nil
 }
 
 // Lookup returns the entities named name (a node ID, a name or a drug
 // name of the curated paths), compared after kg.Normalize.
 func (d *LinkData) Lookup(name string) []int32 { return d.alias[kg.Normalize(name)] }
+
+// Synonyms returns the alias-table rows naming name (kg.AliasTable.Lookup)
+// whose node is in the data; they are consulted only when Lookup finds no
+// entity, so the data's own names win.
+func (d *LinkData) Synonyms(name string) []kg.Alias {
+	var out []kg.Alias
+	for _, a := range d.synonyms.Lookup(name) {
+		if _, ok := d.Index[a.NodeID]; ok {
+			out = append(out, a)
+		}
+	}
+	return out
+}
 
 // Label names an entity for people: "name (type)".
 func (d *LinkData) Label(e int32) string { return fmt.Sprintf("%s (%s)", d.Names[e], d.Types[e]) }

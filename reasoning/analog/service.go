@@ -134,8 +134,11 @@ func missingHint(err error, folder string) error {
 	return err
 }
 
-// entity resolves a name to the one entity of the wanted type.
-func entity(d *LinkData, name, typ string) (int32, error) {
+// entity resolves a name to the one entity of the wanted type: by the
+// data's names first, else by the alias table (common drug names, gene
+// symbols), whose reading it returns in words ("\"aspirin\" read as
+// Acetylsalicylic acid (its common name in the alias table)").
+func entity(d *LinkData, name, typ string) (e int32, reading string, err error) {
 	var fit []int32
 	for _, e := range d.Lookup(name) {
 		if d.Types[e] == typ {
@@ -144,20 +147,43 @@ func entity(d *LinkData, name, typ string) (int32, error) {
 	}
 	switch {
 	case len(fit) == 1:
-		return fit[0], nil
+		return fit[0], "", nil
 	case len(fit) > 1:
-		return 0, fmt.Errorf("analog: %q names %d %s entities in %s: %w", name, len(fit), typ, LinkDataset, ErrUnknownItem)
+		return 0, "", fmt.Errorf("analog: %q names %d %s entities in %s: %w", name, len(fit), typ, LinkDataset, ErrUnknownItem)
 	}
 	if others := d.Lookup(name); len(others) > 0 {
 		types := make([]string, len(others))
 		for i, e := range others {
 			types[i] = d.Types[e]
 		}
-		return 0, fmt.Errorf("analog: %q is a %s in %s, and link questions ask whether a %s acts on a %s: %w",
+		return 0, "", fmt.Errorf("analog: %q is a %s in %s, and link questions ask whether a %s acts on a %s: %w",
 			name, strings.Join(types, "/"), LinkDataset, SourceType, TargetType, ErrUnknownItem)
 	}
-	return 0, fmt.Errorf("analog: no %s named %q in %s (names are the dataset's: e.g. %q, %q): %w",
-		strings.ToLower(typ), name, LinkDataset, "acetylsalicylic acid", "Prostaglandin G/H synthase 2", ErrUnknownItem)
+	if syn := d.Synonyms(name); len(syn) > 0 {
+		var typed []kg.Alias
+		for _, a := range syn {
+			if d.Types[d.Index[a.NodeID]] == typ {
+				typed = append(typed, a)
+			}
+		}
+		switch {
+		case len(typed) == 1:
+			a := typed[0]
+			return d.Index[a.NodeID], a.Describe(name, d.Names[d.Index[a.NodeID]]), nil
+		case len(typed) > 1:
+			names := make([]string, len(typed))
+			for i, a := range typed {
+				names[i] = d.Names[d.Index[a.NodeID]] + " (" + a.NodeID + ")"
+			}
+			return 0, "", fmt.Errorf("analog: %q is another name of %s in %s; which one do you mean? Ask again with its name: %w",
+				name, strings.Join(names, " or "), LinkDataset, ErrUnknownItem)
+		}
+		a := syn[0]
+		return 0, "", fmt.Errorf("analog: %q, read as %s, is a %s in %s, and link questions ask whether a %s acts on a %s: %w",
+			name, d.Names[d.Index[a.NodeID]], d.Types[d.Index[a.NodeID]], LinkDataset, SourceType, TargetType, ErrUnknownItem)
+	}
+	return 0, "", fmt.Errorf("analog: no %s named %q in %s (names are the dataset's or its alias table's: e.g. %q, %q): %w",
+		strings.ToLower(typ), name, LinkDataset, "aspirin", "PTGS2", ErrUnknownItem)
 }
 
 func (s *Service) answerLink(ctx context.Context, q Query) (*Answer, error) {
@@ -165,16 +191,26 @@ func (s *Service) answerLink(ctx context.Context, q Query) (*Answer, error) {
 	if err != nil {
 		return nil, err
 	}
-	src, err := entity(p.d, q.Source, SourceType)
+	src, srcRead, err := entity(p.d, q.Source, SourceType)
 	if err != nil {
 		return nil, err
 	}
-	dst, err := entity(p.d, q.Target, TargetType)
+	dst, dstRead, err := entity(p.d, q.Target, TargetType)
 	if err != nil {
 		return nil, err
 	}
+	var ans *Answer
 	if s.llm != nil {
-		return s.llm.PredictLink(ctx, p, src, dst)
+		ans, err = s.llm.PredictLink(ctx, p, src, dst)
+	} else {
+		ans, err = p.Predict(ctx, src, dst)
 	}
-	return p.Predict(ctx, src, dst)
+	if ans != nil {
+		for _, r := range []string{srcRead, dstRead} {
+			if r != "" {
+				ans.Readings = append(ans.Readings, r)
+			}
+		}
+	}
+	return ans, err
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"reflect"
 	"slices"
 	"strings"
@@ -224,7 +225,9 @@ func TestDeclines(t *testing.T) {
 		{"what is it?", "no entity"},
 		{"metformin and insulin", "no relation"},
 		{"What connects metformin, insulin and malaria?", "3 entities"},
-		{"Which proteins does aspirin act on?", `"aspirin"`},
+		{"Which proteins does aspirinol act on?", `"aspirinol"`},
+		// An alias the table lists for two nodes asks which one is meant.
+		{"What does niacin act on?", "which one do you mean"},
 		{strings.Repeat("what does metformin inhibit ", 200), "more than 4096"},
 	} {
 		a, err := x.Ask(ctx, tc.q, DefaultLambda)
@@ -333,5 +336,64 @@ func TestSuggestionsFollowLambda(t *testing.T) {
 	a, _ := x.Ask(ctx, "What are the hypernyms of dog.n.01?", 0)
 	if b, err := x.answer(ctx, a.Suggestions[0], 0); err != nil || b.Query.Rels[0] != a.Query.Rels[0] {
 		t.Errorf("λ=0: first suggestion %q does not continue with %s", a.Suggestions[0], x.relNames(a.Query.Rels))
+	}
+}
+
+// TestAliasTable reads common drug names and gene symbols through
+// DrugMechDB's alias table, saying which name was read as which; a name of
+// the data itself wins over an alias, and an alias of several nodes asks
+// which one is meant.
+func TestAliasTable(t *testing.T) {
+	x := explorerFor(t, "drugmechdb")
+	ctx := context.Background()
+	for _, lambda := range []float64{0, DefaultLambda, 1} {
+		a, err := x.Ask(ctx, "Which proteins does aspirin act on?", lambda)
+		if err != nil {
+			t.Fatalf("λ=%v: %v", lambda, err)
+		}
+		if !slices.Contains(a.EntityIDs, "UniProt:P35354") || !slices.Contains(a.EntityIDs, "UniProt:P23219") ||
+			!strings.Contains(a.Text, `Note: "aspirin" read as Acetylsalicylic acid (MESH:D001241) (its common name in the alias table)`) {
+			t.Errorf("λ=%v: %v\n%s", lambda, a.EntityIDs, a.Text)
+		}
+	}
+	a, err := x.Ask(ctx, "Which drugs inhibit PTGS2?", DefaultLambda)
+	if err != nil || !slices.Contains(a.EntityIDs, "MESH:D001241") || !strings.Contains(a.Text, "its gene symbol") {
+		t.Errorf("PTGS2: %v, %+v", err, a)
+	}
+	// The data's own name: no note.
+	a, err = x.Ask(ctx, "Which proteins does acetylsalicylic acid act on?", DefaultLambda)
+	if err != nil || strings.Contains(a.Text, "alias table") || len(a.EntityIDs) != 2 {
+		t.Errorf("exact name: %v, %+v", err, a)
+	}
+
+	// Exact names win over aliases: "alpha" is a's name and b's alias.
+	b := kg.NewBuilder("t")
+	b.Describe("a", "alpha", "Drug")
+	b.Describe("b", "beta", "Drug")
+	b.Describe("c", "gamma", "Protein")
+	b.Describe("d", "delta", "Protein")
+	b.Add("a", "inhibits", "c")
+	b.Add("b", "inhibits", "d")
+	tab, err := kg.ReadAliases(ctx, func(context.Context, string) (io.ReadCloser, error) {
+		return io.NopCloser(strings.NewReader("node_id\talias\tkind\tambiguous\nb\talpha\tcommon_name\t\nb\tbb\tcommon_name\t\nc\tgg\tgene_symbol\tyes\nd\tgg\tgene_symbol\tyes\n")), nil
+	}, "t.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Synonyms = tab
+	g, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	small := New(g, Options{})
+	if a, err := small.Ask(ctx, "what does alpha inhibit?", DefaultLambda); err != nil || !slices.Equal(a.EntityIDs, []string{"c"}) || strings.Contains(a.Text, "alias") {
+		t.Errorf("exact name over alias: %v, %+v", err, a)
+	}
+	if a, err := small.Ask(ctx, "what does bb inhibit?", DefaultLambda); err != nil || !slices.Equal(a.EntityIDs, []string{"d"}) || !strings.Contains(a.Text, `"bb" read as beta`) {
+		t.Errorf("alias: %v, %+v", err, a)
+	}
+	a, err = small.Ask(ctx, "what inhibits gg?", DefaultLambda)
+	if !errors.Is(err, ErrDeclined) || !strings.Contains(a.Text, "gamma (c) or delta (d)") || !strings.Contains(a.Text, "which one do you mean") {
+		t.Errorf("ambiguous alias: %v, %+v", err, a)
 	}
 }

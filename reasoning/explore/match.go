@@ -121,6 +121,13 @@ func (m *matcher) resolve(ctx context.Context, mention string, lambda float64, t
 	var cands []Candidate
 	exact := m.g.Exact(norm)
 	keep := func(e int32) bool { return typ < 0 || m.g.Entity(e).Type == typ }
+	if !slices.ContainsFunc(exact, keep) {
+		// No entity has the name itself: the KG's alias table (common
+		// drug names, gene symbols) comes before similarity.
+		if syn := m.synonyms(norm, keep); len(syn) > 0 {
+			return m.bySynonym(mention, syn), nil
+		}
+	}
 	if lambda <= 0 {
 		for _, e := range exact {
 			if keep(e) {
@@ -193,6 +200,39 @@ func (m *matcher) resolve(ctx context.Context, mention string, lambda float64, t
 	slices.Sort(res.Entities)
 	res.Exact, res.Score = top.Exact, top.Score
 	return res, nil
+}
+
+// synonyms returns the alias-table entries naming norm whose entity keep
+// accepts.
+func (m *matcher) synonyms(norm string, keep func(int32) bool) []kg.Synonym {
+	var out []kg.Synonym
+	for _, s := range m.g.Synonyms(norm) {
+		if keep(s.Entity) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// bySynonym reads a mention through the alias table: one entity is read,
+// with a note saying so; several (an alias listed as ambiguous) leave the
+// mention unresolved, and the explorer asks which one is meant.
+func (m *matcher) bySynonym(mention string, syn []kg.Synonym) Resolution {
+	res := Resolution{Mention: mention}
+	for _, s := range syn {
+		res.Best = append(res.Best, Candidate{Entity: s.Entity, Name: m.g.Label(s.Entity), Alias: kg.Normalize(s.Alias.Alias), Similarity: 1, Score: 1})
+	}
+	if len(syn) == 1 {
+		res.Entities, res.Score = []int32{syn[0].Entity}, 1
+		res.Note = syn[0].Describe(mention, m.g.Label(syn[0].Entity))
+		return res
+	}
+	names := make([]string, len(syn))
+	for i, s := range syn {
+		names[i] = m.g.Label(s.Entity)
+	}
+	res.Problem = fmt.Sprintf("%q is another name of %s in the alias table; which one do you mean? Ask again with its name", mention, strings.Join(names, " or "))
+	return res
 }
 
 // exactOnly scores the entities named exactly norm, and reports whether

@@ -121,7 +121,7 @@ func (x *Explorer) read(ts []token) reading {
 			if allStructural {
 				continue
 			}
-			if len(x.g.Exact(joinWords(span))) > 0 {
+			if w := joinWords(span); len(x.g.Exact(w)) > 0 || len(x.g.Synonyms(w)) > 0 {
 				found = n
 				break
 			}

@@ -74,6 +74,9 @@ type KG struct {
 	maxAliasWords int
 	// labelByAlias makes Label show an entity's first alias, not its id.
 	labelByAlias bool
+	// synonyms is the hand-written alias table (nil: none), consulted
+	// only when no entity has a name (Synonyms).
+	synonyms *AliasTable
 }
 
 // Name is the knowledge graph's name ("wn18rr", or the file's name).
@@ -150,8 +153,9 @@ func (g *KG) Aliases(fn func(alias string, entities []int32) bool) {
 	}
 }
 
-// MaxAliasWords is the largest number of words in a normalised alias.
-func (g *KG) MaxAliasWords() int { return g.maxAliasWords }
+// MaxAliasWords is the largest number of words in a normalised alias,
+// alias-table names included.
+func (g *KG) MaxAliasWords() int { return max(g.maxAliasWords, g.synonyms.MaxWords()) }
 
 // Out returns the triples whose head is e, sorted by (R, T). The slice is
 // shared; do not modify it.
@@ -307,6 +311,9 @@ type Builder struct {
 	// LabelByAlias makes KG.Label show an entity's first alias (a synset
 	// name, a MID) rather than its id.
 	LabelByAlias bool
+	// Synonyms is a hand-written alias table (ReadAliases) whose nodes
+	// must all be entities of the graph; nil for none.
+	Synonyms *AliasTable
 }
 
 // NewBuilder returns a builder for a KG called name.
@@ -392,6 +399,10 @@ func (b *Builder) Build() (*KG, error) {
 	g := &KG{
 		name: b.name, entities: b.entities, relations: b.relations, types: b.types,
 		entityByID: b.entityByID, relByID: b.relByID, labelByAlias: b.LabelByAlias,
+		synonyms: b.Synonyms,
+	}
+	if err := CheckAliases(b.Synonyms, "alias table of "+b.name, func(id string) bool { _, ok := b.entityByID[id]; return ok }); err != nil {
+		return nil, err
 	}
 	ts := b.triples
 	slices.SortFunc(ts, func(a, c Triple) int {

@@ -133,7 +133,8 @@ func LoadFB15k237(ctx context.Context, open OpenFunc, dir string) (*KG, error) {
 // LoadDrugMechDB reads DrugMechDB from dir: nodes.tsv (id, type, name), the
 // knowledge graph's triples in edges.tsv, and from paths.tsv the names and
 // DrugBank ids the curated paths give their drugs and diseases, as aliases
-// ("acetylsalicylic acid", "DB:DB00945").
+// ("acetylsalicylic acid", "DB:DB00945"), and the hand-written alias table
+// aliases.tsv when present (common drug names, gene symbols: KG.Synonyms).
 func LoadDrugMechDB(ctx context.Context, open OpenFunc, dir string) (*KG, error) {
 	b := NewBuilder("drugmechdb")
 	err := readTable(ctx, open, path.Join(dir, "nodes.tsv"), []string{"node_id", "type", "name"}, func(f []string) error {
@@ -160,6 +161,9 @@ func LoadDrugMechDB(ctx context.Context, open OpenFunc, dir string) (*KG, error)
 		return nil
 	})
 	if err != nil {
+		return nil, err
+	}
+	if b.Synonyms, err = ReadAliasesIfPresent(ctx, open, path.Join(dir, AliasFile)); err != nil {
 		return nil, err
 	}
 	return b.Build()
