@@ -42,3 +42,19 @@ func BenchmarkExecuteFresh(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkBuiltinTranslateOnce is what `graphagent run` pays to write
+// the calls of one sentence: the builtin translator made (prompts read,
+// keys from the snapshot) and one sentence matched exactly.
+func BenchmarkBuiltinTranslateOnce(b *testing.B) {
+	ctx := context.Background()
+	for i := 0; i < b.N; i++ {
+		tr, err := NewBuiltinTranslator()
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := tr.Match(ctx, "The size of the krackhardt kite graph is [TBR]."); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -78,6 +78,12 @@ type ExampleTranslator struct {
 	// a string many examples share (a tool, a subset such as "all
 	// nodes") is part of a template, one few share is that example's own.
 	literals map[string]int
+
+	// order is the keys in the examples' order; the similarity index
+	// (keys, inverted, idf, cues, signatures, literals) is built from them
+	// once, when a sentence is first not matched exactly (indexOnce).
+	order     []string
+	indexOnce sync.Once
 }
 
 // template is one example made reusable: its holes and which leaf values of
@@ -112,7 +118,6 @@ type keyDoc struct {
 // them wins.
 type keyGroup struct {
 	examples []Example
-	first    *template // the first example whose output parses
 	once     sync.Once
 	win      *template
 }
@@ -122,7 +127,7 @@ type keyGroup struct {
 func (g *keyGroup) winner(t *ExampleTranslator) *template {
 	g.once.Do(func() {
 		if len(g.examples) == 1 {
-			g.win = g.first
+			g.win = t.newTemplate(g.examples[0])
 			return
 		}
 		votes := map[string]int{}
@@ -145,38 +150,67 @@ func (g *keyGroup) winner(t *ExampleTranslator) *template {
 // sentences are read now; an example's calls are read when its shape is
 // first needed.
 func NewExampleTranslator(examples []Example) *ExampleTranslator {
+	return newExampleTranslator(examples, nil)
+}
+
+// newExampleTranslator is NewExampleTranslator with each example's
+// skeleton key given (keys[i] is examples[i]'s, as exampleKey computes it),
+// or computed when keys is nil. Keys are all a sentence matched exactly
+// needs; the rest is built when first needed.
+func newExampleTranslator(examples []Example, keys []string) *ExampleTranslator {
 	t := &ExampleTranslator{phrases: graphPhrases(), byKey: map[string]*keyGroup{}, inverted: map[string][]int{},
 		idf: map[string]float64{}, literals: map[string]int{}, cues: map[string]map[string]map[string]int{},
 		signatures: map[string]map[string]int{}}
-	var order []string
-	for _, ex := range examples {
-		key := strings.Join(skeleton(ex.Input, findSlots(ex.Input, t.phrases)), " ")
+	for i, ex := range examples {
+		var key string
+		if keys != nil {
+			key = keys[i]
+		} else {
+			key = t.exampleKey(ex)
+		}
 		g := t.byKey[key]
 		if g == nil {
 			g = &keyGroup{}
 			t.byKey[key] = g
-			order = append(order, key)
+			t.order = append(t.order, key)
 		}
 		g.examples = append(g.examples, ex)
 	}
+	return t
+}
+
+// exampleKey is the skeleton key of an example's sentence: its words with
+// the values (named graphs, # IDs, numbers) replaced by markers.
+func (t *ExampleTranslator) exampleKey(ex Example) string {
+	return strings.Join(skeleton(ex.Input, findSlots(ex.Input, t.phrases)), " ")
+}
+
+// index builds the similarity index over the keys once: each key's first
+// example whose output parses is its template, with TF-IDF vectors, the
+// cue words per graph and the shared literals.
+func (t *ExampleTranslator) index() {
+	t.indexOnce.Do(t.buildIndex)
+}
+
+func (t *ExampleTranslator) buildIndex() {
 	df := map[string]int{}
-	for _, key := range order {
+	for _, key := range t.order {
 		g := t.byKey[key]
+		var first *template
 		for _, ex := range g.examples {
-			if g.first = t.newTemplate(ex); g.first != nil {
+			if first = t.newTemplate(ex); first != nil {
 				break
 			}
 		}
-		if g.first == nil {
-			delete(t.byKey, key)
+		if first == nil {
 			continue
 		}
 		// The group's examples are taken to share the first one's fixed
 		// strings (the data's groups are sentences of one template).
-		for _, lit := range uniq(g.first.unboundStrings()) {
+		for _, lit := range uniq(first.unboundStrings()) {
 			t.literals[lit] += len(g.examples)
 		}
-		t.keys = append(t.keys, keyDoc{key: key, tmpl: g.first})
+		t.keys = append(t.keys, keyDoc{key: key, tmpl: first})
 		for _, w := range uniq(strings.Fields(key)) {
 			df[w]++
 		}
@@ -195,7 +229,6 @@ func NewExampleTranslator(examples []Example) *ExampleTranslator {
 			t.inverted[w] = append(t.inverted[w], i)
 		}
 	}
-	return t
 }
 
 func uniq(s []string) []string {
@@ -754,6 +787,7 @@ type candidate struct {
 
 // nearest returns the k keys most similar to the tokens, best first.
 func (t *ExampleTranslator) nearest(toks []string, k int) []candidate {
+	t.index()
 	q := t.vector(toks)
 	scores := map[int]float64{}
 	for w, x := range q {

@@ -1,7 +1,6 @@
 package statement
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io/fs"
@@ -33,11 +32,12 @@ func LoadPromptSets() ([]PromptSet, error) {
 		if err != nil || d.IsDir() || !strings.HasPrefix(d.Name(), "prompts_train") {
 			return err
 		}
-		b, err := dataset.ReadFile(path)
+		r, err := dataset.Open(path)
 		if err != nil {
 			return err
 		}
-		exs, err := ReadExamples(bytes.NewReader(b))
+		exs, err := ReadExamples(r)
+		r.Close()
 		if err != nil {
 			return fmt.Errorf("%s: %w", path, err)
 		}
@@ -56,8 +56,24 @@ func LoadPromptSets() ([]PromptSet, error) {
 }
 
 // NewBuiltinTranslator builds the builtin translator from every training
-// prompt shipped in datasets/graph_toolformer.
+// prompt shipped in datasets/graph_toolformer, with the sentences' skeleton
+// keys prepared by go generate (computed now if the snapshot does not
+// match the prompts).
 func NewBuiltinTranslator() (*ExampleTranslator, error) {
+	all, err := builtinExamples()
+	if err != nil {
+		return nil, err
+	}
+	keys, err := decodeKeys(builtinKeys, all)
+	if err != nil {
+		keys = nil
+	}
+	return newExampleTranslator(all, keys), nil
+}
+
+// builtinExamples are the shipped training prompts of every set, in
+// LoadPromptSets order.
+func builtinExamples() ([]Example, error) {
 	sets, err := LoadPromptSets()
 	if err != nil {
 		return nil, fmt.Errorf("load the Graph-ToolFormer prompts: %w", err)
@@ -66,7 +82,7 @@ func NewBuiltinTranslator() (*ExampleTranslator, error) {
 	for _, s := range sets {
 		all = append(all, s.Examples...)
 	}
-	return NewExampleTranslator(all), nil
+	return all, nil
 }
 
 // SplitExamples splits a set's examples 90/10: shuffled with the seed, the
