@@ -888,8 +888,29 @@ func (t *ExampleTranslator) finish(tp *template, sentence string, values []slot,
 		}
 		return v
 	})
+	for _, c := range calls {
+		loadDatasets(c.Inv)
+	}
 	st := t.place(tp, sentence, values, calls, route)
 	return &Translation{Statement: st, Example: tp.ex, Route: route, Score: score}
+}
+
+// loadDatasets turns the named-graph loads that a sentence's dataset
+// filled, GL("gpr", {"dataset:karate"}), into loads of the dataset,
+// GL("karate"), in inv and the calls nested in it.
+func loadDatasets(inv *Invocation) {
+	walkInvocations(inv, func(in *Invocation) {
+		if in.Func != "GL" || len(in.Args) != 2 {
+			return
+		}
+		set, ok := in.Args[1].(Set)
+		if !ok || len(set.Elems) != 1 {
+			return
+		}
+		if name, ok := textOf(set.Elems[0]); ok && strings.HasPrefix(name, datasetSlot) {
+			in.Args = []Value{String{Text: strings.TrimPrefix(name, datasetSlot)}}
+		}
+	})
 }
 
 // place writes the filled calls into a sentence. When the example only

@@ -1,6 +1,7 @@
 package statement
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -39,8 +40,29 @@ var commonWords = map[string]bool{
 	"path": true, "star": true, "wheel": true, "house": true, "barbell": true,
 }
 
-// graphPhrases lists the phrases of every named graph, longest first, so
-// that "house x graph" is found before "house graph".
+// datasetSlot prefixes the value of a graph hole that names a shipped
+// dataset ("dataset:karate"): the calls load it with GL("karate") where the
+// example loads a named graph (see loadDatasets).
+const datasetSlot = "dataset:"
+
+// datasetPhrases are the ways a sentence names a shipped dataset as a
+// graph, by the name GL loads it with; the prompts name only named graphs
+// this way, so a sentence shaped like one of theirs ("the diameter of the
+// karate club graph") takes its calls. Phrases end in "graph" or
+// "network" (or are the club's name), so that the prompts' "cora
+// bibliographic network", "mutag dataset" or "WordNet knowledge graph"
+// keep their own words. Read-only.
+var datasetPhrases = map[string][]string{
+	"karate":        {"karate club graph", "karate club network", "karate club", "karate graph", "karate network", "zachary karate club graph", "zachary's karate club graph", "zachary's karate club"},
+	"football":      {"football graph", "football network", "college football graph", "college football network"},
+	"email_eu_core": {"email-eu-core graph", "email-eu-core network", "email eu core graph", "email eu core network", "email_eu_core graph", "email_eu_core network"},
+	"cora":          {"cora graph", "cora citation graph", "cora citation network"},
+	"citeseer":      {"citeseer graph", "citeseer citation graph", "citeseer citation network"},
+	"drugmechdb":    {"drugmechdb graph", "drugmechdb network"},
+}
+
+// graphPhrases lists the phrases of every named graph and shipped dataset,
+// longest first, so that "house x graph" is found before "house graph".
 func graphPhrases() []graphPhrase {
 	var out []graphPhrase
 	for _, n := range named.Names() {
@@ -49,6 +71,19 @@ func graphPhrases() []graphPhrase {
 		out = append(out, graphPhrase{words, first, n})
 		if short, ok := strings.CutSuffix(words, " graph"); ok && !commonWords[short] {
 			out = append(out, graphPhrase{short, first, n})
+		}
+	}
+	names := make([]string, 0, len(datasetPhrases))
+	for ds := range datasetPhrases {
+		names = append(names, ds)
+	}
+	slices.Sort(names)
+	for _, ds := range names {
+		for _, words := range datasetPhrases[ds] {
+			// The first word as findSlots splits the sentence ("email" of
+			// "email-eu-core graph").
+			first := strings.FieldsFunc(words, func(r rune) bool { return r < utf8.RuneSelf && !isWordByte(byte(r)) })[0]
+			out = append(out, graphPhrase{words, first, datasetSlot + ds})
 		}
 	}
 	// Longest first; insertion sort keeps it dependency-free and the list is short.

@@ -115,6 +115,44 @@ func TestTranslateSentences(t *testing.T) {
 	}
 }
 
+// TestTranslateShippedDatasets: a sentence shaped like a named-graph
+// sentence of the prompts but naming a shipped dataset as a graph loads
+// the dataset; the prompts' own dataset phrases keep their calls.
+func TestTranslateShippedDatasets(t *testing.T) {
+	tr := fullTranslator(t)
+	for _, c := range []struct{ in, want string }{
+		{"What is the diameter of the karate club graph?", `[GR(GL("karate"), "toolx:diameter")-->r]`},
+		{"The size of the Karate Club network is [TBR].", `The size of the Karate Club network is [GR(GL("karate"), "toolx:size")-->r].`},
+		{"How many nodes are in Zachary's karate club graph?", `GL("karate"), "toolx:order")`},
+		{"What is the radius of the college football network?", `[GR(GL("football"), "toolx:radius")-->r]`},
+		{"The density of the email-eu-core network is [TBR].", `[GR(GL("email_eu_core"), "toolx:density")-->r]`},
+		{"What is the shortest path length between node #0 and node #33 in the karate club graph?", `[GR(GL("karate"), "toolx:shortest_path", "node#0", "node#33")-->r]`},
+		{"What is the order of the cora citation network?", `[GR(GL("cora"), "toolx:order")-->r]`},
+		// The prompts' phrases are theirs, not named-graph holes.
+		{"The cora bibliographic network's paper #45 is concerned with the area of [TBR].", `[GR(GL("cora"), "graph_bert:topic", paper#45)-->r]`},
+	} {
+		got, err := tr.Match(context.Background(), c.in)
+		if err != nil {
+			t.Errorf("%q: %v", c.in, err)
+			continue
+		}
+		if !strings.Contains(got.Statement.String(), c.want) || strings.Contains(got.Statement.String(), datasetSlot) {
+			t.Errorf("%q:\n got %s (%s)\nwant %s", c.in, got.Statement, got.Route, c.want)
+		}
+	}
+	// Run against the shipped data, the karate club's diameter is
+	// NetworkX's: 5.
+	e := NewExecutor(Config{Hubs: DefaultHubs(), Datasets: datasetsForTest(t)})
+	got, err := tr.Match(context.Background(), "What is the diameter of the karate club graph?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := e.Execute(context.Background(), got.Statement)
+	if err != nil || out.Result != 5 {
+		t.Errorf("%v: %+v", err, out)
+	}
+}
+
 // TestTranslateInsertsIntoSentence checks that calls taken from a similar
 // sentence that only inserted them (graph loading) go into the sentence's
 // own words, not the example's.
