@@ -103,76 +103,101 @@ type exDirCue struct {
 	key      bool // stated by a notation key, not a word
 }
 
-// exFindDirCues finds the words that state direction, in text order, with
-// one pass per cue word: "directed", "digraph", "arcs", "DAG" say directed
-// unless preceded by "un", "non-" or "not "; "undirected", "bidirectional"
-// say undirected.
+// exFindDirCues finds the words that state direction, in text order:
+// "directed", "digraph", "arcs", "DAG" say directed unless preceded by
+// "un", "non-" or "not "; "undirected", "bidirectional" say undirected.
 // lower is the question in lower case with unchanged byte offsets.
 func exFindDirCues(lower string) []exDirCue {
 	var cues []exDirCue
 	// "directed", "directional" and their prefixed forms ("undirected",
-	// "nondirected", "bidirectional") in one pass.
+	// "nondirected", "bidirectional"), "digraph" and "dag" in one pass over
+	// the 'd's; "arcs" in another.
 	for off := 0; ; {
-		k := strings.Index(lower[off:], "direct")
+		k := strings.IndexByte(lower[off:], 'd')
 		if k < 0 {
 			break
 		}
 		s := off + k
-		off = s + len("direct")
-		e := s
-		switch {
-		case strings.HasPrefix(lower[s:], "directed"):
-			e = s + len("directed")
-		case strings.HasPrefix(lower[s:], "directional"):
-			e = s + len("directional")
-		default:
-			continue
-		}
-		if e < len(lower) && exIsWordByte(lower, e) {
-			continue
-		}
-		ws := s
-		for ws > 0 && exIsWordByte(lower, ws-1) {
-			ws--
-		}
-		dir := true
-		switch lower[ws:s] {
-		case "":
-			if (ws >= 4 && lower[ws-4:ws] == "non-") || (ws >= 4 && lower[ws-4:ws] == "not ") {
-				dir = false
+		off = s + 1
+		switch rest := lower[s:]; {
+		case strings.HasPrefix(rest, "direct"):
+			if c, ok := exDirectCue(lower, s); ok {
+				cues = append(cues, c)
 			}
-		case "un", "non", "bi":
-			dir = false
-		default:
-			continue
+		case strings.HasPrefix(rest, "digraph"):
+			if c, ok := exDirWordCue(lower, s, "digraph"); ok {
+				cues = append(cues, c)
+			}
+		case strings.HasPrefix(rest, "dag"):
+			if c, ok := exDirWordCue(lower, s, "dag"); ok {
+				cues = append(cues, c)
+			}
 		}
-		cues = append(cues, exDirCue{pos: ws, directed: dir})
 	}
-	for _, w := range []string{"digraph", "arcs", "dag"} {
-		for off := 0; ; {
-			k := strings.Index(lower[off:], w)
-			if k < 0 {
-				break
-			}
-			s, e := off+k, off+k+len(w)
-			off = e
-			if (e < len(lower) && exIsWordByte(lower, e)) || (s > 0 && exIsWordByte(lower, s-1)) {
-				continue
-			}
-			if w == "dag" && exAsksWhether(lower[max(0, s-24):s]) {
-				// "Is the graph a DAG?" asks about the graph; it does not
-				// say the graph is directed.
-				continue
-			}
-			dir := true
-			if s >= 4 && (lower[s-4:s] == "non-" || lower[s-4:s] == "not ") {
-				dir = false
-			}
-			cues = append(cues, exDirCue{pos: s, directed: dir})
+	for off := 0; ; {
+		k := strings.Index(lower[off:], "arcs")
+		if k < 0 {
+			break
+		}
+		s := off + k
+		off = s + len("arcs")
+		if c, ok := exDirWordCue(lower, s, "arcs"); ok {
+			cues = append(cues, c)
 		}
 	}
 	slices.SortFunc(cues, func(a, b exDirCue) int { return a.pos - b.pos })
 	return cues
+}
+
+// exDirectCue reads "directed" or "directional" at lower[s:] ("direct"
+// is there), with a prefix that may turn it around.
+func exDirectCue(lower string, s int) (exDirCue, bool) {
+	e := s
+	switch {
+	case strings.HasPrefix(lower[s:], "directed"):
+		e = s + len("directed")
+	case strings.HasPrefix(lower[s:], "directional"):
+		e = s + len("directional")
+	default:
+		return exDirCue{}, false
+	}
+	if e < len(lower) && exIsWordByte(lower, e) {
+		return exDirCue{}, false
+	}
+	ws := s
+	for ws > 0 && exIsWordByte(lower, ws-1) {
+		ws--
+	}
+	dir := true
+	switch lower[ws:s] {
+	case "":
+		if (ws >= 4 && lower[ws-4:ws] == "non-") || (ws >= 4 && lower[ws-4:ws] == "not ") {
+			dir = false
+		}
+	case "un", "non", "bi":
+		dir = false
+	default:
+		return exDirCue{}, false
+	}
+	return exDirCue{pos: ws, directed: dir}, true
+}
+
+// exDirWordCue reads the word w ("digraph", "arcs", "dag") at lower[s:].
+func exDirWordCue(lower string, s int, w string) (exDirCue, bool) {
+	e := s + len(w)
+	if (e < len(lower) && exIsWordByte(lower, e)) || (s > 0 && exIsWordByte(lower, s-1)) {
+		return exDirCue{}, false
+	}
+	if w == "dag" && exAsksWhether(lower[max(0, s-24):s]) {
+		// "Is the graph a DAG?" asks about the graph; it does not
+		// say the graph is directed.
+		return exDirCue{}, false
+	}
+	dir := true
+	if s >= 4 && (lower[s-4:s] == "non-" || lower[s-4:s] == "not ") {
+		dir = false
+	}
+	return exDirCue{pos: s, directed: dir}, true
 }
 
 // exAsksWhether reports whether the text before a word makes it the subject
