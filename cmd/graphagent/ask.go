@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -100,12 +99,23 @@ func askAction(c *cli.Context) error {
 		}
 	}
 	if c.Bool("confirm") {
-		br := bufio.NewReader(c.App.Reader)
+		var lines *lineReader // started when a chain is shown
+		defer func() {
+			if lines != nil {
+				lines.close()
+			}
+		}()
 		w := c.App.Writer
 		if c.Bool("json") {
 			w = c.App.ErrWriter
 		}
-		opts = append(opts, agent.WithChainReview(chainReview(w, a.Registry(), func() (string, error) { return br.ReadString('\n') })))
+		opts = append(opts, agent.WithChainReview(chainReview(w, a.Registry(), func(ctx context.Context) (string, error) {
+			if lines == nil {
+				lines = newLineReader(c.App.Reader, maxChatLine)
+			}
+			in := lines.next(ctx)
+			return in.text, in.err
+		})))
 	}
 	ctx, cancel := context.WithTimeout(c.Context, timeout)
 	defer cancel()

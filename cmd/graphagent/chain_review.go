@@ -12,15 +12,20 @@ import (
 )
 
 // chainReview shows a chain of tools before it runs and reads the user's
-// answer with readLine: yes runs it, no cancels it, "skip step N" or
-// "change step N to TOOL" edits it (and shows it again). End of input
-// cancels.
-func chainReview(w io.Writer, reg *tools.Registry, readLine func() (string, error)) agent.ChainReview {
+// answer with readLine (which gives up when ctx ends): yes runs it, no
+// cancels it, "skip step N" or "change step N to TOOL" edits it (and
+// shows it again). End of input cancels.
+func chainReview(w io.Writer, reg *tools.Registry, readLine func(context.Context) (string, error)) agent.ChainReview {
 	specs := reasoning.RegistrySpecs(reg)
 	return func(ctx context.Context, c reasoning.Chain) (reasoning.Chain, error) {
 		for {
 			fmt.Fprintf(w, "Plan (%d steps):\n%sRun it? [yes / no / skip step N / change step N to TOOL] ", len(c.Steps), indent(c.String()))
-			line, err := readLine()
+			line, err := readLine(ctx)
+			if err != nil && ctx.Err() != nil {
+				// A signal, or the question's time ran out while waiting.
+				fmt.Fprintln(w)
+				return c, fmt.Errorf("no confirmation: %w", ctx.Err())
+			}
 			answer := strings.ToLower(strings.Trim(strings.TrimSpace(line), ".!"))
 			fmt.Fprintln(w)
 			switch answer {

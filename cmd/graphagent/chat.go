@@ -67,7 +67,10 @@ func chatAction(c *cli.Context) error {
 	if interactive {
 		fmt.Fprintf(w, "graphagent chat (%s backend). /graphs lists loaded graphs, /quit ends.\n", a.Planner().Name())
 	}
-	br := bufio.NewReader(c.App.Reader)
+	// Lines are read on their own goroutine: a signal ends chat even
+	// while it waits for one.
+	lines := newLineReader(c.App.Reader, maxChatLine)
+	defer lines.close()
 	var kgx *explore.Session // after "/explore KG", lines explore that knowledge graph
 	// pending is the last analogy answer, which "yes" confirms (--learn).
 	var pending *analog.Answer
@@ -76,7 +79,11 @@ func chatAction(c *cli.Context) error {
 		if interactive {
 			fmt.Fprint(w, "> ")
 		}
-		line, tooLong, err := readChatLine(br, maxChatLine)
+		in := lines.next(c.Context)
+		if c.Context.Err() != nil {
+			return nil
+		}
+		line, tooLong, err := in.text, in.tooLong, in.err
 		if tooLong {
 			fmt.Fprintf(w, "I could not answer: the line is longer than %d bytes.\n", maxChatLine)
 		}
@@ -126,9 +133,9 @@ func chatAction(c *cli.Context) error {
 			if c.Bool("json") {
 				planOut = c.App.ErrWriter // stdout holds one JSON answer per question
 			}
-			review := chainReview(planOut, a.Registry(), func() (string, error) {
-				line, _, err := readChatLine(br, maxChatLine)
-				return line, err
+			review := chainReview(planOut, a.Registry(), func(ctx context.Context) (string, error) {
+				in := lines.next(ctx)
+				return in.text, in.err
 			})
 			ans, askErr := sess.Ask(ctx, q, agent.WithChainReview(review))
 			if askErr != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) && c.Context.Err() == nil {
