@@ -14,18 +14,16 @@ package httpapi
 import (
 	"context"
 	"crypto/subtle"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
-	"path/filepath"
-	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
 
 	"github.com/graphagent/graphagent/agent"
+	"github.com/graphagent/graphagent/internal/textutil"
 	"github.com/graphagent/graphagent/memory"
 )
 
@@ -120,7 +118,7 @@ type Handler struct {
 	sessions *sessionStore
 	metrics  *metrics
 	ids      atomic.Uint64
-	hide     *strings.Replacer // nil when no folder is hidden
+	hide     *textutil.FolderHider // nil when no folder is hidden
 }
 
 // New builds the handler.
@@ -131,7 +129,7 @@ func New(opt Options) (*Handler, error) {
 	opt = opt.withDefaults()
 	h := &Handler{opt: opt, a: opt.Agent, mux: http.NewServeMux(), slots: make(chan struct{}, opt.MaxConcurrent), metrics: newMetrics()}
 	h.sessions = newSessionStore(opt.Agent, opt.Working, opt.SessionTTL, opt.MaxSessions)
-	h.hide = hider(opt.HideFolders)
+	h.hide = textutil.NewFolderHider(opt.HideFolders)
 	h.handle("/v1/chat/completions", "chat", true, h.chatCompletions)
 	h.handle("GET /v1/models", "models", true, h.models)
 	h.handle("GET /v1/models/{id}", "model", true, h.model)
@@ -243,37 +241,6 @@ func unknownModel(id, served string) *apiError {
 
 func ptr(s string) *string { return &s }
 
-// hider replaces the folders' absolute paths, longest first (a folder
-// inside another is named before its parent), as written and as escaped
-// in JSON.
-func hider(folders []string) *strings.Replacer {
-	var abs []string
-	for _, f := range folders {
-		if a, err := filepath.Abs(f); err == nil && a != string(filepath.Separator) {
-			abs = append(abs, a)
-		}
-	}
-	if len(abs) == 0 {
-		return nil
-	}
-	names := map[string]string{}
-	for i, a := range abs {
-		names[a] = "<data>"
-		if len(abs) > 1 {
-			names[a] = fmt.Sprintf("<data %d>", i+1)
-		}
-	}
-	slices.SortFunc(abs, func(a, b string) int { return len(b) - len(a) })
-	var pairs []string
-	for _, a := range abs {
-		pairs = append(pairs, a, names[a])
-		if esc, _ := json.Marshal(a); string(esc[1:len(esc)-1]) != a {
-			pairs = append(pairs, string(esc[1:len(esc)-1]), names[a])
-		}
-	}
-	return strings.NewReplacer(pairs...)
-}
-
 // statusWriter records the status code for the metrics and hides the
 // hidden folders in what is written (every response is written whole, a
 // JSON document or an SSE event per Write, so a path is never split);
@@ -282,7 +249,7 @@ type statusWriter struct {
 	http.ResponseWriter
 	status int
 	wrote  bool
-	hide   *strings.Replacer
+	hide   *textutil.FolderHider
 }
 
 func (s *statusWriter) WriteHeader(code int) {

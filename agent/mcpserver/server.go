@@ -25,6 +25,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/graphagent/graphagent/agent"
+	"github.com/graphagent/graphagent/internal/textutil"
 	"github.com/graphagent/graphagent/memory"
 	"github.com/graphagent/graphagent/tools"
 	"github.com/graphagent/graphagent/tools/graph"
@@ -45,6 +46,11 @@ type Options struct {
 	// MaxNodes and MaxEdges bound it once read (default 1,000,000 each).
 	MaxGraphBytes      int
 	MaxNodes, MaxEdges int
+	// HideFolders are folders (the data folders, say) whose absolute
+	// paths are never shown to clients: results and errors name them
+	// "<data>" ("<data 2>"... for several) instead, as graphagent serve
+	// does.
+	HideFolders []string
 }
 
 // Reserved argument names: the graph of a catalogue tool. No tool has a
@@ -79,13 +85,13 @@ func New(opt Options) (*mcp.Server, error) {
 	s := mcp.NewServer(&mcp.Implementation{Name: "graphagent", Version: opt.Version}, &mcp.ServerOptions{
 		Instructions: "Exact graph algorithms. Call a tool with graph_file (a path inside the server's data folders) or graph (an edge list, node-link JSON or DOT) and its parameters, or call ask with a question in words (the graph written in it or named by file).",
 	})
-	srv := &server{opt: opt, sess: opt.Agent.NewSession(memory.WorkingLimits{})}
+	srv := &server{opt: opt, sess: opt.Agent.NewSession(memory.WorkingLimits{}), hide: textutil.NewFolderHider(opt.HideFolders)}
 	for _, spec := range opt.Agent.Registry().Specs() {
 		schema, err := toolSchema(spec)
 		if err != nil {
 			return nil, err
 		}
-		s.AddTool(&mcp.Tool{Name: spec.Name, Description: describe(spec), InputSchema: schema}, srv.runTool(spec.Name))
+		s.AddTool(&mcp.Tool{Name: spec.Name, Description: describe(spec), InputSchema: schema}, srv.hidden(srv.runTool(spec.Name)))
 	}
 	s.AddTool(&mcp.Tool{
 		Name:        "ask",
@@ -95,13 +101,46 @@ func New(opt Options) (*mcp.Server, error) {
 			`"graph_file":{"type":"string","description":"a graph file inside the data folders the question is about (optional)"},` +
 			`"directed":{"type":"boolean","description":"read graph_file as directed (optional)"}},` +
 			`"required":["question"],"additionalProperties":false}`),
-	}, srv.ask)
+	}, srv.hidden(srv.ask))
 	return s, nil
 }
 
 type server struct {
 	opt  Options
 	sess *agent.Session
+	hide *textutil.FolderHider // nil when no folder is hidden
+}
+
+// hidden wraps a tool handler so that the hidden folders' paths never
+// appear in its result: its text and its structured content.
+func (s *server) hidden(h mcp.ToolHandler) mcp.ToolHandler {
+	if s.hide == nil {
+		return h
+	}
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		res, err := h(ctx, req)
+		if err != nil {
+			return nil, errors.New(s.hide.Replace(err.Error()))
+		}
+		if res == nil {
+			return nil, nil
+		}
+		for _, c := range res.Content {
+			if tc, ok := c.(*mcp.TextContent); ok {
+				tc.Text = s.hide.Replace(tc.Text)
+			}
+		}
+		if res.StructuredContent != nil {
+			b, err := json.Marshal(res.StructuredContent)
+			if err != nil {
+				return nil, err
+			}
+			if hidden := s.hide.Replace(string(b)); hidden != string(b) {
+				res.StructuredContent = json.RawMessage(hidden)
+			}
+		}
+		return res, nil
+	}
 }
 
 // describe is a tool's description for a model choosing among tools.

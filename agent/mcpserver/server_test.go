@@ -19,6 +19,12 @@ import (
 // SDK's own client session on it.
 func connect(t *testing.T) *mcp.ClientSession {
 	t.Helper()
+	return connectWith(t, Options{})
+}
+
+// connectWith is connect with options (Agent and Sandbox filled in).
+func connectWith(t *testing.T, opt Options) *mcp.ClientSession {
+	t.Helper()
 	ctx := context.Background()
 	dir, err := dataset.Dir()
 	if err != nil {
@@ -33,7 +39,8 @@ func connect(t *testing.T) *mcp.ClientSession {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { a.Close() })
-	s, err := New(Options{Agent: a, Sandbox: sb})
+	opt.Agent, opt.Sandbox = a, sb
+	s, err := New(opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,5 +206,38 @@ func TestChartAsImage(t *testing.T) {
 	}
 	if _, res := call(t, cs, "ask", map[string]any{"question": "Is there a cycle in 0-1, 1-2, 2-0?"}); len(res.Content) != 1 {
 		t.Errorf("a chart where the tool makes none: %d contents", len(res.Content))
+	}
+}
+
+// TestHideFolders: with HideFolders, neither a tool's error nor ask's
+// (text or structured) names the data folder; without it the sandbox's
+// message does (so the test checks something).
+func TestHideFolders(t *testing.T) {
+	dir, err := dataset.Dir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := []struct {
+		tool string
+		args map[string]any
+	}{
+		{"diameter", map[string]any{"graph_file": "../go.mod"}},
+		{"ask", map[string]any{"question": "What is the diameter of the graph in ../go.mod?"}},
+		{"ask", map[string]any{"question": "What is the diameter?", "graph_file": "../go.mod"}},
+	}
+	hidden, plain := connectWith(t, Options{HideFolders: []string{dir}}), connect(t)
+	for _, c := range calls {
+		text, res := call(t, hidden, c.tool, c.args)
+		all, _ := json.Marshal(res)
+		if !res.IsError || bytes.Contains(all, []byte(dir)) || !strings.Contains(text, "<data>") {
+			t.Errorf("%s %v: the data folder shows: %s", c.tool, c.args, all)
+		}
+		if text, _ := call(t, plain, c.tool, c.args); !strings.Contains(text, dir) {
+			t.Errorf("%s %v: the sandbox message no longer names the folder: %q", c.tool, c.args, text)
+		}
+	}
+	// Answers are otherwise unchanged.
+	if text, _ := call(t, hidden, "diameter", map[string]any{"graph_file": "karate/edges.tsv"}); text != "The diameter of the graph is 5." {
+		t.Errorf("diameter of karate: %q", text)
 	}
 }

@@ -46,7 +46,9 @@ func mcpAction(c *cli.Context) error {
 		return usageErr("data folders: %v", err)
 	}
 	defer sb.Close()
-	s, err := mcpserver.New(mcpserver.Options{Agent: a, Sandbox: sb, Timeout: timeout})
+	// Clients (and the model behind them) never see where the data
+	// folders are, as with serve.
+	s, err := mcpserver.New(mcpserver.Options{Agent: a, Sandbox: sb, Timeout: timeout, HideFolders: sb.Roots()})
 	if err != nil {
 		return cli.Exit(err.Error(), exitNoAnswer)
 	}

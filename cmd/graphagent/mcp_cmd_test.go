@@ -52,6 +52,12 @@ func TestMCPCommand(t *testing.T) {
 	if err != nil || res.IsError || !strings.Contains(text(res), "0, 19, 33") {
 		t.Errorf("ask: %v %+v", err, res)
 	}
+	// A path outside the data folders is refused without showing where
+	// they are.
+	res, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "diameter", Arguments: map[string]any{"graph_file": "../go.mod"}})
+	if err != nil || !res.IsError || strings.Contains(text(res), dataDir(t)) || !strings.Contains(text(res), "<data>") {
+		t.Errorf("a path outside: %v %q", err, text(res))
+	}
 	cs.Close()
 	inW.Close()
 	select {

@@ -63,3 +63,30 @@ func TestEditDistance(t *testing.T) {
 		}
 	}
 }
+
+func TestFolderHider(t *testing.T) {
+	if NewFolderHider(nil) != nil || NewFolderHider([]string{"/"}) != nil {
+		t.Error("a hider with nothing to hide")
+	}
+	var none *FolderHider
+	if none.Replace("/srv/data") != "/srv/data" {
+		t.Error("a nil hider changed the text")
+	}
+	h := NewFolderHider([]string{"/srv/data", "/srv/data/inner", `/srv/q"uote`, "/srv/data"})
+	for in, want := range map[string]string{
+		"no such file /srv/data/a.tsv":              "no such file <data 1>/a.tsv",
+		"read /srv/data/inner/b.tsv":                "read <data 2>/b.tsv", // the inner folder first
+		`{"error":"allowed folders: /srv/q\"uote"}`: `{"error":"allowed folders: <data 3>"}`,
+		"/srv/q\"uote/c":                            "<data 3>/c",
+		"/srv/database is another folder":           "/srv/database is another folder",
+		"/srv/data.bak and /srv/data.":              "/srv/data.bak and <data 1>.",
+		"/srv/data, /srv/data/inner":                "<data 1>, <data 2>",
+	} {
+		if got := h.Replace(in); got != want {
+			t.Errorf("%q: %q, want %q", in, got, want)
+		}
+	}
+	if got := NewFolderHider([]string{"/srv/data"}).Replace("/srv/data/x"); got != "<data>/x" {
+		t.Errorf("one folder: %q", got)
+	}
+}
