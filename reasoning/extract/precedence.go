@@ -89,7 +89,7 @@ func (Precedence) Read(ctx context.Context, d *Doc) (Reading, error) {
 				continue
 			}
 			matched = append(matched, [2]int{m.a, m.b})
-			e0, e1 := t.toks[m.a].s, t.toks[m.b-1].e
+			e0, e1 := int(t.toks[m.a].s), int(t.toks[m.b-1].e)
 			for _, u := range m.first {
 				for _, v := range m.then {
 					b.edge(u.id, v.id, false, e0, e1)

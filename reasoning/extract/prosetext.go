@@ -16,6 +16,7 @@ package extract
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -35,7 +36,9 @@ const (
 
 // ptTok is one token of question text with its byte span.
 type ptTok struct {
-	s, e int
+	// s, e are byte offsets; int32 keeps a token at 12 bytes (a long
+	// question has tens of thousands), and tokenize refuses longer texts.
+	s, e int32
 	kind ptKind
 	// ch is the punctuation byte: ASCII punctuation as written, '-' for
 	// every dash, '$' for currency signs, '\n' for a line break, '#' for
@@ -93,6 +96,9 @@ func (t *proseText) tokenize(ctx context.Context, d *Doc) error {
 		}
 	}
 	t.lower = low
+	if len(q) > math.MaxInt32 {
+		return fmt.Errorf("a question of %d bytes is too long to read as prose (at most %d)", len(q), math.MaxInt32)
+	}
 	t.toks = make([]ptTok, 0, len(q)/4+4)
 	for i := 0; i < len(q); {
 		if len(t.toks)&4095 == 4095 {
@@ -105,7 +111,7 @@ func (t *proseText) tokenize(ctx context.Context, d *Doc) error {
 		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
 			i++
 		case c == '\n':
-			t.toks = append(t.toks, ptTok{kind: pPunct, ch: '\n', s: i, e: i + 1})
+			t.toks = append(t.toks, ptTok{kind: pPunct, ch: '\n', s: int32(i), e: int32(i + 1)})
 			i++
 		case c >= '0' && c <= '9':
 			j := i + 1
@@ -122,28 +128,28 @@ func (t *proseText) tokenize(ctx context.Context, d *Doc) error {
 				// "465km" is a number and its unit; "3rd" or "2B" is a word.
 				k := ptWordEnd(q, j)
 				if proseUnit(low[j:k]) != "" {
-					t.toks = append(t.toks, ptTok{kind: pNum, s: i, e: j}, ptTok{kind: pWord, s: j, e: k})
+					t.toks = append(t.toks, ptTok{kind: pNum, s: int32(i), e: int32(j)}, ptTok{kind: pWord, s: int32(j), e: int32(k)})
 				} else {
-					t.toks = append(t.toks, ptTok{kind: pWord, s: i, e: k, nonASCII: !proseASCII(q[i:k])})
+					t.toks = append(t.toks, ptTok{kind: pWord, s: int32(i), e: int32(k), nonASCII: !proseASCII(q[i:k])})
 				}
 				i = k
 				continue
 			}
-			t.toks = append(t.toks, ptTok{kind: pNum, s: i, e: j})
+			t.toks = append(t.toks, ptTok{kind: pNum, s: int32(i), e: int32(j)})
 			i = j
 		case c == '"' || c == '`' || (c == '\'' && (i == 0 || !ptWordByte(q, i-1))):
 			if j := proseQuoteEnd(q, i+1, c); j > 0 {
-				t.toks = append(t.toks, ptTok{kind: pStr, s: i, e: j + 1})
+				t.toks = append(t.toks, ptTok{kind: pStr, s: int32(i), e: int32(j + 1)})
 				i = j + 1
 				continue
 			}
-			t.toks = append(t.toks, ptTok{kind: pPunct, ch: c, s: i, e: i + 1})
+			t.toks = append(t.toks, ptTok{kind: pPunct, ch: c, s: int32(i), e: int32(i + 1)})
 			i++
 		case ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z'):
 			// An ASCII letter starts a word (what the default case does
 			// for any letter, without decoding).
 			j := ptWordEnd(q, i)
-			t.toks = append(t.toks, ptTok{kind: pWord, s: i, e: j, upper: c <= 'Z', nonASCII: !proseASCII(q[i:j])})
+			t.toks = append(t.toks, ptTok{kind: pWord, s: int32(i), e: int32(j), upper: c <= 'Z', nonASCII: !proseASCII(q[i:j])})
 			i = j
 		case c < utf8.RuneSelf && !ptWordByte(q, i):
 			ch := c
@@ -152,14 +158,14 @@ func (t *proseText) tokenize(ctx context.Context, d *Doc) error {
 			default:
 				ch = '#'
 			}
-			t.toks = append(t.toks, ptTok{kind: pPunct, ch: ch, s: i, e: i + 1})
+			t.toks = append(t.toks, ptTok{kind: pPunct, ch: ch, s: int32(i), e: int32(i + 1)})
 			i++
 		default:
 			r, size := utf8.DecodeRuneInString(q[i:])
 			if c == '_' || unicode.IsLetter(r) {
 				j := ptWordEnd(q, i)
 				up := unicode.IsUpper(r) || (unicode.IsLetter(r) && !unicode.IsLower(r))
-				t.toks = append(t.toks, ptTok{kind: pWord, s: i, e: j, upper: up, nonASCII: !proseASCII(q[i:j])})
+				t.toks = append(t.toks, ptTok{kind: pWord, s: int32(i), e: int32(j), upper: up, nonASCII: !proseASCII(q[i:j])})
 				i = j
 				continue
 			}
@@ -172,7 +178,7 @@ func (t *proseText) tokenize(ctx context.Context, d *Doc) error {
 			case '“', '”', '‘', '’':
 				ch = '"'
 			}
-			t.toks = append(t.toks, ptTok{kind: pPunct, ch: ch, s: i, e: i + size})
+			t.toks = append(t.toks, ptTok{kind: pPunct, ch: ch, s: int32(i), e: int32(i + size)})
 			i += size
 		}
 	}
@@ -281,13 +287,13 @@ func (t *proseText) split() {
 		if i > a || i < len(t.toks) {
 			s := ptSentence{a: a, q: i, b: i}
 			if a < len(t.toks) {
-				s.s = t.toks[a].s
+				s.s = int(t.toks[a].s)
 			}
 			s.e = s.s
 			if i < len(t.toks) {
-				s.e = t.toks[i].e
+				s.e = int(t.toks[i].e)
 			} else if i > a {
-				s.e = t.toks[i-1].e
+				s.e = int(t.toks[i-1].e)
 			}
 			if i > a {
 				// A list marker ("1.", "2)", "(a)", "-", "*", "•") is part of
@@ -769,7 +775,7 @@ func (t *proseText) account(dst []Span, s ptSentence, matched [][2]int, filler f
 	if len(matched) > 0 {
 		for i := matched[0][0] - 1; i > s.a; i-- {
 			if t.isPunct(i, ':') {
-				s.a, s.s = i+1, t.toks[i+1].s
+				s.a, s.s = i+1, int(t.toks[i+1].s)
 				break
 			}
 		}
@@ -797,14 +803,14 @@ func (t *proseText) account(dst []Span, s ptSentence, matched [][2]int, filler f
 	if len(leftover) == 0 {
 		end := s.e
 		if s.q < s.b {
-			end = t.toks[s.q-1].e
+			end = int(t.toks[s.q-1].e)
 		}
 		return append(dst, Span{Start: s.s, End: end, Role: RoleGraph}), nil
 	}
 	spans = dst
 	for _, m := range matched {
 		if m[1] > m[0] {
-			spans = append(spans, Span{Start: t.toks[m[0]].s, End: t.toks[m[1]-1].e, Role: RoleGraph})
+			spans = append(spans, Span{Start: int(t.toks[m[0]].s), End: int(t.toks[m[1]-1].e), Role: RoleGraph})
 		}
 	}
 	return spans, leftover

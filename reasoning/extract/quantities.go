@@ -220,7 +220,7 @@ func (Quantities) Read(ctx context.Context, d *Doc) (Reading, error) {
 	}
 	b.growEdges(len(edges))
 	for _, e := range edges {
-		x := b.edge(e.u, e.v, !e.oneWay, t.toks[e.a].s, t.toks[e.b-1].e)
+		x := b.edge(e.u, e.v, !e.oneWay, int(t.toks[e.a].s), int(t.toks[e.b-1].e))
 		if e.hasVal {
 			x.Value, x.HasValue = e.val.v, true
 			if e.val.meaning != common {

@@ -104,23 +104,23 @@ func (t *proseText) relAny(s ptSentence, noTrigger *wordMemo) bool {
 
 // relAdd records the edges of a match.
 func relAdd(b *proseBuild, t *proseText, m relMatch) {
-	s, e := t.toks[m.a].s, t.toks[m.b-1].e
+	s, e := int(t.toks[m.a].s), int(t.toks[m.b-1].e)
 	if m.note != "" || m.conf < 1 {
 		b.lower(m.conf, m.note)
 	}
 	if m.neg {
 		for _, n := range m.subj {
-			b.node(n.id, t.toks[n.a].s)
+			b.node(n.id, int(t.toks[n.a].s))
 		}
 		for _, n := range m.obj {
-			b.node(n.id, t.toks[n.a].s)
+			b.node(n.id, int(t.toks[n.a].s))
 		}
 		return
 	}
 	if m.group && len(m.subj) > relMaxGroup {
 		b.lower(0.5, fmt.Sprintf("a group of %d names is too large to read as every pair related; it is not read", len(m.subj)))
 		for _, n := range m.subj {
-			b.node(n.id, t.toks[n.a].s)
+			b.node(n.id, int(t.toks[n.a].s))
 		}
 		return
 	}
