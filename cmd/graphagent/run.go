@@ -42,7 +42,8 @@ each answer followed by the model and its measured test score:
 graph_bert:topic (cora, citeseer; paper#ID), seg_bert:molecule_function (mutag, proteins; instance#k
 numbers the molecules from 0 as the paper's data does), kmeans:community and
 kmeans:common_community_check (karate, football, email_eu_core; user#ID), bpr:recommendation and
-bpr:topk_recommendation (movietweetings; user#ID, item#ID, k). transe:... is not available yet.
+bpr:topk_recommendation (movietweetings; user#ID, item#ID, k), transe:tail_entity, head_entity and
+relation (wordnet, freebase; entity#beget.v.01, relation#_hypernym).
 
 A sentence without calls (a question, or one with [TBR]) is first translated into calls by the
 builtin translator (the shipped training prompts as examples), or with --llm by the language model

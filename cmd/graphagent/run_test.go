@@ -111,7 +111,7 @@ func TestRunRefusals(t *testing.T) {
 		{`It is [GR(GL("gpr", {"bull_graph"}) "toolx:radius")].`, exitUsage, []string{"column 37", "expected ',' or ')'", "\n" + strings.Repeat(" ", 38) + "^"}},
 		// A learned tool graphagent does not have yet is not available,
 		// never made up.
-		{`The relation is [GR(GL("wordnet"), "transe:relation", entity#state.v.01, entity#add.v.02)-->r].`, exitNoAnswer, []string{"column 17", "transe:relation", "not available"}},
+		{`The relation is [GR(GL("wordnet"), "transe:summary", entity#state.v.01)-->r].`, exitNoAnswer, []string{"column 17", "transe:summary", "not available"}},
 		// Datasets not shipped list the ones that are.
 		{`[GR(GL("pubmed"), "toolx:order")-->r]`, exitUsage, []string{"not shipped", "cora", "wordnet"}},
 		{`[GR(GL("gpr", {"no_such_graph"}), "toolx:order")-->r]`, exitUsage, []string{"no_such_graph"}},

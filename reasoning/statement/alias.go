@@ -70,6 +70,61 @@ var learnedAliases = map[string]learnedAlias{
 	"bpr:recommendation": {tool: "bpr:recommendation", params: []learnedParam{{"user", idArg}, {"item", idArg}}},
 	// GR(GL("movielens"), "bpr:topk_recommendation", user#u284, 1).
 	"bpr:topk_recommendation": {tool: "bpr:topk_recommendation", params: []learnedParam{{"user", idArg}, {"k", countArg}}},
+	// GR(GL("wordnet"), "transe:tail_entity", entity#beget.v.01,
+	// relation#_hypernym): the head, then the relation. Entities by ID,
+	// WordNet synset name, Freebase MID or name; relations by ID or text.
+	"transe:tail_entity": {tool: "transe:tail_entity", params: []learnedParam{{"entity", idArg}, {"relation", idArg}}},
+	// GR(GL("freebase"), "transe:head_entity",
+	// relation#/music/group_member/instruments_played, entity#/m/026t6):
+	// the relation, then the tail.
+	"transe:head_entity": {tool: "transe:head_entity", params: []learnedParam{{"relation", idArg}, {"entity", idArg}}},
+	// GR(GL("wordnet"), "transe:relation", entity#state.v.01,
+	// entity#add.v.02): the head, then the tail.
+	"transe:relation": {tool: "transe:relation", params: []learnedParam{{"head", idArg}, {"tail", idArg}}},
+}
+
+// wn18Inverses are the relations of WN18, which Graph-ToolFormer's WordNet
+// statements use, that WN18RR (the shipped WordNet) removed as the inverses
+// of relations it kept: (h, _hyponym, ?) is asked as (?, _hypernym, h).
+// Read-only.
+var wn18Inverses = map[string]string{
+	"_hyponym":                 "_hypernym",
+	"_member_holonym":          "_member_meronym",
+	"_part_of":                 "_has_part",
+	"_instance_hyponym":        "_instance_hypernym",
+	"_member_of_domain_topic":  "_synset_domain_topic_of",
+	"_synset_domain_usage_of":  "_member_of_domain_usage",
+	"_synset_domain_region_of": "_member_of_domain_region",
+}
+
+// kgArgs adjusts a knowledge-graph tool's arguments to the shipped graphs
+// and returns the tool to ask: a WN18 relation WN18RR dropped is asked
+// through its inverse (tail_entity becomes head_entity and the other way
+// round), and a Freebase relation path
+// ("/music/group_member/instruments_played") is given as the text the
+// shipped FB15k-237 names it by ("music group member instruments played").
+func kgArgs(dataset, tool string, args map[string]any) string {
+	rel, ok := args["relation"].(string)
+	if !ok {
+		return tool
+	}
+	switch dataset {
+	case "wn18rr":
+		if inv, ok := wn18Inverses[rel]; ok {
+			args["relation"] = inv
+			switch tool {
+			case "transe:tail_entity":
+				return "transe:head_entity"
+			case "transe:head_entity":
+				return "transe:tail_entity"
+			}
+		}
+	case "fb15k237":
+		if strings.HasPrefix(rel, "/") {
+			args["relation"] = strings.NewReplacer("/", " ", "_", " ").Replace(strings.TrimPrefix(rel, "/"))
+		}
+	}
+	return tool
 }
 
 // learnedToolkits are the toolkits of Graph-ToolFormer's trained models

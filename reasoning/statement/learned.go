@@ -120,6 +120,14 @@ func (r *run) runLearned(ctx context.Context, inv *Invocation, toolName string, 
 		}
 		obj[name] = val
 	}
+	name := la.tool
+	if strings.HasPrefix(name, "transe:") {
+		if name = kgArgs(ds, name, obj); name != la.tool {
+			if tool, err = r.e.learned.Get(name); err != nil {
+				return lc, fmt.Errorf("%q: graphagent does not provide the learned tool %s yet: %w", toolName, name, ErrToolNotAvailable)
+			}
+		}
+	}
 	args, err := json.Marshal(obj)
 	if err != nil {
 		return lc, err
@@ -128,9 +136,9 @@ func (r *run) runLearned(ctx context.Context, inv *Invocation, toolName string, 
 	if err != nil {
 		return lc, err
 	}
-	r.e.working.Remember(memory.ResultRecord{Tool: la.tool, Args: args, Graph: ds, Value: res.Value, Text: res.Text})
-	short, display := learnedShort(res.Value)
-	return learnedCall{tool: la.tool, args: args, dataset: ds, full: res.Value, short: short, display: display, text: res.Text}, nil
+	r.e.working.Remember(memory.ResultRecord{Tool: name, Args: args, Graph: ds, Value: res.Value, Text: res.Text})
+	short, display := learnedShort(name, res.Value)
+	return learnedCall{tool: name, args: args, dataset: ds, full: res.Value, short: short, display: display, text: res.Text}, nil
 }
 
 // learnedCall is what a learned GR call gave.
@@ -186,8 +194,9 @@ func (r *run) learnedDataset(v Value, toolName string) (string, error) {
 // it: a paper's topic ("Neural Networks"), a molecule's function
 // ("mutagenic"), a community number, "the same" or "different"
 // communities, a recommendation's percentile among the user's unrated
-// movies, the recommended movies.
-func learnedShort(v any) (any, string) {
+// movies, the recommended movies, a knowledge graph's most likely entity
+// (by name; its ID is the value) or relation.
+func learnedShort(tool string, v any) (any, string) {
 	switch v := v.(type) {
 	case learned.Topic:
 		t := strings.ReplaceAll(v.Topic, "_", " ")
@@ -215,6 +224,15 @@ func learnedShort(v any) (any, string) {
 			shown[i] = fmt.Sprintf("%s (%s)", it.Title, it.Item)
 		}
 		return ids, strings.Join(shown, ", ")
+	case learned.KGAnswer:
+		if len(v.Candidates) == 0 {
+			return nil, "None"
+		}
+		best := v.Candidates[0]
+		if tool == "transe:relation" {
+			return best.ID, best.ID
+		}
+		return best.ID, best.Name
 	}
 	return v, FormatResult(v, nil)
 }

@@ -16,7 +16,8 @@ import (
 
 // smallModels are the models the learned-statement tests train, in their
 // small configurations (seconds), once per test binary.
-var smallModels = []string{"graph_bert-cora", "graph_bert-citeseer", "seg_bert-mutag", "seg_bert-proteins", "kmeans-karate", "bpr-movietweetings"}
+var smallModels = []string{"graph_bert-cora", "graph_bert-citeseer", "seg_bert-mutag", "seg_bert-proteins", "kmeans-karate", "bpr-movietweetings",
+	"transe-wn18rr", "transe-fb15k237"}
 
 var (
 	learnedOnce  sync.Once
@@ -160,6 +161,41 @@ func TestLearnedStatements(t *testing.T) {
 		t.Errorf("recommendation of the top item: %q %+v, want rank 1", out.Text, rec)
 	}
 
+	// Knowledge graphs: the data's argument orders (head, relation /
+	// relation, tail / head, tail).
+	for _, tc := range []struct {
+		stmt, tool string
+		args       map[string]any
+	}{
+		{`[GR(GL("wordnet"), "transe:tail_entity", entity#beget.v.01, relation#_hypernym)-->r]`, "transe:tail_entity",
+			map[string]any{"dataset": "wn18rr", "entity": "beget.v.01", "relation": "_hypernym"}},
+		{`[GR(GL("freebase"), "transe:head_entity", relation#/award/award_nominee/award_nominations./award/award_nomination/award_nominee, entity#/m/07lt7b)-->r]`, "transe:head_entity",
+			map[string]any{"dataset": "fb15k237", "entity": "/m/07lt7b", "relation": "award award nominee award nominations. award award nomination award nominee"}},
+		// WN18's _hyponym, dropped from WN18RR, is asked through its
+		// inverse: the tail of (brew, _hyponym, ?) is the head of
+		// (?, _hypernym, brew).
+		{`[GR(GL("wordnet"), "transe:tail_entity", entity#brew.n.01, relation#_hyponym)-->r]`, "transe:head_entity",
+			map[string]any{"dataset": "wn18rr", "entity": "brew.n.01", "relation": "_hypernym"}},
+		{`[GR(GL("wordnet"), "transe:relation", entity#state.v.01, entity#add.v.02)-->r]`, "transe:relation",
+			map[string]any{"dataset": "wn18rr", "head": "state.v.01", "tail": "add.v.02"}},
+	} {
+		out, err := execute(t, e, tc.stmt)
+		if err != nil {
+			t.Errorf("%s: %v", tc.stmt, err)
+			continue
+		}
+		ref := runTool(t, reg, tc.tool, tc.args).Value.(learned.KGAnswer)
+		got := out.Result.(learned.KGAnswer)
+		best := ref.Candidates[0]
+		want := best.Name
+		if tc.tool == "transe:relation" {
+			want = best.ID
+		}
+		if got.Query != ref.Query || got.Candidates[0] != best || out.Text != want || out.Calls[0].Tool != tc.tool {
+			t.Errorf("%s: %q %+v, want %q %+v", tc.stmt, out.Text, got, want, ref)
+		}
+	}
+
 	// A bound dataset works as the graph argument, and a learned result
 	// can be bound like any other.
 	out, err = execute(t, e, `[GL("cora")-->g] [GR(g, "graph_bert:topic", paper#35)-->t]`)
@@ -191,7 +227,9 @@ func TestLearnedStatementErrors(t *testing.T) {
 		{`[GR(GL("cora", {"35"}), "graph_bert:topic", paper#35)-->r]`, ErrBadCall, "whole dataset"},
 		{`[GR(GL("cora"), "graph_bert:topic", paper#35, paper#40)-->r]`, tools.ErrBadArgs, "one too many"},
 		{`[GR(GL("cora"), "graph_bert:topic", paper#35, node: 40)-->r]`, tools.ErrBadArgs, "given twice"},
-		{`[GR(GL("wordnet"), "transe:relation", entity#state.v.01, entity#add.v.02)-->r]`, ErrToolNotAvailable, "transe"},
+		{`[GR(GL("wordnet"), "transe:summary", entity#state.v.01)-->r]`, ErrToolNotAvailable, "transe"},
+		{`[GR(GL("wordnet"), "transe:relation", entity#state.v.01, entity#no.such.synset)-->r]`, learned.ErrUnknownItem, "no.such.synset"},
+		{`[GR(GL("cora"), "transe:relation", entity#state.v.01, entity#add.v.02)-->r]`, learned.ErrDataset, "wn18rr"},
 		{`[GR(GL("nowhere"), "kmeans:community", user#1)-->r]`, ErrUnknownGraph, "karate"},
 		{`[GR(x, "kmeans:community", user#1)-->r]`, ErrBadCall, "not a loaded dataset"},
 	}
