@@ -630,6 +630,11 @@ func matrixRead(d *Doc, b matrixBlock, global bool) (Reading, bool, error) {
 		return Reading{}, false, syntaxErrorAt(d.Text, b.start, fmt.Sprintf("adjacency matrix header names %d nodes but the rows have %d entries", len(names), n))
 	}
 	if names != nil && labels != nil && strings.Join(names, "\x00") != strings.Join(labels, "\x00") {
+		if !clear {
+			// Without the word "matrix" the header was the evidence; rows
+			// named otherwise ("A X 2" under "A A 1") are lines of edges.
+			return Reading{}, false, nil
+		}
 		r.Notes = append(r.Notes, "the row names differ from the header's; the header's are used")
 		r.Confidence = min(r.Confidence, 0.5)
 	}

@@ -116,6 +116,15 @@ func TestAdjacencyMatrix(t *testing.T) {
 		// matrix without edges (FuzzReadRoundTrip found this).
 		{name: "edge lines of nodes named X under a header-like pair", text: "the edges are:\nB A\nX X\nX X"},
 		{name: "lines of marks under names", text: "  a b c\nx x x\nx x x\n_ _ _"},
+		// Rows named otherwise than the header's names are weighted edge
+		// lines, not a matrix (FuzzReadRoundTrip: "A X 2" under "A A 1").
+		{name: "weighted edge lines whose first line looks like a header", text: "the edges are:\nA A 1\nA X 2\nB X 21"},
+		{
+			name:  "row names differ from the header's, but the word matrix makes it one",
+			text:  "Adjacency matrix:\n  A B\nA 0 1\nC 1 0",
+			nodes: []string{"A", "B"}, edges: []string{"A-B"}, dir: DirUndirected, minConf: 0.5, maxConf: 0.5,
+			note: "row names differ",
+		},
 		{
 			name:  "marks alone, but the word matrix makes them one",
 			text:  "Adjacency matrix:\n  A B\nA x x\nB x x",

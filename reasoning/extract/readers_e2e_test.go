@@ -119,6 +119,14 @@ func TestReadersEndToEnd(t *testing.T) {
 			directed: true,
 		},
 		{
+			// Found by FuzzReadRoundTrip: "A A 1" was read as a matrix
+			// header over rows named A and B.
+			name:  "weighted edge lines under a line that looks like a header",
+			q:     "Given an undirected graph, the edges are: \nA A 1\nA A 1\nA A 1\nA A 1\nA X 2\nB X 21\nThe task is: you need to find the shortest path. The nodes in question are: path_source=1 , path_target=2.",
+			nodes: []string{"A", "B", "X"},
+			edges: []string{"A-A:1", "A-X:2", "B-X:21"},
+		},
+		{
 			name:  "adjacency dict",
 			q:     `The undirected graph as a dict of neighbour lists: {"A": ["B", "D"], "B": ["A"], "D": ["A"], "E": []}. Is E isolated?`,
 			nodes: []string{"A", "B", "D", "E"},
