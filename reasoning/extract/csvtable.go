@@ -100,7 +100,7 @@ func (CSVTable) Read(ctx context.Context, d *Doc) (Reading, error) {
 			}
 		}
 		h, ok := csvParseHeader(d, lines[i])
-		if !ok {
+		if !ok || i > 0 && i+1 < len(lines) && csvRowAbove(d, lines[i-1], lines[i+1], h) {
 			continue
 		}
 		r, next, err := csvReadTable(d, lines, i, h)
@@ -141,6 +141,38 @@ func (CSVTable) Read(ctx context.Context, d *Doc) (Reading, error) {
 		out.Confidence = min(out.Confidence, r.Confidence)
 	}
 	return out, nil
+}
+
+// csvRowAbove reports whether the line above a header line is a row of
+// the same shape as the line below it: then the "header" is one more row
+// of a list of pairs ("A B / U V / A C": U and V are nodes, not the u and
+// v columns).
+func csvRowAbove(d *Doc, above, below textLine, h csvHeader) bool {
+	if h.markdown {
+		return false
+	}
+	a, _, err := csvSplit(d, above, h.sep)
+	if err != nil || len(a) != len(h.cols) {
+		return false
+	}
+	b, _, err := csvSplit(d, below, h.sep)
+	if err != nil || len(b) != len(a) {
+		return false
+	}
+	digits := func(f string) bool {
+		f = strings.TrimSpace(f)
+		return f != "" && strings.Trim(f, "0123456789.-") == ""
+	}
+	for k := range a {
+		fa, fb := strings.TrimSpace(a[k]), strings.TrimSpace(b[k])
+		if fa == "" || fb == "" || strings.ContainsAny(fa, " :") || digits(fa) != digits(fb) {
+			return false
+		}
+		if _, known := csvColumnNames[strings.ToLower(fa)]; known {
+			return false
+		}
+	}
+	return true
 }
 
 // csvSplit splits a line at sep: runs of spaces for ' ', Markdown cells for

@@ -83,6 +83,14 @@ func TestCSVTable(t *testing.T) {
 		{name: "unpaired names", text: "name,age\nAlice,30\nBob,25"},
 		{name: "a sentence with the words", text: "Go from the source to the target, then back."},
 		{name: "a header without rows", text: "source,target,weight\n\nNo edges yet."},
+		// A line that names columns inside a list of pairs is a pair
+		// (FuzzReadRoundTrip: U and V are nodes there).
+		{name: "u v between rows of pairs", text: "The edges are:\nA B\nU V\nA C\nA A"},
+		{
+			name:  "u v under a title line of another shape",
+			text:  "My graph\nu v\n0 1\n1 2",
+			nodes: []string{"0", "1", "2"}, edges: []string{"0-1", "1-2"}, role: RoleGraph,
+		},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

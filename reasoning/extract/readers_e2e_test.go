@@ -127,6 +127,14 @@ func TestReadersEndToEnd(t *testing.T) {
 			edges: []string{"A-A:1", "A-X:2", "B-X:21"},
 		},
 		{
+			// Found by FuzzReadRoundTrip: "U V" was read as the header of
+			// a table of the rows below, and the edge U-V was dropped.
+			name:  "pair lines with one pair that names the u and v columns",
+			q:     "Given an undirected graph, the edges are: \nA B\nU V\nA A\nA A\nThe task is: you need to find the shortest path. The nodes in question are: path_source=1 , path_target=2.",
+			nodes: []string{"A", "B", "U", "V"},
+			edges: []string{"A-A", "A-B", "U-V"},
+		},
+		{
 			name:  "adjacency dict",
 			q:     `The undirected graph as a dict of neighbour lists: {"A": ["B", "D"], "B": ["A"], "D": ["A"], "E": []}. Is E isolated?`,
 			nodes: []string{"A", "B", "D", "E"},
