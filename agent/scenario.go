@@ -206,10 +206,17 @@ func (r *run) clean(ctx context.Context, g *graph.Graph, source string) error {
 	if err != nil {
 		return fmt.Errorf("%w: %w", ErrBadInput, err)
 	}
-	if f := graph.DetectFormat(reached, data[:min(len(data), 512)]); f != graph.FormatEdgeList {
-		return fmt.Errorf("cleaning reads edge lists; %s is %s: %w", source, f, ErrBadInput)
+	var in *scenarios.Inspection
+	unit := "edge line" // what locates a defect
+	switch f := graph.DetectFormat(reached, data[:min(len(data), 512)]); f {
+	case graph.FormatEdgeList:
+		in, err = scenarios.Inspect(data, source, g.Directed(), nil, "")
+	case graph.FormatNodeLink, graph.FormatDOT, graph.FormatGML:
+		unit = "edge"
+		in, _, err = scenarios.InspectGraph(data, source, f, g.Directed())
+	default:
+		return fmt.Errorf("cleaning reads edge lists, node-link JSON, DOT and GML; %s is %s: %w", source, f, ErrBadInput)
 	}
-	in, err := scenarios.Inspect(data, source, g.Directed(), nil, "")
 	if err != nil {
 		return fmt.Errorf("%w: %w", ErrBadInput, err)
 	}
@@ -218,23 +225,33 @@ func (r *run) clean(ctx context.Context, g *graph.Graph, source string) error {
 	for _, k := range scenarios.Kinds {
 		if n := in.Counts[k]; n > 0 {
 			var lines []string
+			where := "line"
 			for _, d := range in.Defects {
 				if d.Kind == k && len(lines) < 5 {
-					lines = append(lines, fmt.Sprint(d.Line))
+					switch {
+					case d.Edge > 0:
+						where = "edge"
+						lines = append(lines, fmt.Sprint(d.Edge))
+					case d.Line > 0:
+						lines = append(lines, fmt.Sprint(d.Line))
+					default:
+						where = "node"
+						lines = append(lines, d.Node)
+					}
 				}
 			}
 			more := ""
 			if n > len(lines) {
 				more = ", …"
 			}
-			parts = append(parts, fmt.Sprintf("%d %s (line %s%s)", n, k, strings.Join(lines, ", "), more))
+			parts = append(parts, fmt.Sprintf("%d %s (%s %s%s)", n, k, where, strings.Join(lines, ", "), more))
 		}
 	}
 	if len(parts) == 0 {
-		r.ans.Answer = fmt.Sprintf("%s has no duplicate edges, self-loops or isolated nodes (%d edge lines; dangling references need a node table: graphagent graph clean --nodes).", source, in.Records)
+		r.ans.Answer = fmt.Sprintf("%s has no duplicate edges, self-loops or isolated nodes (%d %ss; dangling references need a node table: graphagent graph clean --nodes).", source, in.Records, unit)
 		return nil
 	}
-	r.ans.Answer = fmt.Sprintf("%s (%d edge lines) has %s. Nothing was changed; graphagent graph clean %s --out NEW writes a cleaned copy.",
-		source, in.Records, strings.Join(parts, ", "), source)
+	r.ans.Answer = fmt.Sprintf("%s (%d %ss) has %s. Nothing was changed; graphagent graph clean %s --out NEW writes a cleaned copy.",
+		source, in.Records, unit, strings.Join(parts, ", "), source)
 	return nil
 }

@@ -36,6 +36,11 @@ type Defect struct {
 	Node string `json:"node,omitempty"`
 	// First is the line an edge first appeared on (duplicates).
 	First int `json:"first_line,omitempty"`
+	// Edge and FirstEdge locate an edge's defect in a file whose elements
+	// are not lines (node-link JSON, DOT, GML): its number among the
+	// file's edges (1-based), and a duplicate's first occurrence.
+	Edge      int `json:"edge,omitempty"`
+	FirstEdge int `json:"first_edge,omitempty"`
 	// Weight and FirstWeight are a duplicate's weight and its first
 	// line's, as written, when they differ: the graph keeps the last
 	// weight (NetworkX), so removing the duplicate changes it.
@@ -82,6 +87,72 @@ func Inspect(edges []byte, edgesName string, directed bool, nodes []byte, nodesN
 	if err != nil {
 		return nil, err
 	}
+	return inspect(g, recs, edgesName, directed, nodes, nodesName)
+}
+
+// InspectGraph reads a graph file of a format whose elements are not
+// lines (node-link JSON, DOT, GML; f from graph.DetectFormat) through its
+// reader and reports every duplicate edge, self-loop and isolated node;
+// an edge's defect is located by its number in the file's order of edges
+// (Defect.Edge), a node's by its name. The file states its own direction
+// where the format does (directed is the default otherwise). It returns
+// the graph as read, repeated edges merged as NetworkX merges them, for
+// CleanGraph.
+func InspectGraph(data []byte, name string, f graph.Format, directed bool) (*Inspection, *graph.Graph, error) {
+	var recs []graph.EdgeRecord
+	opt := graph.ReadOptions{Directed: directed, Name: name, OnEdge: func(u, v string) {
+		recs = append(recs, graph.EdgeRecord{Line: len(recs) + 1, U: u, V: v})
+	}}
+	g, err := graph.Read(bytes.NewReader(data), f, opt)
+	if err != nil {
+		return nil, nil, err
+	}
+	edges := len(recs)
+	// Every node is declared (listed, or named by an edge); those no edge
+	// touches are isolated.
+	for i := range g.N() {
+		recs = append(recs, graph.EdgeRecord{Line: edges + 1 + i, U: g.ID(int32(i))})
+	}
+	in, err := inspect(g, recs, name, g.Directed(), nil, "")
+	if err != nil {
+		return nil, nil, err
+	}
+	in.Records = edges
+	for i := range in.Defects {
+		d := &in.Defects[i]
+		if d.Kind != Isolated {
+			d.Edge, d.FirstEdge = d.Line, d.First
+		}
+		d.Line, d.First = 0, 0
+	}
+	return in, g, nil
+}
+
+// CleanGraph is g (read by InspectGraph, so without repeated edges)
+// without the self-loops when remove has SelfLoop, and without its
+// isolated nodes, those the removals leave isolated included, when remove
+// has Isolated.
+func CleanGraph(g *graph.Graph, remove map[string]bool) *graph.Graph {
+	keepEdge := func(e int32) bool {
+		u, v := g.Edge(e)
+		return u != v || !remove[SelfLoop]
+	}
+	var keepNode []bool
+	if remove[Isolated] {
+		keepNode = make([]bool, g.N())
+		for e := range int32(g.M()) {
+			if keepEdge(e) {
+				u, v := g.Edge(e)
+				keepNode[u], keepNode[v] = true, true
+			}
+		}
+	}
+	return graph.Filter(g, keepNode, keepEdge)
+}
+
+// inspect finds the defects of the records (in file order) of g.
+func inspect(g *graph.Graph, recs []graph.EdgeRecord, edgesName string, directed bool, nodes []byte, nodesName string) (*Inspection, error) {
+	var err error
 	in := &Inspection{Edges: edgesName, Directed: directed, Records: len(recs), GraphNodes: g.N(), GraphEdges: g.M(),
 		Counts: map[string]int{}, edgeLines: map[int][]string{}, nodeLines: map[int][]string{},
 		touching: map[string][]int{}, loneLine: map[int]string{}, tableRow: map[int]string{}}

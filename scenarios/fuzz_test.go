@@ -64,3 +64,39 @@ func BenchmarkSummarizeEmail(b *testing.B) {
 		}
 	}
 }
+
+// FuzzInspectGraph: any node-link JSON, DOT or GML text is inspected
+// without panicking; edge defects lie within the edges read, and the
+// cleaned graph has no self-loop or isolated node left.
+func FuzzInspectGraph(f *testing.F) {
+	f.Add(`{"nodes": [{"id": 1}, {"id": 4}], "links": [{"source": 1, "target": 2}, {"source": 2, "target": 1}, {"source": 3, "target": 3}]}`, uint8(0))
+	f.Add("graph { 4; 1 -- 2; 2 -- 1; 3 -- 3 -- 3 }", uint8(1))
+	f.Add("graph [ node [ id 1 ] node [ id 2 ] edge [ source 1 target 2 ] edge [ source 2 target 2 ] ]", uint8(2))
+	formats := []graph.Format{graph.FormatNodeLink, graph.FormatDOT, graph.FormatGML}
+	all, _ := ParseKinds("all")
+	f.Fuzz(func(t *testing.T, text string, which uint8) {
+		in, g, err := InspectGraph([]byte(text), "g", formats[int(which)%len(formats)], which&4 != 0)
+		if err != nil {
+			if !errors.Is(err, graph.ErrSyntax) && !errors.Is(err, graph.ErrTooLarge) && !errors.Is(err, graph.ErrNodeNotFound) {
+				t.Fatalf("unclassified error: %v", err)
+			}
+			return
+		}
+		for _, d := range in.Defects {
+			if d.Kind != Isolated && (d.Edge < 1 || d.Edge > in.Records) {
+				t.Fatalf("defect %+v outside the %d edges", d, in.Records)
+			}
+		}
+		clean := CleanGraph(g, all)
+		for e := range int32(clean.M()) {
+			if u, v := clean.Edge(e); u == v {
+				t.Fatalf("self-loop left in %q", text)
+			}
+		}
+		for u := range int32(clean.N()) {
+			if clean.Degree(u) == 0 {
+				t.Fatalf("isolated node %s left in %q", clean.ID(u), text)
+			}
+		}
+	})
+}

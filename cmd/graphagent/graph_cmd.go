@@ -57,7 +57,7 @@ are replaced). The diameter is the largest (strongly, when directed) connected c
 			},
 			{
 				Name:      "clean",
-				Usage:     "find duplicate edges, self-loops, isolated nodes and dangling references in an edge list; optionally write a cleaned copy",
+				Usage:     "find duplicate edges, self-loops, isolated nodes and dangling references in a graph file; optionally write a cleaned copy",
 				ArgsUsage: "FILE",
 				Description: `Reads the edge list FILE (and with --nodes a node table whose first column names the nodes) and
 reports every duplicate edge, self-loop, isolated node (declared on a line of its own or in the node
@@ -65,6 +65,10 @@ table, and touched by no edge) and dangling reference (an edge naming a node the
 with its file and line. With --out NEW it writes a copy of FILE without the lines of the --remove
 kinds (default all); with --nodes-out NEW2 a copy of the node table without the isolated nodes. The
 originals are never changed; the new files must not exist yet and must lie inside the data folders.
+A node-link JSON, DOT or GML file is read by its own reader: each edge's defect is located by its
+number among the file's edges, isolated nodes by name; --out writes the cleaned graph as node-link
+JSON (NEW ending in .json) or as an edge list, with repeated edges merged as they are read (as
+NetworkX reads them); --nodes does not apply (the file lists its nodes).
 Exit code 0 whether or not defects are found.`,
 				Flags: []cli.Flag{dirFlag, jsonFlag(),
 					&cli.StringFlag{Name: "nodes", Usage: "node table `FILE` (first column: node IDs) for dangling references and isolated nodes"},
@@ -211,8 +215,12 @@ func graphClean(c *cli.Context) error {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	if f := graph.DetectFormat(reached, edges[:min(len(edges), 512)]); f != graph.FormatEdgeList {
-		return usageErr("graph clean reads edge lists (u v [weight] lines, TSV/CSV tables); %s is %s", path, f)
+	switch f := graph.DetectFormat(reached, edges[:min(len(edges), 512)]); f {
+	case graph.FormatEdgeList:
+	case graph.FormatNodeLink, graph.FormatDOT, graph.FormatGML:
+		return cleanStructured(c, sb, path, f, edges, directed, remove)
+	default:
+		return usageErr("graph clean reads edge lists (u v [weight] lines, TSV/CSV tables), node-link JSON, DOT and GML; %s is %s", path, f)
 	}
 	var nodes []byte
 	if np := c.String("nodes"); np != "" {
@@ -289,9 +297,80 @@ func graphClean(c *cli.Context) error {
 	return nil
 }
 
+// cleanStructured is graph clean on a node-link JSON, DOT or GML file:
+// defects located by edge number, and --out written from the graph.
+func cleanStructured(c *cli.Context, sb *graph.Sandbox, path string, f graph.Format, data []byte, directed bool, remove map[string]bool) error {
+	if c.String("nodes") != "" || c.String("nodes-out") != "" {
+		return usageErr("--nodes and --nodes-out apply to edge lists; %s (%s) lists its own nodes", path, f)
+	}
+	in, g, err := scenarios.InspectGraph(data, path, f, directed)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	type written struct {
+		File  string `json:"file"`
+		Nodes int    `json:"nodes"`
+		Edges int    `json:"edges"`
+	}
+	var outs []written
+	if out := c.String("out"); out != "" {
+		clean := scenarios.CleanGraph(g, remove)
+		w, err := sb.Create(out)
+		if err != nil {
+			if errors.Is(err, graph.ErrOutsideSandbox) {
+				return usageErr("--out: %v", err)
+			}
+			return cli.Exit(fmt.Sprintf("--out: %v", err), exitUsage)
+		}
+		if strings.EqualFold(filepath.Ext(out), ".json") {
+			err = graph.WriteNodeLink(w, clean)
+		} else {
+			err = graph.WriteEdgeList(w, clean)
+		}
+		if cerr := w.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return cli.Exit(fmt.Sprintf("--out %s: %v", out, err), exitNoAnswer)
+		}
+		outs = append(outs, written{out, clean.N(), clean.M()})
+	}
+	if c.Bool("json") {
+		return writeJSON(c.App.Writer, map[string]any{"inspection": in, "written": outs})
+	}
+	w := c.App.Writer
+	fmt.Fprintf(w, "%s (%s): %d edges read as %s graph of %d nodes and %d edges.\n",
+		path, f, in.Records, map[bool]string{true: "a directed", false: "an undirected"}[in.Directed], in.GraphNodes, in.GraphEdges)
+	if len(in.Defects) == 0 {
+		fmt.Fprintln(w, "No duplicates, self-loops or isolated nodes found.")
+	}
+	for _, kind := range scenarios.Kinds {
+		if in.Counts[kind] > 0 {
+			fmt.Fprintf(w, "%s: %d\n", kind, in.Counts[kind])
+		}
+	}
+	for _, d := range in.Defects {
+		if d.Edge > 0 {
+			fmt.Fprintf(w, "  %s: edge %d: %s\n", d.File, d.Edge, defectText(d))
+		} else {
+			fmt.Fprintf(w, "  %s: %s\n", d.File, defectText(d))
+		}
+	}
+	if len(in.BecomeIsolated) > 0 {
+		fmt.Fprintf(w, "Nodes only on defective edges (self-loops; isolated once those are removed): %s\n", strings.Join(in.BecomeIsolated, ", "))
+	}
+	for _, o := range outs {
+		fmt.Fprintf(w, "Wrote %s: %d nodes, %d edges (repeated edges merged as read).\n", o.File, o.Nodes, o.Edges)
+	}
+	return nil
+}
+
 func defectText(d scenarios.Defect) string {
 	switch d.Kind {
 	case scenarios.Duplicate:
+		if d.FirstEdge > 0 {
+			return fmt.Sprintf("duplicate edge %s %s (first as edge %d)", d.U, d.V, d.FirstEdge)
+		}
 		if d.Weight != d.FirstWeight {
 			return fmt.Sprintf("duplicate edge %s %s (first on line %d with weight %q; this line's weight %q is the one the graph keeps)", d.U, d.V, d.First, d.FirstWeight, d.Weight)
 		}

@@ -232,6 +232,8 @@ type Builder struct {
 	edgeAttrs map[int32]map[string]any
 	maxNodes  int
 	maxEdges  int
+	// onEdge sees every edge added, repeated ones too (ReadOptions.OnEdge).
+	onEdge func(u, v int32)
 }
 
 // Limits bounds the size of a graph a Builder accepts; zero means unlimited.
@@ -351,6 +353,9 @@ func (b *Builder) AddEdge(u, v string) (int32, error) {
 func (b *Builder) AddEdgeIdx(u, v int32) (int32, error) {
 	if u < 0 || int(u) >= len(b.ids) || v < 0 || int(v) >= len(b.ids) {
 		return -1, fmt.Errorf("edge (%d, %d): node index out of range [0, %d): %w", u, v, len(b.ids), ErrNodeNotFound)
+	}
+	if b.onEdge != nil {
+		b.onEdge(u, v)
 	}
 	slot, e := b.edges.find(u, v, b.src, b.dst, b.directed)
 	if e >= 0 {

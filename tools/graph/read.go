@@ -24,6 +24,11 @@ type ReadOptions struct {
 	// Progress, when set, is updated by Sandbox.Load with the bytes of the
 	// file read so far; the readers themselves ignore it.
 	Progress *Progress
+	// OnEdge, when set, is called with each edge as the node-link JSON,
+	// DOT and GML readers read it, in input order and before repeated
+	// edges merge (graph clean reports them); edge lists have
+	// ScanEdgeList instead.
+	OnEdge func(u, v string)
 }
 
 // source names the input in error messages.
@@ -38,6 +43,9 @@ func (o ReadOptions) source(def string) string {
 func (o ReadOptions) builder(directed bool) *Builder {
 	b := NewBuilder(directed)
 	b.SetLimits(o.Limits)
+	if o.OnEdge != nil {
+		b.onEdge = func(u, v int32) { o.OnEdge(b.ids[u], b.ids[v]) }
+	}
 	return b
 }
 
@@ -98,19 +106,25 @@ const (
 	// FormatPython is a Python-literal edge list such as
 	// "[(0, 1, {'weight': 4})]" (ParsePythonEdges).
 	FormatPython Format = "python"
+	// FormatGML is GML, "graph [ node [ id 0 ] edge [ source 0 target 1
+	// ] ]" (ReadGML).
+	FormatGML Format = "gml"
 )
 
 // DetectFormat guesses the format of a file from its name's extension
-// (.json, .dot/.gv, .py, .edgelist/.edges/.el/.tsv/.csv/.adj) and, for
-// other names such as .txt, from the first bytes of its content:
-// '{' starts node-link JSON, '[' a Python edge list, "graph", "digraph" or
-// "strict" a DOT file; anything else is read as an edge list.
+// (.json, .dot/.gv, .gml, .py, .edgelist/.edges/.el/.tsv/.csv/.adj) and,
+// for other names such as .txt, from the first bytes of its content:
+// '{' starts node-link JSON, '[' a Python edge list, "graph [" GML,
+// "graph", "digraph" or "strict" a DOT file; anything else is read as an
+// edge list.
 func DetectFormat(name string, head []byte) Format {
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".json":
 		return FormatNodeLink
 	case ".dot", ".gv":
 		return FormatDOT
+	case ".gml":
+		return FormatGML
 	case ".py":
 		return FormatPython
 	case ".edgelist", ".edges", ".el", ".tsv", ".csv", ".adj":
@@ -134,7 +148,12 @@ func DetectFormat(name string, head []byte) Format {
 		word = word[:i]
 	}
 	switch strings.ToLower(string(word)) {
-	case "graph", "digraph", "strict":
+	case "graph":
+		if rest := bytes.TrimLeft(h[len(word):], " \t\r\n"); len(rest) > 0 && rest[0] == '[' {
+			return FormatGML
+		}
+		return FormatDOT
+	case "digraph", "strict":
 		return FormatDOT
 	}
 	return FormatEdgeList
@@ -155,9 +174,11 @@ func Read(r io.Reader, f Format, opt ReadOptions) (*Graph, error) {
 			return nil, fmt.Errorf("read %s: %w", opt.source("python edge list"), err)
 		}
 		return ParsePythonEdges(string(text), opt)
+	case FormatGML:
+		return ReadGML(r, opt)
 	}
-	return nil, fmt.Errorf("unknown graph format %q (want %s, %s, %s or %s)", f,
-		FormatEdgeList, FormatNodeLink, FormatDOT, FormatPython)
+	return nil, fmt.Errorf("unknown graph format %q (want %s, %s, %s, %s or %s)", f,
+		FormatEdgeList, FormatNodeLink, FormatDOT, FormatPython, FormatGML)
 }
 
 // sortStrings sorts keys in place.

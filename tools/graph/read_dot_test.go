@@ -91,6 +91,10 @@ func TestDetectFormat(t *testing.T) {
 		{"noext", "\xef\xbb\xbf digraph G {}", FormatDOT},
 		{"noext", "Strict graph{}", FormatDOT},
 		{"noext", "/* c */ graph {}", FormatDOT},
+		{"g.gml", "", FormatGML},
+		{"noext", "graph [\n  node [ id 0 ]\n]", FormatGML},
+		{"noext", "graph\n[ directed 1 ]", FormatGML},
+		{"noext", "graph G {}", FormatDOT},
 		{"noext", "0 1\n", FormatEdgeList},
 		{"noext", "graphs 1\n", FormatEdgeList},
 		{"noext", "", FormatEdgeList},
@@ -100,11 +104,11 @@ func TestDetectFormat(t *testing.T) {
 			t.Errorf("DetectFormat(%q, %q) = %q, want %q", tc.name, tc.head, got, tc.want)
 		}
 	}
-	if _, err := Read(strings.NewReader("0 1"), Format("gml"), ReadOptions{}); err == nil || !strings.Contains(err.Error(), `"gml"`) {
+	if _, err := Read(strings.NewReader("0 1"), Format("graphml"), ReadOptions{}); err == nil || !strings.Contains(err.Error(), `"graphml"`) {
 		t.Fatalf("unknown format: %v", err)
 	}
 	for f, in := range map[Format]string{FormatEdgeList: "0 1", FormatNodeLink: `{"edges": [{"source": 0, "target": 1}]}`,
-		FormatDOT: "graph { 0 -- 1 }", FormatPython: "[(0, 1)]"} {
+		FormatDOT: "graph { 0 -- 1 }", FormatPython: "[(0, 1)]", FormatGML: "graph [ node [ id 0 ] node [ id 1 ] edge [ source 0 target 1 ] ]"} {
 		g, err := Read(strings.NewReader(in), f, ReadOptions{})
 		if err != nil || g.M() != 1 || g.N() != 2 {
 			t.Fatalf("Read %s: %v %v", f, g, err)
