@@ -152,6 +152,9 @@ func exCases() []exCase {
 		{name: "node list declared", q: "Nodes: A, B, C, D. Edges: A-B, C-B.", edges: "A-B B-C", nodes: "A B C D", confident: true},
 		{name: "set notation", q: "Let G = (V, E) with V = {1, 2, 3, 4} and E = {(1, 2), (2, 3)}. Is G connected?",
 			edges: "1-2 2-3", nodes: "1 2 3 4", confident: true},
+		{name: "set notation after a name", q: "A graph G(V, E) has edges (0, 1), (1, 2).", edges: "0-1 1-2", confident: true},
+		// FuzzReadRoundTrip: in a list of pairs, (V, E) is an edge.
+		{name: "V and E in a list of tuples", q: "The edges are: (A, B), (B, C), (V, E).", edges: "A-B B-C E-V", confident: true},
 		{name: "isolated node", q: "Edges: 0-1, 1-2. Node 7 is isolated.", edges: "0-1 1-2", nodes: "0 1 2 7", confident: true},
 		{name: "range dots", q: "Vertices 1..5, edges 1-2, 2-3.", edges: "1-2 2-3", nodes: "1 2 3 4 5", confident: true},
 		// Directedness words.

@@ -34,8 +34,10 @@ func (p *exScan) tryTuple(i int) (int, error) {
 	if !ok {
 		return i, nil
 	}
-	if strings.EqualFold(a, "V") && strings.EqualFold(b, "E") {
-		return i, nil // "G = (V, E)" names the node and edge sets
+	if strings.EqualFold(a, "V") && strings.EqualFold(b, "E") && (p.isPunct(i-1, '=') || p.kind(i-1) == exWord) {
+		// "G = (V, E)", "a graph G(V, E)" name the node and edge sets; in
+		// a list ("(A, B), (V, E)") it is an edge.
+		return i, nil
 	}
 	it := exItem{u: a, v: b, method: "tuples", weak: wa || wb, tok: i, s: p.toks[i].s}
 	n := n2
