@@ -382,6 +382,8 @@ func trainKG(ctx context.Context, d *data, cfg Config, prog Progress) (*trained,
 		return nil, err
 	}
 	bm, _, _, bh10 := rankMetrics(baseRanks)
+	relH1, relMRR := relationAccuracy(m, test)
+	baseRelH1, _ := relationAccuracy(base, test)
 	prog("done", total, total)
 	nTest := fmt.Sprintf("%d test triples", len(test))
 	if len(test) < len(kd.test) {
@@ -394,8 +396,11 @@ func trainKG(ctx context.Context, d *data, cfg Config, prog Progress) (*trained,
 			{Metric: "filtered Hits@1", Value: h1, Runs: 1},
 			{Metric: "filtered Hits@3", Value: h3, Runs: 1},
 			{Metric: "filtered Hits@10", Value: h10, Runs: 1},
+			{Metric: "relation Hits@1", Value: relH1, Runs: 1},
+			{Metric: "relation MRR", Value: relMRR, Runs: 1},
 			{Metric: "filtered MRR (untrained random embeddings)", Value: bm, Runs: 1, Baseline: true},
 			{Metric: "filtered Hits@10 (untrained random embeddings)", Value: bh10, Runs: 1, Baseline: true},
+			{Metric: "relation Hits@1 (untrained random embeddings)", Value: baseRelH1, Runs: 1, Baseline: true},
 		},
 		split: fmt.Sprintf("the dataset's own split: %d training triples (the model sees only these), %d validation, %s scored, heads and tails both predicted, filtered by every known triple",
 			len(kd.train), len(kd.valid), nTest),
@@ -440,4 +445,30 @@ func (m *kgModel) findRelation(dataset, s string) (int, error) {
 	}
 	ex := m.RelationIDs[:min(len(m.RelationIDs), 4)]
 	return -1, fmt.Errorf("relation %q is not in %s (%d relations, such as %s): %w", s, dataset, len(m.RelationIDs), strings.Join(ex, ", "), ErrUnknownItem)
+}
+
+// relationAccuracy ranks every relation for each triple's head and tail
+// (transe:relation's task, unfiltered) and returns the share of triples
+// whose relation ranks first and the mean reciprocal rank.
+func relationAccuracy(m *kgModel, triples []triple) (hits1, mrr float64) {
+	q := make([]float64, m.Dim)
+	scores := make([]float64, len(m.RelationIDs))
+	for _, tr := range triples {
+		for r := range scores {
+			m.query(int(tr.h), r, q)
+			scores[r] = floats.Dot(q, m.ent(int(tr.t)))
+		}
+		rank := 1
+		for r, s := range scores {
+			if r != int(tr.r) && s >= scores[tr.r] {
+				rank++
+			}
+		}
+		if rank == 1 {
+			hits1++
+		}
+		mrr += 1 / float64(rank)
+	}
+	n := float64(max(len(triples), 1))
+	return hits1 / n, mrr / n
 }

@@ -383,3 +383,14 @@ func TestFilteredRank(t *testing.T) {
 		t.Errorf("filtered rank %v, want 1 (c is another known answer)", ranks[0])
 	}
 }
+
+func TestRelationAccuracy(t *testing.T) {
+	// Entities b = 1 and c = 2 (real), relations r0 = 1 and r1 = -1 (and
+	// their reciprocals): score(c, r0, b) = 2 > score(c, r1, b) = -2.
+	m := &kgModel{EntityIDs: []string{"a", "b", "c"}, RelationIDs: []string{"r0", "r1"}, Dim: 2,
+		E: []float64{0, 0, 1, 0, 2, 0}, R: []float64{1, 0, -1, 0, 1, 0, -1, 0}}
+	h1, mrr := relationAccuracy(m, []triple{{2, 0, 1}, {2, 1, 1}})
+	if h1 != 0.5 || mrr != 0.75 {
+		t.Errorf("relation Hits@1 %v, MRR %v; want 0.5, 0.75", h1, mrr)
+	}
+}
