@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -91,16 +90,22 @@ func exploreAction(c *cli.Context) error {
 		fmt.Fprintf(w, "Exploring %s: %d entities, %d relations, %d triples. λ = %g. Type a question, a suggestion's number, back, history, goto N, lambda X or quit.\n",
 			g.Name(), g.NumEntities(), g.NumRelations(), g.NumTriples(), lambda)
 	}
-	return exploreLoop(c.Context, c, sess, bufio.NewReader(c.App.Reader), w, interactive)
+	lines := newLineReader(c.App.Reader, maxChatLine) // a signal ends the wait for a line
+	defer lines.close()
+	return exploreLoop(c.Context, c, sess, lines, w, interactive)
 }
 
 // exploreLoop reads commands and questions until quit or the end of input.
-func exploreLoop(ctx context.Context, c *cli.Context, sess *explore.Session, br *bufio.Reader, w io.Writer, prompt bool) error {
+func exploreLoop(ctx context.Context, c *cli.Context, sess *explore.Session, lines *lineReader, w io.Writer, prompt bool) error {
 	for {
 		if prompt {
 			fmt.Fprint(w, "explore> ")
 		}
-		line, tooLong, err := readChatLine(br, maxChatLine)
+		in := lines.next(ctx)
+		if ctx.Err() != nil {
+			return nil
+		}
+		line, tooLong, err := in.text, in.tooLong, in.err
 		q := strings.TrimSpace(line)
 		switch {
 		case tooLong:

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -141,5 +142,24 @@ func TestAskConfirmEndsOnSignal(t *testing.T) {
 	code, rest := exitsAfter(t, cmd, out, syscall.SIGTERM)
 	if code != exitNoAnswer || strings.Contains(rest, "The diameter") {
 		t.Errorf("after SIGTERM: exit %d, output %q", code, rest)
+	}
+}
+
+// TestExploreEndsOnSignal: interactive explore waiting for a line ends on
+// SIGTERM.
+func TestExploreEndsOnSignal(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "family.tsv"), []byte("head\trelation\ttail\nAnn\tparent of\tBob\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd, stdin, out := startCLI(t, "--data", dir, "explore", "--kg", "family.tsv")
+	defer stdin.Close()
+	if _, err := io.WriteString(stdin, "What is Ann parent of?\n"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, out, "Bob")
+	time.Sleep(300 * time.Millisecond) // back to waiting for a line
+	if code, _ := exitsAfter(t, cmd, out, syscall.SIGTERM); code != exitOK {
+		t.Errorf("exit code %d after SIGTERM", code)
 	}
 }
