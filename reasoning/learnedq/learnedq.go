@@ -111,15 +111,16 @@ var (
 	moreIDs      = lazyre.New(`(?:,|\band\b|&)\s*#?\s*["'“‘]?([0-9][A-Za-z0-9_./:-]*)`)
 )
 
-// refPattern reads a kind word, an optional "#", "no.", "number" or "id",
-// one ID, then more IDs joined by ",", "and" or "&" (each maybe with "#").
+// refPattern reads a kind word, then "#" or a space with an optional "no.",
+// "no", "number" or "id" (a word of its own: "paper nodine98overview" is
+// the paper nodine98overview), one ID, then more IDs joined by ",", "and" or "&" (each maybe with "#").
 // An ID is quoted or not, a run of letters, digits and _./:- that starts
 // with a letter or digit; the IDs after the first start with a digit, so
 // that "user 0 and user 33" is two references, not "0" and "user".
 func refPattern(kinds string) string {
 	const first = `["'“‘]?([A-Za-z0-9][A-Za-z0-9_./:-]*)["'”’]?`
 	const more = `((?:\s*(?:,|and|&)\s*#?\s*["'“‘]?[0-9][A-Za-z0-9_./:-]*["'”’]?)*)`
-	return `(?i)\b(?:` + kinds + `)\s*(?:#\s*|no\.?\s*|number\s+|id\s+)?` + first + more
+	return `(?i)\b(?:` + kinds + `)(?:\s*#\s*|\s+(?:no\.\s*|no\s+|number\s+|id\s+)?)` + first + more
 }
 
 // notIDs are words that follow a kind word without being an ID ("the user

@@ -21,6 +21,10 @@ func TestRead(t *testing.T) {
 		{"Classify paper datta98case of citeseer.", ToolTopic, `{"dataset":"citeseer","node":"datta98case"}`},
 		{`What is the topic of paper "norman00argument" in CiteSeer?`, ToolTopic, `{"dataset":"citeseer","node":"norman00argument"}`},
 		{"What is the topic of paper 1234 in citeseer?", ToolTopic, `{"dataset":"citeseer","node":"1234"}`},
+		{"What is paper nodine98overview of citeseer about?", ToolTopic, `{"dataset":"citeseer","node":"nodine98overview"}`},
+		{"What is the class of paper number 12 in cora?", ToolTopic, `{"dataset":"cora","node":"12"}`},
+		{"What is the topic of paper no. 12 in cora?", ToolTopic, `{"dataset":"cora","node":"12"}`},
+		{"What is the topic of paper#12 in cora?", ToolTopic, `{"dataset":"cora","node":"12"}`},
 		// Molecules, numbered from 1 as the TU files.
 		{"what is the function of molecule 12 in mutag?", ToolMolecule, `{"dataset":"mutag","molecule":12}`},
 		{"Is compound #3 of MUTAG mutagenic?", ToolMolecule, `{"dataset":"mutag","molecule":3}`},
@@ -57,6 +61,7 @@ func TestRead(t *testing.T) {
 		{"Would user 1 of movietweetings like it?", "", ""},
 		{"What is the shortest path from user 1 to item 5 in movietweetings?", "", ""},
 		{"What is the topic of this paper?", "", ""},
+		{"What is the paperwork topic of cora 12?", "", ""},
 		{"Is there a cycle in the graph with edges 0-1, 1-2, 2-0?", "", ""},
 	}
 	for _, c := range cases {

@@ -245,3 +245,34 @@ func TestLearnedStatementErrors(t *testing.T) {
 		t.Errorf("without learned tools: %v, want ErrToolNotAvailable", err)
 	}
 }
+
+// FuzzExecuteLearned runs fuzzed learned calls against learned tools with
+// no trained model: the arguments are read and converted, and every call
+// ends in an error or a result, never a panic.
+func FuzzExecuteLearned(f *testing.F) {
+	for _, s := range []string{
+		`[GR(GL("cora"), "graph_bert:topic", paper#35)-->r]`,
+		`[GR(GL("mutag"), "seg_bert:molecule_function", instance#11)-->r]`,
+		`[GR(GL("karate"), "kmeans:common_community_check", user#0, user#33)-->r]`,
+		`[GR(GL("movietweetings"), "bpr:topk_recommendation", user#1, 5)-->r]`,
+		`[GR(GL("wordnet"), "transe:tail_entity", entity#brew.n.01, relation#_hyponym)-->r]`,
+		`[GR(GL("freebase"), "transe:head_entity", relation#/a/b_c, entity#/m/0)-->r]`,
+		`[GL("cora")-->g] [GR(g, "graph_bert:topic", node: x)]`,
+	} {
+		f.Add(s)
+	}
+	reg, err := learned.NewRegistry(learned.NewStore(learned.StoreConfig{Home: f.TempDir()}))
+	if err != nil {
+		f.Fatal(err)
+	}
+	e := NewExecutor(Config{Hubs: DefaultHubs(), Learned: reg})
+	f.Fuzz(func(t *testing.T, s string) {
+		st, err := Parse(s)
+		if err != nil {
+			return
+		}
+		if out, err := e.Execute(context.Background(), st); err == nil && out == nil {
+			t.Fatalf("%q: no outcome and no error", s)
+		}
+	})
+}
