@@ -577,10 +577,11 @@ func matrixRead(d *Doc, b matrixBlock, global bool) (Reading, bool, error) {
 			}
 		}
 	}
-	zeroOne, emptyDiag, numbers := true, true, false
+	zeroOne, emptyDiag, numbers, marks := true, true, false, false
 	for i, row := range b.rows {
 		for j, c := range row.cells {
 			numbers = numbers || !c.mark
+			marks = marks || c.mark
 			if c.edge && c.val != 1 {
 				zeroOne = false
 			}
@@ -588,6 +589,12 @@ func matrixRead(d *Doc, b matrixBlock, global bool) (Reading, bool, error) {
 				emptyDiag = false
 			}
 		}
+	}
+	if !clear && marks && matrixMarkName(names, n) {
+		// A header naming a node "x" or "-" over rows that use the same
+		// marks for no edge ("X A 44" over "X X 1") is edge lines, or at
+		// best ambiguous: only the word "matrix" makes it a matrix.
+		return Reading{}, false, nil
 	}
 	if !numbers && !clear {
 		// Rows of marks alone ("X X" under "B A") are no evidence of a
@@ -698,6 +705,21 @@ func matrixRead(d *Doc, b matrixBlock, global bool) (Reading, bool, error) {
 	}
 	r.Spans = append(r.Spans, Span{Start: b.start, End: b.end, Role: RoleGraph})
 	return r, true, nil
+}
+
+// matrixMarkName reports whether a header names one of the n nodes with
+// a no-edge mark ("x", "-", "none"); a corner cell ("-" over the row
+// names) names none.
+func matrixMarkName(names []string, n int) bool {
+	if len(names) == n+1 {
+		names = names[1:]
+	}
+	for _, n := range names {
+		if matrixNoEdge[strings.ToLower(n)] {
+			return true
+		}
+	}
+	return false
 }
 
 // matrixMeaning is what the entries of a weighted matrix are, from the

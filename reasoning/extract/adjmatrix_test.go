@@ -118,6 +118,7 @@ func TestAdjacencyMatrix(t *testing.T) {
 		{name: "lines of marks under names", text: "  a b c\nx x x\nx x x\n_ _ _"},
 		// Rows named otherwise than the header's names are weighted edge
 		// lines, not a matrix (FuzzReadRoundTrip: "A X 2" under "A A 1").
+		{name: "a header naming node X over rows using x for no edge", text: "the edges are:\nX A 44\nX X 1\nX X 1\nX X 1"},
 		{name: "weighted edge lines whose first line looks like a header", text: "the edges are:\nA A 1\nA X 2\nB X 21"},
 		{
 			name:  "row names differ from the header's, but the word matrix makes it one",
