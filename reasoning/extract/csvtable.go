@@ -288,7 +288,9 @@ func csvParseHeader(d *Doc, ln textLine) (csvHeader, bool) {
 			if !known && csvFeatureName.MatchString(name) {
 				c, known = csvFeature, true
 			}
-			if !known && (name == "" || len(name) > csvMaxField) {
+			if !known && (name == "" || len(name) > csvMaxField || strings.Trim(name, "0123456789.") == "") {
+				// A bare number names no column: "U V 6" is a weighted
+				// edge, not the header "u, v, 6".
 				h.cols = nil
 				break
 			}

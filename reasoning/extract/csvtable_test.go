@@ -85,6 +85,7 @@ func TestCSVTable(t *testing.T) {
 		{name: "a header without rows", text: "source,target,weight\n\nNo edges yet."},
 		// A line that names columns inside a list of pairs is a pair
 		// (FuzzReadRoundTrip: U and V are nodes there).
+		{name: "a weighted pair that reads like a header with a number", text: "The edges are:\nU V 6\nA A 1"},
 		{name: "u v between rows of pairs", text: "The edges are:\nA B\nU V\nA C\nA A"},
 		{
 			name:  "u v under a title line of another shape",

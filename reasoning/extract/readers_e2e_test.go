@@ -135,6 +135,14 @@ func TestReadersEndToEnd(t *testing.T) {
 			edges: []string{"A-A", "A-B", "U-V"},
 		},
 		{
+			// Found by FuzzReadRoundTrip: "U V 6" was read as a table
+			// header with a column named 6.
+			name:  "a weighted pair U V first",
+			q:     "Given an undirected graph, the edges are: \nU V 6\nA A 1\nThe task is: you need to find the shortest path. The nodes in question are: path_source=1 , path_target=2.",
+			nodes: []string{"A", "U", "V"},
+			edges: []string{"A-A:1", "U-V:6"},
+		},
+		{
 			name:  "adjacency dict",
 			q:     `The undirected graph as a dict of neighbour lists: {"A": ["B", "D"], "B": ["A"], "D": ["A"], "E": []}. Is E isolated?`,
 			nodes: []string{"A", "B", "D", "E"},
