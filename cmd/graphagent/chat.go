@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/urfave/cli/v2"
@@ -49,14 +50,7 @@ command; /explore off returns), /quit ends. With piped input no prompt is printe
 }
 
 func chatAction(c *cli.Context) error {
-	if c.NArg() != 0 {
-		return usageErr("chat takes no arguments; type questions after it starts")
-	}
-	timeout, err := questionTimeout(c)
-	if err != nil {
-		return err
-	}
-	a, err := newAgent(c)
+	a, timeout, err := startAgent(c, "chat takes no arguments; type questions after it starts")
 	if err != nil {
 		return err
 	}
@@ -223,6 +217,24 @@ func isTerminal(stream any) bool {
 	}
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// startAgent does what the long-running commands (chat, serve, mcp) do
+// first: refuse arguments with noArgs as the usage error, read --timeout
+// and make the agent, which the caller closes with closeAgent.
+func startAgent(c *cli.Context, noArgs string) (*agent.Agent, time.Duration, error) {
+	if c.NArg() != 0 {
+		return nil, 0, usageErr("%s", noArgs)
+	}
+	timeout, err := questionTimeout(c)
+	if err != nil {
+		return nil, 0, err
+	}
+	a, err := newAgent(c)
+	if err != nil {
+		return nil, 0, err
+	}
+	return a, timeout, nil
 }
 
 // closeAgent releases the agent's memory and its planner's connections.

@@ -29,14 +29,7 @@ Logs go to stderr; stdout carries the protocol only.`,
 }
 
 func mcpAction(c *cli.Context) error {
-	if c.NArg() != 0 {
-		return usageErr("mcp takes no arguments")
-	}
-	timeout, err := questionTimeout(c)
-	if err != nil {
-		return err
-	}
-	a, err := newAgent(c)
+	a, timeout, err := startAgent(c, "mcp takes no arguments")
 	if err != nil {
 		return err
 	}

@@ -50,14 +50,7 @@ With --token (or GRAPHAGENT_TOKEN) every request but /healthz and the page needs
 }
 
 func serveAction(c *cli.Context) error {
-	if c.NArg() != 0 {
-		return usageErr("serve takes no arguments")
-	}
-	timeout, err := questionTimeout(c)
-	if err != nil {
-		return err
-	}
-	a, err := newAgent(c)
+	a, timeout, err := startAgent(c, "serve takes no arguments")
 	if err != nil {
 		return err
 	}
