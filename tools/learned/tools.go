@@ -511,12 +511,9 @@ func topKTool(store *Store) tools.Tool {
 		Family:      FamilyName,
 		Examples:    []string{"Recommend 5 movies to user 1 of movietweetings.", "What are the top 10 recommendations for user 42?"},
 	}, func(ctx context.Context, _ *graph.Graph, p TopKParams) (tools.Result, error) {
-		k := p.K
-		if k == 0 {
-			k = 10
-		}
-		if k < 1 || k > 100 {
-			return tools.Result{}, fmt.Errorf("%s: k must be 1 to 100, got %d: %w", ToolTopKRecommendaton, p.K, tools.ErrBadArgs)
+		k, err := resultCount(ToolTopKRecommendaton, p.K, 10, 100)
+		if err != nil {
+			return tools.Result{}, err
 		}
 		def, lm, u, err := recommender(ctx, store, ToolTopKRecommendaton, p.Dataset, p.User)
 		if err != nil {
@@ -642,12 +639,9 @@ func entityTool(store *Store, name string) tools.Tool {
 		Family:      FamilyName,
 		Examples:    []string{fmt.Sprintf("What is the %s of the triple with %s 'land reform' and relation hypernym in wn18rr?", what, known)},
 	}, func(ctx context.Context, _ *graph.Graph, p EntityParams) (tools.Result, error) {
-		k := p.K
-		if k == 0 {
-			k = 5
-		}
-		if k < 1 || k > 50 {
-			return tools.Result{}, fmt.Errorf("%s: k must be 1 to 50, got %d: %w", name, p.K, tools.ErrBadArgs)
+		k, err := resultCount(name, p.K, 5, 50)
+		if err != nil {
+			return tools.Result{}, err
 		}
 		def, lm, m, err := kgModelFor(ctx, store, name, p.Dataset)
 		if err != nil {
@@ -694,12 +688,9 @@ func relationTool(store *Store) tools.Tool {
 		Family:      FamilyName,
 		Examples:    []string{"How is 'dog' related to 'canine' in wn18rr?"},
 	}, func(ctx context.Context, _ *graph.Graph, p RelationParams) (tools.Result, error) {
-		k := p.K
-		if k == 0 {
-			k = 3
-		}
-		if k < 1 || k > 50 {
-			return tools.Result{}, fmt.Errorf("%s: k must be 1 to 50, got %d: %w", ToolRelation, p.K, tools.ErrBadArgs)
+		k, err := resultCount(ToolRelation, p.K, 3, 50)
+		if err != nil {
+			return tools.Result{}, err
 		}
 		def, lm, m, err := kgModelFor(ctx, store, ToolRelation, p.Dataset)
 		if err != nil {
@@ -725,4 +716,16 @@ func relationTool(store *Store) tools.Tool {
 			func(i int) bool { return m.known(h, i, t) })
 		return tools.Result{Value: a, Text: kgText(a, def)}, nil
 	})
+}
+
+// resultCount is the number of results a tool returns: k, or def when k
+// is 0 (not given); outside 1..max it is a bad-arguments error naming tool.
+func resultCount(tool string, k, def, max int) (int, error) {
+	if k == 0 {
+		return def, nil
+	}
+	if k < 1 || k > max {
+		return 0, fmt.Errorf("%s: k must be 1 to %d, got %d: %w", tool, max, k, tools.ErrBadArgs)
+	}
+	return k, nil
 }
