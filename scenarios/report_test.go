@@ -1,7 +1,6 @@
 package scenarios
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -15,6 +14,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/graphagent/graphagent/internal/pyoracle"
 	"github.com/graphagent/graphagent/tools/dataset"
 	"github.com/graphagent/graphagent/tools/graph"
 )
@@ -63,36 +63,11 @@ func caseOf(g *graph.Graph) oracleCase {
 // runOracle asks NetworkX (testdata/oracle_report.py) for the measures.
 func runOracle(t *testing.T, gs []*graph.Graph) []oracleReport {
 	t.Helper()
-	var in bytes.Buffer
-	enc := json.NewEncoder(&in)
-	for _, g := range gs {
-		if err := enc.Encode(caseOf(g)); err != nil {
-			t.Fatal(err)
-		}
+	cases := make([]oracleCase, len(gs))
+	for i, g := range gs {
+		cases[i] = caseOf(g)
 	}
-	script, _ := filepath.Abs(filepath.Join("testdata", "oracle_report.py"))
-	cmd := exec.Command("python3", script)
-	cmd.Stdin = &in
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("python3 with networkx is required: oracle_report.py: %v\n%s", err, stderr.String())
-	}
-	var res []oracleReport
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	sc.Buffer(make([]byte, 1<<20), 1<<26)
-	for sc.Scan() {
-		var r oracleReport
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			t.Fatal(err)
-		}
-		res = append(res, r)
-	}
-	if len(res) != len(gs) {
-		t.Fatalf("oracle answered %d of %d graphs\n%s", len(res), len(gs), stderr.String())
-	}
-	return res
+	return pyoracle.Run[oracleCase, oracleReport](t, filepath.Join("testdata", "oracle_report.py"), cases)
 }
 
 func loadDataset(t *testing.T, name string) *graph.Graph {

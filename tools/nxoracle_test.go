@@ -1,8 +1,6 @@
 package tools
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -13,6 +11,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/graphagent/graphagent/internal/pyoracle"
 	"github.com/graphagent/graphagent/tools/graph"
 )
 
@@ -141,39 +140,7 @@ type oracleAnswer struct {
 // case in one python3 process.
 func runOracle(t testing.TB, cases []oracleCase) []oracleAnswer {
 	t.Helper()
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Fatalf("python3 with networkx is required for the differential tests: %v", err)
-	}
-	var in bytes.Buffer
-	enc := json.NewEncoder(&in)
-	for _, c := range cases {
-		if err := enc.Encode(c); err != nil {
-			t.Fatal(err)
-		}
-	}
-	script, _ := filepath.Abs(filepath.Join("testdata", "nx_oracle.py"))
-	cmd := exec.Command("python3", script)
-	cmd.Stdin = &in
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("nx_oracle.py: %v\n%s", err, stderr.String())
-	}
-	var answers []oracleAnswer
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	sc.Buffer(make([]byte, 1<<20), 1<<28)
-	for sc.Scan() {
-		var a oracleAnswer
-		if err := json.Unmarshal(sc.Bytes(), &a); err != nil {
-			t.Fatalf("oracle line %d: %v", len(answers)+1, err)
-		}
-		answers = append(answers, a)
-	}
-	if len(answers) != len(cases) {
-		t.Fatalf("oracle answered %d of %d cases\n%s", len(answers), len(cases), stderr.String())
-	}
-	return answers
+	return pyoracle.Run[oracleCase, oracleAnswer](t, filepath.Join("testdata", "nx_oracle.py"), cases)
 }
 
 // runTool runs a catalogue tool with args given as a map.

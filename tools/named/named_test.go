@@ -2,13 +2,10 @@ package named
 
 import (
 	"bufio"
-	"bytes"
 	"compress/gzip"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -16,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/graphagent/graphagent/internal/pyoracle"
 	"github.com/graphagent/graphagent/tools/graph"
 )
 
@@ -87,39 +85,7 @@ func cases(t *testing.T) ([]string, []oracleCase) {
 
 func runOracle(t *testing.T, calls []oracleCase) []oracleGraph {
 	t.Helper()
-	if err := exec.Command("python3", "-c", "import networkx").Run(); err != nil {
-		t.Fatalf("python3 with networkx is required for the NetworkX comparison (Debian: python3-networkx): %v", err)
-	}
-	var in bytes.Buffer
-	enc := json.NewEncoder(&in)
-	for _, c := range calls {
-		if err := enc.Encode(c); err != nil {
-			t.Fatal(err)
-		}
-	}
-	script, _ := filepath.Abs(filepath.Join("testdata", "oracle_named.py"))
-	cmd := exec.Command("python3", script)
-	cmd.Stdin = &in
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("oracle_named.py: %v\n%s", err, stderr.String())
-	}
-	var res []oracleGraph
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	sc.Buffer(make([]byte, 1<<20), 1<<26)
-	for sc.Scan() {
-		var g oracleGraph
-		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
-			t.Fatal(err)
-		}
-		res = append(res, g)
-	}
-	if len(res) != len(calls) {
-		t.Fatalf("oracle answered %d of %d\n%s", len(res), len(calls), stderr.String())
-	}
-	return res
+	return pyoracle.Run[oracleCase, oracleGraph](t, filepath.Join("testdata", "oracle_named.py"), calls)
 }
 
 // edgeSet lists undirected edges as sorted "u-v" keys.
