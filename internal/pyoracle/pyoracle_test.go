@@ -14,8 +14,12 @@ func TestRun(t *testing.T) {
 	if err := os.WriteFile(script, []byte(src), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	type in struct{ N int `json:"n"` }
-	type out struct{ Twice int `json:"twice"` }
+	type in struct {
+		N int `json:"n"`
+	}
+	type out struct {
+		Twice int `json:"twice"`
+	}
 	got := Run[in, out](t, script, []in{{1}, {5}, {-3}})
 	want := []int{2, 10, -6}
 	for i, a := range got {
