@@ -425,29 +425,26 @@ func (s *Store) load(def Def) (*loadedModel, error) {
 	return &loadedModel{meta: meta, model: model}, nil
 }
 
+// decodeModel decodes one model of type M from dec.
+func decodeModel[M any](dec *gob.Decoder) (any, error) {
+	var m M
+	err := dec.Decode(&m)
+	return &m, err
+}
+
 func decodeFamily(def Def, r io.Reader) (any, error) {
 	dec := gob.NewDecoder(r)
 	switch def.Family {
 	case FamilyNode:
-		var m nodeModel
-		err := dec.Decode(&m)
-		return &m, err
+		return decodeModel[nodeModel](dec)
 	case FamilyGraph:
-		var m graphModel
-		err := dec.Decode(&m)
-		return &m, err
+		return decodeModel[graphModel](dec)
 	case FamilyCommunity:
-		var m communityModel
-		err := dec.Decode(&m)
-		return &m, err
+		return decodeModel[communityModel](dec)
 	case FamilyRecommend:
-		var m recModel
-		err := dec.Decode(&m)
-		return &m, err
+		return decodeModel[recModel](dec)
 	case FamilyKG:
-		var m kgModel
-		err := dec.Decode(&m)
-		return &m, err
+		return decodeModel[kgModel](dec)
 	}
 	return nil, fmt.Errorf("family %s: %w", def.Family, ErrUnknownModel)
 }
