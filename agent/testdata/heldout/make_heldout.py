@@ -1,0 +1,780 @@
+"""Writes agent/testdata/heldout/batch1.jsonl (and batch2.jsonl): the
+held-out set — graph questions in the phrasings of other benchmarks
+(Talk like a Graph / GraphQA's ten encoders, GraphInstruct / GraphWiz,
+GraphArena), of people asking LLMs about graphs, and of people writing
+plainly, none of which the repository's other test sets use. The answers
+are computed with NetworkX on the graph this script built before rendering
+it into text, so the truth never comes from graphagent's own tools.
+
+Run from the repository root:
+    python3 agent/testdata/heldout/make_heldout.py
+The output is deterministic (seeded per family); commit it with this script.
+
+The fields are those of agent/testdata/understanding/questions.jsonl (see
+make_understanding.py for every field and check), plus
+  family   where the phrasing comes from (tlag_adjacency, graphwiz, ...)
+and one more check:
+  nopath   the two nodes are not joined by any path: right when the agent
+           answers (exit 0) that there is no path.
+"""
+import itertools
+import json
+import os
+import random
+import sys
+
+import networkx as nx
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+class Batch:
+    def __init__(self, prefix):
+        self.items = []
+        self.prefix = prefix
+
+    def add(self, family, question, task, check, answer, G=None, tools=(), key=None, neg_tools=(), refuse=False,
+            why=None, source=None, target=None, if_answered=None):
+        it = {"family": family, "notation": family, "question": question, "task": task, "check": check,
+              "answer": answer, "tools": list(tools), "refuse": refuse}
+        if key:
+            it["key"] = key
+        if neg_tools:
+            it["neg_tools"] = list(neg_tools)
+        if why:
+            it["why"] = why
+        if G is not None:
+            it["directed"] = G.is_directed()
+            it["weighted"] = any("weight" in d for _, _, d in G.edges(data=True))
+            it["nodes"] = [str(n) for n in G.nodes]
+            it["edges"] = [[str(u), str(v), d["weight"]] if "weight" in d else [str(u), str(v)]
+                           for u, v, d in G.edges(data=True)]
+        if source is not None:
+            it["source"], it["target"] = str(source), str(target)
+        if if_answered is not None:
+            it["if_answered"] = if_answered
+        self.items.append(it)
+
+    def refuse(self, family, question, task, why, G=None, if_answered=None):
+        self.add(family, question, task, "refuse", None, G=G, refuse=True, why=why, if_answered=if_answered)
+
+    def write(self, path):
+        with open(path, "w") as f:
+            for i, it in enumerate(self.items, 1):
+                it = {"id": f"{self.prefix}{i:03d}", **it}
+                f.write(json.dumps(it, ensure_ascii=False) + "\n")
+
+
+def relabel(G, names):
+    """G with its integer nodes 0..n-1 renamed by names, node order kept."""
+    H = G.__class__()
+    H.add_nodes_from(names[v] for v in G.nodes)
+    for u, v, d in G.edges(data=True):
+        H.add_edge(names[u], names[v], **d)
+    return H
+
+
+def triangles(G):
+    return sum(nx.triangles(G).values()) // 3
+
+
+def has_cycle(G):
+    if G.is_directed():
+        return not nx.is_directed_acyclic_graph(G)
+    return not nx.is_forest(G)
+
+
+def sp_len(G, s, t):
+    w = "weight" if any("weight" in d for _, _, d in G.edges(data=True)) else None
+    return nx.shortest_path_length(G, s, t, weight=w)
+
+
+def yes(b):
+    return bool(b)
+
+
+# ------------------------------------------------------------------ Talk like a Graph (GraphQA)
+
+POPULAR = ["James", "Robert", "John", "Michael", "David", "Mary", "Patricia", "Jennifer", "Linda", "Elizabeth",
+           "William", "Richard", "Joseph", "Thomas", "Christopher", "Charles", "Daniel", "Matthew", "Anthony",
+           "Mark", "Barbara", "Susan", "Jessica", "Sarah", "Karen"]
+SOUTH_PARK = ["Eric", "Kenny", "Kyle", "Stan", "Tolkien", "Heidi", "Bebe", "Liane", "Sharon", "Linda", "Gerald",
+              "Veronica", "Michael", "Jimbo", "Herbert", "Butters", "Randy", "Tweek", "Craig", "Token"]
+GOT = ["Ned", "Cat", "Daenerys", "Jon", "Bran", "Sansa", "Arya", "Cersei", "Jaime", "Petyr", "Robert", "Jorah",
+       "Viserys", "Joffrey", "Maester", "Theon", "Rodrik", "Lysa", "Stannis", "Osha"]
+POLITICIAN = ["Barack", "Jimmy", "Arnold", "Bernie", "Bill", "Kamala", "Hillary", "Elizabeth", "John", "Ben", "Joe",
+              "Alexandria", "Donald", "Richard", "Ronald", "George", "Gerald", "Lyndon", "Dwight", "Harry"]
+ALPHABET = [chr(ord("A") + i) for i in range(26)]
+
+TLAG_NAMES = {
+    "adjacency": None, "incident": None, "friendship": POPULAR, "coauthorship": POPULAR, "social_network": POPULAR,
+    "politician": POLITICIAN, "south_park": SOUTH_PARK, "got": GOT, "expert": ALPHABET,
+}
+
+
+def node_string(names):
+    return ", ".join(names[:-1]) + ", and " + names[-1]
+
+
+def tlag_encode(G, enc):
+    """G (nodes 0..n-1 relabelled to names) in one of GraphQA's text encodings."""
+    names = [str(v) for v in G.nodes]
+    ns = node_string(names)
+    E = list(G.edges)
+    if enc == "adjacency":
+        out = ("In an undirected graph, (i,j) means that node i and node j are connected with an undirected edge. "
+               f"G describes a graph among nodes {ns}.\n")
+        if E:
+            out += "The edges in G are: " + " ".join(f"({u}, {v})" for u, v in E)
+        return out.strip() + ".\n"
+    if enc == "incident":
+        out = f"G describes a graph among nodes {ns}.\n"
+        if E:
+            out += "In this graph:\n"
+        for v in G.nodes:
+            nb = list(G.neighbors(v))
+            if len(nb) > 1:
+                out += f"Node {v} is connected to nodes {', '.join(map(str, nb))}.\n"
+            elif nb:
+                out += f"Node {v} is connected to node {nb[0]}.\n"
+        return out
+    if enc in ("friendship", "south_park", "got"):
+        out = f"G describes a friendship graph among nodes {ns}.\n"
+        if E:
+            out += "We have the following edges in G:\n"
+        return out + "".join(f"{u} and {v} are friends.\n" for u, v in E)
+    if enc == "coauthorship":
+        out = f"G describes a coauthorship graph among nodes {ns}.\n"
+        if E:
+            out += "In this coauthorship graph:\n"
+        return (out + "".join(f"{u} and {v} wrote a paper together.\n" for u, v in E)).strip() + ".\n"
+    if enc in ("social_network", "politician"):
+        out = f"G describes a social network graph among nodes {ns}.\n"
+        if E:
+            out += "We have the following edges in G:\n"
+        return out + "".join(f"{u} and {v} are connected.\n" for u, v in E)
+    if enc == "expert":
+        out = f"You are a graph analyst and you have been given a graph G among nodes {ns}.\n"
+        if E:
+            out += "G has the following undirected edges:\n"
+        return out + "".join(f"{u} -> {v}\n" for u, v in E)
+    raise ValueError(enc)
+
+
+def tlag_graph(rng, kind, n):
+    """One of GraphQA's generators on n nodes (small, seeded)."""
+    seed = rng.randrange(1 << 30)
+    if kind == "er":
+        return nx.gnp_random_graph(n, rng.uniform(0.15, 0.5), seed=seed)
+    if kind == "ba":
+        return nx.barabasi_albert_graph(n, rng.randint(1, 2), seed=seed)
+    if kind == "sbm":
+        a = n // 2
+        return nx.stochastic_block_model([a, n - a], [[0.7, 0.05], [0.05, 0.7]], seed=seed)
+    if kind == "star":
+        return nx.star_graph(n - 1)
+    if kind == "path":
+        G = nx.path_graph(n)
+        perm = list(range(n))
+        rng.shuffle(perm)
+        return nx.relabel_nodes(G, dict(enumerate(perm)))
+    if kind == "complete":
+        return nx.complete_graph(n)
+    if kind == "sfn":
+        D = nx.scale_free_graph(n, seed=seed)
+        G = nx.Graph()
+        G.add_nodes_from(range(n))
+        G.add_edges_from((u, v) for u, v, _ in D.edges if u != v)
+        return G
+    raise ValueError(kind)
+
+
+def plain_graph(G):
+    """A copy with nodes in order 0..n-1 (GraphQA lists nodes in order)."""
+    H = nx.Graph()
+    H.add_nodes_from(sorted(G.nodes))
+    H.add_edges_from(G.edges)
+    return H
+
+
+TLAG_TASKS = ["edge_existence", "node_degree", "node_count", "edge_count", "connected_nodes", "disconnected_nodes",
+              "cycle_check", "reachability", "shortest_path", "triangle_counting"]
+
+
+def tlag_question(b, rng, enc, task, G0, variant):
+    names = TLAG_NAMES[enc]
+    G = relabel(plain_graph(G0), names if names else [str(i) for i in range(len(G0))])
+    text = tlag_encode(G, enc)
+    nodes = list(G.nodes)
+    fam = "tlag_" + enc
+    # GraphQA's own wording, and the wording of later reimplementations
+    # ("in ascending order", "(excluding node X itself)", "in number of edges").
+    if task == "edge_existence":
+        u, v = rng.sample(nodes, 2)
+        q = f"Q: Is node {u} connected to node {v}?\nA: "
+        b.add(fam, text + q, "edge_exists", "value", G.has_edge(u, v), G, ["edge_exists"])
+    elif task == "node_degree":
+        u = rng.choice(nodes)
+        q = f"Q: What is the degree of node {u}?\nA: "
+        b.add(fam, text + q, "degree", "value", G.degree(u), G, ["degree"])
+    elif task == "node_count":
+        b.add(fam, text + "Q: How many nodes are in this graph?\nA: ", "node_count", "value", G.number_of_nodes(), G,
+              ["node_count", "order"])
+    elif task == "edge_count":
+        b.add(fam, text + "Q: How many edges are in this graph?\nA: ", "edge_count", "value", G.number_of_edges(), G,
+              ["edge_count", "size"])
+    elif task == "connected_nodes":
+        u = rng.choice(nodes)
+        order = "alphabetical" if variant % 2 == 0 else "ascending"
+        q = f"Q: List all the nodes connected to {u} in {order} order.\nA: "
+        b.add(fam, text + q, "neighbors", "set", sorted(map(str, G.neighbors(u))), G, ["neighbors"])
+    elif task == "disconnected_nodes":
+        u = rng.choice(nodes)
+        if variant % 2 == 0:
+            q = f"Q: List all the nodes that are not connected to {u} in alphabetical order.\nA: "
+        else:
+            q = f"Q: List all the nodes that are not connected to node {u} (excluding node {u} itself).\nA: "
+        ans = sorted(str(x) for x in G.nodes if x != u and not G.has_edge(u, x))
+        b.add(fam, text + q, "non_neighbors", "set", ans, G, ["non_neighbors"])
+    elif task == "cycle_check":
+        b.add(fam, text + "Q: Is there a cycle in this graph?\nA: ", "cycle", "value", has_cycle(G), G, ["cycle_check"])
+    elif task == "reachability":
+        u, v = rng.sample(nodes, 2)
+        q = f"Q: Is there a path from node {u} to node {v}?\nA: "
+        b.add(fam, text + q, "path_exists", "value", nx.has_path(G, u, v), G, ["path_exists"])
+    elif task == "shortest_path":
+        pairs = [(u, v) for u, v in itertools.permutations(nodes, 2) if nx.has_path(G, u, v)]
+        if variant % 3 == 2:
+            nopairs = [(u, v) for u, v in itertools.permutations(nodes, 2) if not nx.has_path(G, u, v)]
+            if nopairs:
+                u, v = rng.choice(nopairs)
+                q = f"Q: What is the length of the shortest path from node {u} to node {v}?\nA: "
+                b.add(fam, text + q, "shortest_path", "nopath", None, G, ["shortest_path", "shortest_path_length"],
+                      source=u, target=v)
+                return
+        u, v = rng.choice(pairs)
+        if variant % 2 == 0:
+            q = f"Q: What is the length of the shortest path from node {u} to node {v}?\nA: "
+        else:
+            q = f"Q: What is the length, in number of edges, of the shortest path from node {u} to node {v}?\nA: "
+        b.add(fam, text + q, "shortest_path", "path", sp_len(G, u, v), G, ["shortest_path", "shortest_path_length"],
+              key="length", source=u, target=v)
+    elif task == "triangle_counting":
+        q = ("Q: How many triangles are in this graph?\nA: " if variant % 2 == 0 else
+             "Q: How many triangles (sets of three mutually connected nodes) are in the graph?\nA: ")
+        b.add(fam, text + q, "triangles", "value", triangles(G), G, ["triangle_count"], key="triangles")
+    else:
+        raise ValueError(task)
+
+
+def gen_tlag(b):
+    rng = random.Random(9001)
+    kinds = ["er", "ba", "sbm", "star", "path", "complete", "sfn"]
+    encs = list(TLAG_NAMES)
+    i = 0
+    for enc in encs:
+        for k in range(10):
+            task = TLAG_TASKS[(k + 3 * encs.index(enc)) % len(TLAG_TASKS)]
+            kind = kinds[(i * 3 + k) % len(kinds)]
+            n = rng.randint(5, 11)
+            if kind == "complete":
+                n = min(n, 6)
+            G = tlag_graph(rng, kind, n)
+            tlag_question(b, rng, enc, task, G, k + i)
+            i += 1
+
+
+# ------------------------------------------------------------------ GraphInstruct / GraphWiz
+
+def gw_nodes(G):
+    return f"The nodes are numbered from 0 to {len(G) - 1}"
+
+
+def gw_edges(G, style):
+    if G.is_directed():
+        if style == "w":
+            return " ".join(f"({u}->{v},{d['weight']})" for u, v, d in G.edges(data=True))
+        if style == "wl":
+            return " ".join(f"({u}->{v},weight:{d['weight']})" for u, v, d in G.edges(data=True))
+        return " ".join(f"({u}->{v})" for u, v in G.edges)
+    if style == "w":
+        return " ".join(f"({u},{v},{d['weight']})" for u, v, d in G.edges(data=True))
+    return " ".join(f"({u}, {v})" for u, v in G.edges)
+
+
+def rand_graph(rng, n, p, directed=False):
+    G = nx.gnp_random_graph(n, p, seed=rng.randrange(1 << 30), directed=directed)
+    H = G.__class__()
+    H.add_nodes_from(range(n))
+    E = list(G.edges)
+    rng.shuffle(E)
+    H.add_edges_from(E)
+    return H
+
+
+def rand_dag(rng, n, p):
+    order = list(range(n))
+    rng.shuffle(order)
+    G = nx.DiGraph()
+    G.add_nodes_from(range(n))
+    E = [(order[i], order[j]) for i in range(n) for j in range(i + 1, n) if rng.random() < p]
+    rng.shuffle(E)
+    G.add_edges_from(E)
+    return G
+
+
+def gen_graphwiz(b):
+    rng = random.Random(9002)
+    fam = "graphwiz"
+    und = "In an undirected graph, (i,j) means that node i and node j are connected with an undirected edge."
+    dirn = "In a directed graph, (i->j) means that node i and node j are connected with a directed edge from node i to node j."
+    for k in range(4):  # cycle, undirected
+        G = rand_graph(rng, rng.randint(6, 12), [0.12, 0.2, 0.3, 0.16][k])
+        q = (f"Determine whether or not there is a cycle in an undirected graph. {und} Given a graph, you need to output Yes "
+             f"or No, indicating whether there is a cycle in the graph. Q: {gw_nodes(G)}, and the edges are: "
+             f"{gw_edges(G, '')}. Is there a cycle in this graph?")
+        b.add(fam, q, "cycle", "value", has_cycle(G), G, ["cycle_check"])
+    for k in range(3):  # cycle, directed
+        G = rand_dag(rng, rng.randint(5, 9), 0.35)
+        if k != 1:
+            E = list(G.edges)
+            u, v = rng.choice(E)
+            path = nx.shortest_path(G, u, v)
+            if len(path) == 2:
+                G.add_edge(v, u)
+            else:
+                G.add_edge(path[-1], path[0])
+        q = (f"Determine whether or not there is a cycle in a directed graph. In a directed graph, (i->j) means that there is "
+             f"an edge from node i to node j. Given a graph, you need to output Yes or No, indicating whether there is a cycle "
+             f"in the graph. Q: {gw_nodes(G)}, and the edges are: {gw_edges(G, '')}. Does the graph have a cycle?")
+        b.add(fam, q, "cycle", "value", has_cycle(G), G, ["cycle_check"])
+    for k in range(3):  # connectivity
+        G = rand_graph(rng, rng.randint(7, 12), 0.18)
+        u, v = rng.sample(range(len(G)), 2)
+        q = (f"Determine whether two nodes are connected in an undirected graph. {und} Given a graph and a pair of nodes, "
+             f"you need to output Yes or No, indicating whether the node i and node j are connected. Q: {gw_nodes(G)}, and "
+             f"the edges are: {gw_edges(G, '')}. Is there a path between node {u} and node {v}?")
+        b.add(fam, q, "path_exists", "value", nx.has_path(G, u, v), G, ["path_exists"])
+    for k in range(3):  # shortest path, weighted
+        G = rand_graph(rng, rng.randint(6, 10), 0.35)
+        for x, y in G.edges:
+            G[x][y]["weight"] = rng.randint(1, 10)
+        comp = max(nx.connected_components(G), key=len)
+        u, v = rng.sample(sorted(comp), 2)
+        q = (f"Find the shortest path between two nodes in an undirected graph. In an undirected graph, (i,j,k) means that "
+             f"node i and node j are connected with an undirected edge with weight k. Given a graph and a pair of nodes, you "
+             f"need to output the shortest path between the two nodes. Q: {gw_nodes(G)}, and the edges are: "
+             f"{gw_edges(G, 'w')}. Give the weight of the shortest path from node {u} to node {v}.")
+        b.add(fam, q, "shortest_path", "path", sp_len(G, u, v), G, ["shortest_path", "shortest_path_length"],
+              key="length", source=u, target=v)
+    for k in range(4):  # maximum flow
+        G = rand_graph(rng, rng.randint(6, 9), 0.35, directed=True)
+        for x, y in G.edges:
+            G[x][y]["weight"] = rng.randint(1, 10)
+        cands = [(s, t) for s, t in itertools.permutations(G.nodes, 2) if nx.has_path(G, s, t) and not G.has_edge(s, t)]
+        s, t = rng.choice(cands)
+        val = nx.maximum_flow_value(G, s, t, capacity="weight")
+        if k < 2:
+            q = (f"Find the maximum flow between two nodes in a directed graph. In a directed graph, (i->j,k) means that node "
+                 f"i and node j are connected with an directed edge from node i to node j with weight k. Given a graph and a "
+                 f"pair of nodes, you need to output the maximum flow between the two nodes. Q: {gw_nodes(G)}, and the edges "
+                 f"are: {gw_edges(G, 'w')}. What is the maximum flow from node {s} to node {t}?")
+        else:
+            q = f"Find the maximum flow between node {s} and node {t} in the directed graph: {gw_edges(G, 'wl')}."
+        b.add(fam, q, "max_flow", "value", val, G, ["maximum_flow"], key="value")
+    for k in range(3):  # topological sort
+        G = rand_dag(rng, rng.randint(5, 8), 0.4)
+        q = (f"Find one of the topology sorting paths of the given graph. {dirn} Given a graph, you need to output one of the "
+             f"topology sorting paths of the graph. Q: {gw_nodes(G)}, and the edges are: {gw_edges(G, '')}. Give one topology "
+             f"sorting path of this graph.")
+        b.add(fam, q, "topo", "order", None, G, ["topological_sort"])
+    for k in range(3):  # bipartite, directed notation as GraphWiz writes it
+        n = rng.randint(6, 9)
+        if k % 2 == 0:
+            left = set(rng.sample(range(n), n // 2))
+            G = nx.DiGraph()
+            G.add_nodes_from(range(n))
+            for x in left:
+                for y in set(range(n)) - left:
+                    if rng.random() < 0.4:
+                        G.add_edge(*((x, y) if rng.random() < 0.5 else (y, x)))
+        else:
+            G = rand_graph(rng, n, 0.35, directed=True)
+        q = (f"Determine whether or not a graph is bipartite. In a directed graph, (i->j) means that node i and node j are "
+             f"connected with an directed edge from node i to node j. Given a graph, you need to output Yes or No, indicating "
+             f"whether the graph is bipartite. Q: {gw_nodes(G)}, and the edges are: {gw_edges(G, '')}. Is this graph bipartite?")
+        b.add(fam, q, "bipartite", "value", nx.is_bipartite(G), G, ["is_bipartite"], key="bipartite")
+    for k in range(2):  # Hamiltonian path
+        G = rand_graph(rng, rng.randint(5, 7), [0.5, 0.3][k])
+        q = (f"Determine whether or not there is a Hamiltonian path in an undirected graph. {und} Given a graph, you need to "
+             f"output Yes or No, indicating whether there is a Hamiltonian path in the graph. Q: {gw_nodes(G)}, and the edges "
+             f"are: {gw_edges(G, '')}. Is there a Hamiltonian path in this graph?")
+        ham = any(all(G.has_edge(p[i], p[i + 1]) for i in range(len(p) - 1)) for p in itertools.permutations(G.nodes))
+        b.add(fam, q, "hamilton", "hamilton", ham, G, ["hamiltonian_path"], key="exists")
+    # the triangle task of GraphWiz weighs nodes, not edges: no tool answers it
+    G = rand_graph(rng, 6, 0.5)
+    wts = {v: rng.randint(1, 10) for v in G.nodes}
+    tri = [c for c in itertools.combinations(G.nodes, 3) if all(G.has_edge(x, y) for x, y in itertools.combinations(c, 2))]
+    best = max((sum(wts[v] for v in c) for c in tri), default=0)
+    q = (f"Find the maximum sum of the weights of three interconnected nodes. In an undirected graph, [i, k] means that node i "
+         f"has the weight k. (i,j) means that node i and node j are connected with an undirected edge. Given a graph, you need "
+         f"to output the maximum sum of the weights of three interconnected nodes. Q: {gw_nodes(G)}, weights of nodes are: "
+         + " ".join(f"[{v}, {wts[v]}]" for v in G.nodes) + f", and the edges are: {gw_edges(G, '')}. What is the maximum sum "
+         "of the weights of three nodes?")
+    b.refuse(fam, q, "no_tool", "node weights summed over a triangle: no tool weighs nodes", G, if_answered=best)
+    G2 = rand_graph(rng, 7, 0.4, directed=True)
+    q = (f"Determine if a smaller graph is present as an exact match within a larger graph. In a directed graph, (i->j) means "
+         f"that node i and node j are connected with a directed edge from node i to node j. Given a graph G and a subgraph G', "
+         f"you need to output Yes or No, indicating whether subgraph G' is present within the directed graph G. Q: The nodes "
+         f"of graph G are numbered from 0 to 6, and the edges are: {gw_edges(G2, '')}. The nodes of subgraph G' are numbered "
+         f"from a to c, and the edges are: (a->b) (b->c) (c->a). Is subgraph G' present within graph G as a direct substructure?")
+    b.refuse(fam, q, "no_tool", "subgraph isomorphism: no tool", G2)
+
+
+# ------------------------------------------------------------------ GraphArena
+
+AUTHORS = ["Wei Wang", "Jun Li", "Hui Zhang", "Maria Garcia", "Yann LeCun", "Geoffrey Hinton", "Yoshua Bengio",
+           "Fei-Fei Li", "Andrew Ng", "Daphne Koller", "Jure Leskovec", "Jian Pei", "Philip S. Yu", "Jiawei Han"]
+ENTITIES = ["Hirschau", "Germany", "Bavaria", "Amberg-Sulzbach", "Upper Palatinate", "Munich", "Danube",
+            "European Union", "Berlin", "Angela Merkel", "Regensburg", "Franconia"]
+RELS = ["country", "state", "district", "region", "capital", "river", "memberOf", "leader", "location", "partOf"]
+AIRPORTS = ["LAX", "JFK", "ORD", "ATL", "DFW", "SEA", "MIA"]
+
+
+def named_graph(rng, names, n, p, connected=True):
+    while True:
+        G = rand_graph(rng, n, p)
+        if not connected or nx.is_connected(G):
+            break
+    pick = rng.sample(names, n)
+    return relabel(G, pick)
+
+
+def gen_grapharena(b):
+    rng = random.Random(9003)
+    fam = "grapharena"
+    for k in range(3):  # common neighbours
+        G = named_graph(rng, AUTHORS, rng.randint(7, 10), 0.4)
+        pairs = [(u, v) for u, v in itertools.combinations(G.nodes, 2) if len(list(nx.common_neighbors(G, u, v))) >= (1 if k else 0)]
+        u, v = rng.choice(pairs)
+        q = ("Your task is to find the common neighbors of two nodes in an undirected academic network. In this network, nodes "
+             "represent authors and edges represent research collaborations.\n\n**Problem to Solve**\n\n"
+             f"- Authors in the network: {', '.join(G.nodes)}\n"
+             f"- Research collaborations between these authors: {', '.join(f'{x} and {y}' for x, y in G.edges)}.\n"
+             f"Please identify the common neighbors of {u} and {v} in this network.\n"
+             "Present your answer in the following format: [AuthorA, AuthorB, AuthorC, AuthorD, ...].")
+        b.add(fam, q, "common_neighbors", "set", sorted(nx.common_neighbors(G, u, v)), G, ["common_neighbors"])
+    for k in range(3):  # shortest path in a knowledge graph, in hops
+        G = named_graph(rng, ENTITIES, rng.randint(7, 10), 0.3)
+        rel = {e: rng.choice(RELS) for e in G.edges}
+        u, v = max(((x, y) for x, y in itertools.combinations(G.nodes, 2)), key=lambda p: (nx.shortest_path_length(G, *p), rng.random()))
+        q = ("Your task is to identify the shortest path between two specified entities in an undirected knowledge graph, "
+             "minimizing the number of hops.\n\n**Problem to Solve**\n\n"
+             f"- Entities in this knowledge graph: {', '.join(G.nodes)}\n- The relationships between these entities are as follows:\n"
+             + "".join(f" - {x} is connected to {y} via the relationship {rel[(x, y)]}.\n" for x, y in G.edges)
+             + f"Find the shortest path between {u} and {v}.\nPlease format your answer as [Entity1, Entity2, ..., EntityN].")
+        b.add(fam, q, "shortest_path", "path", nx.shortest_path_length(G, u, v), G, ["shortest_path", "shortest_path_length"],
+              key="length", source=u, target=v)
+    for k in range(2):  # connected components
+        names = rng.sample(POPULAR, 9)
+        G = nx.Graph()
+        G.add_nodes_from(names)
+        cut = rng.randint(3, 5)
+        for part in (names[:cut], names[cut:]):
+            for i in range(1, len(part)):
+                G.add_edge(part[rng.randrange(i)], part[i])
+        if k == 1:
+            G.remove_edges_from(list(G.edges(names[-1])))
+        q = ("You are required to identify all connected components in the given social network and output one representative "
+             "node from each component.\nWithin a connected component, any node can be reached from any other node through the "
+             "edges in the graph. Different connected components are isolated from each other.\n\n**Problem to Solve**\n\n"
+             f"- Names in the network: {', '.join(G.nodes)}\n"
+             f"- Fiendship connections: {', '.join(f'{x} to {y}' for x, y in G.edges)}\n"
+             "Identify all connected components in this network. Note that for each connected component, you should only output "
+             "one of its nodes.\nPresent your answer in the following format: [UserA, UserB, UserC, UserD, ...]")
+        b.add(fam, q, "components", "value", nx.number_connected_components(G), G, ["connected_components"], key="count")
+    for k in range(2):  # diameter
+        G = named_graph(rng, ENTITIES, rng.randint(6, 9), 0.3)
+        rel = {e: rng.choice(RELS) for e in G.edges}
+        q = ("You are required to calculate the diameter of an undirected knowledge graph.\nThe diameter of a graph is the "
+             "maximum distance between any pair of nodes in the graph. To compute this, you need to find the shortest path "
+             "between all pairs of nodes and then determine the maximum length of these shortest paths.\n\n**Problem to Solve**\n\n"
+             f"- Entities in this knowledge graph: {', '.join(G.nodes)}\n- The relationships between these entities are as follows:\n"
+             + "".join(f" - {x} is connected to {y} via the relationship {rel[(x, y)]}.\n" for x, y in G.edges)
+             + "Please determine the diameter of this graph and output the corresponding path in the following format: "
+             "[Entity1, Entity2, ..., EntityN].")
+        b.add(fam, q, "diameter", "value", nx.diameter(G), G, ["diameter"])
+    # TSP, maximum clique, minimum vertex cover: no tool answers them
+    ap = rng.sample(AIRPORTS, 5)
+    T = nx.Graph()
+    for x, y in itertools.combinations(ap, 2):
+        T.add_edge(x, y, weight=rng.randint(300, 4000))
+    best = min(sum(T[p[i]][p[(i + 1) % 5]]["weight"] for i in range(5)) for p in itertools.permutations(ap) if p[0] == ap[0])
+    q = ("You are required to solve the Travelling Salesman Problem for an undirected flight route network. Your objective is to "
+         "determine the shortest possible route that visits each of the listed airports exactly once and returns to the "
+         f"starting point.\n\n**Problem to Solve**\n\n- Airports to visit: {', '.join(ap)}\n- Travel distances (in kilometers) "
+         "between each pair of airports:\n" + "".join(f"{x} to {y}: {d['weight']}\n" for x, y, d in T.edges(data=True))
+         + "Please calculate the shortest tour and format your answer as follows: [Airport A, Airport B, ..., Airport A]")
+    b.refuse(fam, q, "no_tool", "travelling salesman: no tool", T, if_answered=best)
+    G = named_graph(rng, AUTHORS, 8, 0.45)
+    q = ("Given an undirected academic network where nodes represent authors and edges represent research collaborations, your "
+         "task is to identify the largest subset of authors such that every pair of authors in this subset is connected by an "
+         f"edge.\n\n**Problem to Solve**\n\n- Authors in the network: {', '.join(G.nodes)}\n"
+         f"- Research collaborations between these authors: {', '.join(f'{x} and {y}' for x, y in G.edges)}.\n"
+         "Identify the clique with the maximum number of authors in this network. Present your answer in the following format: "
+         "[AuthorA, AuthorB, AuthorC, AuthorD, ...].")
+    b.refuse(fam, q, "no_tool", "maximum clique: no tool", G, if_answered=max(len(c) for c in nx.find_cliques(G)))
+    G = named_graph(rng, POPULAR, 8, 0.35)
+    q = ("Your task is to solve the Minimum Vertex Cover problem in the given social network. In this network, each node "
+         "represents a user, and each edge represents a friendship connection. You need to identify the smallest subset of users "
+         "such that every friendship connection has at least one user from this subset.\n\n**Problem to Solve**\n\n"
+         f"- Users in the network: {', '.join(G.nodes)}\n- Fiendship connections: {', '.join(f'{x} and {y}' for x, y in G.edges)}.\n"
+         "Identify the Minimum Vertex Cover of this network and present your answer in the following format: [UserA, UserB, ...].")
+    b.refuse(fam, q, "no_tool", "minimum vertex cover: no tool", G)
+
+
+# ------------------------------------------------------------------ how people write graphs to chat LLMs
+
+def gen_llmstyle(b):
+    rng = random.Random(9004)
+    fam = "llm_style"
+    L = ALPHABET
+
+    def lettered(n, p, connected=True):
+        while True:
+            G = rand_graph(rng, n, p)
+            if not connected or nx.is_connected(G):
+                return relabel(G, L)
+
+    # em dash and en dash edges
+    G = lettered(6, 0.4)
+    q = "Consider the graph with edges " + ", ".join(f"{u}—{v}" for u, v in G.edges) + f". What is the degree of node {L[2]}?"
+    b.add(fam, q, "degree", "value", G.degree(L[2]), G, ["degree"])
+    G = lettered(7, 0.35)
+    u, v = L[0], L[6]
+    q = "Edges: " + "; ".join(f"{x} – {y}" for x, y in G.edges) + f".\nWhat is the shortest path from {u} to {v}?"
+    b.add(fam, q, "shortest_path", "path", sp_len(G, u, v), G, ["shortest_path", "shortest_path_length"], key="length", source=u, target=v)
+    G = lettered(6, 0.45)
+    q = "Graph (undirected): " + ", ".join(f"{x}—{y}" for x, y in G.edges) + ". How many triangles does it contain?"
+    b.add(fam, q, "triangles", "value", triangles(G), G, ["triangle_count"], key="triangles")
+    # "0-1, 1-2" with isolated nodes declared
+    G = rand_graph(rng, 8, 0.25)
+    G.add_nodes_from(range(8))
+    q = (f"I have a graph with 8 nodes (0 to 7) and these edges: {', '.join(f'{u}-{v}' for u, v in G.edges)}. "
+         "How many connected components are there?")
+    b.add(fam, q, "components", "value", nx.number_connected_components(G), G, ["connected_components"], key="count")
+    # JSON adjacency list
+    G = lettered(6, 0.4)
+    adj = {str(v): sorted(G.neighbors(v)) for v in G.nodes}
+    q = f"Here is an undirected graph as a JSON adjacency list:\n{json.dumps(adj)}\nWhich nodes are adjacent to {L[1]}?"
+    b.add(fam, q, "neighbors", "set", sorted(G.neighbors(L[1])), G, ["neighbors"])
+    G = lettered(7, 0.3, connected=False)
+    adj = {str(v): sorted(G.neighbors(v)) for v in G.nodes}
+    q = f"adjacency = {json.dumps(adj, indent=2)}\n\nIs the graph connected?"
+    b.add(fam, q, "is_connected", "value", nx.is_connected(G), G, ["is_connected"])
+    # JSON list of edge objects with weights
+    G = lettered(6, 0.5)
+    for x, y in G.edges:
+        G[x][y]["weight"] = rng.randint(1, 9)
+    edges = [{"from": x, "to": y, "weight": d["weight"]} for x, y, d in G.edges(data=True)]
+    q = f"Given this weighted graph {json.dumps({'edges': edges})}, what is the weight of the minimum spanning tree?"
+    b.add(fam, q, "mst", "value", nx.minimum_spanning_tree(G).size(weight="weight"), G, ["minimum_spanning_tree"], key="total_weight")
+    G = lettered(6, 0.5)
+    for x, y in G.edges:
+        G[x][y]["weight"] = rng.randint(1, 9)
+    edges = [{"source": x, "target": y, "weight": d["weight"]} for x, y, d in G.edges(data=True)]
+    q = f"```json\n{json.dumps(edges, indent=1)}\n```\nUsing the weights, find the cheapest path from {L[0]} to {L[5]}."
+    b.add(fam, q, "shortest_path", "path", sp_len(G, L[0], L[5]), G, ["shortest_path", "shortest_path_length"], key="length",
+          source=L[0], target=L[5])
+    # Markdown tables
+    G = lettered(6, 0.45)
+    for x, y in G.edges:
+        G[x][y]["weight"] = rng.randint(1, 20)
+    rows = "".join(f"| {x} | {y} | {d['weight']} |\n" for x, y, d in G.edges(data=True))
+    q = f"| Node A | Node B | Distance |\n|---|---|---|\n{rows}\nWhat's the shortest distance between {L[1]} and {L[4]}?"
+    b.add(fam, q, "shortest_path", "path", sp_len(G, L[1], L[4]), G, ["shortest_path", "shortest_path_length"], key="length",
+          source=L[1], target=L[4])
+    D = rand_dag(rng, 6, 0.4)
+    D = relabel(D, [f"step{i}" for i in range(6)])
+    rows = "".join(f"| {x} | {y} |\n" for x, y in D.edges)
+    q = f"Dependencies (the first must happen before the second):\n\n| before | after |\n|:--|:--|\n{rows}\nGive a valid order for all steps."
+    b.add(fam, q, "topo", "order", None, D, ["topological_sort"])
+    # unicode arrows and double arrows
+    Dg = rand_graph(rng, 6, 0.3, directed=True)
+    Dg = relabel(Dg, L)
+    q = "Directed graph: " + ", ".join(f"{x} → {y}" for x, y in Dg.edges) + ". Does it contain a directed cycle?"
+    b.add(fam, q, "cycle", "value", has_cycle(Dg), Dg, ["cycle_check"])
+    G = lettered(6, 0.4)
+    q = "Links: " + ", ".join(f"{x} <-> {y}" for x, y in G.edges) + f". How many links does {L[3]} have?"
+    b.add(fam, q, "degree", "value", G.degree(L[3]), G, ["degree"])
+    # "edge list" lines with a colon header and numbers
+    G = rand_graph(rng, 7, 0.35)
+    q = "edge list:\n" + "\n".join(f"{u} {v}" for u, v in G.edges) + "\n\nhow many edges?"
+    b.add(fam, q, "edge_count", "value", G.number_of_edges(), G, ["edge_count", "size"])
+    # YAML-ish adjacency
+    G = lettered(6, 0.4)
+    yaml = "\n".join(f"{v}: [{', '.join(sorted(G.neighbors(v)))}]" for v in G.nodes)
+    q = f"graph:\n{yaml}\nIs the graph bipartite?"
+    b.add(fam, q, "bipartite", "value", nx.is_bipartite(G), G, ["is_bipartite"], key="bipartite")
+    # NetworkX-style code with add_edge calls
+    G = rand_graph(rng, 6, 0.4)
+    code = "G = nx.Graph()\n" + "\n".join(f"G.add_edge({u}, {v})" for u, v in G.edges)
+    q = f"```python\n{code}\n```\nWhat is nx.diameter(G)?" if nx.is_connected(G) else f"```python\n{code}\n```\nHow many connected components does G have?"
+    if nx.is_connected(G):
+        b.add(fam, q, "diameter", "value", nx.diameter(G), G, ["diameter"])
+    else:
+        b.add(fam, q, "components", "value", nx.number_connected_components(G), G, ["connected_components"], key="count")
+    # edge pairs in square brackets
+    G = rand_graph(rng, 7, 0.3)
+    G.add_nodes_from(range(7))
+    q = f"edges = {[list(e) for e in G.edges]}\nnumber of nodes = 7\nWhich node has no neighbours?"
+    iso = sorted(str(v) for v in G.nodes if G.degree(v) == 0)
+    if iso:
+        b.refuse(fam, q, "no_tool", "isolated-node listing: no tool lists isolated nodes (degree_distribution counts them)", G)
+    else:
+        b.add(fam, q.replace("Which node has no neighbours?", "What is the degree of node 3?"), "degree", "value", G.degree(3), G, ["degree"])
+
+
+# ------------------------------------------------------------------ plain human questions
+
+def gen_human(b):
+    rng = random.Random(9005)
+    fam = "human"
+    # friends
+    G = nx.Graph()
+    G.add_edges_from([("Ann", "Bo"), ("Bo", "Cy"), ("Cy", "Dee"), ("Ann", "Cy"), ("Eve", "Fay")])
+    q = "My friends Ann, Bo and Cy all know each other except Ann and Bo... no wait, Ann knows Bo, Bo knows Cy, Ann knows Cy. Cy also knows Dee, and Eve knows Fay. How many people does Cy know?"
+    b.refuse(fam, q, "ambiguous", "the writer retracts and restates an edge in one sentence; a reader cannot be sure which holds", G)
+    q = "Ann knows Bo, Bo knows Cy, Ann knows Cy, Cy knows Dee and Eve knows Fay. Can Ann reach Fay through people she knows?"
+    b.add(fam, q, "path_exists", "value", nx.has_path(G, "Ann", "Fay"), G, ["path_exists"])
+    q = "Ann knows Bo, Bo knows Cy, Ann knows Cy, Cy knows Dee and Eve knows Fay. How many people does Cy know?"
+    b.add(fam, q, "degree", "value", G.degree("Cy"), G, ["degree"])
+    q = "Ann is friends with Bo and Cy. Bo is friends with Cy. Cy is friends with Dee. Eve is friends with Fay. Who are Cy's friends?"
+    b.add(fam, q, "neighbors", "set", sorted(G.neighbors("Cy")), G, ["neighbors"])
+    # flights with hours
+    F = nx.DiGraph()
+    F.add_weighted_edges_from([("NYC", "LA", 5), ("LA", "SF", 1), ("NYC", "CHI", 2), ("CHI", "SF", 4), ("CHI", "LA", 4), ("SF", "SEA", 2)])
+    q = "flights: NYC to LA 5h, LA to SF 1h, NYC to CHI 2h, CHI to SF 4h, CHI to LA 4h, SF to SEA 2h. What's the fastest way from NYC to SEA?"
+    b.add(fam, q, "shortest_path", "path", sp_len(F, "NYC", "SEA"), F, ["shortest_path", "shortest_path_length"], key="length",
+          source="NYC", target="SEA")
+    q = "Direct flights: NYC→LA (5 hours), LA→SF (1 hour), NYC→CHI (2 hours), CHI→SF (4 hours), CHI→LA (4 hours), SF→SEA (2 hours). Can I fly from SEA to NYC?"
+    b.add(fam, q, "path_exists", "value", nx.has_path(F, "SEA", "NYC"), F, ["path_exists"])
+    # roads with km
+    R = nx.Graph()
+    R.add_weighted_edges_from([("Leeds", "York", 40), ("York", "Hull", 60), ("Leeds", "Sheffield", 55), ("Sheffield", "Hull", 95),
+                               ("Leeds", "Manchester", 70), ("Manchester", "Sheffield", 60)])
+    q = ("Leeds to York is 40 km, York to Hull 60 km, Leeds to Sheffield 55 km, Sheffield to Hull 95 km, Leeds to Manchester "
+         "70 km and Manchester to Sheffield 60 km (all roads go both ways). What is the shortest drive from Manchester to Hull?")
+    b.add(fam, q, "shortest_path", "path", sp_len(R, "Manchester", "Hull"), R, ["shortest_path", "shortest_path_length"],
+          key="length", source="Manchester", target="Hull")
+    q = ("Roads (km, two-way): Leeds-York 40, York-Hull 60, Leeds-Sheffield 55, Sheffield-Hull 95, Leeds-Manchester 70, "
+         "Manchester-Sheffield 60. I want to pave the fewest km of road so that every town is still connected. How many km is that?")
+    b.add(fam, q, "mst", "value", nx.minimum_spanning_tree(R).size(weight="weight"), R, ["minimum_spanning_tree"], key="total_weight")
+    # chores / prerequisites
+    P = nx.DiGraph()
+    P.add_edges_from([("Calculus I", "Calculus II"), ("Calculus II", "Differential Equations"), ("Linear Algebra", "Differential Equations"),
+                      ("Calculus I", "Linear Algebra"), ("Programming", "Algorithms"), ("Linear Algebra", "Algorithms")])
+    q = ("To take Calculus II you need Calculus I. Differential Equations requires Calculus II and Linear Algebra. Linear Algebra "
+         "requires Calculus I. Algorithms requires Programming and Linear Algebra. In what order can I take all these courses?")
+    b.add(fam, q, "topo", "order", None, P, ["topological_sort"])
+    # office network
+    N = nx.Graph()
+    N.add_edges_from([("router", "switch1"), ("router", "switch2"), ("switch1", "pc1"), ("switch1", "pc2"), ("switch2", "printer"),
+                      ("switch2", "pc3")])
+    q = ("Our office network: the router is cabled to switch1 and switch2; switch1 is cabled to pc1 and pc2; switch2 is cabled "
+         "to the printer and pc3. Which devices would be cut off from each other if one device failed? I mean, which single "
+         "devices are points of failure?")
+    b.add(fam, q, "articulation", "set", sorted(nx.articulation_points(N)), N, ["articulation_points"])
+    q = ("Our office network: router - switch1, router - switch2, switch1 - pc1, switch1 - pc2, switch2 - printer, "
+         "switch2 - pc3. How many hops is it from pc1 to the printer?")
+    b.add(fam, q, "shortest_path", "path", sp_len(N, "pc1", "printer"), N, ["shortest_path", "shortest_path_length"], key="length",
+          source="pc1", target="printer")
+    # family tree-ish, directed "is the parent of"
+    T = nx.DiGraph()
+    T.add_edges_from([("Rose", "Tom"), ("Rose", "Lily"), ("Tom", "Max"), ("Lily", "Zoe"), ("Lily", "Sam")])
+    q = "Rose is the parent of Tom and Lily. Tom is the parent of Max. Lily is the parent of Zoe and Sam. How many people are in this family tree?"
+    b.add(fam, q, "node_count", "value", T.number_of_nodes(), T, ["node_count", "order"])
+    # pipes with capacities
+    W = nx.DiGraph()
+    W.add_weighted_edges_from([("reservoir", "A", 10), ("reservoir", "B", 5), ("A", "B", 15), ("A", "town", 4), ("B", "town", 10)])
+    q = ("Water flows from the reservoir through pipes: reservoir to A carries 10 units, reservoir to B carries 5, A to B "
+         "carries 15, A to town carries 4 and B to town carries 10. How much water can reach the town per hour at most?")
+    b.add(fam, q, "max_flow", "value", nx.maximum_flow_value(W, "reservoir", "town", capacity="weight"), W, ["maximum_flow"], key="value")
+    # a quick sketch of a graph
+    G = nx.Graph()
+    G.add_edges_from([("1", "2"), ("2", "3"), ("3", "1"), ("3", "4"), ("4", "5"), ("5", "3")])
+    q = "quick one: triangle 1,2,3 and another triangle 3,4,5 sharing node 3. how many edges total?"
+    b.add(fam, q, "edge_count", "value", G.number_of_edges(), G, ["edge_count", "size"])
+    q = "Draw a square A, B, C, D (A-B, B-C, C-D, D-A) and add the diagonal A-C. How many triangles are there now?"
+    S = nx.Graph([("A", "B"), ("B", "C"), ("C", "D"), ("D", "A"), ("A", "C")])
+    b.add(fam, q, "triangles", "value", triangles(S), S, ["triangle_count"], key="triangles")
+    q = "In the graph A-B, B-C, C-D, D-A, A-C, which vertices are not adjacent to B?"
+    b.add(fam, q, "non_neighbors", "set", sorted(x for x in S.nodes if x != "B" and not S.has_edge("B", x)), S, ["non_neighbors"])
+    q = "In the graph A-B, B-C, C-D, D-A, A-C, do B and D share any neighbours? Which?"
+    b.add(fam, q, "common_neighbors", "set", sorted(nx.common_neighbors(S, "B", "D")), S, ["common_neighbors"])
+    # follows on social media, directed
+    Fo = nx.DiGraph([("ana", "ben"), ("ben", "cat"), ("cat", "ana"), ("dan", "ana"), ("ben", "dan")])
+    q = "ana follows ben, ben follows cat, cat follows ana, dan follows ana and ben follows dan. Who does ben follow?"
+    b.add(fam, q, "neighbors", "set", sorted(Fo.successors("ben")), Fo, ["neighbors"])
+    q = "ana follows ben, ben follows cat, cat follows ana, dan follows ana and ben follows dan. Is there a follow cycle?"
+    b.add(fam, q, "cycle", "value", has_cycle(Fo), Fo, ["cycle_check"])
+
+
+# ------------------------------------------------------------------ must be refused
+
+def gen_refuse(b):
+    fam = "refuse"
+    G = nx.Graph([(0, 1), (1, 2), (2, 3)])
+    b.refuse(fam, "The edges are 0-1, 1-2 and 2-3, or maybe 0-1, 1-3 and 2-3, I don't remember. Is there a path from 0 to 3?",
+             "ambiguous", "two edge lists offered as alternatives", G)
+    b.refuse(fam, "In the graph with edges (0,1) (1,2) (2,3) (3,4), what is the degree of node 9?",
+             "unknown_node", "node 9 is not in the graph and no declaration implies it")
+    b.refuse(fam, "Alice and Bob are friends. Bob and Carol are friends. Is Alice friends with Dave?",
+             "unknown_node", "Dave appears nowhere in the graph")
+    b.refuse(fam, "Graph 1 has edges 0-1, 1-2. Graph 2 has edges 0-1, 1-2, 2-0. Does the graph have a cycle?",
+             "ambiguous", "two graphs and 'the graph' could be either")
+    b.refuse(fam, "Some of the nodes 0 to 5 are connected in a ring, plus a few chords. How many edges are there?",
+             "ambiguous", "the edges are not given")
+    b.refuse(fam, "What is the shortest path between node 2 and node 5?", "missing_graph", "no graph at all")
+    G = nx.Graph([(0, 1), (1, 2), (2, 0), (2, 3)])
+    b.refuse(fam, "In an undirected graph, (i,j) means that node i and node j are connected with an undirected edge. The edges are: "
+             "(0,1) (1,2) (2,0) (2,3). Is this graph planar and what is its genus?", "no_tool", "genus: no tool", G)
+    G = nx.Graph([("A", "B"), ("B", "C"), ("C", "D"), ("D", "A")])
+    b.refuse(fam, "Edges: A-B, B-C, C-D, D-A. Are graphs G and H isomorphic?", "ambiguous", "H is never given", G)
+    G = nx.Graph([(0, 1), (1, 2), (2, 3), (3, 0), (0, 2)])
+    b.refuse(fam, "G describes a graph among nodes 0, 1, 2, and 3.\nThe edges in G are: (0, 1) (1, 2) (2, 3) (3, 0) (0, 2).\n"
+             "Q: What is the chromatic polynomial of G evaluated at 3?\nA: ", "no_tool", "chromatic polynomial: no tool", G, if_answered=6)
+    G = nx.Graph([("James", "Robert"), ("Robert", "John")])
+    b.refuse(fam, "G describes a friendship graph among nodes James, Robert, and John.\nWe have the following edges in G:\n"
+             "James and Robert are friends.\nRobert and John are friends.\nQ: Who is the most popular person at school?\nA: ",
+             "no_tool", "popularity at school is not a property of this graph", G)
+    b.refuse(fam, "My network: the router connects to everything. How many edges does it have?", "ambiguous",
+             "'everything' names no nodes")
+    D = nx.DiGraph([(0, 1), (1, 2)])
+    b.refuse(fam, "Find the maximum flow in the directed graph (0->1,weight:5) (1->2,weight:3).", "missing_parameter",
+             "no source or sink is named", D)
+    G = nx.Graph([(0, 1), (1, 2), (2, 3), (3, 4)])
+    b.refuse(fam, "Q: The nodes are numbered from 0 to 4, and the edges are: (0, 1) (1, 2) (2, 3) (3, 4). What is the length "
+             "of the shortest path from node 1?", "missing_parameter", "no target is named", G)
+    G = nx.Graph([(0, 1), (1, 2), (2, 0)])
+    b.refuse(fam, "Edges 0-1, 1-2, 2-0. What is the minimum number of edges to add to make the graph 4-regular?",
+             "no_tool", "regular completion: no tool", G)
+    G = nx.Graph([("Ned", "Cat"), ("Cat", "Jon"), ("Jon", "Arya")])
+    b.refuse(fam, "G describes a friendship graph among nodes Ned, Cat, Jon, and Arya.\nWe have the following edges in G:\n"
+             "Ned and Cat are friends.\nCat and Jon are friends.\nJon and Arya are friends.\nQ: Is node Sansa connected to node Arya?\nA: ",
+             "unknown_node", "Sansa is not among the declared nodes", G)
+
+
+BATCH1 = [gen_tlag, gen_graphwiz, gen_grapharena, gen_llmstyle, gen_human, gen_refuse]
+
+
+def main():
+    out = sys.argv[1] if len(sys.argv) > 1 else HERE
+    b = Batch("h")
+    for g in BATCH1:
+        g(b)
+    b.write(os.path.join(out, "batch1.jsonl"))
+
+
+if __name__ == "__main__":
+    main()
