@@ -654,6 +654,12 @@ func (c *combiner) methods(skip [][]bool) (string, float64) {
 		}
 		names = append(names, r.Reader)
 		conf = min(conf, r.Confidence)
+		if r.Confidence < Confident {
+			// The reader's own doubts are why the reading is uncertain.
+			for _, n := range r.Notes {
+				c.ex.Notes = append(c.ex.Notes, r.Reader+": "+n)
+			}
+		}
 	}
 	if len(names) == 0 {
 		for _, r := range c.used {

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -561,7 +562,50 @@ func csvReadTable(d *Doc, lines []textLine, hi int, h csvHeader) (Reading, int, 
 	if rows == 1 && edges {
 		r.Notes = append(r.Notes, "the table has one row")
 	}
+	if edges && csvHeaderMayBeRow(d, lines[hi], h, src, dst, r.Nodes) {
+		r.Confidence = min(r.Confidence, 0.5)
+		r.Notes = append(r.Notes, fmt.Sprintf("the line %q may be the table's header (columns %s) or one more edge",
+			strings.TrimSpace(text[lines[hi].Start:lines[hi].End]), strings.Join(h.names, ", ")))
+	}
 	return r, j, nil
+}
+
+// csvHeaderMayBeRow reports whether an edge table's header line could as
+// well be its first edge: its end cells are single letters ("U V", "u v")
+// over rows whose ends are letter names too, either single letters or
+// names that reuse the header's letters. "u v" over numeric rows, or
+// "source target", is a header; "U V" over "A A" is an edge U–V as much
+// as a header, and the reading must not guess. A header with a number
+// column ("u v w") is never a row: "w" is not a number.
+func csvHeaderMayBeRow(d *Doc, ln textLine, h csvHeader, src, dst int, nodes []string) bool {
+	if h.markdown {
+		return false
+	}
+	for _, c := range h.cols {
+		if c == csvValue {
+			return false
+		}
+	}
+	cells, _, err := csvSplit(d, ln, h.sep)
+	if err != nil || len(cells) != len(h.cols) {
+		return false
+	}
+	letter := func(s string) bool {
+		r, n := utf8.DecodeRuneInString(s)
+		return n == len(s) && n > 0 && unicode.IsLetter(r)
+	}
+	hu, hv := strings.TrimSpace(cells[src]), strings.TrimSpace(cells[dst])
+	if !letter(hu) || !letter(hv) {
+		return false
+	}
+	letters := true
+	for _, n := range nodes {
+		if strings.EqualFold(n, hu) || strings.EqualFold(n, hv) {
+			return true
+		}
+		letters = letters && letter(n)
+	}
+	return letters
 }
 
 // csvLooksProse reports whether a line that failed to parse as a row is a

@@ -133,3 +133,38 @@ func FuzzCSVTable(f *testing.F) {
 		"source,target\nA,\"B\nC,D",
 	)
 }
+
+// TestCSVTableHeaderOrEdge checks that a header of single letters that
+// could as well be the first edge ("U V" over "A A") leaves the reading
+// unsure and says why, while a clear header stays confident.
+func TestCSVTableHeaderOrEdge(t *testing.T) {
+	cases := []struct {
+		name, text string
+		unsure     bool
+	}{
+		{"U V over letter rows (FuzzReadRoundTrip)", "the edges are:\nU V\nA A", true},
+		{"u v over single letters", "u v\nA B\nB C", true},
+		{"u,v over rows that reuse u and v", "u,v\nu,x\nx,v", true},
+		{"tab-separated U V over letters", "U\tV\nA\tB", true},
+		{"u v over numbers", "u v\n0 1\n1 2", false},
+		{"u v over multi-letter names", "u v\nalice bob\nbob carol", false},
+		{"u v w with a weight column", "u,v,w\nA,B,3\nB,C,4", false},
+		{"source target", "source target\nA B\nB C", false},
+		{"from,to,weight", "from,to,weight\nA,B,1\nB,C,2", false},
+		{"Markdown u v", "| u | v |\n|---|---|\n| A | B |", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := readOne(t, CSVTable{}, c.text)
+			if len(got.Edges) == 0 {
+				t.Fatalf("no table read from %q", c.text)
+			}
+			if unsure := got.Confidence < Confident; unsure != c.unsure {
+				t.Fatalf("confidence %.2f (notes %v), want unsure %v", got.Confidence, got.Notes, c.unsure)
+			}
+			if c.unsure {
+				checkNote(t, got, "may be the table's header")
+			}
+		})
+	}
+}
