@@ -56,18 +56,31 @@ type CombinedTopic struct {
 
 // learnedQuestion answers a question for a learned tool (the topic of a
 // paper of cora, the function of a molecule of mutag, …; reasoning/learnedq
-// reads them) with the agent's learned tools. When the analogical reasoner
+// reads them; ReadKG knowledge-graph completion, answered by kgCompletion)
+// with the agent's learned tools. When the analogical reasoner
 // reads the question too (a paper's topic), both answer and the answer
 // says both; see combineTopic. handled is false for questions no learned
 // tool reads, which go on to the other steps.
 func (r *run) learnedQuestion(ctx context.Context, question string) (ans *Answer, err error, handled bool) {
 	q, ok := learnedq.Read(question)
 	if !ok {
-		return nil, nil, false
+		// Knowledge-graph completion ("in wn18rr, what is a hypernym of
+		// dog.n.01?"), read over the shipped graphs when the learned
+		// tools give them.
+		var kq learnedq.Query
+		kq, ans, err, handled = r.readKGQuestion(ctx, question)
+		if !handled || ans != nil || err != nil {
+			return ans, err, handled
+		}
+		q = kq
 	}
 	tool, terr := r.a.learned.Get(q.Tool)
 	if terr != nil {
 		return nil, nil, false
+	}
+	if q.KG != nil {
+		ans, err = r.kgCompletion(ctx, q, tool)
+		return ans, err, true
 	}
 	// A model not trained yet would be trained now (minutes): when the
 	// analogical reasoner answers the question too, it answers alone and

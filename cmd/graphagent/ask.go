@@ -61,6 +61,12 @@ edges. When the reading is uncertain (text that looks like graph content but was
 notations that disagree, a node the graph lacks) the builtin backend says what it read and declines;
 --explain and --json show the reading report.
 
+Questions for the learned tools name a shipped dataset and its task: "what is paper 35 of cora about?",
+"what is the function of molecule 12 in mutag?", "are users 0 and 33 of karate in the same community?",
+and knowledge-graph completion over wn18rr (wordnet) and fb15k237 (freebase): "in wn18rr, what is a
+hypernym of dog.n.01?", "(beget.v.01, _hypernym, ?) in wn18rr". Stored facts answer exactly; a missing
+link is the model's prediction, with its measured test scores.
+
 Without --llm the builtin backend answers (no model needed). --timeout bounds the whole
 question: every LLM call and its retries, loading the graph and running the tool together;
 past it ask stops and exits 1. Exit codes: 0 answered, 1 could not answer, 2 bad usage or input.`,

@@ -1,26 +1,59 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/graphagent/graphagent/reasoning/analog"
+	"github.com/graphagent/graphagent/reasoning/explore"
 	"github.com/graphagent/graphagent/tools"
+	"github.com/graphagent/graphagent/tools/graph"
+	"github.com/graphagent/graphagent/tools/kg"
 	"github.com/graphagent/graphagent/tools/learned"
 )
 
 // learnedForAgent are the learned tools of ask, chat, serve and mcp: the
-// tools over a model store, which says which models are trained.
+// tools over a model store, which says which models are trained, and the
+// shipped knowledge graphs' explorers for completion questions
+// (learnedq.Explorers), each loaded on first use.
 type learnedForAgent struct {
 	*tools.Registry
 	store *learned.Store
+	dirs  []string
+
+	mu        sync.Mutex
+	explorers map[string]*explore.Explorer
+}
+
+// Explorer returns the explorer of the shipped knowledge graph dataset
+// (wn18rr, fb15k237), read from the data folders on first use.
+func (l *learnedForAgent) Explorer(ctx context.Context, dataset string) (*explore.Explorer, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if x := l.explorers[dataset]; x != nil {
+		return x, nil
+	}
+	sb, err := graph.NewSandbox(l.dirs...)
+	if err != nil {
+		return nil, err
+	}
+	defer sb.Close()
+	g, err := kg.Load(ctx, sb.Open, dataset)
+	if err != nil {
+		return nil, fmt.Errorf("load the knowledge graph %s (is its folder inside --data?): %w", dataset, err)
+	}
+	x := explore.New(g, explore.Options{})
+	l.explorers[dataset] = x
+	return x, nil
 }
 
 // Trained reports whether the model answering tool on dataset is saved and
 // up to date.
-func (l learnedForAgent) Trained(tool, dataset string) bool {
+func (l *learnedForAgent) Trained(tool, dataset string) bool {
 	for _, d := range learned.Defs() {
 		if d.Dataset == dataset && slices.Contains(d.Tools, tool) {
 			_, err := l.store.Check(d)
@@ -48,7 +81,7 @@ func learnedTools(c *cli.Context) *learnedForAgent {
 	if err != nil {
 		return nil
 	}
-	return &learnedForAgent{Registry: reg, store: store}
+	return &learnedForAgent{Registry: reg, store: store, dirs: dataDirs(c), explorers: map[string]*explore.Explorer{}}
 }
 
 // analogAccuracy is the builtin analogical reasoner's measured test accuracy

@@ -478,3 +478,55 @@ func pathText(p []Fact) string {
 	}
 	return b.String()
 }
+
+// Reading is a question's reading without running it: the query (nil when
+// the question was declined), how each entity mention was resolved, and
+// the relation phrase read ("" when none).
+type Reading struct {
+	Query    *Query
+	Mentions []Resolution
+	Relation string
+}
+
+// Read reads question as Ask does, with weight lambda, without running the
+// query, for callers that answer the reading otherwise (ask's knowledge-
+// graph completion). A declined reading returns what was read and an error
+// wrapping ErrDeclined.
+func (x *Explorer) Read(ctx context.Context, question string, lambda float64) (Reading, error) {
+	if lambda < 0 || lambda > 1 || lambda != lambda {
+		return Reading{}, fmt.Errorf("λ must be between 0 and 1, not %v", lambda)
+	}
+	if len(question) > MaxQuestionBytes {
+		return Reading{}, fmt.Errorf("question of %d bytes: %w", len(question), ErrDeclined)
+	}
+	ts := tokenize(question)
+	if len(ts) == 0 {
+		return Reading{}, fmt.Errorf("empty question: %w", ErrDeclined)
+	}
+	rd := x.read(ts)
+	q, res, err := x.interpret(ctx, rd, lambda)
+	out := Reading{Mentions: res}
+	if rd.phrase != nil {
+		out.Relation = rd.phrase.text
+	}
+	var d *errDecline
+	if errors.As(err, &d) {
+		return out, fmt.Errorf("%s: %w", d.msg, ErrDeclined)
+	}
+	if err != nil {
+		return out, err
+	}
+	out.Query = &q
+	return out, nil
+}
+
+// Facts returns the stored triples matching a query read by Read (a
+// pattern's relations and inverse relations, or every relation between two
+// entities), as Ask lists them.
+func (x *Explorer) Facts(ctx context.Context, q Query) ([]Fact, error) {
+	var ans Answer
+	if err := x.run(ctx, q, &ans); err != nil {
+		return nil, err
+	}
+	return ans.Facts, nil
+}

@@ -14,6 +14,10 @@
 // "node 35", "molecule 12", "compound #12", "users 0 and 33", "user 0 and
 // user 33", "members 0 & 33", "item 0133093", "movie 0133093", quoted or
 // not.
+//
+// ReadKG reads knowledge-graph completion questions over wn18rr and
+// fb15k237 (the missing tail, head or relation of a triple) for the transe
+// tools; it needs the knowledge graph itself, through Explorers.
 package learnedq
 
 import (
@@ -45,6 +49,9 @@ type Query struct {
 	Args map[string]any
 	// Read says in words what was read, for the trace.
 	Read string
+	// KG is set for knowledge-graph completion questions (ReadKG): the
+	// stored graph and the pattern whose facts answer exactly.
+	KG *KGReading
 }
 
 // task is what a dataset's learned tools are asked.

@@ -571,9 +571,14 @@ type KGAnswer struct {
 	Query      string        `json:"query"`
 	Candidates []KGCandidate `json:"candidates"`
 	Model      string        `json:"model"`
-	// MRR and Hits10 are the model's filtered test scores.
+	// MRR and Hits10 are the model's filtered test scores of entity
+	// prediction.
 	MRR    float64 `json:"mrr"`
 	Hits10 float64 `json:"hits_at_10"`
+	// RelationHits1 and RelationMRR are its test scores of relation
+	// prediction (transe:relation's task); set by transe:relation only.
+	RelationHits1 float64 `json:"relation_hits_at_1,omitempty"`
+	RelationMRR   float64 `json:"relation_mrr,omitempty"`
 }
 
 // kgModelFor loads tool's model for dataset.
@@ -615,6 +620,9 @@ func kgText(a KGAnswer, def Def) string {
 			mark = ", already in the graph"
 		}
 		parts = append(parts, fmt.Sprintf("%s (%s, p=%.2f%s)", c.Name, c.ID, c.Probability, mark))
+	}
+	if a.RelationHits1 > 0 || a.RelationMRR > 0 {
+		return fmt.Sprintf("%s: %s (model %s, relation test Hits@1 %.3f, MRR %.3f).", a.Query, strings.Join(parts, "; "), def.Name, a.RelationHits1, a.RelationMRR)
 	}
 	return fmt.Sprintf("%s: %s (model %s, filtered test MRR %.3f, Hits@10 %.3f).", a.Query, strings.Join(parts, "; "), def.Name, a.MRR, a.Hits10)
 }
@@ -684,7 +692,7 @@ func relationTool(store *Store) tools.Tool {
 		Name:        ToolRelation,
 		Description: "predict the relation between two entities of wn18rr or fb15k237 with trained ComplEx embeddings",
 		WhenToUse:   "how two entities of a knowledge graph (wn18rr, fb15k237) are related: the missing relation of a triple",
-		Returns:     "the most likely relations with probabilities, and the model's filtered test MRR and Hits@10 for entities",
+		Returns:     "the most likely relations with probabilities, and the model's test Hits@1 and MRR of relation prediction (and its filtered MRR and Hits@10 for entities)",
 		Family:      FamilyName,
 		Examples:    []string{"How is 'dog' related to 'canine' in wn18rr?"},
 	}, func(ctx context.Context, _ *graph.Graph, p RelationParams) (tools.Result, error) {
@@ -712,6 +720,12 @@ func relationTool(store *Store) tools.Tool {
 		}
 		a := KGAnswer{Dataset: def.Dataset, Model: def.Name, Query: fmt.Sprintf("(%s, ?, %s)", m.EntityNames[h], m.EntityNames[t])}
 		a.MRR, a.Hits10 = kgScores(lm.meta)
+		if s, ok := lm.meta.Score("relation Hits@1"); ok {
+			a.RelationHits1 = s.Value
+		}
+		if s, ok := lm.meta.Score("relation MRR"); ok {
+			a.RelationMRR = s.Value
+		}
 		a.Candidates = topCandidates(scores, k, func(i int) string { return m.RelationIDs[i] }, func(i int) string { return m.RelText[i] },
 			func(i int) bool { return m.known(h, i, t) })
 		return tools.Result{Value: a, Text: kgText(a, def)}, nil
