@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -178,8 +179,16 @@ func matrixBlocks(ctx context.Context, d *Doc) ([]matrixBlock, error) {
 			b.end = r.end
 		}
 		if i > 0 {
-			if names, s, ok := matrixHeader(text, lines[i-1]); ok {
-				b.header, b.start = names, s
+			if names, s, ok, tableWords := matrixHeader(text, lines[i-1]); ok {
+				hb := b
+				hb.rows = slices.Clone(b.rows)
+				hb.header, hb.start = names, s
+				matrixMarkLabels(text, &hb)
+				// Words that head a table of edges head a matrix only
+				// when they also name its rows, in order.
+				if !tableWords || slices.EqualFunc(hb.rows, names, func(r matrixRow, n string) bool { return strings.EqualFold(r.label, n) }) {
+					b = hb
+				}
 			}
 		}
 		if len(b.rows) >= 2 || b.header != nil {
@@ -188,6 +197,39 @@ func matrixBlocks(ctx context.Context, d *Doc) ([]matrixBlock, error) {
 		i = j - 1
 	}
 	return blocks, nil
+}
+
+// matrixMarkLabels takes the first entry of each row as the row's name
+// when it is a no-edge mark that the header names as a node ("X 0 0 1"
+// under "A X B": X is the row's node, not "no edge"), provided every row
+// then has one entry per header name.
+func matrixMarkLabels(text string, b *matrixBlock) {
+	n := len(b.header)
+	var fix []int
+	for i, r := range b.rows {
+		switch {
+		case r.label != "" && len(r.cells) == n:
+		case r.label == "" && len(r.cells) == n+1 && r.cells[0].mark:
+			fix = append(fix, i)
+		default:
+			return
+		}
+	}
+	labels := make([]string, len(fix))
+	for k, i := range fix {
+		s := b.rows[i].cells[0].start
+		e := s
+		for e < len(text) && strings.IndexByte(" \t,;|:", text[e]) < 0 {
+			e++
+		}
+		labels[k] = text[s:e]
+		if !slices.ContainsFunc(b.header, func(h string) bool { return strings.EqualFold(h, labels[k]) }) {
+			return
+		}
+	}
+	for k, i := range fix {
+		b.rows[i].label, b.rows[i].cells = labels[k], b.rows[i].cells[1:]
+	}
 }
 
 // matrixNoEdge are entries that mean "no edge".
@@ -318,27 +360,42 @@ func matrixNameLike(f string) bool {
 }
 
 // matrixHeader reads a header line of two or more names ("A B C", "  | A |
-// B | C", ",a,b,c").
-func matrixHeader(text string, ln textLine) (names []string, start int, ok bool) {
+// B | C", ",a,b,c"). tableWords reports names that head a table of edges
+// ("source", "weight", "u v", "city_a city_b"): such a line heads a matrix
+// only when its rows are named by the same words.
+func matrixHeader(text string, ln textLine) (names []string, start int, ok, tableWords bool) {
 	fields, starts := matrixFields(text, ln.Start, ln.End)
 	if len(fields) < 2 {
-		return nil, 0, false
+		return nil, 0, false, false
 	}
 	if csvPairedOK(fields[0], fields[1]) {
-		return nil, 0, false // "city_a,city_b,miles" heads a table of edges
+		tableWords = true // "city_a,city_b,miles" heads a table of edges
+	}
+	ends := 0 // single-letter names of an edge's ends: "u v"
+	for _, f := range fields {
+		low := strings.ToLower(f)
+		if c := csvColumnNames[low]; len(low) == 1 && (c == csvSource || c == csvTarget) {
+			ends++
+		}
 	}
 	for _, f := range fields {
 		low := strings.ToLower(f)
-		if !matrixNameLike(f) || !matrixHasLetterOrDigit(f) || len(f) > 1 && matrixHeaderStop[low] || csvColumnNames[low] != csvOther {
-			return nil, 0, false // "source,target,weight" heads a table of edges
+		if !matrixNameLike(f) || !matrixHasLetterOrDigit(f) || len(f) > 1 && matrixHeaderStop[low] {
+			return nil, 0, false, false
+		}
+		if col := csvColumnNames[low]; col != csvOther && (len(low) > 1 || ends >= 2) {
+			// "source,target,weight" or "u v w" heads a table of edges,
+			// unless the rows below are named by the same words. ("A W"
+			// names nodes A and W.)
+			tableWords = true
 		}
 		if _, err := strconv.ParseFloat(f, 64); err == nil && !matrixIntName(f) {
-			return nil, 0, false
+			return nil, 0, false, false
 		}
 	}
 	// A header of plain integers is a row of numbers unless they count up
 	// ("1 2 3 4" over a matrix names nodes 1..4); that is decided later.
-	return fields, starts[0], true
+	return fields, starts[0], true, tableWords
 }
 
 // matrixHeaderStop are words of prose that a line of names over a matrix

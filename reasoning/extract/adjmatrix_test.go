@@ -127,6 +127,32 @@ func TestAdjacencyMatrix(t *testing.T) {
 			note: "row names differ",
 		},
 		{
+			// FuzzReadRoundTripMore: "X" starts its row as the node the
+			// header names, not as a no-edge mark.
+			name:  "a node named X heads its row",
+			text:  "The adjacency matrix of a directed graph is:\n  A X B\nA 1 0 0\nX 0 0 1\nB 0 0 0\n",
+			nodes: []string{"A", "X", "B"}, edges: []string{"A-A", "X-B"}, dir: DirDirected, minConf: 0.95, maxConf: 0.95,
+		},
+		{
+			name:  "a node named x heads its row, rows marked with x",
+			text:  "Adjacency matrix:\n  a x\na x 1\nx 1 x",
+			nodes: []string{"a", "x"}, edges: []string{"a-x"}, dir: DirUndirected, minConf: 0.95, maxConf: 0.95,
+		},
+		{
+			// FuzzReadRoundTripMore: W and U V are nodes here, not the
+			// weight and end columns of a table.
+			name:  "nodes named W, U and V",
+			text:  "The adjacency matrix of a directed weighted graph is:\n  A R U V X\nA 1 14 0 10 12\nR 0 0 0 0 0\nU 29 0 0 0 0\nV 0 0 0 0 0\nX 0 0 0 0 0\n",
+			nodes: []string{"A", "R", "U", "V", "X"}, edges: []string{"A-A:1", "A-R:14", "A-V:10", "A-X:12", "U-A:29"},
+			dir: DirDirected, meaning: MeaningWeight, minConf: 0.95, maxConf: 0.95,
+		},
+		{
+			name:  "a header naming W over unnamed rows",
+			text:  "Adjacency matrix:\n  A W\n0 1\n1 0",
+			nodes: []string{"A", "W"}, edges: []string{"A-W"}, dir: DirUndirected, minConf: 0.95, maxConf: 0.95,
+		},
+		{name: "u v w over three weighted edges", text: "u v w\n0 1 5\n1 2 3\n2 0 4"},
+		{
 			name:  "marks alone, but the word matrix makes them one",
 			text:  "Adjacency matrix:\n  A B\nA x x\nB x x",
 			nodes: []string{"A", "B"}, dir: DirUndirected, minConf: 0.95, maxConf: 0.95,

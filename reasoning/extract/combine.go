@@ -674,6 +674,7 @@ func (c *combiner) methods(skip [][]bool) (string, float64) {
 	}
 	if len(names) > 1 && !c.allAgree(skip) {
 		conf -= 0.1
+		c.ex.Notes = append(c.ex.Notes, "the graph mixes notations: "+strings.Join(names, ", "))
 	}
 	return strings.Join(names, "+"), conf
 }

@@ -1,0 +1,407 @@
+package extract
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/graphagent/graphagent/tools/graph"
+)
+
+// rtNotations are the notations FuzzReadRoundTripMore writes, by number.
+var rtNotations = [...]string{
+	"csv", "tsv", "markdown", "matrix", "json", "dot", "gml", "cypher", "adjdict",
+	"relations", "quantities", "precedence", "bipartite",
+}
+
+// rtPeople and rtCities name the nodes of the prose notations.
+var (
+	rtPeople = [24]string{"Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan", "Judy", "Mallory",
+		"Niaj", "Olivia", "Peggy", "Rupert", "Sybil", "Trent", "Victor", "Walter", "Xavier", "Yvonne", "Zoe", "Oscar", "Quinn"}
+	rtCities = [24]string{"Paris", "Lyon", "Nice", "Lille", "Nantes", "Rennes", "Dijon", "Brest", "Reims", "Metz", "Tours",
+		"Nancy", "Caen", "Rouen", "Amiens", "Angers", "Limoges", "Grenoble", "Toulouse", "Bordeaux", "Orleans", "Avignon",
+		"Calais", "Bayonne"}
+)
+
+// rtEdge is one edge of a round-trip graph.
+type rtEdge struct{ u, v, w int }
+
+// FuzzReadRoundTripMore is FuzzReadRoundTrip for the notations it does not
+// write: tables, matrices, JSON, DOT, GML, Cypher, Python dicts, and the
+// prose of relations, quantities, precedence and bipartite sentences. A
+// random graph is written in one of them; the reading must give back
+// exactly its edges, weights, direction and nodes, or decline (confidence
+// below Confident) and say why. A confident wrong reading fails.
+func FuzzReadRoundTripMore(f *testing.F) {
+	for k := range rtNotations {
+		f.Add([]byte{0, 1, 1, 2, 2, 0}, uint8(k), false, false)
+		f.Add([]byte{3, 7, 7, 9, 9, 3, 1, 1}, uint8(k)|0x80, true, true)
+		f.Add([]byte{0, 1, 0, 2, 0, 3, 4, 5, 20, 21}, uint8(k), k%2 == 0, k%3 == 0)
+	}
+	f.Fuzz(func(t *testing.T, data []byte, notation uint8, directed, weighted bool) {
+		q, want, ok := rtWrite(data, notation, directed, weighted)
+		if !ok {
+			return
+		}
+		ex, err := Read(context.Background(), q, Options{})
+		if err != nil {
+			t.Fatalf("%q: %v", q, err)
+		}
+		if ex.Confidence < Confident {
+			if len(ex.Report.Problems()) == 0 {
+				t.Fatalf("%q: declined (confidence %.2f) without naming why", q, ex.Confidence)
+			}
+			return
+		}
+		if ex.Graph == nil {
+			t.Fatalf("%q: no graph at confidence %.2f (method %s)", q, ex.Confidence, ex.Method)
+		}
+		if got, w := exEdgeSet(ex.Graph), exEdgeSet(want); !slices.Equal(got, w) || ex.Directed != want.Directed() {
+			t.Fatalf("%q: confidence %.2f (method %s)\n directed %v want %v\n got  %v\n want %v",
+				q, ex.Confidence, ex.Method, ex.Directed, want.Directed(), got, w)
+		}
+		if got, w := slices.Sorted(slices.Values(ex.Graph.IDs())), slices.Sorted(slices.Values(want.IDs())); !slices.Equal(got, w) {
+			t.Fatalf("%q: nodes %v, want %v", q, got, w)
+		}
+	})
+}
+
+// rtWrite writes the graph that data describes in the notation numbered
+// notation%len(rtNotations) (the high bit names nodes with letters where
+// the notation allows both) and returns the question and the graph it
+// states. ok is false when data makes no graph of two edges.
+func rtWrite(data []byte, notation uint8, directed, weighted bool) (string, *graph.Graph, bool) {
+	k := int(notation&0x7f) % len(rtNotations)
+	name := rtNotations[k]
+	letters := notation&0x80 != 0
+	switch name {
+	case "cypher":
+		letters = true // Cypher names nodes with identifiers
+	case "gml":
+		letters = false // GML ids are integers
+	case "relations", "quantities":
+		weighted = name == "quantities"
+		directed = false
+	case "precedence":
+		directed, weighted = true, false
+	case "bipartite":
+		directed, weighted = false, false
+	}
+	id := func(x int) string {
+		switch name {
+		case "relations":
+			return rtPeople[x]
+		case "quantities":
+			return rtCities[x]
+		}
+		if letters {
+			return string(rune('A' + x))
+		}
+		return fmt.Sprint(x)
+	}
+	// Each edge once: the notations below cannot all say what a repeated
+	// edge means (FuzzReadRoundTrip covers repeats).
+	var edges []rtEdge
+	seen := map[[2]int]bool{}
+	for i := 0; i+1 < len(data) && len(edges) < 40; i += 2 {
+		e := rtEdge{int(data[i] % 24), int(data[i+1] % 24), 1 + int(data[i]^data[i+1])%50}
+		if e.u == e.v && (name == "relations" || name == "quantities" || name == "precedence") {
+			continue // nobody is their own friend in these sentences
+		}
+		key := [2]int{e.u, e.v}
+		if !directed && e.v < e.u && name != "bipartite" {
+			key = [2]int{e.v, e.u}
+		}
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		edges = append(edges, e)
+	}
+	if len(edges) < 2 {
+		return "", nil, false
+	}
+	if name == "matrix" && weighted && !slices.ContainsFunc(edges, func(e rtEdge) bool { return e.w != 1 }) {
+		weighted = false // a matrix of ones is a 0/1 matrix
+	}
+	kind := "an undirected"
+	if directed {
+		kind = "a directed"
+	}
+	var sb strings.Builder
+	// The nodes a notation declares beyond the edges' ends.
+	var extra []string
+	switch name {
+	case "csv", "tsv":
+		sep := ","
+		if name == "tsv" {
+			sep = "\t"
+		}
+		fmt.Fprintf(&sb, "Here is %s graph:\nsource%starget", kind, sep)
+		if weighted {
+			sb.WriteString(sep + "weight")
+		}
+		for _, e := range edges {
+			fmt.Fprintf(&sb, "\n%s%s%s", id(e.u), sep, id(e.v))
+			if weighted {
+				fmt.Fprintf(&sb, "%s%d", sep, e.w)
+			}
+		}
+		sb.WriteString("\n")
+	case "markdown":
+		fmt.Fprintf(&sb, "Here is %s graph:\n| source | target |", kind)
+		if weighted {
+			sb.WriteString(" weight |")
+		}
+		sb.WriteString("\n|---|---|")
+		if weighted {
+			sb.WriteString("---|")
+		}
+		for _, e := range edges {
+			fmt.Fprintf(&sb, "\n| %s | %s |", id(e.u), id(e.v))
+			if weighted {
+				fmt.Fprintf(&sb, " %d |", e.w)
+			}
+		}
+		sb.WriteString("\n")
+	case "matrix":
+		// Numbers name rows 0..n-1; letters head the rows and columns with
+		// the nodes used, in order of first appearance.
+		var nodes []int
+		if letters {
+			for _, e := range edges {
+				for _, x := range []int{e.u, e.v} {
+					if !slices.Contains(nodes, x) {
+						nodes = append(nodes, x)
+					}
+				}
+			}
+		} else {
+			n := 0
+			for _, e := range edges {
+				n = max(n, e.u+1, e.v+1)
+			}
+			for x := range n {
+				nodes = append(nodes, x)
+				extra = append(extra, id(x))
+			}
+		}
+		at := map[int]int{}
+		for i, x := range nodes {
+			at[x] = i
+		}
+		cell := make([][]int, len(nodes))
+		for i := range cell {
+			cell[i] = make([]int, len(nodes))
+		}
+		for _, e := range edges {
+			w := 1
+			if weighted {
+				w = e.w
+			}
+			cell[at[e.u]][at[e.v]] = w
+			if !directed {
+				cell[at[e.v]][at[e.u]] = w
+			}
+		}
+		fmt.Fprintf(&sb, "The adjacency matrix of %s", kind)
+		if weighted {
+			sb.WriteString(" weighted")
+		}
+		sb.WriteString(" graph is:\n")
+		if letters {
+			sb.WriteString(" ")
+			for _, x := range nodes {
+				sb.WriteString(" " + id(x))
+			}
+			sb.WriteString("\n")
+		}
+		for i, row := range cell {
+			if letters {
+				sb.WriteString(id(nodes[i]) + " ")
+			}
+			for j, c := range row {
+				if j > 0 {
+					sb.WriteString(" ")
+				}
+				fmt.Fprint(&sb, c)
+			}
+			sb.WriteString("\n")
+		}
+	case "json":
+		quote := func(x int) string {
+			if letters {
+				return fmt.Sprintf("%q", id(x))
+			}
+			return id(x)
+		}
+		fmt.Fprintf(&sb, `The graph is {"directed": %v, "nodes": [`, directed)
+		var nodes []int
+		for _, e := range edges {
+			for _, x := range []int{e.u, e.v} {
+				if !slices.Contains(nodes, x) {
+					nodes = append(nodes, x)
+				}
+			}
+		}
+		for i, x := range nodes {
+			if i > 0 {
+				sb.WriteString(", ")
+			}
+			fmt.Fprintf(&sb, `{"id": %s}`, quote(x))
+		}
+		sb.WriteString(`], "edges": [`)
+		for i, e := range edges {
+			if i > 0 {
+				sb.WriteString(", ")
+			}
+			fmt.Fprintf(&sb, `{"source": %s, "target": %s`, quote(e.u), quote(e.v))
+			if weighted {
+				fmt.Fprintf(&sb, `, "weight": %d`, e.w)
+			}
+			sb.WriteString("}")
+		}
+		sb.WriteString("]}.\n")
+	case "dot":
+		arrow := "--"
+		if directed {
+			arrow = "->"
+			sb.WriteString("Given the graph\ndigraph G {\n")
+		} else {
+			sb.WriteString("Given the graph\ngraph G {\n")
+		}
+		for _, e := range edges {
+			fmt.Fprintf(&sb, "  %s %s %s", id(e.u), arrow, id(e.v))
+			if weighted {
+				fmt.Fprintf(&sb, " [weight=%d]", e.w)
+			}
+			sb.WriteString(";\n")
+		}
+		sb.WriteString("}\n")
+	case "gml":
+		d := 0
+		if directed {
+			d = 1
+		}
+		fmt.Fprintf(&sb, "GML:\ngraph [\n  directed %d\n", d)
+		var nodes []int
+		for _, e := range edges {
+			for _, x := range []int{e.u, e.v} {
+				if !slices.Contains(nodes, x) {
+					nodes = append(nodes, x)
+				}
+			}
+		}
+		for _, x := range nodes {
+			fmt.Fprintf(&sb, "  node [ id %d ]\n", x)
+		}
+		for _, e := range edges {
+			fmt.Fprintf(&sb, "  edge [ source %d target %d", e.u, e.v)
+			if weighted {
+				fmt.Fprintf(&sb, " weight %d", e.w)
+			}
+			sb.WriteString(" ]\n")
+		}
+		sb.WriteString("]\n")
+	case "cypher":
+		end := "-"
+		if directed {
+			end = "->"
+		}
+		for _, e := range edges {
+			fmt.Fprintf(&sb, "(%s)-[:LINK", id(e.u))
+			if weighted {
+				fmt.Fprintf(&sb, " {weight: %d}", e.w)
+			}
+			fmt.Fprintf(&sb, "]%s(%s)\n", end, id(e.v))
+		}
+	case "adjdict":
+		var order []int
+		by := map[int][]rtEdge{}
+		for _, e := range edges {
+			if _, ok := by[e.u]; !ok {
+				order = append(order, e.u)
+			}
+			by[e.u] = append(by[e.u], e)
+		}
+		quote := func(x int) string {
+			if letters {
+				return "'" + id(x) + "'"
+			}
+			return id(x)
+		}
+		fmt.Fprintf(&sb, "Given %s graph G = {", kind)
+		for i, u := range order {
+			if i > 0 {
+				sb.WriteString(", ")
+			}
+			sb.WriteString(quote(u) + ": ")
+			if weighted {
+				sb.WriteString("{")
+			} else {
+				sb.WriteString("[")
+			}
+			for j, e := range by[u] {
+				if j > 0 {
+					sb.WriteString(", ")
+				}
+				sb.WriteString(quote(e.v))
+				if weighted {
+					fmt.Fprintf(&sb, ": {'weight': %d}", e.w)
+				}
+			}
+			if weighted {
+				sb.WriteString("}")
+			} else {
+				sb.WriteString("]")
+			}
+		}
+		sb.WriteString("}\n")
+	case "relations":
+		for _, e := range edges {
+			fmt.Fprintf(&sb, "%s and %s are friends. ", id(e.u), id(e.v))
+		}
+	case "quantities":
+		for _, e := range edges {
+			fmt.Fprintf(&sb, "There is a road from %s to %s of %d km. ", id(e.u), id(e.v), e.w)
+		}
+	case "precedence":
+		for _, e := range edges {
+			if letters {
+				fmt.Fprintf(&sb, "Task %s must finish before task %s starts. ", id(e.u), id(e.v))
+			} else {
+				fmt.Fprintf(&sb, "Node %s should be visited before node %s. ", id(e.u), id(e.v))
+			}
+		}
+	case "bipartite":
+		for _, e := range edges {
+			fmt.Fprintf(&sb, "Applicant %d is interested in job %d. ", e.u, e.v)
+		}
+	}
+	sb.WriteString("\nQ: How many edges are there?")
+
+	b := graph.NewBuilder(directed)
+	for _, x := range extra {
+		if _, err := b.AddNode(x); err != nil {
+			panic(err) // the names above are valid
+		}
+	}
+	for _, e := range edges {
+		u, v := id(e.u), id(e.v)
+		if name == "bipartite" {
+			u, v = fmt.Sprintf("applicant %d", e.u), fmt.Sprintf("job %d", e.v)
+		}
+		var err error
+		if weighted {
+			_, err = b.AddWeightedEdge(u, v, float64(e.w))
+		} else {
+			_, err = b.AddEdge(u, v)
+		}
+		if err != nil {
+			panic(err) // the edges above are valid
+		}
+	}
+	return sb.String(), b.Build(), true
+}
