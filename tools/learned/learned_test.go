@@ -125,8 +125,22 @@ func TestAbsentAndStaleModels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A model saved by the previous version of the node classifier (the
+	// same file name, another format) is out of date, and says so.
+	old := *meta
+	old.Version = familyVersion(def.Family) - 1
+	b, _ := json.Marshal(&old)
+	if err := os.WriteFile(filepath.Join(home, "models", def.Name+".json"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := NewStore(StoreConfig{Home: home}).Check(def); !errors.Is(err, ErrStale) || !strings.Contains(err.Error(), "graphagent train graph_bert-cora") {
+		t.Errorf("older model version: %v, want ErrStale saying how to retrain", err)
+	}
+	if _, _, err := runTool(t, NewStore(StoreConfig{Home: home}), ToolTopic, map[string]any{"dataset": "cora", "node": 35}); !errors.Is(err, ErrStale) {
+		t.Errorf("tool over an older model version: %v, want ErrStale", err)
+	}
 	meta.DataChecksum = "0000"
-	b, _ := json.Marshal(meta)
+	b, _ = json.Marshal(meta)
 	if err := os.WriteFile(filepath.Join(home, "models", def.Name+".json"), b, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +148,8 @@ func TestAbsentAndStaleModels(t *testing.T) {
 		t.Errorf("changed checksum: %v, want ErrStale", err)
 	}
 	var notes []string
-	s3 := NewStore(StoreConfig{Home: home, TrainOnDemand: true, Notify: func(m string) { notes = append(notes, m) }})
+	s3 := NewStore(StoreConfig{Home: home, TrainOnDemand: true, DemandConfig: &Config{Seed: 1, Small: true},
+		Notify: func(m string) { notes = append(notes, m) }})
 	if _, _, err := runTool(t, s3, ToolTopic, map[string]any{"dataset": "cora", "node": 35}); err != nil {
 		t.Fatal(err)
 	}

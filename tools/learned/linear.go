@@ -6,7 +6,7 @@ import (
 )
 
 // rows is a feature matrix read row by row by the linear classifier:
-// dense (propagated node features) or sparse (WL subtree counts).
+// sparse (WL subtree counts).
 type rows interface {
 	// dim is the number of features.
 	dim() int
@@ -14,28 +14,6 @@ type rows interface {
 	dot(i int, w []float64) float64
 	// axpy adds a·x_i to g (length dim).
 	axpy(i int, a float64, g []float64)
-}
-
-// denseRows is a row-major n×d matrix.
-type denseRows struct {
-	d    int
-	data []float64
-}
-
-func (m *denseRows) dim() int            { return m.d }
-func (m *denseRows) row(i int) []float64 { return m.data[i*m.d : (i+1)*m.d] }
-func (m *denseRows) dot(i int, w []float64) float64 {
-	x := m.row(i)
-	s := 0.0
-	for j, v := range x {
-		s += v * w[j]
-	}
-	return s
-}
-func (m *denseRows) axpy(i int, a float64, g []float64) {
-	for j, v := range m.row(i) {
-		g[j] += a * v
-	}
 }
 
 // sparseRows holds each row's non-zero features.

@@ -22,9 +22,20 @@ import (
 	"github.com/graphagent/graphagent/tools/dataset"
 )
 
-// codeVersion changes when a change to the training code makes saved models
-// out of date; a model saved by another version is retrained.
+// codeVersion changes when a change to the training code makes every saved
+// model out of date; a model saved by another version is retrained.
 const codeVersion = 1
+
+// familyVersion is the version of family's training code and model format
+// (codeVersion unless the family changed on its own). A model saved with
+// another version is out of date: retrained on demand, else rejected with
+// ErrStale, never decoded as this version's format.
+func familyVersion(family string) int {
+	if family == FamilyNode {
+		return 2 // APPNP replaced feature propagation + logistic regression
+	}
+	return codeVersion
+}
 
 // Config is the training configuration a user may set.
 type Config struct {
@@ -117,6 +128,9 @@ type StoreConfig struct {
 	// tool needs it (after telling Notify); otherwise that is an
 	// ErrNotTrained error.
 	TrainOnDemand bool
+	// DemandConfig is the configuration of training on demand; nil means
+	// the full configuration with seed 1 (tests ask for a small one).
+	DemandConfig *Config
 	// Notify receives messages for the user (training on demand); nil
 	// discards them.
 	Notify func(msg string)
@@ -259,7 +273,7 @@ func (s *Store) Train(ctx context.Context, def Def, cfg Config) (*Meta, error) {
 		return nil, fmt.Errorf("train %s: %w", def.Name, err)
 	}
 	meta := &Meta{Model: def.Name, Family: def.Family, Dataset: def.Dataset, Method: def.Method, Details: tr.details,
-		Split: tr.split, Config: cfg, DataChecksum: sum, Version: codeVersion, Scores: tr.scores,
+		Split: tr.split, Config: cfg, DataChecksum: sum, Version: familyVersion(def.Family), Scores: tr.scores,
 		TrainSeconds: secs, CPUSeconds: cpu, PeakHeapMB: peakMB, Trained: time.Now().UTC().Truncate(time.Second)}
 	if err := s.save(meta, tr.model); err != nil {
 		return nil, err
@@ -364,7 +378,11 @@ func (s *Store) model(ctx context.Context, def Def) (*loadedModel, error) {
 		s.cfg.Notify(fmt.Sprintf("%v; training %s now (run 'graphagent train %s' to do it ahead)", err, def.Name, def.Name))
 	}
 	s.mu.Unlock()
-	meta, terr := s.Train(ctx, def, Config{Seed: 1})
+	cfg := Config{Seed: 1}
+	if s.cfg.DemandConfig != nil {
+		cfg = *s.cfg.DemandConfig
+	}
+	meta, terr := s.Train(ctx, def, cfg)
 	s.mu.Lock()
 	if terr != nil {
 		return nil, terr
@@ -386,8 +404,9 @@ func (s *Store) Check(def Def) (*Meta, error) {
 	if err != nil {
 		return nil, err
 	}
-	if meta.Version != codeVersion {
-		return nil, fmt.Errorf("%s was trained by another version of graphagent: %w", def.Name, ErrStale)
+	if want := familyVersion(def.Family); meta.Version != want {
+		return nil, fmt.Errorf("%s was trained by another version of graphagent (model version %d, this one reads %d; retrain it with 'graphagent train %s'): %w",
+			def.Name, meta.Version, want, def.Name, ErrStale)
 	}
 	d, err := s.data(def.Dataset)
 	if err != nil {
