@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/graphagent/graphagent/reasoning/explore"
@@ -105,7 +106,7 @@ func (r *run) kgCompletion(ctx context.Context, q learnedq.Query, tool tools.Too
 	trained := r.a.learned.Trained(q.Tool, q.Dataset)
 	if len(facts) > 0 && !trained {
 		r.step("learned", func() (string, string, error) {
-			return "learned", fmt.Sprintf("the stored facts answer; the model of %s is not trained, so it does not add predictions (run 'graphagent train %s')", q.Tool, q.Tool), nil
+			return "learned", fmt.Sprintf("the stored facts answer; the model of %s is not trained, so it does not add predictions (run 'graphagent train %s')", q.Tool, modelName(q)), nil
 		})
 	} else {
 		var res tools.Result
@@ -119,7 +120,7 @@ func (r *run) kgCompletion(ctx context.Context, q learnedq.Query, tool tools.Too
 			case errors.Is(rerr, learned.ErrUnknownItem), errors.Is(rerr, learned.ErrDataset), errors.Is(rerr, tools.ErrBadArgs):
 				return r.fail(fmt.Errorf("%w: %w", ErrBadInput, rerr))
 			case errors.Is(rerr, context.DeadlineExceeded) && !trained:
-				return r.fail(fmt.Errorf("training %s's model takes minutes; run 'graphagent train %s' first (or raise --timeout): %w", q.Tool, q.Tool, rerr))
+				return r.fail(fmt.Errorf("training %s takes minutes; run 'graphagent train %s' first (or raise --timeout): %w", modelName(q), modelName(q), rerr))
 			case errors.Is(rerr, context.Canceled), errors.Is(rerr, context.DeadlineExceeded):
 				return r.fail(rerr)
 			}
@@ -143,6 +144,17 @@ func (r *run) kgCompletion(ctx context.Context, q learnedq.Query, tool tools.Too
 		return "learned", "no stored fact answers: the model's prediction", nil
 	})
 	return r.finish(), nil
+}
+
+// modelName is the name of the model answering q ("transe-wn18rr"), for
+// 'graphagent train'; the tool's name when none is defined.
+func modelName(q learnedq.Query) string {
+	for _, d := range learned.Defs() {
+		if d.Dataset == q.Dataset && slices.Contains(d.Tools, q.Tool) {
+			return d.Name
+		}
+	}
+	return q.Tool
 }
 
 // knownAnswer reports whether the candidate completes a stored fact: an
@@ -201,7 +213,7 @@ func kgCompletionText(q learnedq.Query, c KGCompletion) string {
 	if c.Model == nil {
 		return b.String()
 	}
-	scores := fmt.Sprintf("filtered test MRR %.3f, Hits@10 %.3f", c.Model.MRR, c.Model.Hits10)
+	scores := fmt.Sprintf("filtered test MRR %.3f, Hits@1 %.3f, Hits@10 %.3f", c.Model.MRR, c.Model.Hits1, c.Model.Hits10)
 	if q.Tool == learnedq.ToolRelation {
 		scores = fmt.Sprintf("relation test Hits@1 %.3f, MRR %.3f", c.Model.RelationHits1, c.Model.RelationMRR)
 	}

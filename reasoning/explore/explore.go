@@ -480,12 +480,16 @@ func pathText(p []Fact) string {
 }
 
 // Reading is a question's reading without running it: the query (nil when
-// the question was declined), how each entity mention was resolved, and
-// the relation phrase read ("" when none).
+// the question was declined), how each entity mention was resolved, the
+// relation phrase read ("" when none) and the mentions' texts.
 type Reading struct {
 	Query    *Query
 	Mentions []Resolution
 	Relation string
+	// Spans are the texts of every entity mention read, in the question's
+	// order, normalised (kg.Normalize); a declined reading may have
+	// resolved only some of them.
+	Spans []string
 }
 
 // Read reads question as Ask does, with weight lambda, without running the
@@ -506,6 +510,9 @@ func (x *Explorer) Read(ctx context.Context, question string, lambda float64) (R
 	rd := x.read(ts)
 	q, res, err := x.interpret(ctx, rd, lambda)
 	out := Reading{Mentions: res}
+	for _, m := range rd.mentions {
+		out.Spans = append(out.Spans, m.text)
+	}
 	if rd.phrase != nil {
 		out.Relation = rd.phrase.text
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -32,6 +33,9 @@ var (
 	// ErrNotShipped: the question names a knowledge graph that is not
 	// shipped; the error names those that are.
 	ErrNotShipped = errors.New("knowledge graph not shipped")
+	// ErrUnclear: a relation of the knowledge graph was read but not the
+	// entities of one triple; the error says what was read.
+	ErrUnclear = errors.New("unclear")
 )
 
 // Explorers gives the explorer (reasoning/explore) of a shipped knowledge
@@ -98,8 +102,9 @@ var (
 // does wn18rr have?"), paths and multi-step patterns are not read. A
 // question read with an ambiguous name is an error wrapping ErrAmbiguous
 // that lists the candidates; an entity or relation not in the graph one
-// wrapping ErrUnknown; a knowledge graph that is not shipped one wrapping
-// ErrNotShipped. ok is false when the question is not read.
+// wrapping ErrUnknown; a relation read without the entities of one triple
+// one wrapping ErrUnclear; a knowledge graph that is not shipped one
+// wrapping ErrNotShipped. ok is false when the question is not read.
 func ReadKG(ctx context.Context, question string, src Explorers) (q Query, ok bool, err error) {
 	if len(question) > explore.MaxQuestionBytes {
 		return Query{}, false, nil
@@ -312,14 +317,7 @@ func (r kgReader) words(ctx context.Context, body string) (Query, bool, error) {
 		if !errors.Is(err, explore.ErrDeclined) {
 			return Query{}, false, err
 		}
-		// A relation read about an entity no name matches: the entity is
-		// not in the graph. Other declined readings are not questions of
-		// this kind.
-		if rd.Relation != "" && len(rd.Mentions) == 1 && len(rd.Mentions[0].Entities) == 0 {
-			return Query{}, true, fmt.Errorf("entity %q is not in %s (no entity has it as ID, synset name, MID or exact name; read with the relation %q): %w",
-				rd.Mentions[0].Mention, r.ds, rd.Relation, ErrUnknown)
-		}
-		return Query{}, false, nil
+		return r.declined(body, rd, err)
 	}
 	p := rd.Query
 	switch {
@@ -357,6 +355,67 @@ func (r kgReader) words(ctx context.Context, body string) (Query, bool, error) {
 		return r.entityQuery(e, rel, tail), true, nil
 	}
 	return Query{}, false, nil
+}
+
+// declined reads what explore's reader declined. A question asking for a
+// relation ("what relation holds between X and Y?") with exactly two
+// entity names is the relation of (X, ?, Y), whatever other words were
+// left unread. With a relation read and one entity mention alone, no
+// entity has its name: an error wrapping ErrUnknown. With a relation read
+// and other mentions the reading is unclear: an error wrapping ErrUnclear
+// that says what was read. Without a relation the question is not read.
+func (r kgReader) declined(body string, rd explore.Reading, why error) (Query, bool, error) {
+	if relationAsked.MatchString(body) {
+		var named [][]int32
+		var names []string
+		for _, s := range rd.Spans {
+			if es := r.g.Exact(s); len(es) > 0 {
+				named, names = append(named, es), append(names, s)
+			}
+		}
+		if len(named) == 2 {
+			h, err := r.one(asWritten(body, names[0]), named[0])
+			if err != nil {
+				return Query{}, true, err
+			}
+			t, err := r.one(asWritten(body, names[1]), named[1])
+			if err != nil {
+				return Query{}, true, err
+			}
+			return r.relationQuery(h, t), true, nil
+		}
+	}
+	if rd.Relation == "" {
+		return Query{}, false, nil
+	}
+	if len(rd.Spans) == 1 && len(rd.Mentions) == 1 && len(rd.Mentions[0].Entities) == 0 {
+		return Query{}, true, fmt.Errorf("entity %q is not in %s (no entity has it as ID, synset name, MID or exact name; read with the relation %q): %w",
+			asWritten(body, rd.Spans[0]), r.ds, rd.Relation, ErrUnknown)
+	}
+	return Query{}, true, fmt.Errorf("in %s, %w (names are matched exactly here; graphagent explore --kg %s also matches similar names): %w", r.ds, why, r.ds, ErrUnclear)
+}
+
+// asWritten finds the words of a normalised mention ("dogzilla n 01") in
+// the question as written ("dogzilla.n.01"): the first span whose words,
+// separated by anything else than letters and digits, are the mention's in
+// any case. The mention itself when there is none.
+func asWritten(question, mention string) string {
+	words := strings.Fields(mention)
+	if len(words) == 0 {
+		return mention
+	}
+	quoted := make([]string, len(words))
+	for i, w := range words {
+		quoted[i] = regexp.QuoteMeta(w)
+	}
+	re, err := regexp.Compile(`(?i)(?:^|[^\pL\pN])(` + strings.Join(quoted, `[^\pL\pN]+`) + `)(?:$|[^\pL\pN])`)
+	if err != nil {
+		return mention
+	}
+	if m := re.FindStringSubmatch(question); m != nil {
+		return m[1]
+	}
+	return mention
 }
 
 // oneRelation is the relation of a phrase that may mean several: the one

@@ -571,9 +571,10 @@ type KGAnswer struct {
 	Query      string        `json:"query"`
 	Candidates []KGCandidate `json:"candidates"`
 	Model      string        `json:"model"`
-	// MRR and Hits10 are the model's filtered test scores of entity
-	// prediction.
+	// MRR, Hits1 and Hits10 are the model's filtered test scores of
+	// entity prediction.
 	MRR    float64 `json:"mrr"`
+	Hits1  float64 `json:"hits_at_1"`
 	Hits10 float64 `json:"hits_at_10"`
 	// RelationHits1 and RelationMRR are its test scores of relation
 	// prediction (transe:relation's task); set by transe:relation only.
@@ -627,10 +628,11 @@ func kgText(a KGAnswer, def Def) string {
 	return fmt.Sprintf("%s: %s (model %s, filtered test MRR %.3f, Hits@10 %.3f).", a.Query, strings.Join(parts, "; "), def.Name, a.MRR, a.Hits10)
 }
 
-func kgScores(meta *Meta) (float64, float64) {
+func kgScores(meta *Meta) (mrr, hits1, hits10 float64) {
 	m, _ := meta.Score("filtered MRR")
+	h1, _ := meta.Score("filtered Hits@1")
 	h, _ := meta.Score("filtered Hits@10")
-	return m.Value, h.Value
+	return m.Value, h1.Value, h.Value
 }
 
 func entityTool(store *Store, name string) tools.Tool {
@@ -670,7 +672,7 @@ func entityTool(store *Store, name string) tools.Tool {
 		scores := make([]float64, len(m.EntityIDs))
 		m.scoreAll(e, qr, make([]float64, m.Dim), scores)
 		a := KGAnswer{Dataset: def.Dataset, Model: def.Name}
-		a.MRR, a.Hits10 = kgScores(lm.meta)
+		a.MRR, a.Hits1, a.Hits10 = kgScores(lm.meta)
 		if tail {
 			a.Query = fmt.Sprintf("(%s, %s, ?)", m.EntityNames[e], m.RelText[r])
 		} else {
@@ -719,7 +721,7 @@ func relationTool(store *Store) tools.Tool {
 			scores[r] = floats.Dot(q, m.ent(t))
 		}
 		a := KGAnswer{Dataset: def.Dataset, Model: def.Name, Query: fmt.Sprintf("(%s, ?, %s)", m.EntityNames[h], m.EntityNames[t])}
-		a.MRR, a.Hits10 = kgScores(lm.meta)
+		a.MRR, a.Hits1, a.Hits10 = kgScores(lm.meta)
 		if s, ok := lm.meta.Score("relation Hits@1"); ok {
 			a.RelationHits1 = s.Value
 		}
