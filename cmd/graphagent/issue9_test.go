@@ -64,21 +64,21 @@ func TestAskHelpListsNotations(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	for _, want := range []string{
-		"(i,j) means",               // notation keys
-		"numbered from 0 to",        // declared node sets
-		"a graph among nodes",       //
-		"are friends",               // relationship sentences
-		"km",                        // quantities in prose
-		"capacity",                  //
-		"should be visited before",  // precedence
-		"is interested in job",      // bipartite prose
-		"node 0: [1, 0]",            // node data
-		"likes",                     // labels
-		"adjacency lists",           // structured text
-		"adjacency matrices",        //
-		"CSV",                       //
-		`JSON {"nodes"`,             //
-		"DOT",                       //
+		"(i,j) means",        // notation keys
+		"numbered from 0 to", // declared node sets
+		"a graph among nodes",
+		"are friends", // relationship sentences
+		"km",          // quantities in prose
+		"capacity",
+		"should be visited before", // precedence
+		"is interested in job",     // bipartite prose
+		"node 0: [1, 0]",           // node data
+		"likes",                    // labels
+		"adjacency lists",          // structured text
+		"adjacency matrices",
+		"CSV",
+		`JSON {"nodes"`,
+		"DOT",
 		"a -> b",                    // arrows
 		"declines",                  // abstention
 		"--explain and --json show", // the reading report
