@@ -29,7 +29,7 @@ func (p *exScan) tryAdjacency(i int) (int, error) {
 			if !ok || wv {
 				break
 			}
-			row = append(row, exItem{u: key, v: v, method: "adjacency", s: p.toks[j].s, e: p.toks[n2-1].e, tok: j})
+			row = append(row, exItem{u: key, v: v, method: "adjacency", s: int(p.toks[j].s), e: int(p.toks[n2-1].e), tok: j})
 			k = n2
 			if p.isPunct(k, ',') {
 				k++
@@ -49,7 +49,7 @@ func (p *exScan) tryAdjacency(i int) (int, error) {
 			if lines == 0 {
 				break
 			}
-			row = append(row, exItem{u: key, nodeOnly: true, method: "adjacency", s: p.toks[j].s, e: p.toks[n].e, tok: j})
+			row = append(row, exItem{u: key, nodeOnly: true, method: "adjacency", s: int(p.toks[j].s), e: int(p.toks[n].e), tok: j})
 		}
 		lines++
 		got = append(got, row...)

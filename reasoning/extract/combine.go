@@ -496,11 +496,11 @@ func (c *combiner) compareOverlaps(list []*Reading) [][]bool {
 // question or instruction.
 func (c *combiner) sentenceAt(pos int) (int, bool) {
 	p := c.p
-	k := sort.Search(len(p.toks), func(i int) bool { return p.toks[i].e > pos })
+	k := sort.Search(len(p.toks), func(i int) bool { return int(p.toks[i].e) > pos })
 	if k == len(p.toks) {
 		return -1, false
 	}
-	return p.sent[k], p.task[p.sent[k]]
+	return int(p.sent[k]), p.task[p.sent[k]]
 }
 
 // overlapsAny reports whether [s, e) overlaps an interval of the sorted,
@@ -1069,7 +1069,7 @@ func (c *combiner) unaccounted(kept []*Reading) {
 	loose := p.looseNumbers(covered)
 	for _, i := range loose {
 		t := p.toks[i]
-		rep.Unaccounted = append(rep.Unaccounted, Unaccounted{Start: t.s, End: t.e, Text: t.text(c.d.Text), Why: "a number"})
+		rep.Unaccounted = append(rep.Unaccounted, Unaccounted{Start: int(t.s), End: int(t.e), Text: t.text(c.d.Text), Why: "a number"})
 	}
 	if n := len(loose); n >= 2 {
 		if n >= 4 {
@@ -1095,13 +1095,13 @@ func (c *combiner) unaccounted(kept []*Reading) {
 			e, ok = i+1, true
 		}
 		t := p.toks[i]
-		if !ok || inside(t.s, p.toks[e-1].e) {
+		if !ok || inside(int(t.s), int(p.toks[e-1].e)) {
 			continue
 		}
-		k := sort.Search(len(edgesCov), func(x int) bool { return edgesCov[x][1] > t.s })
+		k := sort.Search(len(edgesCov), func(x int) bool { return edgesCov[x][1] > int(t.s) })
 		if k > 0 && exOnlySeparators(c.d.Text[edgesCov[k-1][1]:t.s]) {
-			rep.Unaccounted = append(rep.Unaccounted, Unaccounted{Start: t.s, End: p.toks[e-1].e,
-				Text: snippet(c.d.Text, t.s, p.toks[e-1].e), Why: "an ellipsis after the edges (edges not given)"})
+			rep.Unaccounted = append(rep.Unaccounted, Unaccounted{Start: int(t.s), End: int(p.toks[e-1].e),
+				Text: snippet(c.d.Text, int(t.s), int(p.toks[e-1].e)), Why: "an ellipsis after the edges (edges not given)"})
 			c.note(0.3, "an ellipsis after the edges stands for edges the question does not give")
 		}
 		i = e - 1
@@ -1112,20 +1112,20 @@ func (c *combiner) unaccounted(kept []*Reading) {
 		// A relation ends within relationMaxToks tokens of its start: when
 		// that much text lies inside one accounted interval, any relation
 		// there is accounted for, and it is not read.
-		at := p.toks[i].s
+		at := int(p.toks[i].s)
 		for kc < len(covered) && covered[kc][1] < at {
 			kc++
 		}
-		if kc < len(covered) && covered[kc][0] <= at && p.toks[min(i+relationMaxToks, len(p.toks))-1].e <= covered[kc][1] {
+		if kc < len(covered) && covered[kc][0] <= at && int(p.toks[min(i+relationMaxToks, len(p.toks))-1].e) <= covered[kc][1] {
 			continue
 		}
 		s, e, ok := p.relationAt(i)
-		if !ok || inside(p.toks[s].s, p.toks[e-1].e) {
+		if !ok || inside(int(p.toks[s].s), int(p.toks[e-1].e)) {
 			continue
 		}
 		rel++
-		rep.Unaccounted = append(rep.Unaccounted, Unaccounted{Start: p.toks[s].s, End: p.toks[e-1].e,
-			Text: snippet(c.d.Text, p.toks[s].s, p.toks[e-1].e), Why: "a relation sentence"})
+		rep.Unaccounted = append(rep.Unaccounted, Unaccounted{Start: int(p.toks[s].s), End: int(p.toks[e-1].e),
+			Text: snippet(c.d.Text, int(p.toks[s].s), int(p.toks[e-1].e)), Why: "a relation sentence"})
 		i = e - 1
 	}
 	if rel > 0 {

@@ -30,7 +30,7 @@ func (p *exScan) tryConnector(i int) (int, error) {
 			break // "Bellman-Ford", "Erdős–Rényi": a name, not an edge
 		}
 		it := exItem{u: a, v: b, method: "arrows", arrow: c == exArrow, bidir: c == exBiArrow,
-			s: p.toks[i].s, e: p.toks[n2-1].e, tok: i}
+			s: int(p.toks[i].s), e: int(p.toks[n2-1].e), tok: i}
 		if c == exDash {
 			it.method = "dashes"
 			it.weak = wa || wb || exDateLike(a) || exDateLike(b)
@@ -50,14 +50,14 @@ func (p *exScan) tryConnector(i int) (int, error) {
 		return i, err
 	}
 	if ok {
-		last.w, last.hasW, last.capKind, last.wKind, last.e = w, true, isCap, named, p.toks[n3-1].e
+		last.w, last.hasW, last.capKind, last.wKind, last.e = w, true, isCap, named, int(p.toks[n3-1].e)
 		n = n3
 	} else if p.lineStart(i) && len(got) == 1 {
 		// "A-B 4" on a line of its own: the number is the weight.
 		if f, n3, ok, err := p.number(n); err != nil {
 			return i, err
 		} else if ok && (n3 >= len(p.toks) || p.kind(n3) == exNL) {
-			last.w, last.hasW, last.e = f, true, p.toks[n3-1].e
+			last.w, last.hasW, last.e = f, true, int(p.toks[n3-1].e)
 			n = n3
 		}
 	}
@@ -77,7 +77,7 @@ func (p *exScan) tryConnector(i int) (int, error) {
 				break
 			}
 			it := p.items[first]
-			it.v, it.hasW, it.w, it.s, it.e, it.tok = b, false, 0, p.toks[k].s, p.toks[n2-1].e, k
+			it.v, it.hasW, it.w, it.s, it.e, it.tok = b, false, 0, int(p.toks[k].s), int(p.toks[n2-1].e), k
 			p.items = append(p.items, it)
 			n = n2
 		}

@@ -199,7 +199,7 @@ func (p *exScan) addKey(s, e int) {
 	if e <= s {
 		return
 	}
-	k := keySpan{s: p.toks[s].s, e: p.toks[e-1].e}
+	k := keySpan{s: int(p.toks[s].s), e: int(p.toks[e-1].e)}
 	from := false
 	for i := s; i < e; i++ {
 		p.skip[i] = true

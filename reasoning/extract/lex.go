@@ -3,6 +3,7 @@ package extract
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -29,7 +30,9 @@ const (
 // garbage collector need not scan them): the text is a slice of the
 // question (text), a word's lower case a slice of Doc.Lower (low).
 type exTok struct {
-	s, e int
+	// s, e are byte offsets; int32 keeps a token at 12 bytes (a long
+	// question has tens of thousands), and exLex refuses longer texts.
+	s, e int32
 	kind exKind
 	ch   byte
 	// quote is the byte length of each quote around a string token: 1 for
@@ -47,7 +50,7 @@ func (t exTok) text(q string) string {
 	case exNum, exWord:
 		return q[t.s:t.e]
 	case exStr:
-		return q[t.s+int(t.quote) : t.e-int(t.quote)]
+		return q[int(t.s)+int(t.quote) : int(t.e)-int(t.quote)]
 	}
 	return ""
 }
@@ -83,6 +86,9 @@ func exLex(ctx context.Context, q string, skipS, skipE int) ([]exTok, error) {
 		}
 		return nil, fmt.Errorf("question is not valid UTF-8 at byte %d: %w", off, graph.ErrSyntax)
 	}
+	if len(q) > math.MaxInt32 {
+		return nil, fmt.Errorf("question of %d bytes is too long to read (at most %d): %w", len(q), math.MaxInt32, graph.ErrTooLarge)
+	}
 	toks := make([]exTok, 0, (len(q)-(skipE-skipS))/3+8)
 	depth := 0
 	for i := 0; i < len(q); {
@@ -98,7 +104,7 @@ func exLex(ctx context.Context, q string, skipS, skipE int) ([]exTok, error) {
 		c := q[i]
 		switch {
 		case c == '\n':
-			toks = append(toks, exTok{kind: exNL, s: i, e: i + 1})
+			toks = append(toks, exTok{kind: exNL, s: int32(i), e: int32(i + 1)})
 			i++
 		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
 			i++
@@ -132,7 +138,7 @@ func exLex(ctx context.Context, q string, skipS, skipE int) ([]exTok, error) {
 				j = exWordEnd(q, j)
 				toks = append(toks, exWordTok(q, i, j))
 			} else {
-				toks = append(toks, exTok{kind: exNum, s: i, e: j})
+				toks = append(toks, exTok{kind: exNum, s: int32(i), e: int32(j)})
 			}
 			i = j
 		case c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'):
@@ -141,11 +147,11 @@ func exLex(ctx context.Context, q string, skipS, skipE int) ([]exTok, error) {
 			i = j
 		case c == '\'' || c == '"' || c == '`':
 			if j, ok := exQuoteEnd(q, i, string(c)); ok {
-				toks = append(toks, exTok{kind: exStr, quote: 1, s: i, e: j + 1})
+				toks = append(toks, exTok{kind: exStr, quote: 1, s: int32(i), e: int32(j + 1)})
 				i = j + 1
 				continue
 			}
-			toks = append(toks, exTok{kind: exPunct, ch: c, s: i, e: i + 1})
+			toks = append(toks, exTok{kind: exPunct, ch: c, s: int32(i), e: int32(i + 1)})
 			i++
 		case c == '-':
 			j := i
@@ -153,10 +159,10 @@ func exLex(ctx context.Context, q string, skipS, skipE int) ([]exTok, error) {
 				j++
 			}
 			if j < len(q) && q[j] == '>' {
-				toks = append(toks, exTok{kind: exArrow, s: i, e: j + 1})
+				toks = append(toks, exTok{kind: exArrow, s: int32(i), e: int32(j + 1)})
 				i = j + 1
 			} else {
-				toks = append(toks, exTok{kind: exDash, s: i, e: j})
+				toks = append(toks, exTok{kind: exDash, s: int32(i), e: int32(j)})
 				i = j
 			}
 		case c == '<':
@@ -165,14 +171,14 @@ func exLex(ctx context.Context, q string, skipS, skipE int) ([]exTok, error) {
 				j++
 			}
 			if j > i+1 && j < len(q) && q[j] == '>' {
-				toks = append(toks, exTok{kind: exBiArrow, s: i, e: j + 1})
+				toks = append(toks, exTok{kind: exBiArrow, s: int32(i), e: int32(j + 1)})
 				i = j + 1
 			} else {
-				toks = append(toks, exTok{kind: exPunct, ch: c, s: i, e: i + 1})
+				toks = append(toks, exTok{kind: exPunct, ch: c, s: int32(i), e: int32(i + 1)})
 				i++
 			}
 		case c == '=' && i+1 < len(q) && q[i+1] == '>':
-			toks = append(toks, exTok{kind: exArrow, s: i, e: i + 2})
+			toks = append(toks, exTok{kind: exArrow, s: int32(i), e: int32(i + 2)})
 			i += 2
 		case c < utf8.RuneSelf:
 			switch c {
@@ -186,7 +192,7 @@ func exLex(ctx context.Context, q string, skipS, skipE int) ([]exTok, error) {
 					depth--
 				}
 			}
-			toks = append(toks, exTok{kind: exPunct, ch: c, s: i, e: i + 1})
+			toks = append(toks, exTok{kind: exPunct, ch: c, s: int32(i), e: int32(i + 1)})
 			i++
 		default:
 			r, size := utf8.DecodeRuneInString(q[i:])
@@ -197,11 +203,11 @@ func exLex(ctx context.Context, q string, skipS, skipE int) ([]exTok, error) {
 				i = j
 				continue
 			case r == '→' || r == '⟶' || r == '➔' || r == '➝' || r == '⇒' || r == '↦':
-				toks = append(toks, exTok{kind: exArrow, s: i, e: i + size})
+				toks = append(toks, exTok{kind: exArrow, s: int32(i), e: int32(i + size)})
 			case r == '↔' || r == '⟷' || r == '⇔':
-				toks = append(toks, exTok{kind: exBiArrow, s: i, e: i + size})
+				toks = append(toks, exTok{kind: exBiArrow, s: int32(i), e: int32(i + size)})
 			case r == '–' || r == '—' || r == '−':
-				toks = append(toks, exTok{kind: exDash, s: i, e: i + size})
+				toks = append(toks, exTok{kind: exDash, s: int32(i), e: int32(i + size)})
 			case r == '“' || r == '‘':
 				// Curly quotes: a string up to the closing quote on the
 				// same line within 256 bytes, else plain punctuation.
@@ -211,14 +217,14 @@ func exLex(ctx context.Context, q string, skipS, skipE int) ([]exTok, error) {
 				}
 				if j := strings.IndexRune(q[i+size:], closing); j >= 0 && j <= 256 && !strings.ContainsRune(q[i+size:i+size+j], '\n') {
 					end := i + size + j + utf8.RuneLen(closing)
-					toks = append(toks, exTok{kind: exStr, quote: uint8(size), s: i, e: end})
+					toks = append(toks, exTok{kind: exStr, quote: uint8(size), s: int32(i), e: int32(end)})
 					i = end
 					continue
 				}
-				toks = append(toks, exTok{kind: exPunct, ch: plain, s: i, e: i + size})
+				toks = append(toks, exTok{kind: exPunct, ch: plain, s: int32(i), e: int32(i + size)})
 			case unicode.IsSpace(r):
 			default:
-				toks = append(toks, exTok{kind: exPunct, ch: '?', s: i, e: i + size})
+				toks = append(toks, exTok{kind: exPunct, ch: '?', s: int32(i), e: int32(i + size)})
 			}
 			i += size
 		}
@@ -228,7 +234,7 @@ func exLex(ctx context.Context, q string, skipS, skipE int) ([]exTok, error) {
 
 // exWordTok makes a word token, marking a word with non-ASCII bytes.
 func exWordTok(q string, i, j int) exTok {
-	t := exTok{kind: exWord, s: i, e: j}
+	t := exTok{kind: exWord, s: int32(i), e: int32(j)}
 	for k := i; k < j; k++ {
 		if q[k] >= utf8.RuneSelf {
 			t.nonASCII = true

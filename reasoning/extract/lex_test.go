@@ -20,9 +20,9 @@ func TestLexCurlyQuotes(t *testing.T) {
 		exTok
 		text string
 	}{
-		{exTok{kind: exStr, s: 0, e: len("“a b”")}, "a b"},
-		{exTok{kind: exStr, s: second, e: third - 1}, "c"},
-		{exTok{kind: exPunct, ch: '"', s: third, e: third + len("“")}, ""},
+		{exTok{kind: exStr, s: 0, e: int32(len("“a b”"))}, "a b"},
+		{exTok{kind: exStr, s: int32(second), e: int32(third - 1)}, "c"},
+		{exTok{kind: exPunct, ch: '"', s: int32(third), e: int32(third + len("“"))}, ""},
 	}
 	if len(toks) < len(want)+1 {
 		t.Fatalf("%d tokens %+v, want at least %d", len(toks), toks, len(want)+1)

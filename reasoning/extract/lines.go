@@ -20,12 +20,12 @@ func (p *exScan) tryLinePairs(i int) (int, error) {
 		if !ok2 || wb {
 			break
 		}
-		it := exItem{u: a, v: b, method: "edge-list lines", s: p.toks[j].s, e: p.toks[n2-1].e, tok: j}
+		it := exItem{u: a, v: b, method: "edge-list lines", s: int(p.toks[j].s), e: int(p.toks[n2-1].e), tok: j}
 		n := n2
 		if f, n3, ok, err := p.number(n2); err != nil {
 			return i, err
 		} else if ok {
-			it.w, it.hasW, it.e, n = f, true, p.toks[n3-1].e, n3
+			it.w, it.hasW, it.e, n = f, true, int(p.toks[n3-1].e), n3
 		}
 		if p.isPunct(n, ',') || p.isPunct(n, ';') {
 			n++

@@ -85,7 +85,7 @@ func (p *exScan) tryNodes(i int) (int, error) {
 			if p.opt.MaxNodes > 0 && n > p.opt.MaxNodes {
 				return i, fmt.Errorf("question declares %d nodes, more than %d: %w", n, p.opt.MaxNodes, graph.ErrTooLarge)
 			}
-			p.count = append(p.count, exRange{lo: 0, hi: n - 1, s: p.toks[j].s, e: p.toks[j+1].e, tok: j})
+			p.count = append(p.count, exRange{lo: 0, hi: n - 1, s: int(p.toks[j].s), e: int(p.toks[j+1].e), tok: j})
 		}
 		j++
 	}
@@ -115,7 +115,7 @@ func (p *exScan) tryNodes(i int) (int, error) {
 				if p.isWord(k, "node", "vertex") {
 					k++
 				}
-				p.add(exItem{u: id, nodeOnly: true, method: "isolated", s: p.toks[i].s, e: p.toks[k-1].e, tok: i})
+				p.add(exItem{u: id, nodeOnly: true, method: "isolated", s: int(p.toks[i].s), e: int(p.toks[k-1].e), tok: i})
 				return k, nil
 			}
 		}
@@ -133,7 +133,7 @@ func (p *exScan) tryNodes(i int) (int, error) {
 		if p.opt.MaxNodes > 0 && hi-lo+1 > p.opt.MaxNodes {
 			return i, fmt.Errorf("node range %d to %d holds more than %d nodes: %w", lo, hi, p.opt.MaxNodes, graph.ErrTooLarge)
 		}
-		p.rngs = append(p.rngs, exRange{lo: lo, hi: hi, s: p.toks[start].s, e: p.toks[n-1].e, tok: start})
+		p.rngs = append(p.rngs, exRange{lo: lo, hi: hi, s: int(p.toks[start].s), e: int(p.toks[n-1].e), tok: start})
 		return n, nil
 	}
 	if k > j+1 && p.isWord(k-1, "labeled", "labelled", "numbered", "named", "indexed") && p.isPunct(k+1, ',') {
@@ -175,11 +175,11 @@ func (p *exScan) nodeList(start, k int, whole bool) (int, error) {
 				return start, nil
 			}
 			for x := a + 1; x < b; x++ {
-				ids = append(ids, exItem{u: strconv.Itoa(x), nodeOnly: true, method: "node list", s: p.toks[fill].s, e: p.toks[fill].e, tok: fill})
+				ids = append(ids, exItem{u: strconv.Itoa(x), nodeOnly: true, method: "node list", s: int(p.toks[fill].s), e: int(p.toks[fill].e), tok: fill})
 			}
 		}
 		fill = -1
-		ids = append(ids, exItem{u: id, nodeOnly: true, method: "node list", s: p.toks[k].s, e: p.toks[n-1].e, tok: k})
+		ids = append(ids, exItem{u: id, nodeOnly: true, method: "node list", s: int(p.toks[k].s), e: int(p.toks[n-1].e), tok: k})
 		k = n
 		if p.isPunct(k, ',') {
 			k++

@@ -38,12 +38,12 @@ func (p *exScan) tryHeaderPairs(i int) (int, error) {
 		if !ok2 || wa || wb {
 			break
 		}
-		it := exItem{u: a, v: b, method: "pair list", s: p.toks[j].s, e: p.toks[n2-1].e, tok: j}
+		it := exItem{u: a, v: b, method: "pair list", s: int(p.toks[j].s), e: int(p.toks[n2-1].e), tok: j}
 		n := n2
 		if f, n3, ok, err := p.number(n2); err != nil {
 			return i, err
 		} else if ok {
-			it.w, it.hasW, it.e, n = f, true, p.toks[n3-1].e, n3
+			it.w, it.hasW, it.e, n = f, true, int(p.toks[n3-1].e), n3
 		}
 		if !(p.isPunct(n, ',') || p.isPunct(n, ';') || p.kind(n) == exNL || p.clauseEnd(n)) {
 			break

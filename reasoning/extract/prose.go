@@ -59,16 +59,16 @@ func (p *exScan) tryEdgeKeyword(i int) (int, error) {
 		}
 		it := pre
 		it.u, it.v, it.method, it.arrow = a, b, "prose", fromTo || directed
-		it.s, it.e, it.tok = p.toks[pos].s, p.toks[n2-1].e, pos
+		it.s, it.e, it.tok = int(p.toks[pos].s), int(p.toks[n2-1].e), pos
 		if len(p.items) == base {
-			it.s, it.tok = p.toks[i].s, i
+			it.s, it.tok = int(p.toks[i].s), i
 		}
 		w, isCap, named, n3, ok, err := p.weight(n2)
 		if err != nil {
 			return i, err
 		}
 		if ok {
-			it.w, it.hasW, it.capKind, it.wKind, it.e = w, true, isCap, named, p.toks[n3-1].e
+			it.w, it.hasW, it.capKind, it.wKind, it.e = w, true, isCap, named, int(p.toks[n3-1].e)
 			n2 = n3
 		}
 		p.items = append(p.items, it)
@@ -84,11 +84,11 @@ func (p *exScan) tryEdgeKeyword(i int) (int, error) {
 				break
 			}
 			it2 := it
-			it2.v, it2.hasW, it2.w, it2.s, it2.e, it2.tok = c, false, 0, p.toks[k].s, p.toks[n4-1].e, k
+			it2.v, it2.hasW, it2.w, it2.s, it2.e, it2.tok = c, false, 0, int(p.toks[k].s), int(p.toks[n4-1].e), k
 			if w, isCap, named, n5, ok, err := p.weight(n4); err != nil {
 				return i, err
 			} else if ok {
-				it2.w, it2.hasW, it2.capKind, it2.wKind, it2.e = w, true, isCap, named, p.toks[n5-1].e
+				it2.w, it2.hasW, it2.capKind, it2.wKind, it2.e = w, true, isCap, named, int(p.toks[n5-1].e)
 				n4 = n5
 			}
 			p.items = append(p.items, it2)
@@ -205,14 +205,14 @@ func (p *exScan) tryVerb(i int) (int, error) {
 		if !ok {
 			break
 		}
-		it := exItem{u: a, v: b, method: "prose", arrow: dir, s: p.toks[i].s, e: p.toks[n2-1].e, tok: i}
+		it := exItem{u: a, v: b, method: "prose", arrow: dir, s: int(p.toks[i].s), e: int(p.toks[n2-1].e), tok: i}
 		if len(got) > 0 {
-			it.s, it.tok = p.toks[k].s, k
+			it.s, it.tok = int(p.toks[k].s), k
 		}
 		if w, isCap, named, n3, ok, err := p.weight(n2); err != nil {
 			return i, err
 		} else if ok {
-			it.w, it.hasW, it.capKind, it.wKind, it.e = w, true, isCap, named, p.toks[n3-1].e
+			it.w, it.hasW, it.capKind, it.wKind, it.e = w, true, isCap, named, int(p.toks[n3-1].e)
 			n2 = n3
 		}
 		got = append(got, it)
@@ -277,11 +277,11 @@ func (p *exScan) tryPairVerb(i int) (int, error) {
 	if p.isWord(k, "by") && p.isWord(k+1, "an", "a") && exEdgeNoun(p.word(k+2)) {
 		k += 3
 	}
-	it := exItem{u: a, v: b, method: "prose", s: p.toks[i].s, e: p.toks[k-1].e, tok: i}
+	it := exItem{u: a, v: b, method: "prose", s: int(p.toks[i].s), e: int(p.toks[k-1].e), tok: i}
 	if w, isCap, named, n3, ok, err := p.weight(k); err != nil {
 		return i, err
 	} else if ok {
-		it.w, it.hasW, it.capKind, it.wKind, it.e = w, true, isCap, named, p.toks[n3-1].e
+		it.w, it.hasW, it.capKind, it.wKind, it.e = w, true, isCap, named, int(p.toks[n3-1].e)
 		k = n3
 	}
 	p.add(it)

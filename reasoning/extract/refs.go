@@ -35,7 +35,7 @@ func exFindFiles(q, lower string, toks []exTok) []exFileRef {
 			continue
 		}
 		if exHasFileExt(c) || (strings.ContainsAny(c, "/\\") && !strings.Contains(c, " ")) {
-			out = append(out, exFileRef{path: c, s: t.s, e: t.e})
+			out = append(out, exFileRef{path: c, s: int(t.s), e: int(t.e)})
 		}
 	}
 	quoted := out // in text order, disjoint
@@ -169,7 +169,8 @@ func exFindDataset(q, lower string, toks []exTok) (name string, s, e int) {
 		}
 		for _, d := range ds {
 			for _, ph := range d.phrases {
-				a, b := t.s, t.s+len(ph)
+				a := int(t.s)
+				b := a + len(ph)
 				if !strings.HasPrefix(lower[a:], ph) || (b < len(lower) && exIsWordByte(lower, b)) {
 					continue
 				}

@@ -43,9 +43,9 @@ type exScan struct {
 	// token, computed when first asked for (word).
 	nonASCIILow map[int]string
 	toks        []exTok
-	sent        []int  // sentence index of each token
-	task        []bool // per sentence: a question or an instruction, not a statement
-	skip        []bool // per token: inside a masked span (file path, Python list)
+	sent        []int32 // sentence index of each token
+	task        []bool  // per sentence: a question or an instruction, not a statement
+	skip        []bool  // per token: inside a masked span (file path, Python list)
 	items       []exItem
 	rngs        []exRange
 	count       []exRange // "10 nodes": lo=0, hi=count-1, before resolution
@@ -478,8 +478,8 @@ func (p *exScan) lineStart(i int) bool {
 
 // mask hides the tokens inside [s, e) from the scanner.
 func (p *exScan) mask(s, e int) {
-	lo := sort.Search(len(p.toks), func(i int) bool { return p.toks[i].s >= s })
-	for i := lo; i < len(p.toks) && p.toks[i].e <= e; i++ {
+	lo := sort.Search(len(p.toks), func(i int) bool { return int(p.toks[i].s) >= s })
+	for i := lo; i < len(p.toks) && int(p.toks[i].e) <= e; i++ {
 		p.skip[i] = true
 	}
 }
@@ -487,8 +487,8 @@ func (p *exScan) mask(s, e int) {
 // sentences splits the tokens into sentences and marks the questions and
 // instructions, whose single edge-like mentions are queries, not graph text.
 func (p *exScan) sentences() {
-	p.sent = make([]int, len(p.toks))
-	start, idx := 0, 0
+	p.sent = make([]int32, len(p.toks))
+	start, idx := 0, int32(0)
 	closeSent := func(end int) {
 		p.task = append(p.task, p.isTaskSentence(start, end))
 		idx++
@@ -496,7 +496,7 @@ func (p *exScan) sentences() {
 	}
 	for i, t := range p.toks {
 		// The Python list is skipped by the lexer; it ends a sentence.
-		if p.py != nil && i > start && p.toks[i-1].e <= p.py.s && t.s >= p.py.e {
+		if p.py != nil && i > start && int(p.toks[i-1].e) <= p.py.s && int(t.s) >= p.py.e {
 			closeSent(i)
 		}
 		p.sent[i] = idx
@@ -622,13 +622,13 @@ func (p *exScan) looseNumbers(spans [][2]int) []int {
 	var out []int
 	k := 0
 	for i, t := range p.toks {
-		for k < len(spans) && spans[k][1] <= t.s {
+		for k < len(spans) && spans[k][1] <= int(t.s) {
 			k++
 		}
 		if t.kind != exNum || p.skip[i] || p.task[p.sent[i]] || p.isPunct(i-1, '=') {
 			continue
 		}
-		if k < len(spans) && t.s >= spans[k][0] && t.e <= spans[k][1] {
+		if k < len(spans) && int(t.s) >= spans[k][0] && int(t.e) <= spans[k][1] {
 			continue
 		}
 		out = append(out, i)

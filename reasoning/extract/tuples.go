@@ -39,7 +39,7 @@ func (p *exScan) tryTuple(i int) (int, error) {
 		// a list ("(A, B), (V, E)") it is an edge.
 		return i, nil
 	}
-	it := exItem{u: a, v: b, method: "tuples", weak: wa || wb, tok: i, s: p.toks[i].s}
+	it := exItem{u: a, v: b, method: "tuples", weak: wa || wb, tok: i, s: int(p.toks[i].s)}
 	n := n2
 	if p.isPunct(n, ',') {
 		f, n3, ok, err := p.number(n + 1)
@@ -54,7 +54,7 @@ func (p *exScan) tryTuple(i int) (int, error) {
 	if !p.isPunct(n, closeCh) {
 		return i, nil
 	}
-	it.e = p.toks[n].e
+	it.e = int(p.toks[n].e)
 	p.add(it)
 	return n + 1, nil
 }
