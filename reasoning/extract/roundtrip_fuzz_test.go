@@ -13,7 +13,7 @@ import (
 // rtNotations are the notations FuzzReadRoundTripMore writes, by number.
 var rtNotations = [...]string{
 	"csv", "tsv", "markdown", "matrix", "json", "dot", "gml", "cypher", "adjdict",
-	"relations", "quantities", "precedence", "bipartite",
+	"relations", "quantities", "precedence", "bipartite", "nlgraph", "incident",
 }
 
 // rtPeople and rtCities name the nodes of the prose notations.
@@ -29,8 +29,10 @@ var (
 type rtEdge struct{ u, v, w int }
 
 // FuzzReadRoundTripMore is FuzzReadRoundTrip for the notations it does not
-// write: tables, matrices, JSON, DOT, GML, Cypher, Python dicts, and the
-// prose of relations, quantities, precedence and bipartite sentences. A
+// write: tables, matrices, JSON, DOT, GML, Cypher, Python dicts, the
+// prose of relations, quantities, precedence and bipartite sentences, and
+// declared node sets with isolated nodes (NLGraph's "numbered from 0 to
+// N", Talk like a Graph's "a graph among nodes A, B, ..."). A
 // random graph is written in one of them; the reading must give back
 // exactly its edges, weights, direction and nodes, or decline (confidence
 // below Confident) and say why. A confident wrong reading fails.
@@ -88,6 +90,10 @@ func rtWrite(data []byte, notation uint8, directed, weighted bool) (string, *gra
 		directed, weighted = true, false
 	case "bipartite":
 		directed, weighted = false, false
+	case "nlgraph":
+		letters, weighted = false, false
+	case "incident":
+		directed, weighted = false, false
 	}
 	id := func(x int) string {
 		switch name {
@@ -107,7 +113,7 @@ func rtWrite(data []byte, notation uint8, directed, weighted bool) (string, *gra
 	seen := map[[2]int]bool{}
 	for i := 0; i+1 < len(data) && len(edges) < 40; i += 2 {
 		e := rtEdge{int(data[i] % 24), int(data[i+1] % 24), 1 + int(data[i]^data[i+1])%50}
-		if e.u == e.v && (name == "relations" || name == "quantities" || name == "precedence") {
+		if e.u == e.v && (name == "relations" || name == "quantities" || name == "precedence" || name == "incident") {
 			continue // nobody is their own friend in these sentences
 		}
 		key := [2]int{e.u, e.v}
@@ -378,6 +384,63 @@ func rtWrite(data []byte, notation uint8, directed, weighted bool) (string, *gra
 	case "bipartite":
 		for _, e := range edges {
 			fmt.Fprintf(&sb, "Applicant %d is interested in job %d. ", e.u, e.v)
+		}
+	case "nlgraph", "incident":
+		// A declared node set: every node up to the largest used, and
+		// len(data)%3 more, exists; those without edges are isolated.
+		n := 0
+		for _, e := range edges {
+			n = max(n, e.u+1, e.v+1)
+		}
+		n = min(24, n+len(data)%3)
+		for x := range n {
+			extra = append(extra, id(x))
+		}
+		if name == "nlgraph" {
+			if directed {
+				sb.WriteString("In a directed graph, (i,j) means that there is an edge from node i to node j. ")
+			} else {
+				sb.WriteString("In an undirected graph, (i,j) means that node i and node j are connected with an undirected edge. ")
+			}
+			fmt.Fprintf(&sb, "The nodes are numbered from 0 to %d, and the edges are:", n-1)
+			for _, e := range edges {
+				fmt.Fprintf(&sb, " (%d,%d)", e.u, e.v)
+			}
+			sb.WriteString(".\n")
+			break
+		}
+		sb.WriteString("G describes a graph among nodes ")
+		for x := range n {
+			switch {
+			case x == n-1:
+				sb.WriteString(", and ")
+			case x > 0:
+				sb.WriteString(", ")
+			}
+			sb.WriteString(id(x))
+		}
+		sb.WriteString(".\nIn this graph:\n")
+		adj := make([][]int, n)
+		for _, e := range edges {
+			adj[e.u] = append(adj[e.u], e.v)
+			adj[e.v] = append(adj[e.v], e.u)
+		}
+		for x, ns := range adj {
+			if len(ns) == 0 {
+				continue
+			}
+			word := "nodes"
+			if len(ns) == 1 {
+				word = "node"
+			}
+			fmt.Fprintf(&sb, "Node %s is connected to %s ", id(x), word)
+			for i, y := range ns {
+				if i > 0 {
+					sb.WriteString(", ")
+				}
+				sb.WriteString(id(y))
+			}
+			sb.WriteString(".\n")
 		}
 	}
 	sb.WriteString("\nQ: How many edges are there?")
