@@ -13,7 +13,7 @@ import (
 // rtNotations are the notations FuzzReadRoundTripMore writes, by number.
 var rtNotations = [...]string{
 	"csv", "tsv", "markdown", "matrix", "json", "dot", "gml", "cypher", "adjdict",
-	"relations", "quantities", "precedence", "bipartite", "nlgraph", "incident",
+	"relations", "quantities", "precedence", "bipartite", "nlgraph", "incident", "embedding",
 }
 
 // rtPeople and rtCities name the nodes of the prose notations.
@@ -67,6 +67,16 @@ func FuzzReadRoundTripMore(f *testing.F) {
 		if got, w := slices.Sorted(slices.Values(ex.Graph.IDs())), slices.Sorted(slices.Values(want.IDs())); !slices.Equal(got, w) {
 			t.Fatalf("%q: nodes %v, want %v", q, got, w)
 		}
+		for i, x := range want.IDs() {
+			w, ok := want.NodeAttrs(int32(i))["embedding"].([]float64)
+			if !ok {
+				continue
+			}
+			j, _ := ex.Graph.Index(x)
+			if got, _ := ex.Graph.NodeAttrs(j)["embedding"].([]float64); !slices.Equal(got, w) {
+				t.Fatalf("%q: node %s embedding %v, want %v", q, x, got, w)
+			}
+		}
 	})
 }
 
@@ -90,7 +100,7 @@ func rtWrite(data []byte, notation uint8, directed, weighted bool) (string, *gra
 		directed, weighted = true, false
 	case "bipartite":
 		directed, weighted = false, false
-	case "nlgraph":
+	case "nlgraph", "embedding":
 		letters, weighted = false, false
 	case "incident":
 		directed, weighted = false, false
@@ -137,8 +147,10 @@ func rtWrite(data []byte, notation uint8, directed, weighted bool) (string, *gra
 		kind = "a directed"
 	}
 	var sb strings.Builder
-	// The nodes a notation declares beyond the edges' ends.
+	// The nodes a notation declares beyond the edges' ends, and their
+	// embeddings when it gives them.
 	var extra []string
+	var vectors [][]float64
 	switch name {
 	case "csv", "tsv":
 		sep := ","
@@ -385,6 +397,30 @@ func rtWrite(data []byte, notation uint8, directed, weighted bool) (string, *gra
 		for _, e := range edges {
 			fmt.Fprintf(&sb, "Applicant %d is interested in job %d. ", e.u, e.v)
 		}
+	case "embedding":
+		// NLGraph's GNN questions: a declared range, an embedding per
+		// node, then the edges.
+		n := 0
+		for _, e := range edges {
+			n = max(n, e.u+1, e.v+1)
+		}
+		vectors = make([][]float64, n)
+		kind := "an undirected graph"
+		key := "node i and node j are connected with an undirected edge"
+		if directed {
+			kind, key = "a directed graph", "there is an edge from node i to node j"
+		}
+		fmt.Fprintf(&sb, "In %s, the nodes are numbered from 0 to %d, and every node has an embedding. (i,j) means that %s.\nEmbeddings:\n", kind, n-1, key)
+		for x := range n {
+			extra = append(extra, id(x))
+			vectors[x] = []float64{float64(data[x%len(data)] % 5), float64(data[(x+1)%len(data)] % 3)}
+			fmt.Fprintf(&sb, "node %d: [%g,%g]\n", x, vectors[x][0], vectors[x][1])
+		}
+		sb.WriteString("The edges are:")
+		for _, e := range edges {
+			fmt.Fprintf(&sb, " (%d,%d)", e.u, e.v)
+		}
+		sb.WriteString("\n")
 	case "nlgraph", "incident":
 		// A declared node set: every node up to the largest used, and
 		// len(data)%3 more, exists; those without edges are isolated.
@@ -446,9 +482,14 @@ func rtWrite(data []byte, notation uint8, directed, weighted bool) (string, *gra
 	sb.WriteString("\nQ: How many edges are there?")
 
 	b := graph.NewBuilder(directed)
-	for _, x := range extra {
+	for i, x := range extra {
 		if _, err := b.AddNode(x); err != nil {
 			panic(err) // the names above are valid
+		}
+		if i < len(vectors) {
+			if err := b.SetNodeAttr(x, "embedding", vectors[i]); err != nil {
+				panic(err)
+			}
 		}
 	}
 	for _, e := range edges {
