@@ -34,6 +34,8 @@ type run struct {
 	// forced, when set, plans a session follow-up in place of the agent's
 	// planner (see Session).
 	forced reasoning.Planner
+	// question is the question as asked, graph included.
+	question string
 }
 
 // planner is the planner of this question.
@@ -81,7 +83,7 @@ func (r *run) fail(err error) (*Answer, error) {
 }
 
 func (a *Agent) ask(ctx context.Context, question string, sess *Session, opts []AskOption) (*Answer, error) {
-	r := &run{a: a, sess: sess, usage: &reasoning.Usage{}, start: time.Now(), ans: &Answer{}}
+	r := &run{a: a, sess: sess, usage: &reasoning.Usage{}, start: time.Now(), ans: &Answer{}, question: question}
 	for _, o := range opts {
 		o(&r.opt)
 	}
@@ -158,6 +160,9 @@ func (a *Agent) ask(ctx context.Context, question string, sess *Session, opts []
 			return r.fail(err)
 		}
 		if err := readingContradiction(question, ex); err != nil {
+			return r.fail(err)
+		}
+		if err := vagueReading(question, ex); err != nil {
 			return r.fail(err)
 		}
 	}
@@ -533,6 +538,8 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 		}
 		return fallback(why)
 	}
+	var crossCheck string
+	choice.Tool, crossCheck = r.connectedMeaning(task, choice.Tool)
 	tool, err := a.reg.Get(choice.Tool)
 	if err != nil {
 		return fallback(err)
@@ -550,6 +557,13 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 			pg = nil // the question may name a node that is not in the graph
 		}
 		args, perr = r.planner().ExtractParams(ctx, reasoning.ParamRequest{Question: task, Tool: spec, Graph: pg, Check: pairCheck(spec)})
+		if perr != nil && pg == nil {
+			// Without the graph only numbers are sure node mentions; names
+			// ("node Robert") are found with it.
+			if a2, err2 := r.planner().ExtractParams(ctx, reasoning.ParamRequest{Question: task, Tool: spec, Graph: g, Check: pairCheck(spec)}); err2 == nil {
+				args, perr = a2, nil
+			}
+		}
 		if perr != nil {
 			return r.planner().Name(), "no valid parameters", perr
 		}
@@ -580,6 +594,10 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 		}
 	}
 
+	if err := unknownNamedNode(spec, args, g, source); err != nil {
+		return r.fail(err)
+	}
+
 	if r.opt.planOnly {
 		r.ans.Plan = &Plan{Tool: spec.Name, Args: args}
 		r.ans.Answer = fmt.Sprintf("Plan: run %s with %s.", spec.Name, args)
@@ -602,6 +620,11 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 			return r.fail(ctx.Err())
 		}
 		return fallback(fmt.Errorf("%s failed: %w", spec.Name, rerr))
+	}
+	if crossCheck != "" {
+		if err := r.crossCheckConnected(ctx, g, spec.Name, crossCheck, args, res); err != nil {
+			return r.fail(err)
+		}
 	}
 	if isolated != "" {
 		res.Text = isolated + " " + res.Text

@@ -23,6 +23,8 @@ import (
 type heldoutCase struct {
 	understandingCase
 	Family string `json:"family"`
+	// Also maps other tools whose answer is right too to that answer.
+	Also map[string]json.RawMessage `json:"also"`
 }
 
 func loadHeldout(t *testing.T, name string) []heldoutCase {
@@ -48,6 +50,11 @@ func loadHeldout(t *testing.T, name string) []heldoutCase {
 // "nopath": the two nodes have no path between them, and the right answer
 // says so (exit 0) rather than declining.
 func judgeHeldout(c heldoutCase, ans *Answer, err error) (outcome, string) {
+	if want, ok := c.Also[toolOf(ans)]; ok && err == nil && !ans.Fallback {
+		alt := c.understandingCase
+		alt.Tools, alt.Answer, alt.Check, alt.Key = []string{ans.Tool}, want, "value", ""
+		return judgeUnderstanding(alt, ans, err)
+	}
 	if c.Check != "nopath" {
 		return judgeUnderstanding(c.understandingCase, ans, err)
 	}
@@ -75,7 +82,7 @@ func judgeHeldout(c heldoutCase, ans *Answer, err error) (outcome, string) {
 // correct counts only up; the first numbers (measured before any fix) are
 // in the comments and in the README's section on the held-out set.
 var heldoutRatchet = map[string]struct{ minCorrect, maxWrong int }{
-	"batch1.jsonl": {139, 16}, // before any fix (main ae0dd8b): 139 correct, 25 refused, 16 wrong of 180
+	"batch1.jsonl": {155, 0}, // before any fix (main ae0dd8b): 146 correct, 25 refused, 9 wrong of 180 (139/25/16 with the first judge, before "also")
 }
 
 // TestHeldout answers the held-out set — other benchmarks' and people's

@@ -31,7 +31,7 @@ var slotREs = struct {
 	kv, fromTo, between, nodesAnd, tuple, arrow, source, sink, from, single, of *lazyRegexp
 	k, core, rounds, roundsN, roundsAdv, alpha, weighted, hops, perNode         *lazyRegexp
 	possessive, degreeInit, areAnd, declaration, notSum, orAlt, idList          *lazyRegexp
-	relPair, togetherPair, neighbourOf                                          *lazyRegexp
+	relPair, togetherPair, neighbourOf, isRel, edgeDash                         *lazyRegexp
 	// nameBetween, nameLinked, nameRel and nameTogether read pairs of names
 	// of several capitalised words ("Anna Karenina") when there is no graph
 	// to join them (see joinNames).
@@ -52,6 +52,13 @@ var slotREs = struct {
 	// relPair is a relation asked of two named people, first to second:
 	// "does Judy follow Bob", "did Erin co-author a paper with Grace".
 	relPair: lazyCompile(`(?i)\b(?:does|did|do|has|have|had|that)\s+` + idPat + `\s+` + relVerb + `\s+` + idPat),
+	// isRel is a symmetric relation asked of two nodes with "is": "is
+	// Alice friends with Carol", "is Bo a co-author of Cy", "is 3 linked
+	// to 7".
+	isRel: lazyCompile(`(?i)\b(?:is|was)\s+` + nodePre + idPat + `\s+(?:(?:directly|really|also|still)\s+)?(?:friends?\s+with|an?\s+(?:friend|colleague|co-?author|collaborator|partner|contact|acquaintance)\s+of|(?:connected|linked|adjacent|joined|married|related|acquainted)\s+(?:to|with))\s+` + nodePre + idPat),
+	// edgeDash is one edge named with a dash: "is there an edge 1-3",
+	// "the link A–C".
+	edgeDash: lazyCompile(`(?i)\b(?:edge|link|arc)\s+["'\x60]?([\p{L}\p{N}_]+)\s*(?:-|–|—|--)\s*([\p{L}\p{N}_]+)["'\x60]?`),
 	// neighbourOf reads "is D one of the neighbours of F" as the pair (D, F).
 	neighbourOf:  lazyCompile(`(?i)\bis\s+` + nodePre + idPat + `\s+(?:one of\s+)?(?:the\s+|a\s+)?neighbou?rs?\s+of\s+` + nodePre + idPat),
 	togetherPair: lazyCompile(`(?i)\b(?:have|has|did|do)\s+` + idPat + `\s+and\s+` + idPat + `\s+(?:[\p{L}-]+\s+){1,4}together\b`),
@@ -104,6 +111,7 @@ var slotStop = map[string]bool{
 	"question": true, "what": true, "which": true, "how": true, "many": true, "be": true, "can": true, "does": true,
 	"do": true, "exist": true, "exists": true, "connected": true, "reach": true, "reachable": true, "me": true, "i": true,
 	"degree": true, "neighbors": true, "neighbours": true, "has": true, "have": true, "if": true, "whether": true,
+	"not": true, "never": true,
 }
 
 // slots are the parameter mentions found in a question.
@@ -196,7 +204,7 @@ func findSlots(q string, g *graph.Graph, fitOnly bool) *slots {
 	}{
 		{r.fromTo, []string{"from"}}, {r.between, []string{"between"}}, {r.tuple, []string{"("}},
 		{r.nodesAnd, []string{"nodes", "vertices"}}, {r.arrow, []string{"->", "→", "=>"}}, {r.areAnd, []string{"are ", "is ", "were "}},
-		{r.relPair, []string{"does ", "did ", "do ", "has ", "have ", "had ", "that "}}, {r.togetherPair, []string{"together"}}, {r.neighbourOf, []string{"neighbo"}},
+		{r.relPair, []string{"does ", "did ", "do ", "has ", "have ", "had ", "that "}}, {r.togetherPair, []string{"together"}}, {r.neighbourOf, []string{"neighbo"}}, {r.isRel, []string{"is ", "was "}}, {r.edgeDash, []string{"edge", "link", "arc"}},
 	} {
 		if !has(p.words...) {
 			continue
@@ -445,7 +453,10 @@ func (s *slots) collectLoose(re *lazyRegexp, q string) []string {
 	var out []string
 	for _, m := range re.FindAllStringSubmatch(q, -1) {
 		w := m[1]
-		if s.isID(w, false) || (len(w) > 1 && w[0] >= 'A' && w[0] <= 'Z' && s.isID(w, true)) {
+		// One capital letter names a node ("does D have") unless it is the
+		// article or the pronoun.
+		capital := w[0] >= 'A' && w[0] <= 'Z' && (len(w) > 1 || (w != "A" && w != "I"))
+		if s.isID(w, false) || (capital && s.isID(w, true)) {
 			out = append(out, w)
 		}
 	}

@@ -583,16 +583,19 @@ func (c *combiner) direction(skip [][]bool) (directed bool, why, note string) {
 	}
 	slices.SortStableFunc(cues, func(a, b exDirCue) int { return a.pos - b.pos })
 	start := len(c.d.Text)
-	arrows, plain := 0, 0
+	arrows, plain, both := 0, 0, 0
 	for i, r := range c.used {
 		for k, e := range r.Edges {
 			if skip[i] != nil && skip[i][k] {
 				continue
 			}
 			start = min(start, e.Start)
-			if e.Directed || e.Both || r.Directed == DirDirected {
+			switch {
+			case e.Both:
+				both++ // "A <-> B" goes both ways: a direction only beside one-way arrows
+			case e.Directed || r.Directed == DirDirected:
 				arrows++
-			} else {
+			default:
 				plain++
 			}
 		}
@@ -626,6 +629,8 @@ func (c *combiner) direction(skip [][]bool) (directed bool, why, note string) {
 		return true, "some edges are written with a direction", "some edges have a direction and some do not; treating the graph as directed"
 	case arrows > 0:
 		return true, "the edges are written with a direction", ""
+	case both > 0:
+		return false, "every edge is written as going both ways", ""
 	}
 	return false, "no direction is stated", ""
 }

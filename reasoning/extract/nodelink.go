@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/graphagent/graphagent/tools/graph"
@@ -180,7 +181,7 @@ func jsonReadObject(d *Doc, s, e int) (Reading, error) {
 		}
 	}
 	var r Reading
-	if objects && !jsonShorthandNodes(top["nodes"]) {
+	if objects && !jsonShorthandNodes(top["nodes"]) && !jsonOtherEdgeKeys(items) {
 		g, err := graph.ReadNodeLink(strings.NewReader(raw), graph.ReadOptions{Directed: dir == DirDirected, Name: "JSON"})
 		if err != nil {
 			return Reading{}, rebaseSyntaxError(d.Text, s, "JSON graph", err)
@@ -339,6 +340,7 @@ func jsonShorthand(d *Doc, s, e int, top map[string]json.RawMessage, items []jso
 		}
 	}
 	valued := 0
+	meaning := MeaningWeight
 	for i, it := range items {
 		var x any
 		if err := jsonDecode(string(it), &x); err != nil {
@@ -356,8 +358,14 @@ func jsonShorthand(d *Doc, s, e int, top map[string]json.RawMessage, items []jso
 				w = y[2]
 			}
 		case map[string]any:
-			ends = []any{y["source"], y["target"]}
-			w = y["weight"]
+			u, v, val, m, hasVal, ok := edgeRecord(y)
+			if !ok {
+				return Reading{}, syntaxErrorAt(d.Text, at(it), fmt.Sprintf("JSON %s[%d] is not an edge: it names no ends (%s)", edgesKey, i, edgeEndKeyList()))
+			}
+			ends = []any{u, v}
+			if hasVal {
+				w, meaning = json.Number(strconv.FormatFloat(val, 'g', -1, 64)), m
+			}
 		default:
 			return Reading{}, syntaxErrorAt(d.Text, at(it), fmt.Sprintf("JSON %s[%d] is not an edge", edgesKey, i))
 		}
@@ -381,7 +389,7 @@ func jsonShorthand(d *Doc, s, e int, top map[string]json.RawMessage, items []jso
 		r.Edges = append(r.Edges, ed)
 	}
 	if valued > 0 {
-		r.EdgeValue = MeaningWeight
+		r.EdgeValue = meaning
 		if valued < len(r.Edges) {
 			r.Notes = append(r.Notes, fmt.Sprintf("%d of %d edges have a weight", valued, len(r.Edges)))
 			r.Confidence = 0.6

@@ -13,6 +13,7 @@ func Readers() []Reader {
 	return []Reader{
 		keyReader{},
 		NodeLinkJSON{},
+		JSONEdgeList{},
 		AdjacencyDict{},
 		DOTGraph{},
 		Cypher{},

@@ -590,7 +590,7 @@ func (p *exScan) filter() (kept, dropped []exItem) {
 			if !task {
 				dropped = append(dropped, it)
 			}
-		case task && raw[i] < 2 && !it.nodeOnly && it.method != "pair list" && it.method != "edge-list lines":
+		case task && raw[i] < 2 && !it.nodeOnly && it.method != "pair list" && it.method != "edge-list lines" && !p.addedItem(i, raw):
 			// a query about one edge
 		case task && it.nodeOnly:
 		default:

@@ -16,6 +16,8 @@ make_understanding.py for every field and check), plus
 and one more check:
   nopath   the two nodes are not joined by any path: right when the agent
            answers (exit 0) that there is no path.
+  also     other tools whose answer is right too, with that answer (both
+           readings of "is X connected to Y?" — edge and path — agree).
 """
 import itertools
 import json
@@ -213,6 +215,9 @@ def tlag_question(b, rng, enc, task, G0, variant):
         u, v = rng.sample(nodes, 2)
         q = f"Q: Is node {u} connected to node {v}?\nA: "
         b.add(fam, text + q, "edge_exists", "value", G.has_edge(u, v), G, ["edge_exists"])
+        if G.has_edge(u, v) == nx.has_path(G, u, v):
+            # Both readings of "connected" give this answer: a reply by path is right too.
+            b.items[-1]["also"] = {"path_exists": nx.has_path(G, u, v)}
     elif task == "node_degree":
         u = rng.choice(nodes)
         q = f"Q: What is the degree of node {u}?\nA: "

@@ -1,0 +1,87 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+)
+
+// TestConnectedMeaning: "is X connected to Y?" asks for an edge when the
+// graph's text states its edges as "connected"; otherwise it is answered
+// only when the edge and the path readings agree.
+func TestConnectedMeaning(t *testing.T) {
+	a := newDataAgent(t)
+	ctx := context.Background()
+	incident := "G describes a graph among nodes 0, 1, 2, 3.\nIn this graph:\nNode 0 is connected to node 1.\nNode 1 is connected to nodes 0, 2.\nNode 2 is connected to node 1.\n"
+	for _, c := range []struct {
+		q    string
+		tool string
+		want any // nil: refused with ErrNoAnswer
+	}{
+		{incident + "Q: Is node 0 connected to node 2?\nA: ", "edge_exists", false},
+		{incident + "Q: Is node 1 connected to node 2?\nA: ", "edge_exists", true},
+		{"In an undirected graph, (i,j) means that node i and node j are connected with an undirected edge. The edges in G are: (0, 1) (1, 2). Q: Is node 0 connected to node 2?", "edge_exists", false},
+		{"James and Robert are connected. Robert and John are connected. Is James connected to John?", "edge_exists", false},
+		{"Is node 3 connected to node 7 in 3-4, 4-7?", "", nil},
+		{"Is node 3 connected to node 4 in 3-4, 4-7?", "path_exists", true},
+		{"Is node 3 connected to node 9 in 3-4, 4-7, 8-9?", "path_exists", false},
+		{"Is node 3 connected to node 7 by a path in 3-4, 4-7?", "path_exists", true},
+		{"Is node 3 directly connected to node 7 in 3-4, 4-7?", "edge_exists", false},
+	} {
+		ans, err := a.Ask(ctx, c.q)
+		if c.want == nil {
+			if !errors.Is(err, ErrNoAnswer) || !strings.Contains(err.Error(), "edge or by a path") {
+				t.Errorf("%q: %v %v, want a refusal naming both readings", c.q, answerText(ans), err)
+			}
+			continue
+		}
+		if err != nil || ans.Tool != c.tool || ans.Value != c.want {
+			t.Errorf("%q: tool %q value %v (%v), want %s %v", c.q, toolOf(ans), ansValue(ans), err, c.tool, c.want)
+		}
+	}
+}
+
+func ansValue(a *Answer) any {
+	if a == nil {
+		return nil
+	}
+	return a.Value
+}
+
+// TestVagueReading: hedges, quantifiers read as nodes and edges described
+// but not read are refused; an edgeless declared graph is not.
+func TestVagueReading(t *testing.T) {
+	a := newDataAgent(t)
+	ctx := context.Background()
+	for _, q := range []string{
+		"The edges are 0-1, 1-2 and 2-3, or maybe 0-1, 1-3 and 2-3, I don't remember. Is there a path from 0 to 3?",
+		"My network: the router connects to everything. How many edges does it have?",
+		"Some of the nodes 0 to 5 are connected in a ring, plus a few chords. How many edges are there?",
+	} {
+		if ans, err := a.Ask(ctx, q); !errors.Is(err, ErrNoAnswer) {
+			t.Errorf("%q: %v %v, want a refusal", q, answerText(ans), err)
+		}
+	}
+	for q, want := range map[string]any{
+		"A graph has nodes 0 to 3 and no edges. How many nodes are isolated?": nil,
+		"Edges: 0-1, 1-2. Is there an edge between 0 and 9?":                  false,
+	} {
+		ans, err := a.Ask(ctx, q)
+		if want == nil {
+			if errors.Is(err, ErrNoAnswer) && strings.Contains(err.Error(), "speaks of edges") {
+				t.Errorf("%q: refused as edges not read: %v", q, err)
+			}
+			continue
+		}
+		if err != nil || ans.Value != want {
+			t.Errorf("%q: %v (%v), want %v", q, ansValue(ans), err, want)
+		}
+	}
+	if ans, err := a.Ask(ctx, "Alice and Bob are friends. Bob and Carol are friends. Is Alice friends with Dave?"); !errors.Is(err, ErrBadInput) {
+		t.Errorf("a name in no sentence: %v %v, want bad input", answerText(ans), err)
+	}
+	if ans, err := a.Ask(ctx, "Alice and Bob are friends. Bob and Carol are friends. Is Alice friends with Carol?"); err != nil || ans.Tool != "edge_exists" || ans.Value != false {
+		t.Errorf("is X friends with Y: %v %v %v", toolOf(ans), ansValue(ans), err)
+	}
+}

@@ -1,0 +1,139 @@
+package agent
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/graphagent/graphagent/internal/textutil"
+	"github.com/graphagent/graphagent/reasoning"
+	"github.com/graphagent/graphagent/tools"
+	"github.com/graphagent/graphagent/tools/graph"
+)
+
+// vagueReading returns an error wrapping ErrNoAnswer when the question's
+// own words leave the graph open, however cleanly its edges were read:
+// the writer hedges about them ("0-1, 1-2, or maybe 1-3, I don't
+// remember"), a node is a quantifier rather than a name ("the router
+// connects to everything"), or the text describes edges that no reader
+// found ("nodes 0 to 5 are connected in a ring, plus a few chords" reads
+// as six nodes and no edge). It returns nil when the graph does not come
+// from the question.
+func vagueReading(question string, ex reasoning.Extraction) error {
+	if ex.Graph == nil {
+		return nil
+	}
+	rep := &ex.Report
+	statements := statementText(question, ex)
+	var why string
+	if m := hedgeWords.FindString(strings.ToLower(statements)); m != "" {
+		why = fmt.Sprintf("the text hedges about the graph (%q), so which edges hold is unclear", m)
+	}
+	if why == "" {
+		for _, id := range ex.Graph.IDs() {
+			if quantifierNodes[strings.ToLower(id)] {
+				why = fmt.Sprintf("%q was read as a node, but it names no node", id)
+				break
+			}
+		}
+	}
+	if why == "" && ex.Graph.M() == 0 && ex.Graph.N() > 0 {
+		low := strings.ToLower(statements)
+		if m := edgeTalk.FindString(low); m != "" && !noEdges.MatchString(low) {
+			why = fmt.Sprintf("the text speaks of edges (%q) but none was read", m)
+		}
+	}
+	if why == "" {
+		return nil
+	}
+	return fmt.Errorf("the graph in the question is uncertain (%s); %s: %w", rep.Summary(), why, ErrNoAnswer)
+}
+
+var (
+	hedgeWords = regexp.MustCompile(`\bor (maybe|perhaps|possibly|was it|is it)\b|\bi (don't|do not|can't|cannot|can not) (remember|recall)\b|\bi('m| am) not (sure|certain)\b|\bnot sure (if|whether|about)\b|\bno,? wait\b|\bi forget\b|\bif i remember (correctly|right)\b|\bor something( like that)?\b`)
+	// edgeTalk is a statement about edges that a reader would have read
+	// had it named them.
+	edgeTalk = regexp.MustCompile(`\b(connected|linked|joined|adjacent|edges?|links?|arcs?|roads?|ring|cycle|chain|chords?|friends|connects?)\b`)
+	noEdges  = regexp.MustCompile(`\b(no|without|zero|0)\s+(edges?|links?|arcs?|connections?)\b|\bisolated\b|\bnot connected\b|\bempty graph\b|\bedgeless\b`)
+)
+
+// quantifierNodes are words that a relation sentence may put where a node
+// goes but that name no node.
+var quantifierNodes = map[string]bool{
+	"everything": true, "everyone": true, "everybody": true, "anything": true, "anyone": true, "anybody": true,
+	"nothing": true, "nobody": true, "no one": true, "someone": true, "somebody": true, "something": true,
+	"each other": true, "one another": true, "others": true, "the others": true, "the rest": true, "all": true,
+	"all of them": true, "them": true, "it": true,
+}
+
+// statementText returns the question's sentences that state things (not
+// questions or instructions), with the spans the readers accounted for
+// blanked out.
+func statementText(question string, ex reasoning.Extraction) string {
+	b := []byte(question)
+	for _, s := range ex.Report.Spans {
+		if s.Start >= 0 && s.End <= len(b) && s.Start < s.End {
+			for i := s.Start; i < s.End; i++ {
+				b[i] = ' '
+			}
+		}
+	}
+	var out strings.Builder
+	start := 0
+	for i := 0; i <= len(b); i++ {
+		if i < len(b) && !slices.Contains([]byte(".!?\n"), b[i]) {
+			continue
+		}
+		sent := string(b[start:i])
+		end := byte(0)
+		if i < len(b) {
+			end = b[i]
+		}
+		start = i + 1
+		if end == '?' || isInstruction(sent) {
+			continue
+		}
+		out.WriteString(sent)
+		out.WriteString(". ")
+	}
+	return out.String()
+}
+
+// isInstruction reports whether a sentence asks or orders rather than
+// states ("Find the ...", "Q: how many ...").
+func isInstruction(sent string) bool {
+	f := strings.Fields(strings.ToLower(sent))
+	if len(f) > 0 && (f[0] == "q:" || f[0] == "q") {
+		f = f[1:]
+	}
+	if len(f) == 0 {
+		return true
+	}
+	switch strings.Trim(f[0], ",:;") {
+	case "how", "what", "which", "who", "whom", "is", "are", "does", "do", "did", "can", "could", "find", "list", "give",
+		"compute", "calculate", "determine", "count", "identify", "return", "tell", "name", "show", "output", "please",
+		"check", "decide", "answer", "a:", "present", "provide", "use", "using":
+		return true
+	}
+	return false
+}
+
+// unknownNamedNode returns bad input (ErrBadInput) when an edge question
+// about a graph written in the question names a node by a name that
+// appears nowhere in the graph ("Is Alice friends with Dave?" when Dave is
+// in no sentence): the question is about someone the graph does not know,
+// and "no" would pass a guess off as a fact. Numbered nodes keep their
+// answer ("no edge joins 3 and 99").
+func unknownNamedNode(spec tools.Spec, args json.RawMessage, g *graph.Graph, source string) error {
+	if spec.Name != "edge_exists" || source != questionSource || g == nil {
+		return nil
+	}
+	for _, id := range nodeParams(spec, args) {
+		if _, ok := g.Index(id); !ok && hasLetter(id) {
+			return fmt.Errorf("node %q is not in the graph (%d nodes: %s): %w", id, g.N(), textutil.Truncate(strings.Join(g.IDs(), ", "), 80), ErrBadInput)
+		}
+	}
+	return nil
+}

