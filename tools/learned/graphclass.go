@@ -2,19 +2,18 @@ package learned
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"math"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // graphMethod describes the graph classifier.
-const graphMethod = "Weisfeiler-Lehman subtree features (counts of refined node labels, rows scaled to unit length) + logistic regression"
-
-// graphLR is the Adam step size of the graph classifier.
-const graphLR = 0.5
+const graphMethod = "C-SVM (SMO) on a normalised graph kernel: Weisfeiler-Lehman subtree or optimal assignment (bond types included) or shortest path, kernel and C chosen by inner cross-validation; Platt-scaled probabilities"
 
 // graphFolds is the number of cross-validation folds, as the TU
 // literature reports them.
@@ -152,85 +151,6 @@ func readTU(d *data) (*tuData, error) {
 	return td, nil
 }
 
-// wlFeatures returns each graph's Weisfeiler-Lehman subtree features for
-// iterations 0…h: the count of every label a node has after each
-// refinement, where a node's new label names its old label and the sorted
-// multiset of its neighbours' old labels, each with the label of the edge
-// to it (MUTAG's bond types; 0 without edge labels). Rows are scaled to unit length
-// (the normalised WL kernel). The label dictionary is built over every
-// graph; it uses no class label.
-func wlFeatures(td *tuData, h int) *sparseRows {
-	n := len(td.graphOf)
-	labels := make([]int, n)
-	dict := map[string]int{}
-	name := func(s string) int {
-		if v, ok := dict[s]; ok {
-			return v
-		}
-		dict[s] = len(dict)
-		return len(dict) - 1
-	}
-	for i, l := range td.nodeLabel {
-		labels[i] = name("0:" + strconv.Itoa(l))
-	}
-	counts := make([]map[int]float64, td.nGraphs)
-	for g := range counts {
-		counts[g] = map[int]float64{}
-	}
-	add := func() {
-		for i, l := range labels {
-			counts[td.graphOf[i]][l]++
-		}
-	}
-	add()
-	next := make([]int, n)
-	var nb []int
-	var key strings.Builder
-	for it := 1; it <= h; it++ {
-		for i := range n {
-			nb = nb[:0]
-			for k, j := range td.adj[i] {
-				// The bond type and the neighbour's label, as one number.
-				nb = append(nb, labels[j]*8+int(td.edgeLabel[i][k]&7))
-			}
-			slices.Sort(nb)
-			key.Reset()
-			key.WriteString(strconv.Itoa(it))
-			key.WriteByte(':')
-			key.WriteString(strconv.Itoa(labels[i]))
-			for _, l := range nb {
-				key.WriteByte(',')
-				key.WriteString(strconv.Itoa(l))
-			}
-			next[i] = name(key.String())
-		}
-		labels, next = next, labels
-		add()
-	}
-	m := &sparseRows{d: len(dict), idx: make([][]int32, td.nGraphs), val: make([][]float64, td.nGraphs)}
-	for g, c := range counts {
-		idx := make([]int32, 0, len(c))
-		for l := range c {
-			idx = append(idx, int32(l))
-		}
-		slices.Sort(idx)
-		val := make([]float64, len(idx))
-		norm := 0.0
-		for k, l := range idx {
-			val[k] = c[int(l)]
-			norm += val[k] * val[k]
-		}
-		if norm > 0 {
-			norm = math.Sqrt(norm)
-			for k := range val {
-				val[k] /= norm
-			}
-		}
-		m.idx[g], m.val[g] = idx, val
-	}
-	return m
-}
-
 // stratifiedFolds deals the items into k folds, class by class in a
 // random order fixed by seed, so that each fold keeps the class balance.
 func stratifiedFolds(labels []int, classes, k int, seed uint64) []int {
@@ -254,105 +174,188 @@ func stratifiedFolds(labels []int, classes, k int, seed uint64) []int {
 }
 
 // graphModel holds out-of-fold predictions: each graph's class
-// probabilities come from the fold model that did not see it.
+// probabilities and SVM margin come from the fold model that did not see
+// it.
 type graphModel struct {
 	Classes []string
 	Labels  []int
 	Probs   []float32 // graph-major, len(Labels)×len(Classes)
-	Fold    []int
+	// Margin is the SVM decision value of each graph, positive for
+	// Classes[0].
+	Margin []float32
+	Fold   []int
 }
 
-// graphChoice is one cell of the hyper-parameter grid.
-type graphChoice struct {
-	h  int
-	l2 float64
+// graphGrid is the hyper-parameter grid of the graph classifier, searched
+// by inner cross-validation in each outer training fold.
+type graphGrid struct {
+	kernels kernelSet
+	cs      []float64
+	// inner is the number of inner folds.
+	inner int
 }
 
-// trainGraphClassifier runs 10-fold cross-validation: in each fold the WL
-// depth and the L2 weight are chosen on a validation tenth of the
-// training folds, the classifier is retrained on all training folds and
-// scored on the held-out fold.
+// graphGridFor returns the full grid (fixed in advance from the WL kernel
+// literature: depths 1…5, C from 10⁻³ to 10³) or the small one.
+func graphGridFor(cfg Config) graphGrid {
+	if cfg.Small {
+		return graphGrid{kernels: kernelSet{depths: []int{2}}, cs: []float64{1}, inner: 3}
+	}
+	return graphGrid{
+		kernels: kernelSet{depths: []int{1, 2, 3, 4, 5}, assignment: true, shortestPath: true},
+		cs:      []float64{1e-3, 1e-2, 1e-1, 1, 10, 100, 1000},
+		inner:   5,
+	}
+}
+
+// graphSelection is the outcome of the inner cross-validation of one outer
+// training fold.
+type graphSelection struct {
+	kernel int     // index into the kernels
+	c      float64 // the SVM's C
+	acc    float64 // pooled inner-CV accuracy of the choice
+	// capped counts the inner fits that stopped at svmMaxIter.
+	capped int
+	// dec are the choice's inner out-of-fold decision values of the
+	// training items (in the order of train), for Platt scaling.
+	dec []float64
+}
+
+// selectGraphSVM chooses the kernel and C by k-fold cross-validation
+// inside the training items train: the cell with the highest pooled
+// accuracy, ties to the first in grid order (kernels as listed, then C
+// ascending).
+func selectGraphSVM(ctx context.Context, kernels []graphKernel, grid graphGrid, labels []int, y []float64, train []int, seed uint64) (*graphSelection, error) {
+	inner := stratifiedFolds(subset(labels, train), 2, grid.inner, seed)
+	cells := len(kernels) * len(grid.cs)
+	dec := make([][]float64, cells)
+	for c := range dec {
+		dec[c] = make([]float64, len(train))
+	}
+	var kFit, kVal []float64
+	capped := 0
+	for f := range grid.inner {
+		var fit, val, valPos []int
+		for p, g := range train {
+			if inner[p] == f {
+				val, valPos = append(val, g), append(valPos, p)
+			} else {
+				fit = append(fit, g)
+			}
+		}
+		yFit := make([]float64, len(fit))
+		for k, g := range fit {
+			yFit[k] = y[g]
+		}
+		for ki, kern := range kernels {
+			kFit = kern.k.sub(fit, fit, kFit)
+			kVal = kern.k.sub(val, fit, kVal)
+			for ci, c := range grid.cs {
+				m, err := trainSVM(ctx, kFit, yFit, c)
+				if err != nil {
+					return nil, fmt.Errorf("%s, C %g: %w", kern.name, c, err)
+				}
+				if m.Capped {
+					capped++
+				}
+				for k, p := range valPos {
+					dec[ki*len(grid.cs)+ci][p] = m.decision(kVal[k*len(fit) : (k+1)*len(fit)])
+				}
+			}
+		}
+	}
+	best := &graphSelection{acc: -1, capped: capped}
+	for cell, d := range dec {
+		ok := 0
+		for p, g := range train {
+			if (d[p] > 0) == (y[g] > 0) {
+				ok++
+			}
+		}
+		if acc := float64(ok) / float64(len(train)); acc > best.acc {
+			*best = graphSelection{kernel: cell / len(grid.cs), c: grid.cs[cell%len(grid.cs)], acc: acc, dec: d, capped: capped}
+		}
+	}
+	return best, nil
+}
+
+// trainGraphClassifier runs 10-fold cross-validation of a C-SVM on graph
+// kernels: in each fold the kernel (WL subtree, WL optimal assignment or
+// shortest path, and the WL depth) and C are chosen by an inner
+// cross-validation of the training folds, the SVM is retrained on all
+// training folds and scored on the held-out fold, whose probabilities come
+// from a Platt sigmoid fitted to the inner decision values.
 func trainGraphClassifier(ctx context.Context, d *data, cfg Config, prog Progress) (*trained, error) {
 	td, err := readTU(d)
 	if err != nil {
 		return nil, err
 	}
-	depths := []int{1, 2, 3}
-	l2s := []float64{1e-5, 1e-4}
-	epochs := 1000
-	if cfg.Small {
-		depths, l2s, epochs = []int{2}, []float64{1e-4}, 100
+	if len(td.classes) != 2 {
+		return nil, fmt.Errorf("%s has %d graph classes (%s): the SVM graph classifier handles two: %w",
+			d.ds.Name, len(td.classes), strings.Join(td.classes, ", "), ErrDataset)
 	}
-	if cfg.Epochs > 0 {
-		epochs = cfg.Epochs
+	grid := graphGridFor(cfg)
+	prog("kernels", 0, graphFolds)
+	kernels, err := graphKernels(ctx, td, grid.kernels)
+	if err != nil {
+		return nil, err
 	}
-	feats := map[int]*sparseRows{}
-	for _, h := range depths {
-		feats[h] = wlFeatures(td, h)
+	// Classes[0] is the SVM's class +1.
+	y := make([]float64, td.nGraphs)
+	for g, l := range td.labels {
+		y[g] = 1
+		if l != 0 {
+			y[g] = -1
+		}
 	}
-	c := len(td.classes)
-	folds := stratifiedFolds(td.labels, c, graphFolds, cfg.Seed)
-	m := &graphModel{Classes: td.classes, Labels: td.labels, Probs: make([]float32, td.nGraphs*c), Fold: folds}
-	var accs, majority []float64
-	chosen := map[graphChoice]int{}
+	folds := stratifiedFolds(td.labels, 2, graphFolds, cfg.Seed)
+	m := &graphModel{Classes: td.classes, Labels: td.labels, Probs: make([]float32, td.nGraphs*2),
+		Margin: make([]float32, td.nGraphs), Fold: folds}
+	// The folds are independent: up to two run at once (the machine's
+	// share), each writing only its own test graphs, so the result does not
+	// depend on the order they finish in.
+	results := make([]graphFoldResult, graphFolds)
+	errs := make([]error, graphFolds)
+	var mu sync.Mutex
+	done := 0
+	sem := make(chan struct{}, min(2, runtime.GOMAXPROCS(0)))
+	var wg sync.WaitGroup
 	for f := range graphFolds {
-		prog(fmt.Sprintf("fold %d", f+1), f, graphFolds)
-		var train, test []int
-		for g, k := range folds {
-			if k == f {
-				test = append(test, g)
-			} else {
-				train = append(train, g)
-			}
-		}
-		// An inner validation split of the training folds chooses the
-		// depth and L2 weight.
-		inner := stratifiedFolds(subset(td.labels, train), c, graphFolds, cfg.Seed+uint64(f)+1)
-		var fit, val []int
-		for k, g := range train {
-			if inner[k] == 0 {
-				val = append(val, g)
-			} else {
-				fit = append(fit, g)
-			}
-		}
-		best, bestAcc := graphChoice{depths[0], l2s[0]}, -1.0
-		for _, h := range depths {
-			for _, l2 := range l2s {
-				sm, err := trainSoftmax(ctx, feats[h], td.labels, fit, c, softmaxConfig{Epochs: epochs, LR: graphLR, L2: l2})
-				if err != nil {
-					return nil, err
-				}
-				if a := sm.accuracy(feats[h], val, td.labels); a > bestAcc {
-					best, bestAcc = graphChoice{h, l2}, a
-				}
-			}
-		}
-		chosen[best]++
-		sm, err := trainSoftmax(ctx, feats[best.h], td.labels, train, c, softmaxConfig{Epochs: epochs, LR: graphLR, L2: best.l2})
-		if err != nil {
-			return nil, err
-		}
-		accs = append(accs, sm.accuracy(feats[best.h], test, td.labels))
-		p := make([]float64, c)
-		for _, g := range test {
-			sm.probs(feats[best.h], g, p)
-			for k, v := range p {
-				m.Probs[g*c+k] = float32(v)
-			}
-		}
-		majority = append(majority, majorityOf(td.labels, train, test, c))
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			results[f], errs[f] = trainGraphFold(ctx, td, kernels, grid, y, folds, f, cfg.Seed, m)
+			mu.Lock()
+			done++
+			prog(fmt.Sprintf("fold %d", f+1), done, graphFolds)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	var accs, majority []float64
+	var picks []string
+	capped, fits := 0, 0
+	for _, r := range results {
+		accs, majority, picks = append(accs, r.acc), append(majority, r.majority), append(picks, r.pick)
+		capped += r.capped
+		fits += r.fits
 	}
 	prog("done", graphFolds, graphFolds)
 	mean, std := meanStd(accs)
 	bm, bs := meanStd(majority)
-	var picks []string
-	for _, h := range depths {
-		for _, l2 := range l2s {
-			if n := chosen[graphChoice{h, l2}]; n > 0 {
-				picks = append(picks, fmt.Sprintf("h=%d L2=%g ×%d", h, l2, n))
-			}
-		}
+	var names []string
+	for _, k := range kernels {
+		names = append(names, k.name)
+	}
+	details := fmt.Sprintf("kernel in [%s] and C in %v chosen per fold by %d-fold inner cross-validation of the training folds (pooled accuracy, ties to the first); chosen: %s; %d of %d SMO fits stopped at %d steps",
+		strings.Join(names, ", "), grid.cs, grid.inner, strings.Join(picks, "; "), capped, fits, svmMaxIter)
+	if cfg.Epochs > 0 {
+		details += "; --epochs does not apply to the SVM (SMO runs to its tolerance)"
 	}
 	return &trained{
 		model: m,
@@ -360,10 +363,65 @@ func trainGraphClassifier(ctx context.Context, d *data, cfg Config, prog Progres
 			{Metric: "accuracy", Value: mean, Std: std, Runs: len(accs)},
 			{Metric: "accuracy (majority class of the training folds)", Value: bm, Std: bs, Runs: len(majority), Baseline: true},
 		},
-		split: fmt.Sprintf("%d-fold stratified cross-validation, folds drawn with seed %d; each molecule's prediction comes from the fold model that did not see it", graphFolds, cfg.Seed),
-		details: fmt.Sprintf("WL depth h in %v and L2 in %v chosen per fold on a validation tenth of the training folds (chosen: %s); Adam lr %g, %d full-batch epochs",
-			depths, l2s, strings.Join(picks, ", "), graphLR, epochs),
+		split:   fmt.Sprintf("%d-fold stratified cross-validation, folds drawn with seed %d; each molecule's prediction comes from the fold model that did not see it", graphFolds, cfg.Seed),
+		details: details,
 	}, nil
+}
+
+// graphFoldResult is what one outer fold measured.
+type graphFoldResult struct {
+	acc, majority float64
+	pick          string // the chosen kernel and C
+	// fits counts the SMO fits, capped those that stopped at svmMaxIter.
+	fits, capped int
+}
+
+// trainGraphFold chooses the kernel and C of outer fold f on its training
+// folds, retrains on them, and writes the margins and probabilities of the
+// fold's test graphs into m.
+func trainGraphFold(ctx context.Context, td *tuData, kernels []graphKernel, grid graphGrid, y []float64, folds []int, f int, seed uint64, m *graphModel) (graphFoldResult, error) {
+	var train, test []int
+	for g, k := range folds {
+		if k == f {
+			test = append(test, g)
+		} else {
+			train = append(train, g)
+		}
+	}
+	sel, err := selectGraphSVM(ctx, kernels, grid, td.labels, y, train, seed+uint64(f)+1)
+	if err != nil {
+		return graphFoldResult{}, fmt.Errorf("fold %d: %w", f+1, err)
+	}
+	kern := kernels[sel.kernel]
+	yTrain := make([]float64, len(train))
+	for k, g := range train {
+		yTrain[k] = y[g]
+	}
+	svm, err := trainSVM(ctx, kern.k.sub(train, train, nil), yTrain, sel.c)
+	if err != nil {
+		return graphFoldResult{}, fmt.Errorf("fold %d: %s, C %g: %w", f+1, kern.name, sel.c, err)
+	}
+	platt := fitPlatt(sel.dec, yTrain)
+	kTest := kern.k.sub(test, train, nil)
+	ok := 0
+	for k, g := range test {
+		margin := svm.decision(kTest[k*len(train) : (k+1)*len(train)])
+		if (margin > 0) == (y[g] > 0) {
+			ok++
+		}
+		p := platt.prob(margin)
+		m.Margin[g] = float32(margin)
+		m.Probs[2*g], m.Probs[2*g+1] = float32(p), float32(1-p)
+	}
+	r := graphFoldResult{
+		acc: float64(ok) / float64(max(len(test), 1)), majority: majorityOf(td.labels, train, test, 2),
+		pick: fmt.Sprintf("%s C=%g (inner %.3f)", kern.name, sel.c, sel.acc),
+		fits: grid.inner*len(kernels)*len(grid.cs) + 1, capped: sel.capped,
+	}
+	if svm.Capped {
+		r.capped++
+	}
+	return r, nil
 }
 
 // subset returns xs at the indices idx.

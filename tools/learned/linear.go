@@ -62,33 +62,6 @@ func (m *softmaxModel) probs(x rows, i int, p []float64) {
 	}
 }
 
-// predict returns the most probable class of row i and its probability.
-func (m *softmaxModel) predict(x rows, i int, p []float64) (int, float64) {
-	m.probs(x, i, p)
-	best := 0
-	for c := 1; c < m.Classes; c++ {
-		if p[c] > p[best] {
-			best = c
-		}
-	}
-	return best, p[best]
-}
-
-// accuracy is the share of the given rows whose predicted class is y[i].
-func (m *softmaxModel) accuracy(x rows, idx []int, y []int) float64 {
-	if len(idx) == 0 {
-		return 0
-	}
-	p := make([]float64, m.Classes)
-	ok := 0
-	for _, i := range idx {
-		if c, _ := m.predict(x, i, p); c == y[i] {
-			ok++
-		}
-	}
-	return float64(ok) / float64(len(idx))
-}
-
 // softmaxConfig sets the full-batch training of softmaxModel.
 type softmaxConfig struct {
 	Epochs int

@@ -31,8 +31,11 @@ const codeVersion = 1
 // another version is out of date: retrained on demand, else rejected with
 // ErrStale, never decoded as this version's format.
 func familyVersion(family string) int {
-	if family == FamilyNode {
+	switch family {
+	case FamilyNode:
 		return 2 // APPNP replaced feature propagation + logistic regression
+	case FamilyGraph:
+		return 2 // a kernel SVM with margins replaced WL features + logistic regression
 	}
 	return codeVersion
 }

@@ -153,11 +153,16 @@ type MoleculeParams struct {
 type MoleculeFunction struct {
 	Dataset  string `json:"dataset"`
 	Molecule int    `json:"molecule"`
-	// Function is the predicted class in words, Class its value in the
-	// dataset's files, Probability its probability.
+	// Function is the predicted class in words (the sign of the SVM
+	// margin), Class its value in the dataset's files, Probability its
+	// probability (the margin mapped by a Platt sigmoid fitted on the
+	// training folds; near the boundary it can fall just below 0.5).
 	Function    string  `json:"function"`
 	Class       string  `json:"class"`
 	Probability float64 `json:"probability"`
+	// Margin is the SVM decision value for the predicted class: positive,
+	// larger when the molecule lies further from the boundary.
+	Margin float64 `json:"margin"`
 	// LabelledFunction is the dataset's own label of the molecule.
 	LabelledFunction string `json:"labelled_function"`
 	// Fold is the cross-validation fold the molecule was held out in; the
@@ -172,7 +177,7 @@ func moleculeTool(store *Store) tools.Tool {
 		Name:        ToolMoleculeFunction,
 		Description: "predict the function of a molecule (MUTAG: mutagenic or not; PROTEINS: enzyme or not) with a trained graph classifier",
 		WhenToUse:   "whether a molecule or protein graph of mutag or proteins is mutagenic, an enzyme, or what its function is",
-		Returns:     "the predicted class with its probability, the dataset's label and the model's cross-validated accuracy",
+		Returns:     "the predicted class with its probability and SVM margin, the dataset's label and the model's cross-validated accuracy",
 		Family:      FamilyName,
 		Examples:    []string{"Is molecule 3 of mutag mutagenic?", "What is the function of protein 17 in proteins?"},
 	}, func(ctx context.Context, _ *graph.Graph, p MoleculeParams) (tools.Result, error) {
@@ -188,20 +193,22 @@ func moleculeTool(store *Store) tools.Tool {
 		if p.Molecule < 1 || p.Molecule > len(m.Labels) {
 			return tools.Result{}, fmt.Errorf("molecule %d is not in %s: its graphs are numbered 1 to %d: %w", p.Molecule, def.Dataset, len(m.Labels), ErrUnknownItem)
 		}
-		g, c := p.Molecule-1, len(m.Classes)
-		probs := make([]float64, c)
-		for k := range probs {
-			probs[k] = float64(m.Probs[g*c+k])
+		if len(m.Margin) != len(m.Labels) || len(m.Probs) != len(m.Labels)*len(m.Classes) || len(m.Fold) != len(m.Labels) {
+			return tools.Result{}, fmt.Errorf("%s: the saved model is incomplete (%d margins for %d molecules); retrain it with 'graphagent train %s'", def.Name, len(m.Margin), len(m.Labels), def.Name)
 		}
-		best := rankDesc(probs)[0]
-		r := MoleculeFunction{Dataset: def.Dataset, Molecule: p.Molecule, Class: m.Classes[best], Probability: probs[best],
+		g, best, margin := p.Molecule-1, 0, float64(m.Margin[p.Molecule-1])
+		if margin <= 0 {
+			best, margin = 1, -margin
+		}
+		r := MoleculeFunction{Dataset: def.Dataset, Molecule: p.Molecule, Class: m.Classes[best],
+			Probability: float64(m.Probs[g*len(m.Classes)+best]), Margin: margin,
 			Function: graphClassName(def.Dataset, m.Classes[best]), LabelledFunction: graphClassName(def.Dataset, m.Classes[m.Labels[g]]),
 			Fold: m.Fold[g] + 1, Model: def.Name}
 		if s, ok := lm.meta.Score("accuracy"); ok {
 			r.ModelAccuracy = s.Value
 		}
-		text := fmt.Sprintf("Molecule %d of %s is predicted %s (probability %.2f; model %s, 10-fold cross-validated accuracy %.1f%%, this molecule held out in fold %d).",
-			r.Molecule, r.Dataset, r.Function, r.Probability, def.Name, 100*r.ModelAccuracy, r.Fold)
+		text := fmt.Sprintf("Molecule %d of %s is predicted %s (probability %.2f, SVM margin %.2f; model %s, 10-fold cross-validated accuracy %.1f%%, this molecule held out in fold %d).",
+			r.Molecule, r.Dataset, r.Function, r.Probability, r.Margin, def.Name, 100*r.ModelAccuracy, r.Fold)
 		return tools.Result{Value: r, Text: text}, nil
 	})
 }
