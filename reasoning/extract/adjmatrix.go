@@ -653,6 +653,13 @@ func matrixRead(d *Doc, b matrixBlock, global bool) (Reading, bool, error) {
 		// best ambiguous: only the word "matrix" makes it a matrix.
 		return Reading{}, false, nil
 	}
+	if !clear && marks && !matrixRowsNamed(b) && matrixLetterMarks(d.Text, b) {
+		// "x" is a node name as much as a mark: "B A 2" over "X X 1"
+		// lines is a list of weighted edges, not a matrix under a header
+		// whose rows say "no edge, no edge, an edge to 2". Only the word
+		// "matrix" or rows named by the header make it one.
+		return Reading{}, false, nil
+	}
 	if !numbers && !clear {
 		// Rows of marks alone ("X X" under "B A") are no evidence of a
 		// matrix: "x" and "_" name nodes too, and read as a matrix such
@@ -762,6 +769,35 @@ func matrixRead(d *Doc, b matrixBlock, global bool) (Reading, bool, error) {
 	}
 	r.Spans = append(r.Spans, Span{Start: b.start, End: b.end, Role: RoleGraph})
 	return r, true, nil
+}
+
+// matrixRowsNamed reports whether every row is named, in the header's
+// order when there is a header.
+func matrixRowsNamed(b matrixBlock) bool {
+	names := b.header
+	if len(names) == len(b.rows)+1 {
+		names = names[1:] // a corner cell
+	}
+	for i, r := range b.rows {
+		if r.label == "" || names != nil && (i >= len(names) || !strings.EqualFold(names[i], r.label)) {
+			return false
+		}
+	}
+	return true
+}
+
+// matrixLetterMarks reports whether a no-edge mark of the block is a
+// letter ("x"), which names nodes too.
+func matrixLetterMarks(text string, b matrixBlock) bool {
+	for _, r := range b.rows {
+		for _, c := range r.cells {
+			if c.mark && c.start < len(text) && unicode.IsLetter(rune(text[c.start])) &&
+				(c.start+1 == len(text) || strings.IndexByte(" \t,;|]", text[c.start+1]) >= 0) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // matrixMarkName reports whether a header names one of the n nodes with

@@ -119,6 +119,14 @@ func TestAdjacencyMatrix(t *testing.T) {
 		// Rows named otherwise than the header's names are weighted edge
 		// lines, not a matrix (FuzzReadRoundTrip: "A X 2" under "A A 1").
 		{name: "a header naming node X over rows using x for no edge", text: "the edges are:\nX A 44\nX X 1\nX X 1\nX X 1"},
+		// FuzzReadRoundTrip: "B A 2" is a weighted edge, not a header over
+		// rows saying "no edge, no edge, an edge to node 2".
+		{name: "weighted edge lines of nodes named X under a pair", text: "the edges are:\nB A 2\nX X 1\nX X 1\nX X 1"},
+		{
+			name:  "x for no edge under a header, rows named by it",
+			text:  "  A B C\nA x 1 x\nB 1 x 1\nC x 1 x",
+			nodes: []string{"A", "B", "C"}, edges: []string{"A-B", "B-C"}, dir: DirUndirected, minConf: 0.95, maxConf: 0.95,
+		},
 		{name: "weighted edge lines whose first line looks like a header", text: "the edges are:\nA A 1\nA X 2\nB X 21"},
 		{
 			name:  "row names differ from the header's, but the word matrix makes it one",
