@@ -330,6 +330,11 @@ func mergeIntervals(covered [][2]int, spans []Span) [][2]int {
 	for _, s := range spans {
 		all = append(all, [2]int{s.Start, s.End})
 	}
+	return mergeSorted(all)
+}
+
+// mergeSorted sorts the intervals by start and merges them in place.
+func mergeSorted(all [][2]int) [][2]int {
 	if !slices.IsSortedFunc(all, func(a, b [2]int) int { return a[0] - b[0] }) {
 		slices.SortFunc(all, func(a, b [2]int) int { return a[0] - b[0] })
 	}
@@ -346,11 +351,11 @@ func mergeIntervals(covered [][2]int, spans []Span) [][2]int {
 
 // edgeCoverage returns the sorted, merged spans of a reading's edges.
 func edgeCoverage(r *Reading) [][2]int {
-	sp := make([]Span, len(r.Edges))
+	all := make([][2]int, len(r.Edges))
 	for i, e := range r.Edges {
-		sp[i] = Span{Start: e.Start, End: e.End}
+		all[i] = [2]int{e.Start, e.End}
 	}
-	return mergeIntervals(nil, sp)
+	return mergeSorted(all)
 }
 
 // overlaps reports whether two sorted, merged interval lists overlap.

@@ -70,6 +70,9 @@ func (p *exScan) pythonList() (*exPy, error) {
 // start with a tuple or a list, in order of their start, and the starts of
 // such lists whose brackets never pair up.
 func exPyCandidates(q string) (cands [][2]int, broken []int) {
+	if strings.IndexByte(q, '[') < 0 {
+		return nil, nil // every candidate, broken or not, opens with '['
+	}
 	var stack []int
 	opensList := func(o int) bool {
 		k := o + 1
