@@ -8,11 +8,12 @@ import (
 	"slices"
 	"strings"
 
-	"gonum.org/v1/gonum/floats"
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/gonum"
 )
 
 // kgMethod describes the knowledge-graph model.
-const kgMethod = "ComplEx embeddings (Trouillon et al., 2016) with reciprocal relations, trained with a sampled softmax over uniform negative entities by row-wise Adagrad; filtered ranking"
+const kgMethod = "ComplEx embeddings (Trouillon et al., 2016) with reciprocal relations, trained by Adagrad with a softmax over shared negative entities per batch and an N3 penalty (Lacroix et al., 2018); filtered ranking"
 
 // kgData is a knowledge graph with its splits.
 type kgData struct {
@@ -95,19 +96,42 @@ func readKG(d *data) (*kgData, error) {
 }
 
 // kgModel is a trained ComplEx model. Relation r's reciprocal (tail to
-// head) is relation r+Relations.
+// head) is relation r+len(RelationIDs).
 type kgModel struct {
 	EntityIDs, EntityNames []string
 	// EntityAlt are other IDs of the entities (WordNet synset names such
 	// as land_reform.n.01, Freebase MIDs such as /m/0gs9p).
 	EntityAlt            []string
 	RelationIDs, RelText []string
-	Dim                  int       // real numbers per embedding: Dim/2 complex components
-	E                    []float64 // entities × Dim: real parts then imaginary parts
-	R                    []float64 // 2·relations × Dim
+	Dim                  int // real numbers per embedding: Dim/2 complex components
+	// EntityVecs holds entities × Dim float32 numbers, each row the real
+	// parts then the imaginary parts. (Format 1 stored float64 in E; the
+	// new names make an old file decode to no embeddings, which validate
+	// rejects, instead of decoding to wrong numbers.)
+	EntityVecs []float32
+	// RelationVecs holds 2·relations × Dim, the reciprocals after.
+	RelationVecs []float32
 	// Known holds the training triples (for marking answers already in
 	// the graph), as sorted tripleKeys.
 	Known []uint64
+}
+
+// validate checks that a decoded model's parts agree in size.
+func (m *kgModel) validate() error {
+	ne, nr := len(m.EntityIDs), len(m.RelationIDs)
+	switch {
+	case m.Dim <= 0 || m.Dim%2 != 0:
+		return fmt.Errorf("knowledge-graph model: dimension %d is not a positive even number (a model of another format? retrain it)", m.Dim)
+	case len(m.EntityNames) != ne || len(m.EntityAlt) != ne || len(m.RelText) != nr:
+		return fmt.Errorf("knowledge-graph model: %d entity IDs, %d names, %d other IDs; %d relations, %d relation names (retrain it)",
+			ne, len(m.EntityNames), len(m.EntityAlt), nr, len(m.RelText))
+	case len(m.EntityVecs) != ne*m.Dim || len(m.RelationVecs) != 2*nr*m.Dim:
+		return fmt.Errorf("knowledge-graph model: %d entity and %d relation numbers, want %d and %d (a model of an older format? retrain it)",
+			len(m.EntityVecs), len(m.RelationVecs), ne*m.Dim, 2*nr*m.Dim)
+	case !slices.IsSorted(m.Known):
+		return fmt.Errorf("knowledge-graph model: the known triples are not sorted (retrain it)")
+	}
+	return nil
 }
 
 // tripleKey packs a triple into one sortable number (entities and
@@ -120,138 +144,325 @@ func (m *kgModel) known(h, r, t int) bool {
 	return ok
 }
 
-func (m *kgModel) ent(i int) []float64 { return m.E[i*m.Dim : (i+1)*m.Dim] }
-func (m *kgModel) rel(r int) []float64 { return m.R[r*m.Dim : (r+1)*m.Dim] }
+func (m *kgModel) ent(i int) []float32 { return m.EntityVecs[i*m.Dim : (i+1)*m.Dim] }
+func (m *kgModel) rel(r int) []float32 { return m.RelationVecs[r*m.Dim : (r+1)*m.Dim] }
 
 // query writes into q the vector whose dot product with an entity's
 // embedding is ComplEx's score of (h, r, entity): Re(⟨h, r, conj(t)⟩).
-func (m *kgModel) query(h, r int, q []float64) {
-	k := m.Dim / 2
-	he, re := m.ent(h), m.rel(r)
+func (m *kgModel) query(h, r int, q []float32) {
+	complexProduct(m.ent(h), m.rel(r), q)
+}
+
+// complexProduct writes a∘b into q, the vectors holding Dim/2 real parts
+// then Dim/2 imaginary parts.
+func complexProduct(a, b, q []float32) {
+	k := len(a) / 2
 	for c := range k {
-		hr, hi := he[c], he[k+c]
-		rr, ri := re[c], re[k+c]
-		q[c] = hr*rr - hi*ri
-		q[k+c] = hr*ri + hi*rr
+		ar, ai := a[c], a[k+c]
+		br, bi := b[c], b[k+c]
+		q[c] = ar*br - ai*bi
+		q[k+c] = ar*bi + ai*br
 	}
 }
 
-// scoreAll writes the score of (h, r, e) for every entity e into out.
-func (m *kgModel) scoreAll(h, r int, q, out []float64) {
+// score is ComplEx's score of (h, r, t).
+func (m *kgModel) score(h, r, t int) float64 {
+	q := make([]float32, m.Dim)
 	m.query(h, r, q)
-	for e := range out {
-		out[e] = floats.Dot(q, m.ent(e))
+	return float64(sblas{}.Sdot(m.Dim, q, 1, m.ent(t), 1))
+}
+
+// scoreAll writes the score of (h, r, e) for every entity e into out.
+func (m *kgModel) scoreAll(h, r int, out []float64) {
+	q := make([]float32, m.Dim)
+	m.query(h, r, q)
+	s := make([]float32, len(m.EntityIDs))
+	sblas{}.Sgemv(blas.NoTrans, len(s), m.Dim, 1, m.EntityVecs, m.Dim, q, 1, 0, s, 1)
+	for e, v := range s {
+		out[e] = float64(v)
 	}
 }
 
 // kgConfig sets the training.
 type kgConfig struct {
-	dim, epochs, negatives int
-	lr, l2, initScale      float64
-	seed                   uint64
+	dim, epochs int
+	// batch queries share negatives uniform entities; with inBatch the
+	// batch's answers are negatives of the other queries too (entities
+	// drawn by how often they are answers).
+	batch, negatives int
+	inBatch          bool
+	// lr is Adagrad's step; n3 weighs the N3 penalty (Lacroix et al.,
+	// 2018) on the embeddings of each training triple.
+	lr, n3, initScale float64
+	seed              uint64
+}
+
+// sblas is gonum's float32 BLAS. Its matrix products split the output
+// into blocks, each summed by one goroutine in a fixed order, so the
+// results do not depend on scheduling.
+type sblas = gonum.Implementation
+
+// kgTrainer holds the training state and the buffers of one batch.
+type kgTrainer struct {
+	c        kgConfig
+	m        *kgModel
+	ne, nr2  int
+	rng      *rand.Rand
+	accE     []float32 // Adagrad's sums of squared gradients
+	accR     []float32
+	answers  []uint64 // sorted tripleKeys of the queries: training answers, for masking
+	q, dq    []float32
+	cand     []int32
+	ec, dec  []float32
+	logits   []float32
+	slot     []int32 // entity → row of gEnt, or -1
+	touched  []int32
+	gEnt     []float32
+	colHead  []int32 // entity → its first column in cand, or -1
+	colNext  []int32
+	gRel     []float32
+	relTouch []bool
 }
 
 // trainKGModel trains ComplEx on the training triples and their
-// reciprocals: for each query (h, r, ?) the true tail competes with
-// `negatives` uniformly drawn entities under a softmax, minimised by
-// Adagrad with an L2 penalty on the embeddings used.
-func trainKGModel(ctx context.Context, kd *kgData, c kgConfig, prog func(epoch int)) (*kgModel, error) {
+// reciprocals. Each batch of queries (h, r, ?) scores its true tails and
+// shared negative entities in one matrix product; each query's answer
+// competes under a softmax with the candidates that are not training
+// answers of the query; Adagrad minimises the cross-entropy plus an N3
+// penalty. onEpoch is called before each epoch and after the last with
+// the epochs done.
+func trainKGModel(ctx context.Context, kd *kgData, c kgConfig, onEpoch func(done int, m *kgModel) error) (*kgModel, error) {
 	ne, nr := len(kd.entities.names), len(kd.relations.names)
 	if ne >= 1<<20 || 2*nr >= 1<<20 {
 		return nil, fmt.Errorf("%d entities and %d relations: over the 2^20 the model packs: %w", ne, nr, ErrDataset)
 	}
-	m := &kgModel{EntityIDs: kd.entities.names, EntityNames: kd.names, EntityAlt: kd.alt, RelationIDs: kd.relations.names, RelText: kd.relText,
-		Dim: c.dim, E: make([]float64, ne*c.dim), R: make([]float64, 2*nr*c.dim)}
-	rng := rand.New(rand.NewPCG(c.seed, 0x6b67))
-	for i := range m.E {
-		m.E[i] = rng.NormFloat64() * c.initScale
+	if c.dim <= 0 || c.dim%2 != 0 {
+		return nil, fmt.Errorf("knowledge-graph model: dimension %d is not a positive even number", c.dim)
 	}
-	for i := range m.R {
-		m.R[i] = rng.NormFloat64() * c.initScale
+	m := &kgModel{EntityIDs: kd.entities.names, EntityNames: kd.names, EntityAlt: kd.alt, RelationIDs: kd.relations.names, RelText: kd.relText,
+		Dim: c.dim, EntityVecs: make([]float32, ne*c.dim), RelationVecs: make([]float32, 2*nr*c.dim)}
+	rng := rand.New(rand.NewPCG(c.seed, 0x6b67))
+	for i := range m.EntityVecs {
+		m.EntityVecs[i] = float32(rng.NormFloat64() * c.initScale)
+	}
+	for i := range m.RelationVecs {
+		m.RelationVecs[i] = float32(rng.NormFloat64() * c.initScale)
 	}
 	for _, t := range kd.train {
 		m.Known = append(m.Known, tripleKey(int(t.h), int(t.r), int(t.t)))
 	}
 	slices.Sort(m.Known)
-	// Row-wise Adagrad (as PyTorch-BigGraph): one accumulator per
-	// embedding, the mean squared gradient, so one square root per update.
-	gE := make([]float64, ne)
-	gR := make([]float64, 2*nr)
+	m.Known = slices.Compact(m.Known)
 	queries := make([]triple, 0, 2*len(kd.train))
 	for _, t := range kd.train {
 		queries = append(queries, t, triple{t.t, t.r + int32(nr), t.h})
 	}
-	d, k := c.dim, c.dim/2
-	q := make([]float64, d)
-	gq := make([]float64, d)
-	cand := make([]int, c.negatives+1)
-	logits := make([]float64, c.negatives+1)
-	gEnt := make([]float64, d)
-	gh := make([]float64, d)
-	gr := make([]float64, d)
-	update := func(w []float64, acc *float64, g []float64) {
-		*acc += floats.Dot(g, g) / float64(len(g))
-		floats.AddScaled(w, -c.lr/(math.Sqrt(*acc)+1e-10), g)
+	if c.epochs == 0 {
+		return m, onEpoch(0, m)
 	}
+	tr := newKGTrainer(m, c, rng, queries)
 	for epoch := range c.epochs {
-		prog(epoch)
+		if err := onEpoch(epoch, m); err != nil {
+			return nil, err
+		}
 		rng.Shuffle(len(queries), func(a, b int) { queries[a], queries[b] = queries[b], queries[a] })
-		for n, qt := range queries {
-			if n%4096 == 0 {
-				if err := ctx.Err(); err != nil {
-					return nil, err
-				}
+		for start := 0; start < len(queries); start += c.batch {
+			if err := ctx.Err(); err != nil {
+				return nil, err
 			}
-			h, r, t := int(qt.h), int(qt.r), int(qt.t)
-			m.query(h, r, q)
-			cand[0] = t
-			for j := 1; j < len(cand); j++ {
-				cand[j] = rng.IntN(ne)
-			}
-			mx := math.Inf(-1)
-			for j, e := range cand {
-				logits[j] = floats.Dot(q, m.ent(e))
-				mx = max(mx, logits[j])
-			}
-			sum := 0.0
-			for j := range logits {
-				logits[j] = math.Exp(logits[j] - mx)
-				sum += logits[j]
-			}
-			// Gradients of the cross-entropy: p_j - [j is the true tail].
-			clear(gq)
-			for j, e := range cand {
-				g := logits[j] / sum
-				if j == 0 {
-					g--
-				}
-				if e == t && j > 0 {
-					continue // a sampled negative that is the answer
-				}
-				if g == 0 {
-					continue
-				}
-				floats.AddScaled(gq, g, m.ent(e))
-				copy(gEnt, q)
-				floats.Scale(g, gEnt)
-				floats.AddScaled(gEnt, c.l2, m.ent(e))
-				update(m.ent(e), &gE[e], gEnt)
-			}
-			// q = h∘r (complex): back to h and r.
-			he, re := m.ent(h), m.rel(r)
-			for cc := range k {
-				gqr, gqi := gq[cc], gq[k+cc]
-				hr, hi, rr, ri := he[cc], he[k+cc], re[cc], re[k+cc]
-				gh[cc] = gqr*rr + gqi*ri + c.l2*hr
-				gh[k+cc] = -gqr*ri + gqi*rr + c.l2*hi
-				gr[cc] = gqr*hr + gqi*hi + c.l2*rr
-				gr[k+cc] = -gqr*hi + gqi*hr + c.l2*ri
-			}
-			update(he, &gE[h], gh)
-			update(re, &gR[r], gr)
+			tr.step(queries[start:min(start+c.batch, len(queries))])
 		}
 	}
-	return m, nil
+	return m, onEpoch(c.epochs, m)
+}
+
+func newKGTrainer(m *kgModel, c kgConfig, rng *rand.Rand, queries []triple) *kgTrainer {
+	ne, nr2, d := len(m.EntityIDs), 2*len(m.RelationIDs), m.Dim
+	cols := c.batch + c.negatives
+	tr := &kgTrainer{c: c, m: m, ne: ne, nr2: nr2, rng: rng,
+		accE: make([]float32, ne*d), accR: make([]float32, nr2*d),
+		q: make([]float32, c.batch*d), dq: make([]float32, c.batch*d),
+		cand: make([]int32, cols), ec: make([]float32, cols*d), dec: make([]float32, cols*d),
+		logits: make([]float32, c.batch*cols),
+		slot:   make([]int32, ne), gEnt: make([]float32, (cols+c.batch)*d),
+		colHead: make([]int32, ne), colNext: make([]int32, cols),
+		gRel: make([]float32, nr2*d), relTouch: make([]bool, nr2)}
+	for i := range tr.slot {
+		tr.slot[i], tr.colHead[i] = -1, -1
+	}
+	for _, q := range queries {
+		tr.answers = append(tr.answers, tripleKey(int(q.h), int(q.r), int(q.t)))
+	}
+	slices.Sort(tr.answers)
+	return tr
+}
+
+// entGrad returns the gradient row of entity e in this batch.
+func (tr *kgTrainer) entGrad(e int32) []float32 {
+	d := tr.m.Dim
+	s := tr.slot[e]
+	if s < 0 {
+		s = int32(len(tr.touched))
+		tr.slot[e] = s
+		tr.touched = append(tr.touched, e)
+		clear(tr.gEnt[int(s)*d : int(s+1)*d])
+	}
+	return tr.gEnt[int(s)*d : int(s+1)*d]
+}
+
+// step trains on one batch of queries.
+func (tr *kgTrainer) step(batch []triple) {
+	tr.drawNegatives(len(batch))
+	tr.gradient(batch)
+	tr.apply()
+}
+
+// drawNegatives draws the batch's uniform negatives.
+func (tr *kgTrainer) drawNegatives(nb int) {
+	for j := nb; j < nb+tr.c.negatives; j++ {
+		tr.cand[j] = int32(tr.rng.IntN(tr.ne))
+	}
+}
+
+// gradient adds the gradient of the batch's loss to the gradient rows and
+// returns the loss: the mean cross-entropy of the answers against the
+// candidates (the batch's answers, then the negatives drawn) plus the N3
+// penalty.
+func (tr *kgTrainer) gradient(batch []triple) float64 {
+	m, c, d, k := tr.m, tr.c, tr.m.Dim, tr.m.Dim/2
+	nb := len(batch)
+	cols := nb + c.negatives
+	cand := tr.cand[:cols]
+	for b, qt := range batch {
+		cand[b] = qt.t
+	}
+	ec := tr.ec[:cols*d]
+	for j, e := range cand {
+		copy(ec[j*d:(j+1)*d], m.ent(int(e)))
+		tr.colNext[j] = tr.colHead[e]
+		tr.colHead[e] = int32(j)
+	}
+	q := tr.q[:nb*d]
+	for b, qt := range batch {
+		m.query(int(qt.h), int(qt.r), q[b*d:(b+1)*d])
+	}
+	logits := tr.logits[:nb*cols]
+	sblas{}.Sgemm(blas.NoTrans, blas.Trans, nb, cols, d, 1, q, d, ec, d, 0, logits, cols)
+	negInf := float32(math.Inf(-1))
+	inv := 1 / float32(nb)
+	loss := 0.0
+	for b, qt := range batch {
+		row := logits[b*cols : (b+1)*cols]
+		if !c.inBatch {
+			for j := range nb {
+				if j != b {
+					row[j] = negInf
+				}
+			}
+		}
+		// The query's other training answers are not negatives.
+		key := tripleKey(int(qt.h), int(qt.r), 0)
+		i, _ := slices.BinarySearch(tr.answers, key)
+		for ; i < len(tr.answers) && tr.answers[i]>>20 == key>>20; i++ {
+			for j := tr.colHead[tr.answers[i]&(1<<20-1)]; j >= 0; j = tr.colNext[j] {
+				if int(j) != b {
+					row[j] = negInf
+				}
+			}
+		}
+		mx := negInf
+		for _, v := range row {
+			mx = max(mx, v)
+		}
+		answer := row[b]
+		sum := float32(0)
+		for j, v := range row {
+			p := float32(math.Exp(float64(v - mx)))
+			row[j] = p
+			sum += p
+		}
+		loss += math.Log(float64(sum)) - float64(answer-mx)
+		// Gradient of the mean cross-entropy: (p_j - [j is the answer]) / nb.
+		scale := inv / sum
+		for j := range row {
+			row[j] *= scale
+		}
+		row[b] -= inv
+	}
+	dq, dec := tr.dq[:nb*d], tr.dec[:cols*d]
+	sblas{}.Sgemm(blas.NoTrans, blas.NoTrans, nb, d, cols, 1, logits, cols, ec, d, 0, dq, d)
+	sblas{}.Sgemm(blas.Trans, blas.NoTrans, cols, d, nb, 1, logits, cols, q, d, 0, dec, d)
+	for j, e := range cand {
+		g := tr.entGrad(e)
+		for x, v := range dec[j*d : (j+1)*d] {
+			g[x] += v
+		}
+		tr.colHead[e] = -1
+	}
+	// q = h∘r: back to h and r; then the N3 penalty on h, r and t.
+	w := float32(3 * c.n3 / float64(nb))
+	penalty := 0.0
+	for b, qt := range batch {
+		h, r := int(qt.h), int(qt.r)
+		gq := dq[b*d : (b+1)*d]
+		he, re := m.ent(h), m.rel(r)
+		gh, gr := tr.entGrad(qt.h), tr.gRel[r*d:(r+1)*d]
+		tr.relTouch[r] = true
+		for x := range k {
+			gqr, gqi := gq[x], gq[k+x]
+			hr, hi, rr, ri := he[x], he[k+x], re[x], re[k+x]
+			gh[x] += gqr*rr + gqi*ri
+			gh[k+x] += -gqr*ri + gqi*rr
+			gr[x] += gqr*hr + gqi*hi
+			gr[k+x] += -gqr*hi + gqi*hr
+		}
+		if w != 0 {
+			penalty += n3Grad(he, gh, w) + n3Grad(re, gr, w) + n3Grad(m.ent(int(qt.t)), tr.entGrad(qt.t), w)
+		}
+	}
+	return (loss + c.n3*penalty) / float64(nb)
+}
+
+// apply takes an Adagrad step along the gradient rows and clears them.
+func (tr *kgTrainer) apply() {
+	m, d := tr.m, tr.m.Dim
+	lr := float32(tr.c.lr)
+	for i, e := range tr.touched {
+		adagrad(m.ent(int(e)), tr.accE[int(e)*d:int(e+1)*d], tr.gEnt[i*d:(i+1)*d], lr)
+		tr.slot[e] = -1
+	}
+	tr.touched = tr.touched[:0]
+	for r, ok := range tr.relTouch {
+		if ok {
+			g := tr.gRel[r*d : (r+1)*d]
+			adagrad(m.rel(r), tr.accR[r*d:(r+1)*d], g, lr)
+			clear(g)
+			tr.relTouch[r] = false
+		}
+	}
+}
+
+// n3Grad adds w·|z|·z, the gradient of w/3·Σ|z|³ over the complex
+// components z of v (N3), to g, and returns Σ|z|³.
+func n3Grad(v, g []float32, w float32) float64 {
+	k := len(v) / 2
+	sum := 0.0
+	for x := range k {
+		re, im := v[x], v[k+x]
+		abs := float32(math.Sqrt(float64(re*re + im*im)))
+		sum += float64(abs * abs * abs)
+		g[x] += w * abs * re
+		g[k+x] += w * abs * im
+	}
+	return sum
+}
+
+// adagrad updates w by Adagrad with the per-coordinate sums acc.
+func adagrad(w, acc, g []float32, lr float32) {
+	for x, v := range g {
+		acc[x] += v * v
+		w[x] -= lr * v / (float32(math.Sqrt(float64(acc[x]))) + 1e-10)
+	}
 }
 
 // kgFilter holds every known answer of each query, train, valid and test
@@ -279,23 +490,31 @@ func newKGFilter(nr int, sets ...[]triple) kgFilter {
 // kgRanks returns the filtered rank of the answer of every query (the
 // triples' tails and, through the reciprocal relations, their heads):
 // 1 + the entities scored higher that are not other known answers (ties
-// count half).
+// count half). Queries are scored in blocks by one matrix product.
 func kgRanks(ctx context.Context, m *kgModel, triples []triple, f kgFilter) ([]float64, error) {
-	nr := len(m.RelationIDs)
-	q := make([]float64, m.Dim)
-	scores := make([]float64, len(m.EntityIDs))
-	var ranks []float64
-	for n, tr := range triples {
-		if n%256 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
+	nr, ne, d := len(m.RelationIDs), len(m.EntityIDs), m.Dim
+	queries := make([]triple, 0, 2*len(triples))
+	for _, tr := range triples {
+		queries = append(queries, tr, triple{tr.t, tr.r + int32(nr), tr.h})
+	}
+	const block = 128
+	q := make([]float32, block*d)
+	scores := make([]float32, block*ne)
+	ranks := make([]float64, 0, len(queries))
+	for start := 0; start < len(queries); start += block {
+		if err := ctx.Err(); err != nil {
+			return nil, err
 		}
-		for _, qt := range []triple{tr, {tr.t, tr.r + int32(nr), tr.h}} {
-			m.scoreAll(int(qt.h), int(qt.r), q, scores)
-			target := scores[qt.t]
+		part := queries[start:min(start+block, len(queries))]
+		for i, qt := range part {
+			m.query(int(qt.h), int(qt.r), q[i*d:(i+1)*d])
+		}
+		sblas{}.Sgemm(blas.NoTrans, blas.Trans, len(part), ne, d, 1, q[:len(part)*d], d, m.EntityVecs, d, 0, scores[:len(part)*ne], ne)
+		for i, qt := range part {
+			row := scores[i*ne : (i+1)*ne]
+			target := row[qt.t]
 			rank := 1.0
-			for _, s := range scores {
+			for _, s := range row {
 				switch {
 				case s > target:
 					rank++
@@ -309,7 +528,7 @@ func kgRanks(ctx context.Context, m *kgModel, triples []triple, f kgFilter) ([]f
 				if e == qt.t {
 					continue
 				}
-				switch s := scores[e]; {
+				switch s := row[e]; {
 				case s > target:
 					rank--
 				case s == target:
@@ -340,6 +559,29 @@ func rankMetrics(ranks []float64) (mrr, h1, h3, h10 float64) {
 	return mrr / n, h1 / n, h3 / n, h10 / n
 }
 
+// kgDefaults is the training configuration for dataset, chosen on the
+// validation triples (see kg_tune_test.go).
+func kgDefaults(dataset string, cfg Config) kgConfig {
+	c := kgConfig{dim: 200, epochs: 10, batch: 512, negatives: 2048, inBatch: true, lr: 0.1, n3: 1e-3, initScale: 1e-3, seed: cfg.Seed}
+	if cfg.Small {
+		c.dim, c.epochs, c.batch, c.negatives = 16, 1, 256, 64
+	}
+	if cfg.Epochs > 0 {
+		c.epochs = cfg.Epochs
+	}
+	return c
+}
+
+// describe states c in words for the model's details.
+func (c kgConfig) describe(nTrain int) string {
+	neg := fmt.Sprintf("%d uniform negative entities shared by each batch of %d queries", c.negatives, c.batch)
+	if c.inBatch {
+		neg += ", and the batch's answers"
+	}
+	return fmt.Sprintf("%d real dimensions (%d complex), %d epochs over the %d training triples and their reciprocals, softmax over the answer and %s (other training answers masked), Adagrad lr %g, N3 %g, init N(0, %g²), float32, seed %d",
+		c.dim, c.dim/2, c.epochs, nTrain, neg, c.lr, c.n3, c.initScale, c.seed)
+}
+
 // trainKG trains ComplEx and scores it by filtered ranking on the test
 // triples, with a random embedding of the same size as the baseline.
 func trainKG(ctx context.Context, d *data, cfg Config, prog Progress) (*trained, error) {
@@ -347,20 +589,18 @@ func trainKG(ctx context.Context, d *data, cfg Config, prog Progress) (*trained,
 	if err != nil {
 		return nil, err
 	}
-	c := kgConfig{dim: 200, epochs: 10, negatives: 32, lr: 0.5, l2: 1e-4, initScale: 1e-3, seed: cfg.Seed}
-	if d.ds.Name == "fb15k237" {
-		c.epochs = 12 // about 15 minutes on a loaded 2-core machine
-	}
+	c := kgDefaults(d.ds.Name, cfg)
 	test := kd.test
 	if cfg.Small {
-		c.dim, c.epochs, c.negatives = 16, 1, 8
 		test = test[:min(len(test), 200)]
 	}
-	if cfg.Epochs > 0 {
-		c.epochs = cfg.Epochs
-	}
 	total := c.epochs + 2
-	m, err := trainKGModel(ctx, kd, c, func(e int) { prog(fmt.Sprintf("epoch %d", e+1), e, total) })
+	m, err := trainKGModel(ctx, kd, c, func(e int, _ *kgModel) error {
+		if e < c.epochs {
+			prog(fmt.Sprintf("epoch %d", e+1), e, total)
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -373,7 +613,7 @@ func trainKG(ctx context.Context, d *data, cfg Config, prog Progress) (*trained,
 	mrr, h1, h3, h10 := rankMetrics(ranks)
 	prog("baseline", c.epochs+1, total)
 	// The baseline: the same ranking by an untrained (random) model.
-	base, err := trainKGModel(ctx, kd, kgConfig{dim: c.dim, initScale: 0.1, seed: cfg.Seed}, func(int) {})
+	base, err := trainKGModel(ctx, kd, kgConfig{dim: c.dim, initScale: 0.1, seed: cfg.Seed}, func(int, *kgModel) error { return nil })
 	if err != nil {
 		return nil, err
 	}
@@ -404,8 +644,7 @@ func trainKG(ctx context.Context, d *data, cfg Config, prog Progress) (*trained,
 		},
 		split: fmt.Sprintf("the dataset's own split: %d training triples (the model sees only these), %d validation, %s scored, heads and tails both predicted, filtered by every known triple",
 			len(kd.train), len(kd.valid), nTest),
-		details: fmt.Sprintf("%d real dimensions (%d complex), %d epochs over the %d training triples and their reciprocals, %d uniform negatives per query, row-wise Adagrad lr %g, L2 %g, init N(0, %g²), seed %d",
-			c.dim, c.dim/2, c.epochs, len(kd.train), c.negatives, c.lr, c.l2, c.initScale, cfg.Seed),
+		details: c.describe(len(kd.train)),
 	}, nil
 }
 
@@ -451,12 +690,10 @@ func (m *kgModel) findRelation(dataset, s string) (int, error) {
 // (transe:relation's task, unfiltered) and returns the share of triples
 // whose relation ranks first and the mean reciprocal rank.
 func relationAccuracy(m *kgModel, triples []triple) (hits1, mrr float64) {
-	q := make([]float64, m.Dim)
 	scores := make([]float64, len(m.RelationIDs))
 	for _, tr := range triples {
 		for r := range scores {
-			m.query(int(tr.h), r, q)
-			scores[r] = floats.Dot(q, m.ent(int(tr.t)))
+			scores[r] = m.score(int(tr.h), r, int(tr.t))
 		}
 		rank := 1
 		for r, s := range scores {

@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -382,7 +384,7 @@ func TestFilteredRank(t *testing.T) {
 	// Three entities, one relation; scores make entity 2 first, 1 second:
 	// the rank of 1 is 2, or 1 when 2 is another known answer.
 	m := &kgModel{EntityIDs: []string{"a", "b", "c"}, RelationIDs: []string{"r"}, Dim: 2,
-		E: []float64{0, 0, 1, 0, 2, 0}, R: []float64{1, 0, 1, 0}}
+		EntityVecs: []float32{0, 0, 1, 0, 2, 0}, RelationVecs: []float32{1, 0, 1, 0}}
 	ranks, err := kgRanks(context.Background(), m, []triple{{0, 0, 1}}, newKGFilter(1, []triple{{0, 0, 1}}))
 	if err != nil {
 		t.Fatal(err)
@@ -407,9 +409,140 @@ func TestRelationAccuracy(t *testing.T) {
 	// Entities b = 1 and c = 2 (real), relations r0 = 1 and r1 = -1 (and
 	// their reciprocals): score(c, r0, b) = 2 > score(c, r1, b) = -2.
 	m := &kgModel{EntityIDs: []string{"a", "b", "c"}, RelationIDs: []string{"r0", "r1"}, Dim: 2,
-		E: []float64{0, 0, 1, 0, 2, 0}, R: []float64{1, 0, -1, 0, 1, 0, -1, 0}}
+		EntityVecs: []float32{0, 0, 1, 0, 2, 0}, RelationVecs: []float32{1, 0, -1, 0, 1, 0, -1, 0}}
 	h1, mrr := relationAccuracy(m, []triple{{2, 0, 1}, {2, 1, 1}})
 	if h1 != 0.5 || mrr != 0.75 {
 		t.Errorf("relation Hits@1 %v, MRR %v; want 0.5, 0.75", h1, mrr)
 	}
+}
+
+func TestKGDeterministic(t *testing.T) {
+	// The same seed gives the same embeddings, bit for bit, with one or
+	// four threads for the matrix products (which are split in parallel
+	// blocks at these sizes).
+	kd := randomKG(700, 3, 3000, 1)
+	c := kgConfig{dim: 16, epochs: 2, batch: 300, negatives: 400, inBatch: true, lr: 0.1, n3: 1e-3, initScale: 1e-3, seed: 7}
+	train := func(procs int) *kgModel {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+		m, err := trainKGModel(context.Background(), kd, c, func(int, *kgModel) error { return nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	a, b := train(1), train(4)
+	if !slices.Equal(a.EntityVecs, b.EntityVecs) || !slices.Equal(a.RelationVecs, b.RelationVecs) {
+		t.Error("embeddings differ between 1 and 4 threads")
+	}
+	c.seed = 8
+	if d := train(1); slices.Equal(a.EntityVecs, d.EntityVecs) {
+		t.Error("another seed gave the same embeddings")
+	}
+}
+
+func TestKGLearnsStructure(t *testing.T) {
+	// A graph where relation 0 maps entity i to i+1 (mod n) and relation
+	// 1 maps i to i+2: held-out triples of the same rules rank high after
+	// training (MRR 0.33 measured), far above the untrained model.
+	const n = 400
+	kd := randomKG(n, 2, 0, 1)
+	rng := rand.New(rand.NewPCG(2, 2))
+	for i := range n {
+		for r := range 2 {
+			tr := triple{int32(i), int32(r), int32((i + r + 1) % n)}
+			if rng.IntN(10) == 0 {
+				kd.test = append(kd.test, tr)
+			} else {
+				kd.train = append(kd.train, tr)
+			}
+		}
+	}
+	f := newKGFilter(2, kd.train, kd.test)
+	score := func(c kgConfig) float64 {
+		m, err := trainKGModel(context.Background(), kd, c, func(int, *kgModel) error { return nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		ranks, err := kgRanks(context.Background(), m, kd.test, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mrr, _, _, _ := rankMetrics(ranks)
+		return mrr
+	}
+	base := score(kgConfig{dim: 32, initScale: 0.1, seed: 1})
+	got := score(kgConfig{dim: 32, epochs: 40, batch: 64, negatives: 128, inBatch: true, lr: 0.1, n3: 1e-4, initScale: 1e-3, seed: 1})
+	if got < 0.25 || base > 0.05 {
+		t.Errorf("test MRR %.3f after training (want ≥ 0.25), %.3f untrained (want < 0.05)", got, base)
+	}
+}
+
+func TestKGGradient(t *testing.T) {
+	// The gradient the trainer applies matches central differences of its
+	// loss, for entity and relation coordinates, with in-batch answers,
+	// masked training answers and the N3 penalty all in play.
+	kd := randomKG(12, 2, 40, 3)
+	kd.train = append(kd.train, triple{0, 0, 1}, triple{0, 0, 2}, triple{0, 0, 1}) // several answers, a repeat
+	c := kgConfig{dim: 6, batch: 6, negatives: 9, inBatch: true, lr: 0.1, n3: 0.05, initScale: 0.5, seed: 1}
+	m, err := trainKGModel(context.Background(), kd, kgConfig{dim: c.dim, initScale: c.initScale, seed: 1}, func(int, *kgModel) error { return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, inBatch := range []bool{true, false} {
+		c.inBatch = inBatch
+		queries := append([]triple{{0, 0, 1}, {0, 0, 2}, {5, 3, 0}}, kd.train[:3]...)
+		tr := newKGTrainer(m, c, rand.New(rand.NewPCG(1, 1)), append(kd.train, triple{1, 2, 0}, triple{2, 2, 0}, triple{0, 3, 5}))
+		tr.drawNegatives(len(queries))
+		tr.gradient(queries)
+		grad := func(v []float32, i int) float64 {
+			if &v[0] == &m.RelationVecs[0] {
+				return float64(tr.gRel[i])
+			}
+			e, x := i/c.dim, i%c.dim
+			if tr.slot[e] < 0 {
+				return 0
+			}
+			return float64(tr.gEnt[int(tr.slot[e])*c.dim+x])
+		}
+		type coord struct {
+			v []float32
+			i int
+		}
+		var coords []coord
+		for i := range m.EntityVecs {
+			coords = append(coords, coord{m.EntityVecs, i})
+		}
+		for i := range m.RelationVecs {
+			coords = append(coords, coord{m.RelationVecs, i})
+		}
+		want := make([]float64, len(coords))
+		for n, cd := range coords {
+			want[n] = grad(cd.v, cd.i)
+		}
+		discardGradient(tr)
+		const eps = 1e-2
+		for n, cd := range coords {
+			old := cd.v[cd.i]
+			cd.v[cd.i] = old + eps
+			up := tr.gradient(queries)
+			discardGradient(tr)
+			cd.v[cd.i] = old - eps
+			down := tr.gradient(queries)
+			discardGradient(tr)
+			cd.v[cd.i] = old
+			if num := (up - down) / (2 * eps); math.Abs(num-want[n]) > 1e-3+1e-2*math.Abs(num) {
+				t.Errorf("in-batch %v: coordinate %d: gradient %.5f, central difference %.5f", inBatch, n, want[n], num)
+			}
+		}
+	}
+}
+
+// discardGradient clears the trainer's gradient rows without a step.
+func discardGradient(tr *kgTrainer) {
+	for _, e := range tr.touched {
+		tr.slot[e] = -1
+	}
+	tr.touched = tr.touched[:0]
+	clear(tr.gRel)
+	clear(tr.relTouch)
 }

@@ -37,6 +37,9 @@ func familyVersion(family string) int {
 	case FamilyGraph:
 		return 2 // a kernel SVM with margins replaced WL features + logistic regression
 	}
+	if family == FamilyKG {
+		return 2 // float32 ComplEx trained with shared negatives replaced float64 with 32 negatives per query
+	}
 	return codeVersion
 }
 
@@ -466,7 +469,11 @@ func decodeFamily(def Def, r io.Reader) (any, error) {
 	case FamilyRecommend:
 		return decodeModel[recModel](dec)
 	case FamilyKG:
-		return decodeModel[kgModel](dec)
+		m, err := decodeModel[kgModel](dec)
+		if err != nil {
+			return nil, err
+		}
+		return m, m.(*kgModel).validate()
 	}
 	return nil, fmt.Errorf("family %s: %w", def.Family, ErrUnknownModel)
 }

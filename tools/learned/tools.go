@@ -8,8 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"gonum.org/v1/gonum/floats"
-
 	"github.com/graphagent/graphagent/tools"
 	"github.com/graphagent/graphagent/tools/graph"
 )
@@ -677,7 +675,7 @@ func entityTool(store *Store, name string) tools.Tool {
 			qr = r + len(m.RelationIDs) // the reciprocal relation predicts heads
 		}
 		scores := make([]float64, len(m.EntityIDs))
-		m.scoreAll(e, qr, make([]float64, m.Dim), scores)
+		m.scoreAll(e, qr, scores)
 		a := KGAnswer{Dataset: def.Dataset, Model: def.Name}
 		a.MRR, a.Hits1, a.Hits10 = kgScores(lm.meta)
 		if tail {
@@ -721,11 +719,9 @@ func relationTool(store *Store) tools.Tool {
 		if err != nil {
 			return tools.Result{}, err
 		}
-		q := make([]float64, m.Dim)
 		scores := make([]float64, len(m.RelationIDs))
 		for r := range scores {
-			m.query(h, r, q)
-			scores[r] = floats.Dot(q, m.ent(t))
+			scores[r] = m.score(h, r, t)
 		}
 		a := KGAnswer{Dataset: def.Dataset, Model: def.Name, Query: fmt.Sprintf("(%s, ?, %s)", m.EntityNames[h], m.EntityNames[t])}
 		a.MRR, a.Hits1, a.Hits10 = kgScores(lm.meta)
