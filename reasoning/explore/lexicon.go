@@ -196,6 +196,10 @@ func nounRelations(name string) bool {
 func buildPhrases(g *kg.KG) []phrase {
 	var out []phrase
 	noun := nounRelations(g.Name())
+	// Relations whose names say the same words ("language" ends
+	// /film/film/language and /people/person/languages' path alike) are
+	// one phrase meaning each of them: reading the words never picks one.
+	byWords := map[string]int{}
 	for r := range int32(g.NumRelations()) {
 		words := relationWords(g.Relation(r))
 		p := phrase{stems: stems(words), rels: []int32{r}, text: words, derived: true}
@@ -205,6 +209,12 @@ func buildPhrases(g *kg.KG) []phrase {
 			p.text += " of"
 			p.inverse, p.noun = true, true
 		}
+		key := strings.Join(p.stems, " ")
+		if i, ok := byWords[key]; ok {
+			out[i].rels = append(out[i].rels, r)
+			continue
+		}
+		byWords[key] = len(out)
 		out = append(out, p)
 	}
 	for _, s := range synonymsFor(g.Name()) {

@@ -79,8 +79,6 @@ var (
 	// completionCue marks a question about a triple's missing part, for
 	// the message about a knowledge graph that is not shipped.
 	completionCue = lazyre.New(`(?i)\b(predict\w*|missing|complet\w*|tail|head|relation\w*|related|hypernyms?|hyponyms?|kind\s+of|part\s+of|member\s+of|nationality)\b|\(\s*[^(),]+,\s*[^(),]+,\s*[^(),]+\)`)
-	// triple is the notation (head, relation, tail) with one part "?".
-	triple = lazyre.New(`\(\s*([^(),]+?)\s*,\s*([^(),]+?)\s*,\s*([^(),]+?)\s*\)`)
 	// relationAsked asks for the relation between two entities.
 	relationAsked = lazyre.New(`(?i)\b(relations?|relationships?|related|relates|relate)\b`)
 	// notCompletion marks questions about the graph's structure or
@@ -125,18 +123,59 @@ func ReadKG(ctx context.Context, question string, src Explorers) (q Query, ok bo
 		return Query{}, false, nil
 	}
 	body := strings.TrimSpace(kgPhrase.Compiled().ReplaceAllString(question, " "))
-	if notCompletion.MatchString(body) {
-		return Query{}, false, nil
-	}
 	x, err := src.Explorer(ctx, ds)
 	if err != nil {
 		return Query{}, true, fmt.Errorf("load the knowledge graph %s: %w", ds, err)
 	}
 	r := kgReader{ds: ds, x: x, g: x.KG()}
-	if m := triple.FindStringSubmatch(body); m != nil {
-		return r.notation(m[1], m[2], m[3])
+	if parts, start, end, ok := tripleNotation(body); ok {
+		// Words about structure outside the triple ("how many ...")
+		// are not this question.
+		if notCompletion.MatchString(body[:start] + " " + body[end:]) {
+			return Query{}, false, nil
+		}
+		return r.notation(parts)
 	}
 	return r.words(ctx, body)
+}
+
+// tripleNotation finds the first parenthesised triple with one part "?"
+// in s — "(beget.v.01, _hypernym, ?)" — and returns its comma-separated
+// pieces (names may hold commas and brackets: "(BAFTA Award for Best
+// Screenplay, Adapted, /award/award_category/nominees./award/award_nomination/nominated_for, ?)")
+// and its span in s.
+func tripleNotation(s string) (parts []string, start, end int, ok bool) {
+	for i := 0; i < len(s); i++ {
+		if s[i] != '(' {
+			continue
+		}
+		depth := 0
+		for j := i; j < len(s); j++ {
+			switch s[j] {
+			case '(':
+				depth++
+			case ')':
+				depth--
+			}
+			if depth > 0 {
+				continue
+			}
+			var pieces []string
+			unknown := 0
+			for _, p := range strings.Split(s[i+1:j], ",") {
+				p = strings.TrimSpace(p)
+				pieces = append(pieces, p)
+				if isUnknownPart(p) {
+					unknown++
+				}
+			}
+			if len(pieces) >= 3 && unknown >= 1 {
+				return pieces, i, j + 1, true
+			}
+			break
+		}
+	}
+	return nil, 0, 0, false
 }
 
 // kgReader reads one question over one knowledge graph.
@@ -150,44 +189,77 @@ type kgReader struct {
 // asked ("?", "?x", "_").
 func isUnknownPart(s string) bool { return strings.HasPrefix(s, "?") || s == "_" }
 
-// notation reads "(head, relation, tail)" with exactly one part unknown.
-func (r kgReader) notation(h, rel, t string) (Query, bool, error) {
-	unknown := 0
-	for _, p := range []string{h, rel, t} {
-		if isUnknownPart(p) {
-			unknown++
+// notation reads "(head, relation, tail)" with exactly one part unknown,
+// from the comma-separated pieces of the notation: when a name holds
+// commas, the one way of joining the pieces into three parts whose known
+// parts resolve is read.
+func (r kgReader) notation(pieces []string) (Query, bool, error) {
+	type split struct{ h, rel, t string }
+	var splits []split
+	for i := 1; i+1 < len(pieces); i++ {
+		splits = append(splits, split{strings.Join(pieces[:i], ", "), pieces[i], strings.Join(pieces[i+1:], ", ")})
+	}
+	var firstErr error
+	var found []Query
+	for _, sp := range splits {
+		unknown := 0
+		for _, p := range []string{sp.h, sp.rel, sp.t} {
+			if isUnknownPart(p) {
+				unknown++
+			}
 		}
+		if unknown != 1 {
+			continue
+		}
+		q, err := r.notationParts(sp.h, sp.rel, sp.t)
+		if err != nil {
+			if firstErr == nil || len(splits) == 1 {
+				firstErr = err
+			}
+			continue
+		}
+		found = append(found, q)
 	}
-	if unknown != 1 {
-		return Query{}, false, nil
+	switch {
+	case len(found) == 1:
+		return found[0], true, nil
+	case len(found) > 1:
+		return Query{}, true, fmt.Errorf("the triple's %d commas can be read %d ways; name the entities by ID: %w", len(pieces)-1, len(found), ErrAmbiguous)
+	case firstErr != nil:
+		return Query{}, true, firstErr
 	}
+	return Query{}, false, nil
+}
+
+// notationParts reads the three parts of the notation.
+func (r kgReader) notationParts(h, rel, t string) (Query, error) {
 	if isUnknownPart(rel) {
 		he, err := r.entity(h)
 		if err != nil {
-			return Query{}, true, err
+			return Query{}, err
 		}
 		te, err := r.entity(t)
 		if err != nil {
-			return Query{}, true, err
+			return Query{}, err
 		}
-		return r.relationQuery(he, te), true, nil
+		return r.relationQuery(he, te), nil
 	}
 	rid, err := r.relation(rel)
 	if err != nil {
-		return Query{}, true, err
+		return Query{}, err
 	}
 	if isUnknownPart(t) {
 		e, err := r.entity(h)
 		if err != nil {
-			return Query{}, true, err
+			return Query{}, err
 		}
-		return r.entityQuery(e, rid, true), true, nil
+		return r.entityQuery(e, rid, true), nil
 	}
 	e, err := r.entity(t)
 	if err != nil {
-		return Query{}, true, err
+		return Query{}, err
 	}
-	return r.entityQuery(e, rid, false), true, nil
+	return r.entityQuery(e, rid, false), nil
 }
 
 // entity resolves a name as written in the notation: an ID, a synset name
@@ -313,17 +385,26 @@ func (r kgReader) relationQuery(h, t int32) Query {
 // words reads a question in words through the explorer's reading.
 func (r kgReader) words(ctx context.Context, body string) (Query, bool, error) {
 	rd, err := r.x.Read(ctx, body, 0)
+	if err != nil && !errors.Is(err, explore.ErrDeclined) {
+		return Query{}, false, err
+	}
+	// Words about structure or counts outside the entities' names ("how
+	// many", "degree", but not "Master's Degree") are not this question.
+	rest := body
+	for _, sp := range rd.Spans {
+		rest = strings.Replace(rest, asWritten(rest, sp), " ", 1)
+	}
+	if notCompletion.MatchString(rest) {
+		return Query{}, false, nil
+	}
 	if err != nil {
-		if !errors.Is(err, explore.ErrDeclined) {
-			return Query{}, false, err
-		}
 		return r.declined(body, rd, err)
 	}
 	p := rd.Query
 	switch {
 	case p.Count || p.Via != nil:
 		return Query{}, false, nil
-	case (p.Kind == explore.KindBetween || p.Kind == explore.KindPath) && relationAsked.MatchString(body) && len(rd.Mentions) == 2:
+	case (p.Kind == explore.KindBetween || p.Kind == explore.KindPath) && asksRelation(body, rd.Relation, rd.Spans) && len(rd.Mentions) == 2:
 		h, err := r.one(rd.Mentions[0].Mention, p.Heads)
 		if err != nil {
 			return Query{}, true, err
@@ -333,6 +414,11 @@ func (r kgReader) words(ctx context.Context, body string) (Query, bool, error) {
 			return Query{}, true, err
 		}
 		return r.relationQuery(h, t), true, nil
+	case p.Kind == explore.KindPattern && len(rd.Mentions) == 1 && asksRelation(body, rd.Relation, rd.Spans):
+		// "How is X related to Music?": the relation phrase read is a
+		// name's word, and the question asks for a relation, not an entity.
+		return Query{}, true, fmt.Errorf("in %s, the question asks how two entities are related, but I read the relation %q and one entity, %q; name both entities by ID, synset name or MID: %w",
+			r.ds, rd.Relation, asWritten(body, rd.Mentions[0].Mention), ErrUnclear)
 	case p.Kind == explore.KindPattern && len(rd.Mentions) == 1:
 		bound, tail := p.Heads, true
 		if bound == nil {
@@ -359,13 +445,15 @@ func (r kgReader) words(ctx context.Context, body string) (Query, bool, error) {
 
 // declined reads what explore's reader declined. A question asking for a
 // relation ("what relation holds between X and Y?") with exactly two
-// entity names is the relation of (X, ?, Y), whatever other words were
-// left unread. With a relation read and one entity mention alone, no
+// entity names and no relation phrase read is the relation of (X, ?, Y),
+// whatever other words were left unread. With a relation read and one entity mention alone, no
 // entity has its name: an error wrapping ErrUnknown. With a relation read
 // and other mentions the reading is unclear: an error wrapping ErrUnclear
 // that says what was read. Without a relation the question is not read.
 func (r kgReader) declined(body string, rd explore.Reading, why error) (Query, bool, error) {
-	if relationAsked.MatchString(body) {
+	// A relation phrase read may be words of a name ("Film Director"):
+	// then the two names read are not trusted.
+	if relationAsked.MatchString(body) && rd.Relation == "" {
 		var named [][]int32
 		var names []string
 		for _, s := range rd.Spans {
@@ -416,6 +504,19 @@ func asWritten(question, mention string) string {
 		return m[1]
 	}
 	return mention
+}
+
+// asksRelation reports whether the question asks for a relation ("how is
+// X related to Y?", "which relation ..."), in words other than the
+// relation phrase and entity names read ("derivationally related form
+// of", "relate.v.04").
+func asksRelation(body, phrase string, spans []string) bool {
+	for _, s := range append([]string{phrase}, spans...) {
+		if s != "" {
+			body = strings.Replace(body, asWritten(body, s), " ", 1)
+		}
+	}
+	return relationAsked.MatchString(body)
 }
 
 // oneRelation is the relation of a phrase that may mean several: the one

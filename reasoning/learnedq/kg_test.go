@@ -97,6 +97,19 @@ func TestReadKG(t *testing.T) {
 		{q: "fb15k237: (/m/02mjmr, nationality, ?x)", tool: ToolTailEntity, args: `{"dataset":"fb15k237","entity":"4645","relation":"people person nationality"}`},
 		{q: "fb15k237 (4645, ?, /m/09c7w0)", tool: ToolRelation, args: `{"dataset":"fb15k237","head":"4645","tail":"10416"}`},
 		{q: `wordnet ("true cat", _hypernym, ?)`, tool: ToolTailEntity, args: `{"dataset":"wn18rr","entity":"02121620","relation":"hypernym"}`},
+		// Names with commas and brackets, and words that only look like
+		// structure ("Degree", "Count") inside names.
+		{q: "predict the tail of (BAFTA Award for Best Screenplay, Adapted, /award/award_category/nominees./award/award_nomination/nominated_for, ?) in fb15k237",
+			tool: ToolTailEntity, args: `{"dataset":"fb15k237","entity":"4677","relation":"award award category nominees. award award nomination nominated for"}`},
+		{q: "predict the tail of (Academy Award for Best Short Film (Animated), /award/award_category/winners./award/award_honor/ceremony, ?) in fb15k237",
+			tool: ToolTailEntity, args: `{"dataset":"fb15k237","entity":"12561","relation":"award award category winners. award award honor ceremony"}`},
+		{q: "In fb15k237, what is the major field of study of Master's Degree?", tool: ToolTailEntity,
+			args: `{"dataset":"fb15k237","entity":"699","relation":"education educational degree people with this degree. education education major field of study"}`},
+		// One relation word, several relations: the one with facts of the
+		// entity at that side is read (Contact is a film); none or several
+		// is refused.
+		{q: "In freebase, what is the language of Contact?", tool: ToolTailEntity, args: `{"dataset":"fb15k237","entity":"3651","relation":"film film language"}`},
+		{q: "In fb15k237, what is the language of France?", err: ErrAmbiguous, want: "/people/person/languages"},
 
 		// Ambiguous names: the candidates are listed, nothing is picked.
 		{q: "in wn18rr, what is a hypernym of dog?", err: ErrAmbiguous, want: "dog.n.01"},
@@ -114,6 +127,8 @@ func TestReadKG(t *testing.T) {
 		{q: "in wn18rr, what is the hypernym?", err: ErrUnclear, want: "no entity"},
 		{q: "In freebase, which films were directed by Christopher Nolan?", err: ErrUnclear, want: `"films"`},
 		{q: "In fb15k237, what language is spoken in France?", err: ErrUnclear, want: `"spoken"`},
+		{q: "In fb15k237, how is American Idol related to Music?", err: ErrUnclear, want: `the relation "music`},
+		{q: "In wn18rr, what is the derivationally related form of relate.v.04?", tool: ToolTailEntity, args: `{"dataset":"wn18rr","entity":"02724417","relation":"derivationally related form"}`},
 		// A knowledge graph that is not shipped.
 		{q: "in wn18, what is a hypernym of dog.n.01?", err: ErrNotShipped, want: "wn18rr (WordNet) and fb15k237 (Freebase)"},
 		{q: "predict (Barack Obama, nationality, ?) in YAGO3-10", err: ErrNotShipped, want: "YAGO3-10"},
