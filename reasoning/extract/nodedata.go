@@ -252,11 +252,19 @@ func nodeDataVectors(ctx context.Context, d *Doc) ([]nodeDataVector, []Span, err
 	// yet looked for, len(text): nowhere), found once per line so a long
 	// line costs one pass.
 	lineNoun := -1
+	// Only line breaks and opening brackets matter: the loop jumps from
+	// one to the next (next), checking the context every 4 KiB or so.
+	next := byteFinder{text: text, set: "\n[("}
+	check := 0
 	for i := 0; i < len(text); i++ {
-		if i&4095 == 0 {
+		if i = next.from(i); i == len(text) {
+			break
+		}
+		if i >= check {
 			if err := ctx.Err(); err != nil {
 				return nil, nil, err
 			}
+			check = i + 4096
 		}
 		c := text[i]
 		if c == '\n' {
@@ -517,4 +525,38 @@ func nodeDataParseVector(text string, open int) ([]float64, int, bool) {
 		vec = append(vec, x)
 	}
 	return vec, j + 1, true
+}
+
+// byteFinder finds, for positions that only grow, the next byte of text
+// that is one of set (a few ASCII bytes), with one strings.IndexByte per
+// byte of set and occurrence, so a long text with few of them is passed
+// at memory speed rather than byte by byte.
+type byteFinder struct {
+	text string
+	set  string
+	at   [4]int // the next occurrence of each byte of set at or after the last position asked; -1 before the first search
+	init bool
+}
+
+// from returns the first index >= i of a byte of set, len(text) when
+// there is none. Successive calls must not decrease i.
+func (f *byteFinder) from(i int) int {
+	if !f.init {
+		f.init = true
+		for k := range f.set {
+			f.at[k] = -1
+		}
+	}
+	best := len(f.text)
+	for k := 0; k < len(f.set); k++ {
+		if f.at[k] < i && f.at[k] != len(f.text) {
+			if j := strings.IndexByte(f.text[i:], f.set[k]); j >= 0 {
+				f.at[k] = i + j
+			} else {
+				f.at[k] = len(f.text)
+			}
+		}
+		best = min(best, f.at[k])
+	}
+	return best
 }
