@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -322,11 +323,31 @@ func csvParseHeader(d *Doc, ln textLine) (csvHeader, bool) {
 				src, dst = 1, 1
 			}
 		}
+		if sep == ' ' && csvSentence(h.names, h.cols) {
+			continue
+		}
 		if (src == 1 && dst == 1) || (node == 1 && label >= 1 && src == 0 && dst == 0) {
 			return h, true
 		}
 	}
 	return csvHeader{}, false
+}
+
+// csvSentence reports whether space-separated header words are a
+// sentence rather than column names: more than one word that names no
+// column, or a column named twice ("Node U is connected to node A." names
+// "node" twice and holds four other words).
+func csvSentence(names []string, cols []csvColumn) bool {
+	unknown := 0
+	for i, c := range cols {
+		if c == csvOther {
+			unknown++
+		}
+		if slices.Contains(names[:i], names[i]) {
+			return true
+		}
+	}
+	return unknown > 1
 }
 
 // csvHeaderStart is the cheap test every line goes through: a header's

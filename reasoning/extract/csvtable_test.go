@@ -87,6 +87,15 @@ func TestCSVTable(t *testing.T) {
 		// (FuzzReadRoundTrip: U and V are nodes there).
 		{name: "a weighted pair that reads like a header with a number", text: "The edges are:\nU V 6\nA A 1"},
 		{name: "u v between rows of pairs", text: "The edges are:\nA B\nU V\nA C\nA A"},
+		// FuzzReadRoundTripMore: sentences of the same shape are not a
+		// space-separated table under a header "node u is connected to node a.".
+		{name: "incident sentences", text: "In this graph:\nNode U is connected to node A.\nNode X is connected to node M.\n"},
+		{
+			name:  "space-separated paired names with a distance",
+			text:  "city_a city_b miles\nParis Lyon 290\nLyon Nice 280",
+			nodes: []string{"Paris", "Lyon", "Nice"}, edges: []string{"Paris-Lyon:290", "Lyon-Nice:280"}, meaning: MeaningDistance,
+			role: RoleGraph,
+		},
 		{
 			name:  "u v under a title line of another shape",
 			text:  "My graph\nu v\n0 1\n1 2",
