@@ -2,6 +2,7 @@ package learned
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -135,5 +136,22 @@ func TestPlattRecoversSigmoid(t *testing.T) {
 	// Extreme margins stay finite.
 	if p := s.prob(1e6); math.IsNaN(p) || p < 0 || p > 1 {
 		t.Errorf("prob(1e6) = %g", p)
+	}
+}
+
+// BenchmarkSVM fits overlapping clouds of 400 points (a linear kernel) at
+// a small and a large C.
+func BenchmarkSVM(b *testing.B) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	points, y := twoClouds(rng, 400, 0.8)
+	k := linearKernel(points, 400, 3)
+	for _, c := range []float64{1, 100} {
+		b.Run(fmt.Sprintf("C=%g", c), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := trainSVM(context.Background(), k, y, c); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
