@@ -306,7 +306,8 @@ func trainSVM(ctx context.Context, k []float64, y []float64, c float64) (*svmMod
 
 // svmRho is the offset of the SMO solution: the mean of y_t·g_t over the
 // free variables, or the middle of the feasible interval when none is free
-// (libsvm's calculate_rho).
+// (libsvm's calculate_rho), or its one finite end when the training items
+// are all of one class.
 func svmRho(alpha, g, y []float64, c float64) float64 {
 	ub, lb := math.Inf(1), math.Inf(-1)
 	free, sum := 0, 0.0
@@ -330,8 +331,15 @@ func svmRho(alpha, g, y []float64, c float64) float64 {
 			sum += yg
 		}
 	}
-	if free > 0 {
+	switch {
+	case free > 0:
 		return sum / float64(free)
+	case math.IsInf(ub, 1) && math.IsInf(lb, -1):
+		return 0 // no items
+	case math.IsInf(ub, 1):
+		return lb // one class only: every item at the same bound
+	case math.IsInf(lb, -1):
+		return ub
 	}
 	return (ub + lb) / 2
 }

@@ -104,6 +104,20 @@ func TestSVMRejectsBadInput(t *testing.T) {
 	if _, err := trainSVM(context.Background(), make([]float64, 4), []float64{1, -1}, 0); err == nil {
 		t.Error("C = 0 was accepted")
 	}
+	// One class only (an inner fold could in principle lack the other):
+	// a finite margin on that class's side, not ±Inf or NaN.
+	for _, cls := range []float64{1, -1} {
+		m, err := trainSVM(context.Background(), []float64{1, 0.5, 0.5, 1}, []float64{cls, cls}, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f := m.decision([]float64{0.7, 0.7}); math.IsInf(f, 0) || math.IsNaN(f) || f*cls <= 0 {
+			t.Errorf("class %g only: decision %g", cls, f)
+		}
+	}
+	if m, err := trainSVM(context.Background(), nil, nil, 1); err != nil || m.Rho != 0 {
+		t.Errorf("no items: %+v, %v", m, err)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, err := trainSVM(ctx, []float64{1, 0, 0, 1}, []float64{1, -1}, 1); err == nil {
