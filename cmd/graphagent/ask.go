@@ -47,6 +47,7 @@ func askCommand() *cli.Command {
 
 Notations read in the question (mixed in one question when they agree):
   edge lists     0-1, 1-2   a -> b   (0, 1) (1, 2)   [(0, 1, {'weight': 4})]   "0 1 3" lines
+                 (0->1,5) (1->2,weight:3)   Collaborations: Ann and Bo, Bo and Cy
   prose          an edge between node 1 and node 2 with weight 3; an edge from node 0 to node 4 with capacity 5
   named nodes    Alice and Bob are friends; X knows Y; Paris is connected to Lyon, Nice and Lille
   quantities     a road from Paris to Lyon of 465 km; a pipe from s to a carries 5 units; costs $7
@@ -54,7 +55,8 @@ Notations read in the question (mixed in one question when they agree):
   bipartite      applicant 0 is interested in job 2; person P can do project Q
   node data      node 0: [1, 0]; each layer sums the neighbours' embeddings; Node 4 likes soccer
   structured     adjacency lists (A: B, C), adjacency matrices, CSV/TSV/Markdown tables with a header,
-                 JSON {"nodes": ..., "edges": ...}, NetworkX dicts, DOT (digraph { a -> b })
+                 JSON {"nodes": ..., "edges": ...} or [{"from": "a", "to": "b", "weight": 2}], NetworkX dicts,
+                 DOT (digraph { a -> b })
   declarations   the nodes are numbered from 0 to 7; a graph among nodes A, B, C; with 12 nodes
 Sentences that explain a notation ("(i,j) means that node i and node j are connected") are its key, never
 edges. When the reading is uncertain (text that looks like graph content but was not understood, two

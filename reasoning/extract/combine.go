@@ -1179,6 +1179,9 @@ func hyphenated(s string) bool {
 	if dash <= 0 || strings.ContainsAny(s, " \t\n") {
 		return false
 	}
+	if a, b, ok := strings.Cut(s, "-"); ok && exNameWord(a) && exNameWord(b) {
+		return true // a hyphenated name ("Amberg-Sulzbach")
+	}
 	for _, r := range strings.ReplaceAll(strings.ReplaceAll(s, "–", ""), "-", "") {
 		if r < 'a' || r > 'z' {
 			return false

@@ -33,7 +33,7 @@ func (p *exScan) tryConnector(i int) (int, error) {
 			s: int(p.toks[i].s), e: int(p.toks[n2-1].e), tok: i}
 		if c == exDash {
 			it.method = "dashes"
-			it.weak = wa || wb || exDateLike(a) || exDateLike(b)
+			it.weak = wa || wb || exDateLike(a) || exDateLike(b) || p.hyphenatedName(n, a, b)
 		} else {
 			it.weak = (wa || wb) && p.toks[n].e-p.toks[n].s == 1
 		}
@@ -134,4 +134,33 @@ func (dashesReader) Name() string { return "dashes" }
 // Read returns the dash edges of the question.
 func (r dashesReader) Read(ctx context.Context, d *Doc) (Reading, error) {
 	return d.scanReading(ctx, r.Name())
+}
+
+// hyphenatedName reports whether the dash at token n joins two capitalised
+// words with no space ("Fei-Fei", "Amberg-Sulzbach"): a hyphenated name
+// unless it stands in a list of such edges ("Paris-Lyon, Lyon-Nice").
+func (p *exScan) hyphenatedName(n int, a, b string) bool {
+	if n < 1 || n+1 >= len(p.toks) || p.toks[n-1].e != p.toks[n].s || p.toks[n].e != p.toks[n+1].s {
+		return false
+	}
+	return exNameWord(a) && exNameWord(b)
+}
+
+// exNameWord reports whether w is a capitalised word of two or more
+// letters with a lower-case letter ("Fei", "Sulzbach"; not "AB" or "A1").
+func exNameWord(w string) bool {
+	if len(w) < 2 || w[0] < 'A' || w[0] > 'Z' {
+		return false
+	}
+	lower := false
+	for _, r := range w[1:] {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 0x80:
+			lower = true
+		case r >= 'A' && r <= 'Z':
+		default:
+			return false
+		}
+	}
+	return lower
 }

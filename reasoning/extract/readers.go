@@ -14,6 +14,7 @@ func Readers() []Reader {
 		keyReader{},
 		NodeLinkJSON{},
 		JSONEdgeList{},
+		ArrowTuples{},
 		AdjacencyDict{},
 		DOTGraph{},
 		Cypher{},
@@ -21,6 +22,7 @@ func Readers() []Reader {
 		AdjacencyMatrix{}, // before pythonReader: "[[0, 1], [1, 0]] is the adjacency matrix" is a Python list too
 		pythonReader{},
 		CSVTable{},
+		PairPhrases{},
 		NodeData{},
 		BipartiteProse{},
 		Precedence{},
