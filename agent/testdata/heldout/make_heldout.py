@@ -1,4 +1,4 @@
-"""Writes agent/testdata/heldout/batch1.jsonl (and batch2.jsonl): the
+"""Writes agent/testdata/heldout/batch1.jsonl and batch2.jsonl: the
 held-out set — graph questions in the phrasings of other benchmarks
 (Talk like a Graph / GraphQA's ten encoders, GraphInstruct / GraphWiz,
 GraphArena), of people asking LLMs about graphs, and of people writing
@@ -773,12 +773,240 @@ def gen_refuse(b):
 BATCH1 = [gen_tlag, gen_graphwiz, gen_grapharena, gen_llmstyle, gen_human, gen_refuse]
 
 
+# ================================================================== batch 2
+# Written after the fixes made against batch 1 and measured before any fix
+# against it: other wordings of the same benchmarks, other chat notations,
+# other plain questions.
+
+def gen2_graphqa(b):
+    rng = random.Random(9101)
+    fam = "b2_graphqa"
+    for k, enc in enumerate(["politician", "got", "incident", "adjacency", "south_park", "coauthorship", "expert", "friendship",
+                             "social_network", "adjacency"]):
+        n = rng.randint(5, 9)
+        G0 = tlag_graph(rng, ["er", "ba", "path", "sbm", "er", "star", "er", "ba", "sfn", "er"][k], n)
+        names = TLAG_NAMES[enc]
+        G = relabel(plain_graph(G0), names if names else [str(i) for i in range(n)])
+        text = tlag_encode(G, enc)
+        nodes = list(G.nodes)
+        u, v = rng.sample(nodes, 2)
+        task = k % 5
+        if task == 0:
+            q = f'Q: What is the degree of node {u}? Provide your final answer as a number.\nA: '
+            b.add(fam, text + q, "degree", "value", G.degree(u), G, ["degree"])
+        elif task == 1:
+            q = (f"Q: List all the nodes that are not connected to {u}. Provide your final answer as a list, following this "
+                 "template: [ANSWER]\nanswer = YOUR ANSWER\n[/ANSWER]")
+            b.add(fam, text + q, "non_neighbors", "set", sorted(str(x) for x in G.nodes if x != u and not G.has_edge(u, x)), G, ["non_neighbors"])
+        elif task == 2:
+            q = f"Q: Does node {u} have an edge to node {v}? Answer yes or no.\nA: "
+            b.add(fam, text + q, "edge_exists", "value", G.has_edge(u, v), G, ["edge_exists"])
+        elif task == 3:
+            q = "Q: Count the number of edges in G.\nA: "
+            b.add(fam, text + q, "edge_count", "value", G.number_of_edges(), G, ["edge_count", "size"])
+        else:
+            q = f"Q: Can you get from node {u} to node {v} by following edges?\nA: "
+            b.add(fam, text + q, "path_exists", "value", nx.has_path(G, u, v), G, ["path_exists"])
+
+
+def gen2_graphwiz(b):
+    rng = random.Random(9102)
+    fam = "b2_graphwiz"
+    dirn = "In a directed graph, (i->j) means that node i and node j are connected with a directed edge from node i to node j."
+    G = rand_graph(rng, 8, 0.2, directed=True)
+    u, v = 0, 5
+    q = (f"Determine whether two nodes are connected in a directed graph. {dirn} Given a graph and a pair of nodes, you need to "
+         f"output Yes or No, indicating whether the node i can reach node j. Q: {gw_nodes(G)}, and the edges are: "
+         f"{gw_edges(G, '')}. Is there a directed path from node {u} to node {v}?")
+    b.add(fam, q, "path_exists", "value", nx.has_path(G, u, v), G, ["path_exists"])
+    G = rand_graph(rng, 7, 0.4)
+    for x, y in G.edges:
+        G[x][y]["weight"] = rng.randint(1, 9)
+    comp = max(nx.connected_components(G), key=len)
+    u, v = sorted(comp)[0], sorted(comp)[-1]
+    q = (f"Find the shortest path between two nodes in an undirected graph. In an undirected graph, (i,j,k) means that node i "
+         f"and node j are connected with an undirected edge with weight k. Q: {gw_nodes(G)}, and the edges are: "
+         f"{gw_edges(G, 'w')}. What is the weight of the shortest path from node {u} to node {v}?")
+    b.add(fam, q, "shortest_path", "path", sp_len(G, u, v), G, ["shortest_path", "shortest_path_length"], key="length", source=u, target=v)
+    G = rand_graph(rng, 8, 0.3)
+    q = (f"Determine whether or not a graph is bipartite. In an undirected graph, (i,j) means that node i and node j are "
+         f"connected with an undirected edge. Q: {gw_nodes(G)}, and the edges are: {gw_edges(G, '')}. Is this graph bipartite?")
+    b.add(fam, q, "bipartite", "value", nx.is_bipartite(G), G, ["is_bipartite"], key="bipartite")
+    D = rand_dag(rng, 7, 0.35)
+    q = (f"Find one of the topology sorting paths of the given graph. {dirn} Q: {gw_nodes(D)}, and the edges are: "
+         f"{gw_edges(D, '')}. Give one topology sorting path of this graph.")
+    b.add(fam, q, "topo", "order", None, D, ["topological_sort"])
+    G = rand_graph(rng, 6, 0.6)
+    q = (f"Determine whether or not there is a Hamiltonian path in an undirected graph. In an undirected graph, (i,j) means that "
+         f"node i and node j are connected with an undirected edge. Q: {gw_nodes(G)}, and the edges are: {gw_edges(G, '')}. "
+         "Is there a path in this graph that visits every node exactly once?")
+    ham = any(all(G.has_edge(p[i], p[i + 1]) for i in range(len(p) - 1)) for p in itertools.permutations(G.nodes))
+    b.add(fam, q, "hamilton", "hamilton", ham, G, ["hamiltonian_path"], key="exists")
+    G = rand_graph(rng, 7, 0.45, directed=True)
+    for x, y in G.edges:
+        G[x][y]["weight"] = rng.randint(1, 12)
+    cands = [(s_, t_) for s_, t_ in itertools.permutations(G.nodes, 2) if nx.has_path(G, s_, t_) and not G.has_edge(s_, t_)]
+    s_, t_ = rng.choice(cands)
+    q = (f"In a directed graph with capacities, (i->j,k) means an edge from node i to node j with capacity k. The edges are: "
+         f"{gw_edges(G, 'w')}. How much flow can be sent from node {s_} to node {t_} at most?")
+    b.add(fam, q, "max_flow", "value", nx.maximum_flow_value(G, s_, t_, capacity="weight"), G, ["maximum_flow"], key="value")
+    G = rand_graph(rng, 9, 0.18)
+    q = (f"Determine whether or not there is a cycle in an undirected graph. Q: {gw_nodes(G)}, and the edges are: "
+         f"{gw_edges(G, '')}. Does this graph contain a cycle?")
+    b.add(fam, q, "cycle", "value", has_cycle(G), G, ["cycle_check"])
+    G = rand_graph(rng, 8, 0.3)
+    q = (f"Find the number of connected components in an undirected graph. In an undirected graph, (i,j) means that node i and "
+         f"node j are connected with an undirected edge. Q: {gw_nodes(G)}, and the edges are: {gw_edges(G, '')}. "
+         "How many connected components are there?")
+    b.add(fam, q, "components", "value", nx.number_connected_components(G), G, ["connected_components"], key="count")
+
+
+def gen2_grapharena(b):
+    rng = random.Random(9103)
+    fam = "b2_grapharena"
+    G = named_graph(rng, POPULAR, 8, 0.4)
+    u, v = rng.sample(list(G.nodes), 2)
+    q = ("Your task is to find the common neighbors of two nodes in an undirected social network. In this network, nodes "
+         "represent users and edges represent friendship connections.\n\n**Problem to Solve**\n\n"
+         f"- Users in the network: {', '.join(G.nodes)}\n- Fiendship connections: {', '.join(f'{x} and {y}' for x, y in G.edges)}.\n"
+         f"Please identify the common neighbors of {u} and {v} in this network.")
+    b.add(fam, q, "common_neighbors", "set", sorted(nx.common_neighbors(G, u, v)), G, ["common_neighbors"])
+    G = named_graph(rng, AUTHORS, 8, 0.3)
+    u, v = max(itertools.combinations(G.nodes, 2), key=lambda p: (nx.shortest_path_length(G, *p), rng.random()))
+    q = ("Your task is to identify the shortest path between two specified entities in an undirected academic network, "
+         "minimizing the number of hops.\n\n**Problem to Solve**\n\n"
+         f"- Authors in the network: {', '.join(G.nodes)}\n- Research collaborations between these authors: "
+         f"{', '.join(f'{x} and {y}' for x, y in G.edges)}.\nFind the shortest path between {u} and {v}.")
+    b.add(fam, q, "shortest_path", "path", nx.shortest_path_length(G, u, v), G, ["shortest_path", "shortest_path_length"],
+          key="length", source=u, target=v)
+    G = named_graph(rng, ENTITIES, 7, 0.35)
+    q = ("You are required to calculate the diameter of an undirected knowledge graph.\n\n**Problem to Solve**\n\n"
+         f"- Entities in this knowledge graph: {', '.join(G.nodes)}\n- The relationships between these entities are as follows:\n"
+         + "".join(f" - {x} is connected to {y} via the relationship {rng.choice(RELS)}.\n" for x, y in G.edges)
+         + "What is the diameter of this graph?")
+    b.add(fam, q, "diameter", "value", nx.diameter(G), G, ["diameter"])
+    G1 = named_graph(rng, POPULAR, 5, 0.5)
+    q = ("You are required to solve the Graph Edit Distance problem between two molecules. Each edit operation (adding or "
+         "deleting an edge, adding or deleting an isolated node, or relabeling a node) has the identity cost.\n"
+         "Molecule A:\n- Atoms: C (atom 0), C (atom 1), O (atom 2).\n- Bonds: 0-1, 1-2.\nMolecule B:\n- Atoms: C (atom 0), N (atom 1), O (atom 2).\n"
+         "- Bonds: 0-1, 0-2.\nWhat is the minimum edit distance?")
+    b.refuse(fam, q, "no_tool", "graph edit distance: no tool")
+    G = named_graph(rng, POPULAR, 8, 0.35)
+    q = ("Your task is to solve the Maximum Independent Set problem in the given social network.\n\n**Problem to Solve**\n\n"
+         f"- Users in the network: {', '.join(G.nodes)}\n- Fiendship connections: {', '.join(f'{x} and {y}' for x, y in G.edges)}.\n"
+         "Identify the Maximum Independent Set of this network.")
+    b.refuse(fam, q, "no_tool", "maximum independent set: no tool", G)
+
+
+def gen2_chat(b):
+    rng = random.Random(9104)
+    fam = "b2_chat"
+    L = ALPHABET
+    G = relabel(rand_graph(rng, 5, 0.5), L)
+    G.add_nodes_from(L[:6])
+    q = f"nodes: {', '.join(L[:6])}\nedges: {', '.join(f'{x}-{y}' for x, y in G.edges)}\nwhich node has degree 0?"
+    b.refuse(fam, q, "no_tool", "listing the nodes of a given degree: no tool lists them (degree_distribution counts them)", G,
+             if_answered=None)
+    D = nx.DiGraph([("A", "B"), ("A", "C"), ("B", "D"), ("C", "D"), ("D", "E")])
+    C = nx.Graph([("a", "b"), ("b", "c"), ("c", "a"), ("c", "d")])
+    q = "Graph in DOT:\ngraph G { a -- b; b -- c; c -- a; c -- d }\nIs it connected?"
+    b.add(fam, q, "is_connected", "value", nx.is_connected(C), C, ["is_connected"])
+    q = "graph = {'A': ['B', 'C'], 'B': ['D'], 'C': ['D'], 'D': ['E'], 'E': []}  # directed\nIs there a path from E to A?"
+    b.add(fam, q, "path_exists", "value", nx.has_path(D, "E", "A"), D, ["path_exists"])
+    G = nx.Graph([("A", "B"), ("A", "C"), ("B", "D")])
+    q = "A connects to B and C; B connects to D. How many nodes are there?"
+    b.add(fam, q, "node_count", "value", 4, G, ["node_count", "order"])
+    G = rand_graph(rng, 6, 0.45)
+    csv = "source,target\n" + "\n".join(f"{x},{y}" for x, y in G.edges)
+    q = f"Here's my graph in CSV:\n{csv}\n\nWhat's the degree of node 2?"
+    b.add(fam, q, "degree", "value", G.degree(2), G, ["degree"])
+    G = relabel(rand_graph(rng, 6, 0.5), L)
+    yaml = "edges:\n" + "\n".join(f"  - [{x}, {y}]" for x, y in G.edges)
+    q = f"{yaml}\nHow many triangles?"
+    b.add(fam, q, "triangles", "value", triangles(G), G, ["triangle_count"], key="triangles")
+    G = relabel(rand_graph(rng, 6, 0.4), L)
+    for x, y in G.edges:
+        G[x][y]["weight"] = rng.randint(1, 9)
+    q = "Weighted edges (u v w):\n" + "\n".join(f"{x} {y} {d['weight']}" for x, y, d in G.edges(data=True)) + "\nMinimum spanning tree weight?"
+    b.add(fam, q, "mst", "value", nx.minimum_spanning_tree(G).size(weight="weight"), G, ["minimum_spanning_tree"], key="total_weight")
+    D = relabel(rand_graph(rng, 6, 0.3, directed=True), L)
+    q = "Directed edges: " + "; ".join(f"{x}->{y}" for x, y in D.edges) + ". What nodes does C point to?"
+    b.add(fam, q, "neighbors", "set", sorted(D.successors("C")), D, ["neighbors"])
+    G = nx.Graph([("x", "y"), ("y", "z"), ("z", "x"), ("z", "w")])
+    q = 'Using this edge list: [["x","y"],["y","z"],["z","x"],["z","w"]] — is the graph bipartite?'
+    b.add(fam, q, "bipartite", "value", nx.is_bipartite(G), G, ["is_bipartite"], key="bipartite")
+    G = rand_graph(rng, 7, 0.35)
+    q = "edges = " + str([tuple(e) for e in G.edges]) + "\nprint(nx.number_of_edges(G))  # what does this print?"
+    b.add(fam, q, "edge_count", "value", G.number_of_edges(), G, ["edge_count", "size"])
+
+
+def gen2_human(b):
+    fam = "b2_human"
+    B = nx.Graph([("Central", "Park St"), ("Park St", "Museum"), ("Central", "Harbor"), ("Harbor", "Airport"), ("Museum", "Airport")])
+    q = ("The bus line 1 runs Central – Park St – Museum – Airport, and line 2 runs Central – Harbor – Airport. "
+         "What is the fewest number of stops from Park St to Harbor?")
+    b.add(fam, q, "shortest_path", "path", nx.shortest_path_length(B, "Park St", "Harbor"), B,
+          ["shortest_path", "shortest_path_length"], key="length", source="Park St", target="Harbor")
+    F = nx.Graph([("Mom", "Dad"), ("Mom", "Tia"), ("Dad", "Tia"), ("Tia", "Leo")])
+    q = "In our family group chat, Mom talks to Dad and Tia, Dad talks to Tia, and Tia talks to Leo. Who does Tia talk to?"
+    b.add(fam, q, "neighbors", "set", sorted(F.neighbors("Tia")), F, ["neighbors"])
+    N = nx.Graph([("laptop", "router"), ("router", "switch"), ("switch", "server"), ("router", "printer")])
+    q = "My laptop connects to the router, the router connects to the switch and the printer, and the switch connects to the server. How many hops from the laptop to the server?"
+    b.add(fam, q, "shortest_path", "path", 3, N, ["shortest_path", "shortest_path_length"], key="length", source="laptop", target="server")
+    R = nx.Graph()
+    R.add_weighted_edges_from([("Oslo", "Bergen", 460), ("Oslo", "Trondheim", 500), ("Bergen", "Trondheim", 640), ("Trondheim", "Bodo", 710)])
+    q = "Driving distances: Oslo–Bergen 460 km, Oslo–Trondheim 500 km, Bergen–Trondheim 640 km, Trondheim–Bodo 710 km. What's the shortest drive from Bergen to Bodo?"
+    b.add(fam, q, "shortest_path", "path", sp_len(R, "Bergen", "Bodo"), R, ["shortest_path", "shortest_path_length"], key="length",
+          source="Bergen", target="Bodo")
+    P = nx.DiGraph([("buy flour", "bake bread"), ("bake bread", "make sandwich"), ("buy ham", "make sandwich")])
+    q = "I need to buy flour before I bake bread, bake bread before I make a sandwich, and buy ham before I make a sandwich. What order should I do these in?"
+    b.add(fam, q, "topo", "order", None, P, ["topological_sort"])
+    T = nx.Graph([("Ann", "Bo"), ("Bo", "Cy"), ("Cy", "Dee"), ("Dee", "Ann"), ("Ann", "Cy")])
+    q = "Ann plays tennis with Bo, Bo with Cy, Cy with Dee, Dee with Ann, and Ann with Cy. How many different pairs play each other?"
+    b.add(fam, q, "edge_count", "value", T.number_of_edges(), T, ["edge_count", "size"])
+    q = "Ann and Bo are friends, Bo and Cy are friends, Cy and Dee are friends. Can Ann reach Dee through friends?"
+    b.add(fam, q, "path_exists", "value", True, nx.Graph([("Ann", "Bo"), ("Bo", "Cy"), ("Cy", "Dee")]), ["path_exists"])
+    S = nx.Graph([("1", "2"), ("2", "3"), ("3", "4"), ("4", "1")])
+    q = "Four computers are wired in a ring: 1-2, 2-3, 3-4, 4-1. If I want to color them so that no two wired computers share a color, is 2 colors enough?"
+    b.add(fam, q, "bipartite", "value", nx.is_bipartite(S), S, ["is_bipartite"], key="bipartite")
+    K = nx.DiGraph([("Ann", "Bo"), ("Bo", "Cy"), ("Cy", "Ann"), ("Cy", "Dee")])
+    q = "Ann owes Bo money, Bo owes Cy, Cy owes Ann and Cy owes Dee. Is there a cycle of debts?"
+    b.add(fam, q, "cycle", "value", has_cycle(K), K, ["cycle_check"])
+    Fo = nx.DiGraph([("Sam", "Kim"), ("Sam", "Lee"), ("Kim", "Lee"), ("Lee", "Sam")])
+    q = "Sam follows Kim and Lee; Kim follows Lee; Lee follows Sam. How many people does Lee follow?"
+    b.add(fam, q, "degree", "value", Fo.out_degree("Lee"), Fo, ["degree"])
+    W = nx.Graph([("kitchen", "hall"), ("hall", "bedroom"), ("hall", "bathroom"), ("bedroom", "bathroom")])
+    q = "The kitchen opens onto the hall; the hall opens onto the bedroom and the bathroom; the bedroom opens onto the bathroom. How many doors does the hall have?"
+    b.add(fam, q, "degree", "value", W.degree("hall"), W, ["degree"])
+
+
+def gen2_refuse(b):
+    fam = "b2_refuse"
+    b.refuse(fam, "Edges: 1-2, 2-3, 3-4 (or was it 3-5?). What is the degree of node 3?", "ambiguous", "the writer is unsure of an edge")
+    b.refuse(fam, "Is there a path from A to Z?", "missing_graph", "no graph at all")
+    b.refuse(fam, "Ann and Bo are friends. Bo and Cy are friends. How many friends does Zed have?", "unknown_node", "Zed is in no sentence")
+    G = nx.Graph([(0, 1), (1, 2), (2, 0)])
+    b.refuse(fam, "In the graph 0-1, 1-2, 2-0, what is the graph's automorphism group order?", "no_tool", "automorphisms: no tool", G,
+             if_answered=6)
+    b.refuse(fam, "Take the graph from my last message and tell me its diameter.", "missing_graph", "no graph was given before")
+    G = nx.Graph([("A", "B"), ("B", "C")])
+    b.refuse(fam, "A-B, B-C. Which node would a random walker visit most in the long run if it restarts at A with probability 0.15 and never otherwise?", "no_tool",
+             "personalised PageRank with restart: no tool takes a restart node", G)
+
+
+BATCH2 = [gen2_graphqa, gen2_graphwiz, gen2_grapharena, gen2_chat, gen2_human, gen2_refuse]
+
+
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else HERE
     b = Batch("h")
     for g in BATCH1:
         g(b)
     b.write(os.path.join(out, "batch1.jsonl"))
+    b2 = Batch("b")
+    for g in BATCH2:
+        g(b2)
+    b2.write(os.path.join(out, "batch2.jsonl"))
 
 
 if __name__ == "__main__":
