@@ -13,7 +13,7 @@ import (
 // rtNotations are the notations FuzzReadRoundTripMore writes, by number.
 var rtNotations = [...]string{
 	"csv", "tsv", "markdown", "matrix", "json", "dot", "gml", "cypher", "adjdict",
-	"relations", "quantities", "precedence", "bipartite", "nlgraph", "incident", "embedding",
+	"relations", "quantities", "precedence", "bipartite", "nlgraph", "incident", "embedding", "pipes",
 }
 
 // rtPeople and rtCities name the nodes of the prose notations.
@@ -30,7 +30,7 @@ type rtEdge struct{ u, v, w int }
 
 // FuzzReadRoundTripMore is FuzzReadRoundTrip for the notations it does not
 // write: tables, matrices, JSON, DOT, GML, Cypher, Python dicts, the
-// prose of relations, quantities, precedence and bipartite sentences, and
+// prose of relations, roads, pipes, precedence and bipartite sentences, and
 // declared node sets with isolated nodes (NLGraph's "numbered from 0 to
 // N", Talk like a Graph's "a graph among nodes A, B, ..."). A
 // random graph is written in one of them; the reading must give back
@@ -96,6 +96,8 @@ func rtWrite(data []byte, notation uint8, directed, weighted bool) (string, *gra
 	case "relations", "quantities":
 		weighted = name == "quantities"
 		directed = false
+	case "pipes":
+		directed, weighted = true, true
 	case "precedence":
 		directed, weighted = true, false
 	case "bipartite":
@@ -109,7 +111,7 @@ func rtWrite(data []byte, notation uint8, directed, weighted bool) (string, *gra
 		switch name {
 		case "relations":
 			return rtPeople[x]
-		case "quantities":
+		case "quantities", "pipes":
 			return rtCities[x]
 		}
 		if letters {
@@ -123,7 +125,7 @@ func rtWrite(data []byte, notation uint8, directed, weighted bool) (string, *gra
 	seen := map[[2]int]bool{}
 	for i := 0; i+1 < len(data) && len(edges) < 40; i += 2 {
 		e := rtEdge{int(data[i] % 24), int(data[i+1] % 24), 1 + int(data[i]^data[i+1])%50}
-		if e.u == e.v && (name == "relations" || name == "quantities" || name == "precedence" || name == "incident") {
+		if e.u == e.v && (name == "relations" || name == "quantities" || name == "precedence" || name == "incident" || name == "pipes") {
 			continue // nobody is their own friend in these sentences
 		}
 		key := [2]int{e.u, e.v}
@@ -385,6 +387,10 @@ func rtWrite(data []byte, notation uint8, directed, weighted bool) (string, *gra
 		for _, e := range edges {
 			fmt.Fprintf(&sb, "There is a road from %s to %s of %d km. ", id(e.u), id(e.v), e.w)
 		}
+	case "pipes":
+		for _, e := range edges {
+			fmt.Fprintf(&sb, "A pipe from %s to %s carries %d units. ", id(e.u), id(e.v), e.w)
+		}
 	case "precedence":
 		for _, e := range edges {
 			if letters {
@@ -498,7 +504,11 @@ func rtWrite(data []byte, notation uint8, directed, weighted bool) (string, *gra
 			u, v = fmt.Sprintf("applicant %d", e.u), fmt.Sprintf("job %d", e.v)
 		}
 		var err error
-		if weighted {
+		if name == "pipes" {
+			var i int32
+			i, err = b.AddEdge(u, v)
+			b.SetCapacity(i, float64(e.w))
+		} else if weighted {
 			_, err = b.AddWeightedEdge(u, v, float64(e.w))
 		} else {
 			_, err = b.AddEdge(u, v)
