@@ -13,13 +13,17 @@ import (
 // rtNotations are the notations FuzzReadRoundTripMore writes, by number.
 var rtNotations = [...]string{
 	"csv", "tsv", "markdown", "matrix", "json", "dot", "gml", "cypher", "adjdict",
-	"relations", "quantities", "precedence", "bipartite", "nlgraph", "incident", "embedding", "pipes",
+	"relations", "quantities", "precedence", "bipartite", "nlgraph", "incident", "embedding", "pipes", "connected",
 }
 
 // rtPeople and rtCities name the nodes of the prose notations.
 var (
 	rtPeople = [24]string{"Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan", "Judy", "Mallory",
 		"Niaj", "Olivia", "Peggy", "Rupert", "Sybil", "Trent", "Victor", "Walter", "Xavier", "Yvonne", "Zoe", "Oscar", "Quinn"}
+	rtFullNames = [24]string{"Mary Jane", "Peter Parker", "Ada Lovelace", "Alan Turing", "Grace Hopper", "Marie Curie",
+		"Niels Bohr", "Lise Meitner", "Emmy Noether", "Carl Gauss", "Rosalind Franklin", "Tim Berners-Lee",
+		"Katherine Johnson", "John von Neumann", "Barbara Liskov", "Donald Knuth", "Edsger Dijkstra", "Leslie Lamport",
+		"Frances Allen", "Ken Thompson", "Dennis Ritchie", "Margaret Hamilton", "Claude Shannon", "Hedy Lamarr"}
 	rtCities = [24]string{"Paris", "Lyon", "Nice", "Lille", "Nantes", "Rennes", "Dijon", "Brest", "Reims", "Metz", "Tours",
 		"Nancy", "Caen", "Rouen", "Amiens", "Angers", "Limoges", "Grenoble", "Toulouse", "Bordeaux", "Orleans", "Avignon",
 		"Calais", "Bayonne"}
@@ -30,7 +34,8 @@ type rtEdge struct{ u, v, w int }
 
 // FuzzReadRoundTripMore is FuzzReadRoundTrip for the notations it does not
 // write: tables, matrices, JSON, DOT, GML, Cypher, Python dicts, the
-// prose of relations, roads, pipes, precedence and bipartite sentences, and
+// prose of relations (one- and several-word names), roads, pipes,
+// precedence and bipartite sentences, and
 // declared node sets with isolated nodes (NLGraph's "numbered from 0 to
 // N", Talk like a Graph's "a graph among nodes A, B, ..."). A
 // random graph is written in one of them; the reading must give back
@@ -93,7 +98,7 @@ func rtWrite(data []byte, notation uint8, directed, weighted bool) (string, *gra
 		letters = true // Cypher names nodes with identifiers
 	case "gml":
 		letters = false // GML ids are integers
-	case "relations", "quantities":
+	case "relations", "quantities", "connected":
 		weighted = name == "quantities"
 		directed = false
 	case "pipes":
@@ -109,7 +114,10 @@ func rtWrite(data []byte, notation uint8, directed, weighted bool) (string, *gra
 	}
 	id := func(x int) string {
 		switch name {
-		case "relations":
+		case "relations", "connected":
+			if letters {
+				return rtFullNames[x] // several words
+			}
 			return rtPeople[x]
 		case "quantities", "pipes":
 			return rtCities[x]
@@ -125,7 +133,7 @@ func rtWrite(data []byte, notation uint8, directed, weighted bool) (string, *gra
 	seen := map[[2]int]bool{}
 	for i := 0; i+1 < len(data) && len(edges) < 40; i += 2 {
 		e := rtEdge{int(data[i] % 24), int(data[i+1] % 24), 1 + int(data[i]^data[i+1])%50}
-		if e.u == e.v && (name == "relations" || name == "quantities" || name == "precedence" || name == "incident" || name == "pipes") {
+		if e.u == e.v && (name == "relations" || name == "quantities" || name == "precedence" || name == "incident" || name == "pipes" || name == "connected") {
 			continue // nobody is their own friend in these sentences
 		}
 		key := [2]int{e.u, e.v}
@@ -387,6 +395,30 @@ func rtWrite(data []byte, notation uint8, directed, weighted bool) (string, *gra
 		for _, e := range edges {
 			fmt.Fprintf(&sb, "There is a road from %s to %s of %d km. ", id(e.u), id(e.v), e.w)
 		}
+	case "connected":
+		// "X is connected to Y, Z and W.": the edges grouped by their
+		// first end, in order.
+		var order []int
+		by := map[int][]int{}
+		for _, e := range edges {
+			if _, ok := by[e.u]; !ok {
+				order = append(order, e.u)
+			}
+			by[e.u] = append(by[e.u], e.v)
+		}
+		for _, u := range order {
+			fmt.Fprintf(&sb, "%s is connected to ", id(u))
+			for i, v := range by[u] {
+				switch {
+				case i > 0 && i == len(by[u])-1:
+					sb.WriteString(" and ")
+				case i > 0:
+					sb.WriteString(", ")
+				}
+				sb.WriteString(id(v))
+			}
+			sb.WriteString(". ")
+		}
 	case "pipes":
 		for _, e := range edges {
 			fmt.Fprintf(&sb, "A pipe from %s to %s carries %d units. ", id(e.u), id(e.v), e.w)
@@ -485,7 +517,27 @@ func rtWrite(data []byte, notation uint8, directed, weighted bool) (string, *gra
 			sb.WriteString(".\n")
 		}
 	}
-	sb.WriteString("\nQ: How many edges are there?")
+	// The question names nodes of the graph: it must not add edges.
+	a, z := id(edges[0].u), id(edges[len(edges)-1].v)
+	if name == "bipartite" {
+		a, z = fmt.Sprintf("applicant %d", edges[0].u), fmt.Sprintf("job %d", edges[len(edges)-1].v)
+	}
+	switch len(data) % 7 {
+	case 0:
+		sb.WriteString("\nQ: How many edges are there?")
+	case 1:
+		fmt.Fprintf(&sb, "\nQ: Is there a path from %s to %s?", a, z)
+	case 2:
+		fmt.Fprintf(&sb, "\nQ: Is there an edge between %s and %s?", a, z)
+	case 3:
+		fmt.Fprintf(&sb, "\nWhat is the shortest path from %s to %s, and how long is it?", a, z)
+	case 4:
+		fmt.Fprintf(&sb, "\nHow many neighbours does %s have? Is %s connected to %s?", a, z, a)
+	case 5:
+		fmt.Fprintf(&sb, "\nQ: What is the maximum flow from %s to %s?\nA:", a, z)
+	case 6:
+		sb.WriteString("\nHow many nodes have degree 2 or more?")
+	}
 
 	b := graph.NewBuilder(directed)
 	for i, x := range extra {
