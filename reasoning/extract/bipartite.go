@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // BipartiteProse reads relations between two kinds of things written in
@@ -283,7 +284,12 @@ func bipartiteMayRelate(d *Doc) bool {
 		case '0' <= c && c <= '9', 'A' <= c && c <= 'Z', c >= 0x80:
 			id = true
 		case 'a' <= c && c <= 'z':
-			for m := k; m < len(d.Text) && proseWordByte(d.Text, m) && !id; m++ {
+			for m := k; m < len(d.Text) && !id; m++ {
+				// proseWordByte, with the ASCII test inlined: this runs
+				// over every word that follows another.
+				if c := d.Text[m]; c < utf8.RuneSelf && !exASCIIWordByte(c) || c >= utf8.RuneSelf && !proseWordByte(d.Text, m) {
+					break
+				}
 				id = '0' <= d.Text[m] && d.Text[m] <= '9'
 			}
 		}
