@@ -440,6 +440,12 @@ func (x *Explorer) interpret(ctx context.Context, rd reading, lambda float64) (Q
 	aboutEntity := rd.phraseAt == classWordAt(rd.tokens) && !rd.phrase.noun
 	before := func(m mention) bool {
 		genitive := m.end < rd.phraseAt && rd.tokens[m.end].word == "s"
+		// "What does dog have as a hypernym?": the one that does have is
+		// the possessor, as in a genitive ("dog's hypernym"); in "what
+		// has dog as its hypernym?" dog is the object.
+		if rd.phrase.noun && m.start > 0 && m.end < rd.phraseAt && doHaveAs(rd.tokens, m) {
+			genitive = true
+		}
 		if aboutEntity && m.start > rd.phraseEnd && !onlyFillers(rd.tokens[rd.phraseEnd:m.start]) {
 			return true
 		}
@@ -493,6 +499,18 @@ func (x *Explorer) interpret(ctx context.Context, rd reading, lambda float64) (Q
 		place(nil, res[0].Entities)
 	}
 	return q, res, nil
+}
+
+// doHaveAs reports whether mention m is the subject of "do/does/did M have
+// as": an auxiliary right before it, then "have" and "as" (with fillers).
+func doHaveAs(ts []token, m mention) bool {
+	switch ts[m.start-1].word {
+	case "do", "does", "did":
+	default:
+		return false
+	}
+	rest := ts[m.end:]
+	return len(rest) >= 2 && (rest[0].word == "have" || rest[0].word == "has") && rest[1].word == "as"
 }
 
 // classWordAt returns the index of the word right after a leading "what"

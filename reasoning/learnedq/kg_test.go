@@ -72,6 +72,8 @@ func TestReadKG(t *testing.T) {
 		{q: "in wn18rr, what is a hypernym of dog.n.01?", tool: ToolTailEntity, args: `{"dataset":"wn18rr","entity":"02084071","relation":"hypernym"}`},
 		{q: "What is dog.n.01 a kind of, according to wordnet?", tool: ToolTailEntity, args: `{"dataset":"wn18rr","entity":"02084071","relation":"hypernym"}`},
 		{q: "What are the hypernyms of 02084071 in WN18RR?", tool: ToolTailEntity, args: `{"dataset":"wn18rr","entity":"02084071","relation":"hypernym"}`},
+		{q: "What does dog.n.01 have as a hypernym in wn18rr?", tool: ToolTailEntity, args: `{"dataset":"wn18rr","entity":"02084071","relation":"hypernym"}`},
+		{q: "In wn18rr, what has dog.n.01 as its hypernym?", tool: ToolHeadEntity, args: `{"dataset":"wn18rr","entity":"02084071","relation":"hypernym"}`},
 		{q: "wordnet: what type of thing is a domestic dog?", tool: ToolTailEntity, args: `{"dataset":"wn18rr","entity":"02084071","relation":"hypernym"}`},
 		{q: "What is a part of tree.n.01 in the wn18rr knowledge graph?", tool: ToolTailEntity, args: `{"dataset":"wn18rr","entity":"13104059","relation":"has part"}`},
 		{q: "What is the derivationally related form of run.v.01 in wn18rr?", tool: ToolTailEntity, args: `{"dataset":"wn18rr","entity":"01926311","relation":"derivationally related form"}`},
