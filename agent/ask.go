@@ -597,6 +597,9 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 	if err := unknownNamedNode(spec, args, g, source); err != nil {
 		return r.fail(err)
 	}
+	if err := directedDegreeErr(spec.Name, g, task); err != nil {
+		return r.fail(err)
+	}
 
 	if r.opt.planOnly {
 		r.ans.Plan = &Plan{Tool: spec.Name, Args: args}

@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -83,5 +84,31 @@ func TestVagueReading(t *testing.T) {
 	}
 	if ans, err := a.Ask(ctx, "Alice and Bob are friends. Bob and Carol are friends. Is Alice friends with Carol?"); err != nil || ans.Tool != "edge_exists" || ans.Value != false {
 		t.Errorf("is X friends with Y: %v %v %v", toolOf(ans), ansValue(ans), err)
+	}
+}
+
+// TestDirectedDegreeAndHedges: a degree question that asks for one
+// direction of a directed graph is declined (the degree tool counts both);
+// a hedge inside a question is one too.
+func TestDirectedDegreeAndHedges(t *testing.T) {
+	a := newDataAgent(t)
+	ctx := context.Background()
+	for _, q := range []string{
+		"Sam follows Kim and Lee; Kim follows Lee; Lee follows Sam. How many people does Lee follow?",
+		"Sam follows Kim and Lee; Kim follows Lee; Lee follows Sam. How many followers does Lee have?",
+		"Edges: 1-2, 2-3, 3-4 (or was it 3-5?). What is the degree of node 3?",
+	} {
+		if ans, err := a.Ask(ctx, q); !errors.Is(err, ErrNoAnswer) {
+			t.Errorf("%q: %v %v, want a refusal", q, answerText(ans), err)
+		}
+	}
+	for q, want := range map[string]any{
+		"Edges: 0->1, 1->2. What is the degree of node 1?":                                 2.0,
+		"Edges: 1-2, 2-3, 3-4. I'm not sure about this one: what is the degree of node 3?": 2.0,
+	} {
+		ans, err := a.Ask(ctx, q)
+		if err != nil || fmt.Sprint(ans.Value) != fmt.Sprint(want) && fmt.Sprint(ans.Value) != fmt.Sprint(int(want.(float64))) {
+			t.Errorf("%q: %v (%v), want %v", q, ansValue(ans), err, want)
+		}
 	}
 }

@@ -28,7 +28,13 @@ func vagueReading(question string, ex reasoning.Extraction) error {
 	rep := &ex.Report
 	statements := statementText(question, ex)
 	var why string
-	if m := hedgeWords.FindString(strings.ToLower(statements)); m != "" {
+	m := hedgeWords.FindString(strings.ToLower(statements))
+	if m == "" {
+		// "(or was it 3-5?)": some hedges are about the graph wherever
+		// they stand, questions included.
+		m = hedgeAnywhere.FindString(strings.ToLower(outsideSpans(question, ex)))
+	}
+	if m != "" {
 		why = fmt.Sprintf("the text hedges about the graph (%q), so which edges hold is unclear", m)
 	}
 	if why == "" {
@@ -53,6 +59,9 @@ func vagueReading(question string, ex reasoning.Extraction) error {
 
 var (
 	hedgeWords = regexp.MustCompile(`\bor (maybe|perhaps|possibly|was it|is it)\b|\bi (don't|do not|can't|cannot|can not) (remember|recall)\b|\bi('m| am) not (sure|certain)\b|\bnot sure (if|whether|about)\b|\bno,? wait\b|\bi forget\b|\bif i remember (correctly|right)\b|\bor something( like that)?\b`)
+	// hedgeAnywhere are hedges that doubt the graph even inside a
+	// question ("1-2, 2-3 (or was it 3-5?)").
+	hedgeAnywhere = regexp.MustCompile(`\bor (maybe|perhaps|possibly|was it|were they)\b|\bi (don't|do not|can't|cannot|can not) (remember|recall)\b`)
 	// edgeTalk is a statement about edges that a reader would have read
 	// had it named them.
 	edgeTalk = regexp.MustCompile(`\b(connected|linked|joined|adjacent|edges?|links?|arcs?|roads?|ring|cycle|chain|chords?|friends|connects?)\b`)
@@ -68,10 +77,9 @@ var quantifierNodes = map[string]bool{
 	"all of them": true, "them": true, "it": true,
 }
 
-// statementText returns the question's sentences that state things (not
-// questions or instructions), with the spans the readers accounted for
-// blanked out.
-func statementText(question string, ex reasoning.Extraction) string {
+// outsideSpans returns the question with the spans the readers accounted
+// for blanked out.
+func outsideSpans(question string, ex reasoning.Extraction) string {
 	b := []byte(question)
 	for _, s := range ex.Report.Spans {
 		if s.Start >= 0 && s.End <= len(b) && s.Start < s.End {
@@ -80,6 +88,14 @@ func statementText(question string, ex reasoning.Extraction) string {
 			}
 		}
 	}
+	return string(b)
+}
+
+// statementText returns the question's sentences that state things (not
+// questions or instructions), with the spans the readers accounted for
+// blanked out.
+func statementText(question string, ex reasoning.Extraction) string {
+	b := []byte(outsideSpans(question, ex))
 	var out strings.Builder
 	start := 0
 	for i := 0; i <= len(b); i++ {
@@ -134,6 +150,24 @@ func unknownNamedNode(spec tools.Spec, args json.RawMessage, g *graph.Graph, sou
 		if _, ok := g.Index(id); !ok && hasLetter(id) {
 			return fmt.Errorf("node %q is not in the graph (%d nodes: %s): %w", id, g.N(), textutil.Truncate(strings.Join(g.IDs(), ", "), 80), ErrBadInput)
 		}
+	}
+	return nil
+}
+
+// directedDegreeWords ask for one direction of a node's edges: "how many
+// people does Lee follow" (out), "how many followers does Lee have" (in).
+var directedDegreeWords = regexp.MustCompile(`(?i)\bhow many\b[^.?]{0,40}\b(does|do|did)\s+\S+(\s+\S+)?\s+(follow|manage|supervise|know|like|trust|cite|call|email|visit|owe|pay|point to|link to|lead to|go to|report to)\b|\bhow many\b[^.?]{0,20}\b(follow|manage|supervise|know|like|trust|cite|call|email|visit|owe|pay|point to|link to|lead to|report to)\s+\S+|\bhow many (followers|subscribers|fans|citations|incoming|outgoing|successors|predecessors|in-?links|out-?links)\b`)
+
+// directedDegreeErr declines a degree question on a directed graph whose
+// words ask for one direction ("how many people does Lee follow"): the
+// degree tool counts in- and out-edges together, so its number would not
+// answer what was asked.
+func directedDegreeErr(tool string, g *graph.Graph, task string) error {
+	if tool != "degree" || g == nil || !g.Directed() {
+		return nil
+	}
+	if m := directedDegreeWords.FindString(task); m != "" {
+		return fmt.Errorf("the question (%q) asks for the edges in one direction of a directed graph, and the degree tool counts both directions: %w", m, ErrNoAnswer)
 	}
 	return nil
 }

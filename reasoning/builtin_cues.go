@@ -102,6 +102,17 @@ var toolCues = func() []toolCue {
 		against(strong(c("linked adjacent joined", `\b(is|are)\s+(node\s+|vertex\s+)?\S+\s+(directly\s+)?(linked|adjacent|joined)\s+(to|with)\s+(node\s+|vertex\s+)?\S+\s*\?`, `\bpath\b|\broute\b|\b(indirectly|somehow|eventually)\b|\bnot\b|n't\b|\b(which|what|list|name)\b`, "edge_exists")), "path_exists"),
 		against(strong(c("direct step hop move", `\b(go|get|move|travel|fly|drive|walk|step)\s+directly\s+(from|to)\b|\bdirectly from\b[^.?]{0,30}\bto\b|\bfrom\b[^.?]{0,30}\bto\b[^.?]{0,20}\bin (one|a single) (step|hop|move)\b`, listNodes, "edge_exists")), "path_exists", "shortest_path", "shortest_path_length"),
 		strong(c("friend colleague related married partner author together", `\b(are|were)\s+\S+(\s+\S+)?\s+and\s+\S+(\s+\S+)?\s+(friends|colleagues|related|married|partners|co-?authors|acquainted|neighbou?rs|linked|connected)\b|\b(have|has|did|do)\s+\S+(\s+\S+)?\s+and\s+\S+(\s+\S+)?\s+[^.?]{0,40}\btogether\b`, `\b(list|name|which|what|how many|all|every)\b|\bnot\b|\bboth\b`, "edge_exists")),
+		// "Does node 3 have an edge to node 5?": one pair, one edge.
+		against(strong(c("edge link arc", `\b(does|do|did|has)\s+(node\s+|vertex\s+)?\S+(\s+\S+)?\s+(have\s+)?(an?|any)\s+(direct\s+)?(edge|link|arc)\s+(to|with|from|towards)\s+(node\s+|vertex\s+)?\S+`, `\b(how many|list|which|what|all)\b`, "edge_exists")), "path_exists", "neighbors"),
+		// NetworkX calls name their tool: "print(nx.number_of_edges(G))".
+		strong(c("nx. networkx. g.", `\b(nx|networkx)\.number_of_edges\b|\bg\.number_of_edges\b|\bg\.size\(\)`, "", "edge_count", "size")),
+		strong(c("nx. networkx. g.", `\b(nx|networkx)\.number_of_nodes\b|\bg\.number_of_nodes\b|\bg\.order\(\)|\blen\(g\)`, "", "node_count", "order")),
+		strong(c("nx. networkx. g.", `\b(nx|networkx)\.has_path\b`, "", "path_exists")),
+		strong(c("nx. networkx. g.", `\bg\.has_edge\b`, "", "edge_exists")),
+		strong(c("nx. networkx.", `\b(nx|networkx)\.number_connected_components\b`, "", "connected_components")),
+		strong(c("nx. networkx.", `\b(nx|networkx)\.is_bipartite\b`, "", "is_bipartite")),
+		strong(c("nx. networkx.", `\b(nx|networkx)\.is_connected\b`, "", "is_connected")),
+		strong(c("nx. networkx.", `\b(nx|networkx)\.(shortest_path_length|dijkstra_path_length)\b`, "", "shortest_path_length", "shortest_path")),
 		// "Is there an edge 1-3?": one edge, named with a dash.
 		against(strong(c("edge link arc", `\b(is there|does (it|the graph) (have|contain)|do we have|exists?)\s+(an?|the)\s+(edge|link|arc)\s+\S+\s*(-|–|—|--)\s*\S+\s*\?`, `\b(how many|list|which|what)\b`, "edge_exists")), "edge_count", "size"),
 		// "Is Alice friends with Carol?", "is Bo a co-author of Cy?": one

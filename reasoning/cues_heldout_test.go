@@ -39,3 +39,18 @@ func TestCuesHeldout(t *testing.T) {
 		t.Errorf("a negated list question cued edge_exists")
 	}
 }
+
+// TestCuesNetworkXCalls: a NetworkX call names its tool.
+func TestCuesNetworkXCalls(t *testing.T) {
+	for q, tool := range map[string]string{
+		"print(nx.number_of_edges(G))  # what does this print?": "edge_count",
+		"What does nx.number_of_nodes(G) return?":               "node_count",
+		"nx.has_path(G, 0, 3)?":                                 "path_exists",
+		"Does node 3 have an edge to node 5?":                   "edge_exists",
+	} {
+		m := MatchCues(q)
+		if !slices.Contains(m.Tools, tool) || m.Adjustment(tool) <= 0 {
+			t.Errorf("%q: cues %v %v, want %s strongly", q, m.Tools, m.adjust, tool)
+		}
+	}
+}

@@ -70,8 +70,8 @@ func TestPairPhrases(t *testing.T) {
 		maxConf float64
 	}{
 		{
-			name: "GraphArena authors, isolated one declared",
-			text: "**Problem to Solve**\n\n- Authors in the network: Wei Wang, Jun Li, Philip S. Yu, Hui Zhang\n- Research collaborations between these authors: Wei Wang and Jun Li, Jun Li and Philip S. Yu.\nPlease identify the common neighbors of Wei Wang and Philip S. Yu in this network.",
+			name:  "GraphArena authors, isolated one declared",
+			text:  "**Problem to Solve**\n\n- Authors in the network: Wei Wang, Jun Li, Philip S. Yu, Hui Zhang\n- Research collaborations between these authors: Wei Wang and Jun Li, Jun Li and Philip S. Yu.\nPlease identify the common neighbors of Wei Wang and Philip S. Yu in this network.",
 			nodes: []string{"Wei Wang", "Jun Li", "Philip S. Yu", "Hui Zhang"}, edges: []string{"Wei Wang-Jun Li", "Jun Li-Philip S. Yu"}, minConf: 0.95, maxConf: 0.95,
 		},
 		{
@@ -106,9 +106,9 @@ func TestPairPhrases(t *testing.T) {
 func TestHyphenatedNames(t *testing.T) {
 	for q, want := range map[string]int{ // edges read; -1: no graph
 		"Munich is connected to Amberg-Sulzbach. Amberg-Sulzbach is connected to Bavaria. How many edges?": 2,
-		"Fei-Fei Li and Andrew Ng are friends. Andrew Ng and Wei Wang are friends. How many edges?":         2,
-		"Roads: Paris-Lyon, Lyon-Nice, Nice-Rome. How many roads?":                                          3,
-		"A-B, B-C. How many edges?":                                                                          2,
+		"Fei-Fei Li and Andrew Ng are friends. Andrew Ng and Wei Wang are friends. How many edges?":        2,
+		"Roads: Paris-Lyon, Lyon-Nice, Nice-Rome. How many roads?":                                         3,
+		"A-B, B-C. How many edges?": 2,
 	} {
 		ex, err := Read(context.Background(), q, Options{})
 		if err != nil {
