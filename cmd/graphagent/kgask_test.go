@@ -1,9 +1,13 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
+	"sync"
 	"testing"
+
+	"github.com/graphagent/graphagent/reasoning/explore"
 )
 
 // TestAskKGCompletion asks knowledge-graph completion questions through
@@ -81,5 +85,39 @@ func TestAskKGCompletion(t *testing.T) {
 	}
 	if out, _, _ := ask("--json", "how many nodes does wn18rr have?"); strings.Contains(out, `"tool": "transe:`) {
 		t.Errorf("a structure question went to a transe tool: %s", out)
+	}
+}
+
+// TestLearnedExplorers: each knowledge graph is loaded once however many
+// questions ask for it at the same time; a graph that cannot be loaded is
+// an error each time it is asked (not remembered as loaded).
+func TestLearnedExplorers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads WN18RR")
+	}
+	l := &learnedForAgent{dirs: []string{dataDir(t)}, explorers: map[string]*loadedExplorer{}}
+	got := make([]*explore.Explorer, 4)
+	var wg sync.WaitGroup
+	for i := range got {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			x, err := l.Explorer(context.Background(), "wn18rr")
+			if err != nil {
+				t.Error(err)
+			}
+			got[i] = x
+		}()
+	}
+	wg.Wait()
+	for _, x := range got {
+		if x == nil || x != got[0] || x.KG().Name() != "wn18rr" {
+			t.Fatalf("explorers %v: want one, of wn18rr", got)
+		}
+	}
+	for range 2 {
+		if x, err := l.Explorer(context.Background(), "nosuchkg"); err == nil || x != nil {
+			t.Errorf("nosuchkg: %v, %v", x, err)
+		}
 	}
 }

@@ -26,16 +26,31 @@ type learnedForAgent struct {
 	dirs  []string
 
 	mu        sync.Mutex
-	explorers map[string]*explore.Explorer
+	explorers map[string]*loadedExplorer
+}
+
+// loadedExplorer is one knowledge graph's explorer, loaded once: a question
+// about another graph does not wait for it.
+type loadedExplorer struct {
+	mu sync.Mutex
+	x  *explore.Explorer
 }
 
 // Explorer returns the explorer of the shipped knowledge graph dataset
-// (wn18rr, fb15k237), read from the data folders on first use.
+// (wn18rr, fb15k237), read from the data folders on first use. A failed
+// load (a cancelled question, say) is tried again by the next question.
 func (l *learnedForAgent) Explorer(ctx context.Context, dataset string) (*explore.Explorer, error) {
 	l.mu.Lock()
-	defer l.mu.Unlock()
-	if x := l.explorers[dataset]; x != nil {
-		return x, nil
+	e := l.explorers[dataset]
+	if e == nil {
+		e = &loadedExplorer{}
+		l.explorers[dataset] = e
+	}
+	l.mu.Unlock()
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.x != nil {
+		return e.x, nil
 	}
 	sb, err := graph.NewSandbox(l.dirs...)
 	if err != nil {
@@ -46,9 +61,8 @@ func (l *learnedForAgent) Explorer(ctx context.Context, dataset string) (*explor
 	if err != nil {
 		return nil, fmt.Errorf("load the knowledge graph %s (is its folder inside --data?): %w", dataset, err)
 	}
-	x := explore.New(g, explore.Options{})
-	l.explorers[dataset] = x
-	return x, nil
+	e.x = explore.New(g, explore.Options{})
+	return e.x, nil
 }
 
 // Trained reports whether the model answering tool on dataset is saved and
@@ -81,7 +95,7 @@ func learnedTools(c *cli.Context) *learnedForAgent {
 	if err != nil {
 		return nil
 	}
-	return &learnedForAgent{Registry: reg, store: store, dirs: dataDirs(c), explorers: map[string]*explore.Explorer{}}
+	return &learnedForAgent{Registry: reg, store: store, dirs: dataDirs(c), explorers: map[string]*loadedExplorer{}}
 }
 
 // analogAccuracy is the builtin analogical reasoner's measured test accuracy
