@@ -47,7 +47,7 @@ func askCommand() *cli.Command {
 
 Notations read in the question (mixed in one question when they agree):
   edge lists     0-1, 1-2   a -> b   (0, 1) (1, 2)   [(0, 1, {'weight': 4})]   "0 1 3" lines
-                 (0->1,5) (1->2,weight:3)   Collaborations: Ann and Bo, Bo and Cy
+                 (0->1,5) (1->2,weight:3)   Collaborations: Ann and Bo, Bo and Cy   YAML "- [A, B]" lines
   prose          an edge between node 1 and node 2 with weight 3; an edge from node 0 to node 4 with capacity 5
   named nodes    Alice and Bob are friends; X knows Y; Paris is connected to Lyon, Nice and Lille
   quantities     a road from Paris to Lyon of 465 km; a pipe from s to a carries 5 units; costs $7

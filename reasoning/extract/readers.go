@@ -15,6 +15,7 @@ func Readers() []Reader {
 		NodeLinkJSON{},
 		JSONEdgeList{},
 		ArrowTuples{},
+		YAMLEdgeList{},
 		AdjacencyDict{},
 		DOTGraph{},
 		Cypher{},
