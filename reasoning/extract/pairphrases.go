@@ -49,7 +49,11 @@ func (PairPhrases) Read(ctx context.Context, d *Doc) (Reading, error) {
 		}
 	}
 	var declared []string
-	for _, m := range nodeListHeader.FindAllStringIndex(text, -1) {
+	var nodeHeaders [][]int
+	if nodeHeaderPossible(text) {
+		nodeHeaders = nodeListHeader.FindAllStringIndex(text, -1)
+	}
+	for _, m := range nodeHeaders {
 		items, s, e := listItems(text, m[1])
 		if len(items) < 2 {
 			continue
@@ -65,7 +69,7 @@ func (PairPhrases) Read(ctx context.Context, d *Doc) (Reading, error) {
 		}
 		r.Spans = append(r.Spans, Span{Start: s, End: e, Role: RoleDeclaration})
 	}
-	for _, m := range pairListHeader.FindAllStringIndex(text, -1) {
+	for _, m := range pairHeaderMatches(pairListHeader, text) {
 		items, s, e := listItems(text, m[1])
 		if len(items) == 0 {
 			continue

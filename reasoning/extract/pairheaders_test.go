@@ -1,0 +1,58 @@
+package extract
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestPairHeadersSameMatches checks that looking for the pair-phrase
+// headers only around colons finds what the expressions find on the whole
+// text, on random texts of header fragments, names, separators, line
+// breaks and case-folding letters (the Kelvin sign folds to k).
+func TestPairHeadersSameMatches(t *testing.T) {
+	frags := []string{"Connections", "collaborations", "edges are", "Edges", "pairs", "friends are", "roads",
+		"authors", "Nodes", "people", "in", "of", "the", "this", "social", "network", "NETWORK", "graph", "Graph",
+		"networ\u212a", ":", ":", " : ", "\n", "\t", " ", " ", ",", ";", ".", "and", "to", "Wei Wang", "Jun Li",
+		"x", "-", "co-authorships", "Authors in the", "nodes of this", "users in the\n", "people in the big", "\r\n", "\f", "é", "ſ"}
+	r := rand.New(rand.NewPCG(9, 9))
+	pairs, nodes := 0, 0
+	for n := 0; n < 60000; n++ {
+		var sb strings.Builder
+		for k := r.IntN(14); k >= 0; k-- {
+			sb.WriteString(frags[r.IntN(len(frags))])
+			if r.IntN(3) == 0 {
+				sb.WriteByte(' ')
+			}
+		}
+		q := sb.String()
+		want := pairListHeader.FindAllStringIndex(q, -1)
+		if got := pairHeaderMatches(pairListHeader, q); !slices.EqualFunc(got, want, slices.Equal[[]int]) {
+			t.Fatalf("pair headers in %q: got %v, want %v", q, got, want)
+		}
+		if nodeListHeader.MatchString(q) {
+			nodes++
+			if !nodeHeaderPossible(q) {
+				t.Fatalf("node header in %q ruled out", q)
+			}
+		}
+		if len(want) > 0 {
+			pairs++
+		}
+	}
+	// The texts must hold headers often enough for the comparison to mean
+	// something.
+	if pairs < 1000 || nodes < 100 {
+		t.Fatalf("only %d texts with pair headers and %d with node headers", pairs, nodes)
+	}
+	// Each holds a header; the last one's is ruled out.
+	for _, q := range []string{"Authors in the network: A, B", "Nodes of this social graph :\n x", "people in the\nnetwork:"} {
+		if !nodeHeaderPossible(q) {
+			t.Errorf("node header possible in %q: got false", q)
+		}
+	}
+	if nodeHeaderPossible("the edges are:\nQ: what?") {
+		t.Error(`node header possible in "the edges are: ...": got true`)
+	}
+}
