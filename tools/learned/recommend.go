@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 )
 
@@ -104,7 +103,10 @@ type bprConfig struct {
 	// halfLife weights the positives by age: a rating halfLife days older
 	// than the last training rating is drawn half as often (0: uniform).
 	halfLife float64
-	seed     uint64
+	// popNeg is the share of negatives drawn in proportion to their
+	// training popularity (the rest uniform over the training items).
+	popNeg float64
+	seed   uint64
 }
 
 // newRecModel makes an untrained model over the ratings of train: each
@@ -160,6 +162,14 @@ func fitBPR(ctx context.Context, m *recModel, train []rating, c bprConfig, prog 
 		total += w
 		cum[k] = total
 	}
+	// A negative: with probability popNeg the item of a random training
+	// rating (so in proportion to popularity), else a uniform training item.
+	drawNeg := func() int {
+		if c.popNeg > 0 && rng.Float64() < c.popNeg {
+			return train[rng.IntN(len(train))].item
+		}
+		return int(trainedItems[rng.IntN(len(trainedItems))])
+	}
 	dim := m.Dim
 	p := make([]float64, dim)
 	for epoch := range c.epochs {
@@ -172,12 +182,12 @@ func fitBPR(ctx context.Context, m *recModel, train []rating, c bprConfig, prog 
 			r := train[min(pick, len(train)-1)]
 			u, i := r.user, r.item
 			seen := m.seen(u)
-			j := int(trainedItems[rng.IntN(len(trainedItems))])
+			j := drawNeg()
 			for tries := 0; tries < 10; tries++ {
 				if _, found := slices.BinarySearch(seen, int32(j)); !found {
 					break
 				}
-				j = int(trainedItems[rng.IntN(len(trainedItems))])
+				j = drawNeg()
 			}
 			x := m.score(u, i) - m.score(u, j)
 			g := 1 / (1 + math.Exp(x)) // d/dx of log σ(x)
@@ -204,80 +214,57 @@ func splitByTime(rs []rating, share float64) (past, future []rating) {
 	return rs[:cut], rs[cut:]
 }
 
+// recommendDefaults is the full training setting, chosen on the latest
+// tenth of the training period (TestRecommendTune, a grid fixed in
+// advance) and never on the test period; Small is a seconds-long one for
+// tests.
+func recommendDefaults(cfg Config) bprConfig {
+	c := bprConfig{dim: 32, epochs: 40, lr: 0.05, reg: 0.002, halfLife: 60, popNeg: 0, seed: cfg.Seed}
+	if cfg.Small {
+		c.dim, c.epochs = 8, 3
+	}
+	if cfg.Epochs > 0 {
+		c.epochs = cfg.Epochs
+	}
+	return c
+}
+
 // trainRecommender splits the ratings by time (the latest
-// recommendTestShare held out), chooses the positives' half-life on the
-// latest tenth of the training period, trains BPR on the whole past and
-// scores it and the popularity baseline on the future.
+// recommendTestShare held out), trains BPR with recommendDefaults on the
+// whole past and scores it and the popularity baseline on the future.
 func trainRecommender(ctx context.Context, d *data, cfg Config, prog Progress) (*trained, error) {
 	rd, err := readRecData(d)
 	if err != nil {
 		return nil, err
 	}
-	base := bprConfig{dim: 32, epochs: 30, lr: 0.05, reg: 0.005, seed: cfg.Seed}
-	halfLives := []float64{0, 30, 10}
-	if cfg.Small {
-		base.dim, base.epochs, halfLives = 8, 3, []float64{30}
-	}
-	if cfg.Epochs > 0 {
-		base.epochs = cfg.Epochs
-	}
+	c := recommendDefaults(cfg)
 	train, test := splitByTime(rd.ratings, recommendTestShare)
-	fit, val := splitByTime(train, 0.1)
-	steps := (len(halfLives) + 1) * base.epochs
-	step := 0
-	// Choose the half-life on validation when there is a choice: the best
-	// Recall@10 + AUC among those that beat popularity on both, else the
-	// best overall.
-	best, bestScore, bestBeats := halfLives[0], math.Inf(-1), false
-	var valNotes []string
-	for _, hl := range halfLives {
-		if len(halfLives) == 1 {
-			break
-		}
-		c := base
-		c.halfLife = hl
-		m := newRecModel(rd, fit, c.dim)
-		err := fitBPR(ctx, m, fit, c, func(e int) { prog(fmt.Sprintf("validation, half-life %g days, epoch %d", hl, e+1), step+e, steps) })
-		if err != nil {
-			return nil, err
-		}
-		step += c.epochs
-		ev := recTestSet(m, val)
-		r, a := evaluateRanking(m, ev, m.score)
-		pr, pa := evaluateRanking(m, ev, func(_, i int) float64 { return float64(m.Popularity[i]) })
-		beats := r > pr && a > pa
-		valNotes = append(valNotes, fmt.Sprintf("%g days: Recall@10 %.3f, AUC %.3f (popularity %.3f, %.3f)", hl, r, a, pr, pa))
-		if (beats && !bestBeats) || (beats == bestBeats && r+a > bestScore) {
-			best, bestScore, bestBeats = hl, r+a, beats
-		}
-	}
-	c := base
-	c.halfLife = best
 	m := newRecModel(rd, train, c.dim)
 	if len(test) > 0 {
 		m.SplitTime = test[0].time
 	}
-	err = fitBPR(ctx, m, train, c, func(e int) { prog(fmt.Sprintf("epoch %d", e+1), step+e, steps) })
+	err = fitBPR(ctx, m, train, c, func(e int) { prog(fmt.Sprintf("epoch %d", e+1), e, c.epochs+1) })
 	if err != nil {
 		return nil, err
 	}
-	prog("evaluate", steps, steps+1)
+	prog("evaluate", c.epochs, c.epochs+1)
 	ev := recTestSet(m, test)
 	bprRecall, bprAUC := evaluateRanking(m, ev, m.score)
 	popRecall, popAUC := evaluateRanking(m, ev, func(_, i int) float64 { return float64(m.Popularity[i]) })
-	prog("done", steps+1, steps+1)
+	prog("done", c.epochs+1, c.epochs+1)
 	trainedItems := 0
 	for _, ok := range m.Trained {
 		if ok {
 			trainedItems++
 		}
 	}
-	chosen := "none"
-	if best > 0 {
-		chosen = fmt.Sprintf("%g days", best)
+	positives := "positives uniform over the training ratings"
+	if c.halfLife > 0 {
+		positives = fmt.Sprintf("positives drawn by age, half-life %g days", c.halfLife)
 	}
-	if len(valNotes) > 0 {
-		chosen += " (validation: " + strings.Join(valNotes, "; ") + ")"
+	negatives := "negatives uniform over the training movies the user did not rate"
+	if c.popNeg > 0 {
+		negatives = fmt.Sprintf("negatives among the training movies the user did not rate, %.0f%% drawn in proportion to popularity, the rest uniform", 100*c.popNeg)
 	}
 	return &trained{
 		model: m,
@@ -289,8 +276,8 @@ func trainRecommender(ctx context.Context, d *data, cfg Config, prog Progress) (
 		},
 		split: fmt.Sprintf("by time: the first %.0f%% of the %d ratings (before %s) train, the latest %.0f%% test; scored on the %d users with ratings in both, over the %d movies rated in training, the users' training movies excluded",
 			100*(1-recommendTestShare), len(rd.ratings), unixDate(m.SplitTime), 100*recommendTestShare, len(ev.users), trainedItems),
-		details: fmt.Sprintf("%d factors, %d epochs of %d SGD steps, lr %g, L2 %g, seed %d; positives drawn by age with a half-life chosen on the latest tenth of the training period (the best Recall@10 + AUC among those beating popularity on both) among %v days (0: uniform): %s; negatives uniform over the training movies the user did not rate",
-			c.dim, c.epochs, len(train), c.lr, c.reg, cfg.Seed, halfLives, chosen),
+		details: fmt.Sprintf("%d factors and item biases, %d epochs of %d SGD steps, lr %g, L2 %g, seed %d; %s; %s; setting chosen on the latest tenth of the training period (TestRecommendTune), not on the test period",
+			c.dim, c.epochs, len(train), c.lr, c.reg, cfg.Seed, positives, negatives),
 	}, nil
 }
 

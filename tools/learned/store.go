@@ -36,6 +36,8 @@ func familyVersion(family string) int {
 		return 2 // APPNP replaced feature propagation + logistic regression
 	case FamilyGraph:
 		return 2 // a kernel SVM with margins replaced WL features + logistic regression
+	case FamilyRecommend:
+		return 2 // the setting chosen on validation replaced the one chosen with test runs
 	}
 	if family == FamilyKG {
 		return 2 // float32 ComplEx trained with shared negatives replaced float64 with 32 negatives per query
