@@ -45,8 +45,15 @@ func FuzzRead(f *testing.F) {
 			t.Fatalf("no answer after 5s on %q", q)
 		}
 		ex, err := r.ex, r.err
-		if d := time.Since(start); d > 2*time.Second+time.Duration(len(q))*100*time.Microsecond {
-			t.Fatalf("took %v on %d bytes", d, len(q))
+		limit := 2*time.Second + time.Duration(len(q))*100*time.Microsecond
+		if d := time.Since(start); d > limit {
+			// A loaded machine can stall one call for seconds (a 67-byte
+			// question once "took" 2.05 s at load 25); slow input is slow
+			// every time.
+			again := time.Now()
+			if _, err := Read(context.Background(), q, opt); time.Since(again) > limit {
+				t.Fatalf("took %v, then %v on %d bytes (err %v)", d, time.Since(again), len(q), err)
+			}
 		}
 		if err != nil {
 			if !errors.Is(err, graph.ErrSyntax) && !errors.Is(err, graph.ErrTooLarge) {
