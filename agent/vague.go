@@ -28,11 +28,15 @@ func vagueReading(question string, ex reasoning.Extraction) error {
 	rep := &ex.Report
 	statements := statementText(question, ex)
 	var why string
-	m := hedgeWords.FindString(strings.ToLower(statements))
-	if m == "" {
-		// "(or was it 3-5?)": some hedges are about the graph wherever
-		// they stand, questions included.
-		m = hedgeAnywhere.FindString(strings.ToLower(outsideSpans(question, ex)))
+	m := ""
+	// The patterns walk the text; most questions hold none of their words.
+	if lowQ := strings.ToLower(question); containsAnyWord(lowQ, hedgeCue) {
+		m = hedgeWords.FindString(strings.ToLower(statements))
+		if m == "" {
+			// "(or was it 3-5?)": some hedges are about the graph wherever
+			// they stand, questions included.
+			m = hedgeAnywhere.FindString(strings.ToLower(outsideSpans(question, ex)))
+		}
 	}
 	if m != "" {
 		why = fmt.Sprintf("the text hedges about the graph (%q), so which edges hold is unclear", m)
@@ -59,6 +63,8 @@ func vagueReading(question string, ex reasoning.Extraction) error {
 
 var (
 	hedgeWords = regexp.MustCompile(`\bor (maybe|perhaps|possibly|was it|is it)\b|\bi (don't|do not|can't|cannot|can not) (remember|recall)\b|\bi('m| am) not (sure|certain)\b|\bnot sure (if|whether|about)\b|\bno,? wait\b|\bi forget\b|\bif i remember (correctly|right)\b|\bor something( like that)?\b`)
+	// hedgeCue are words one of which every hedge holds.
+	hedgeCue = []string{"maybe", "perhaps", "possibly", "was it", "is it", "were they", "remember", "recall", "sure", "certain", "wait", "forget", "something"}
 	// hedgeAnywhere are hedges that doubt the graph even inside a
 	// question ("1-2, 2-3 (or was it 3-5?)").
 	hedgeAnywhere = regexp.MustCompile(`\bor (maybe|perhaps|possibly|was it|were they)\b|\bi (don't|do not|can't|cannot|can not) (remember|recall)\b`)
@@ -170,4 +176,14 @@ func directedDegreeErr(tool string, g *graph.Graph, task string) error {
 		return fmt.Errorf("the question (%q) asks for the edges in one direction of a directed graph, and the degree tool counts both directions: %w", m, ErrNoAnswer)
 	}
 	return nil
+}
+
+// containsAnyWord reports whether s contains one of words.
+func containsAnyWord(s string, words []string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
 }
