@@ -116,12 +116,26 @@ var precCues = [...]string{"before", "after", "prior", "ahead", "earlier", "soon
 	"depend", "relies", "rely", "contingent", "conditional", "requir", "need", "wait", "blocked", "until", "till",
 	"prerequisite", "prereq", "precondition", "necessary", "follows"}
 
+// precCueSeconds holds, for each first byte of a cue, the set of its
+// second bytes (bit c-'a'); it is only read.
+var precCueSeconds = func() (t [256]uint32) {
+	for _, c := range precCues {
+		t[c[0]] |= 1 << (c[1] - 'a')
+	}
+	return t
+}()
+
 // precMaybe reports whether the text holds an ordering word at all, so
 // most questions skip tokenizing (it must cover every word precConnective
 // reads). It is strings.Contains(lower, cue) for any of precCues, in one
 // pass over the text instead of one per cue.
 func precMaybe(lower string) bool {
-	for i := 0; i < len(lower); i++ {
+	for i := 0; i+1 < len(lower); i++ {
+		// One table look-up passes over most bytes: no cue starts with
+		// this byte and the next.
+		if c := lower[i+1]; c < 'a' || c > 'z' || precCueSeconds[lower[i]]&(1<<(c-'a')) == 0 {
+			continue
+		}
 		var cues []string
 		switch lower[i] {
 		case 'a':
