@@ -346,7 +346,7 @@ func fitNodeSeeds(ctx context.Context, nd *nodeData, in nodeInputs, first uint64
 		mu.Lock()
 		defer mu.Unlock()
 		done += k
-		prog(fmt.Sprintf("%d seeds, epoch", seeds), done, total)
+		prog(fmt.Sprintf("epochs of %d seeds", seeds), done, total)
 	}
 	jobs := make(chan int)
 	var wg sync.WaitGroup
@@ -459,42 +459,4 @@ func meanStd(xs []float64) (float64, float64) {
 		v += (x - mean) * (x - mean)
 	}
 	return mean, math.Sqrt(v / float64(len(xs)))
-}
-
-// smoothAlpha is the weight of the neighbours in the smoothing step.
-const smoothAlpha = 0.8
-
-// smoothProbs is the "smooth" step of Correct and Smooth (Huang et al.,
-// 2021): the class probabilities probs (node-major, c per node) with the
-// training nodes set to their known labels, spread over the graph by 50
-// steps of G ← α·Â·G + (1-α)·G0 (Â the normalised adjacency with
-// self-loops), each row then renormalised to sum to 1. It uses no label
-// but the training nodes'.
-func smoothProbs(adj *csrMatrix, probs []float64, c int, y, train []int, alpha float64) []float64 {
-	g0 := slices.Clone(probs)
-	for _, i := range train {
-		clear(g0[i*c : (i+1)*c])
-		g0[i*c+y[i]] = 1
-	}
-	g, next := slices.Clone(g0), make([]float64, len(g0))
-	for range 50 {
-		adj.mulDense(adj.val, g, c, next)
-		for t, v := range next {
-			next[t] = alpha*v + (1-alpha)*g0[t]
-		}
-		g, next = next, g
-	}
-	for i := range adj.rows {
-		row := g[i*c : (i+1)*c]
-		sum := 0.0
-		for _, v := range row {
-			sum += max(v, 0)
-		}
-		for k, v := range row {
-			if sum > 0 {
-				row[k] = max(v, 0) / sum
-			}
-		}
-	}
-	return g
 }

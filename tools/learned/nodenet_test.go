@@ -129,3 +129,51 @@ func TestAPPNPDeterministic(t *testing.T) {
 		t.Errorf("epochs %d, chosen %d", a.epochs, a.epoch)
 	}
 }
+
+// TestFitNodeSeedsIndependentOfWorkers trains three seeds one at a time and
+// three at once: the fits must be the same, in seed order.
+func TestFitNodeSeedsIndependentOfWorkers(t *testing.T) {
+	const n, d, c = 80, 10, 2
+	rows := &sparseRows{d: d, idx: make([][]int32, n), val: make([][]float64, n)}
+	nd := &nodeData{x: rows, adj: make([][]int32, n), classes: []string{"a", "b"}}
+	rng := rand.New(rand.NewPCG(4, 4))
+	for i := range n {
+		nd.labels = append(nd.labels, i%c)
+		for j := range d {
+			if rng.Float64() < 0.3 || j == i%c {
+				rows.idx[i] = append(rows.idx[i], int32(j))
+				rows.val[i] = append(rows.val[i], 1)
+			}
+		}
+		if i > 0 {
+			nd.adj[i] = append(nd.adj[i], int32(i-1))
+			nd.adj[i-1] = append(nd.adj[i-1], int32(i))
+		}
+	}
+	cfg := appnpConfig{Hidden: 4, Dropout: 0.5, LR: 0.05, L2: 1e-3, Steps: 2, Alpha: 0.1, MaxEpochs: 15, Patience: 15}
+	ticks := 0
+	fit := func(workers int) []*nodeFit {
+		fits, err := fitNodeSeeds(context.Background(), nd, newNodeInputs(nd), 1, 3, workers, cfg, func(_ string, done, total int) {
+			if total != 3*cfg.MaxEpochs || done > total {
+				t.Errorf("progress %d/%d", done, total)
+			}
+			ticks++
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fits
+	}
+	one, three := fit(1), fit(3)
+	for s := range one {
+		if !slices.Equal(one[s].probs, three[s].probs) || !slices.Equal(one[s].split, three[s].split) || one[s].epoch != three[s].epoch {
+			t.Errorf("seed %d: one worker and three workers differ", s+1)
+		}
+	}
+	if slices.Equal(one[0].probs, one[1].probs) {
+		t.Error("seeds 1 and 2 gave the same model")
+	}
+	if ticks < 2*3*cfg.MaxEpochs {
+		t.Errorf("%d progress calls for 2×3 seeds of %d epochs", ticks, cfg.MaxEpochs)
+	}
+}
