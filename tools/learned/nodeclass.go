@@ -311,10 +311,17 @@ func argmax(xs []float64) int {
 	return best
 }
 
-// defaultAPPNP is the network and training of the full configuration,
-// chosen on the validation nodes of seeds 1–5 (see TestNodeTuning).
-func defaultAPPNP() appnpConfig {
-	return appnpConfig{Hidden: 64, Dropout: 0.5, LR: 0.01, L2: 5e-3, Steps: 10, Alpha: 0.1, MaxEpochs: 1000, Patience: 100}
+// defaultAPPNP is the network and training of the full configuration on
+// dataset, chosen on the validation nodes of seeds 1–5 (TestNodeTuning;
+// README lists the settings tried and their validation scores): on Cora
+// dropout 0.8 and step size 0.02 scored best (0.848), on CiteSeer dropout
+// 0.7 and step size 0.01 (0.746; 0.742 with Cora's).
+func defaultAPPNP(dataset string) appnpConfig {
+	cfg := appnpConfig{Hidden: 64, Dropout: 0.8, LR: 0.02, L2: 5e-3, Steps: 10, Alpha: 0.1, MaxEpochs: 1000, Patience: 100}
+	if dataset == "citeseer" {
+		cfg.Dropout, cfg.LR = 0.7, 0.01
+	}
+	return cfg
 }
 
 // smallAPPNP trains in a second or two, for tests.
@@ -322,9 +329,9 @@ func smallAPPNP() appnpConfig {
 	return appnpConfig{Hidden: 16, Dropout: 0.5, LR: 0.02, L2: 5e-3, Steps: 5, Alpha: 0.1, MaxEpochs: 60, Patience: 60}
 }
 
-// nodeTraining is the configuration cfg asks for.
-func nodeTraining(cfg Config) (appnpConfig, int) {
-	net, seeds := defaultAPPNP(), nodeSeeds
+// nodeTraining is the configuration cfg asks for on dataset.
+func nodeTraining(dataset string, cfg Config) (appnpConfig, int) {
+	net, seeds := defaultAPPNP(dataset), nodeSeeds
 	if cfg.Small {
 		net, seeds = smallAPPNP(), 2
 	}
@@ -380,7 +387,7 @@ func trainNodeClassifier(ctx context.Context, d *data, cfg Config, prog Progress
 	if err != nil {
 		return nil, err
 	}
-	net, seeds := nodeTraining(cfg)
+	net, seeds := nodeTraining(d.ds.Name, cfg)
 	prog("prepare", 0, seeds*net.MaxEpochs)
 	fits, err := fitNodeSeeds(ctx, nd, newNodeInputs(nd), cfg.Seed, seeds, runtime.GOMAXPROCS(0), net, prog)
 	if err != nil {

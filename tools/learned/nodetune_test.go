@@ -15,20 +15,20 @@ import (
 // choosing the node classifier's hyper-parameters. It is skipped unless
 // GRAPHAGENT_NODE_TUNE names the datasets (cora,citeseer).
 // GRAPHAGENT_NODE_TUNE_GRID gives the values to try, as
-// "hidden=32,64;dropout=0.5,0.8" (every combination, over the default
-// configuration); keys: hidden, dropout, lr, l2, steps, alpha, epochs,
+// "hidden=32,64;dropout=0.5,0.8" (every combination, over the dataset's
+// default configuration); keys: hidden, dropout, lr, l2, steps, alpha, epochs,
 // patience.
 func TestNodeTuning(t *testing.T) {
 	names := os.Getenv("GRAPHAGENT_NODE_TUNE")
 	if names == "" {
 		t.Skip("set GRAPHAGENT_NODE_TUNE=cora,citeseer to score hyper-parameters on validation")
 	}
-	grid, err := parseTuneGrid(defaultAPPNP(), os.Getenv("GRAPHAGENT_NODE_TUNE_GRID"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	s := NewStore(StoreConfig{})
 	for _, name := range strings.Split(names, ",") {
+		grid, err := parseTuneGrid(defaultAPPNP(name), os.Getenv("GRAPHAGENT_NODE_TUNE_GRID"))
+		if err != nil {
+			t.Fatal(err)
+		}
 		d, err := s.data(name)
 		if err != nil {
 			t.Fatal(err)
