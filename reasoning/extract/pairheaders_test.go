@@ -8,14 +8,15 @@ import (
 )
 
 // TestPairHeadersSameMatches checks that looking for the pair-phrase
-// headers only around colons finds what the expressions find on the whole
+// headers only before colons finds what the expressions find on the whole
 // text, on random texts of header fragments, names, separators, line
-// breaks and case-folding letters (the Kelvin sign folds to k).
+// breaks, long gaps (ASCII and two-byte letters) and case-folding letters
+// (the Kelvin sign folds to k).
 func TestPairHeadersSameMatches(t *testing.T) {
 	frags := []string{"Connections", "collaborations", "edges are", "Edges", "pairs", "friends are", "roads",
 		"authors", "Nodes", "people", "in", "of", "the", "this", "social", "network", "NETWORK", "graph", "Graph",
 		"networ\u212a", ":", ":", " : ", "\n", "\t", " ", " ", ",", ";", ".", "and", "to", "Wei Wang", "Jun Li",
-		"x", "-", "co-authorships", "Authors in the", "nodes of this", "users in the\n", "people in the big", "\r\n", "\f", "é", "ſ"}
+		"x", "-", "co-authorships", "Authors in the", "nodes of this", "lin\u212as", "xlinks", strings.Repeat("é", 25), strings.Repeat("wide ", 9), "acquaintances", "users in the\n", "people in the big", "\r\n", "\f", "é", "ſ"}
 	r := rand.New(rand.NewPCG(9, 9))
 	pairs, nodes := 0, 0
 	for n := 0; n < 60000; n++ {
@@ -54,5 +55,25 @@ func TestPairHeadersSameMatches(t *testing.T) {
 	}
 	if nodeHeaderPossible("the edges are:\nQ: what?") {
 		t.Error(`node header possible in "the edges are: ...": got true`)
+	}
+}
+
+// TestPairHeaderNounsHaveS checks what pairHeaderMayEnd relies on: every
+// relation noun of pairListHeader has an 's'.
+func TestPairHeaderNounsHaveS(t *testing.T) {
+	src := pairListHeader.String()
+	open := strings.Index(src, `\b(`)
+	end := strings.Index(src[open:], ")")
+	if open < 0 || end < 0 {
+		t.Fatalf("no group of nouns in %s", src)
+	}
+	nouns := strings.Split(src[open+len(`\b(`):open+end], "|")
+	if len(nouns) < 10 {
+		t.Fatalf("only %d nouns read from %s", len(nouns), src)
+	}
+	for _, n := range nouns {
+		if !strings.ContainsAny(n, "sS") {
+			t.Errorf("pair-list noun %q has no 's': pairHeaderMayEnd would skip its headers", n)
+		}
 	}
 }
