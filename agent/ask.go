@@ -597,7 +597,7 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 	if err := unknownNamedNode(spec, args, g, source); err != nil {
 		return r.fail(err)
 	}
-	if err := directedDegreeErr(spec.Name, g, task); err != nil {
+	if err := directedDegreeErr(spec.Name, g, task, args); err != nil {
 		return r.fail(err)
 	}
 

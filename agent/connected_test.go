@@ -88,14 +88,15 @@ func TestVagueReading(t *testing.T) {
 }
 
 // TestDirectedDegreeAndHedges: a degree question that asks for one
-// direction of a directed graph is declined (the degree tool counts both);
-// a hedge inside a question is one too.
+// direction of a directed graph in words whose direction is unclear is
+// declined; a hedge inside a question is one too.
 func TestDirectedDegreeAndHedges(t *testing.T) {
 	a := newDataAgent(t)
 	ctx := context.Background()
 	for _, q := range []string{
-		"Sam follows Kim and Lee; Kim follows Lee; Lee follows Sam. How many people does Lee follow?",
-		"Sam follows Kim and Lee; Kim follows Lee; Lee follows Sam. How many followers does Lee have?",
+		// The direction of "know" is unclear: declined, not guessed.
+		"Sam follows Kim and Lee; Kim follows Lee; Lee follows Sam. How many people does Lee know?",
+		"Sam follows Kim and Lee; Kim follows Lee; Lee follows Sam. How many people does Lee follow or get followed by?",
 		"Edges: 1-2, 2-3, 3-4 (or was it 3-5?). What is the degree of node 3?",
 	} {
 		if ans, err := a.Ask(ctx, q); !errors.Is(err, ErrNoAnswer) {
@@ -109,6 +110,47 @@ func TestDirectedDegreeAndHedges(t *testing.T) {
 		ans, err := a.Ask(ctx, q)
 		if err != nil || fmt.Sprint(ans.Value) != fmt.Sprint(want) && fmt.Sprint(ans.Value) != fmt.Sprint(int(want.(float64))) {
 			t.Errorf("%q: %v (%v), want %v", q, ansValue(ans), err, want)
+		}
+	}
+}
+
+// TestDegreeDirectionAsked: a degree question that names one direction
+// ("out-degree", "incoming edges", "how many does X follow", "followers of
+// X") is answered with that direction's count on a directed graph, and
+// with the one degree on an undirected graph.
+func TestDegreeDirectionAsked(t *testing.T) {
+	a := newDataAgent(t)
+	ctx := context.Background()
+	// Directed: Lee has out-degree 1 (Sam), in-degree 2 (Sam, Kim), total 3.
+	const follows = "Sam follows Kim and Lee; Kim follows Lee; Lee follows Sam. "
+	// Directed: 0->1, 0->2, 0->3, 2->0, 3->0, 1->1 (self-loop): node 0 has
+	// out-degree 3, in-degree 2; node 1 out 1, in 2.
+	const arrows = "Directed graph with edges 0->1, 0->2, 0->3, 2->0, 3->0, 1->1. "
+	// Undirected: node 2 has degree 3.
+	const undirected = "Undirected graph with edges 1-2, 2-3, 2-4, 4-5. "
+	for q, want := range map[string]int{
+		follows + "How many people does Lee follow?":             1,
+		follows + "How many followers does Lee have?":            2,
+		follows + "How many people follow Lee?":                  2,
+		follows + "How many users does Lee follow in total?":     1,
+		follows + "How many people is Lee followed by?":          2,
+		follows + "What is the degree of Lee?":                   3,
+		arrows + "What is the out-degree of node 0?":             3,
+		arrows + "What is the in-degree of node 0?":              2,
+		arrows + "How many outgoing edges does node 0 have?":     3,
+		arrows + "How many incoming edges does node 0 have?":     2,
+		arrows + "How many edges leave node 0?":                  3,
+		arrows + "How many arcs point to node 1?":                2,
+		arrows + "What is the indegree of node 1?":               2,
+		arrows + "How many nodes does node 1 point to?":          1,
+		arrows + "What is the degree of node 0?":                 5,
+		undirected + "What is the out-degree of node 2?":         3,
+		undirected + "How many incoming edges does node 2 have?": 3,
+		undirected + "What is the degree of node 2?":             3,
+	} {
+		ans, err := a.Ask(ctx, q)
+		if err != nil || toolOf(ans) != "degree" || fmt.Sprint(ansValue(ans)) != fmt.Sprint(want) {
+			t.Errorf("%q: %s %v (%v), want degree %d", q, toolOf(ans), ansValue(ans), err, want)
 		}
 	}
 }

@@ -165,11 +165,18 @@ func unknownNamedNode(spec tools.Spec, args json.RawMessage, g *graph.Graph, sou
 var directedDegreeWords = regexp.MustCompile(`(?i)\bhow many\b[^.?]{0,40}\b(does|do|did)\s+\S+(\s+\S+)?\s+(follow|manage|supervise|know|like|trust|cite|call|email|visit|owe|pay|point to|link to|lead to|go to|report to)\b|\bhow many\b[^.?]{0,20}\b(follow|manage|supervise|know|like|trust|cite|call|email|visit|owe|pay|point to|link to|lead to|report to)\s+\S+|\bhow many (followers|subscribers|fans|citations|incoming|outgoing|successors|predecessors|in-?links|out-?links)\b`)
 
 // directedDegreeErr declines a degree question on a directed graph whose
-// words ask for one direction ("how many people does Lee follow"): the
-// degree tool counts in- and out-edges together, so its number would not
+// words ask for one direction ("how many people does Lee know") when no
+// direction was read into the arguments: the total degree would not
 // answer what was asked.
-func directedDegreeErr(tool string, g *graph.Graph, task string) error {
+func directedDegreeErr(tool string, g *graph.Graph, task string, args json.RawMessage) error {
 	if tool != "degree" || g == nil || !g.Directed() {
+		return nil
+	}
+	var p struct {
+		Direction string `json:"direction"`
+	}
+	if json.Unmarshal(args, &p) == nil && (p.Direction == "in" || p.Direction == "out") {
+		// The direction was read: the tool counts it.
 		return nil
 	}
 	if m := directedDegreeWords.FindString(task); m != "" {

@@ -35,16 +35,14 @@ var slotREs = struct {
 	// nameBetween, nameLinked, nameRel and nameTogether read pairs of names
 	// of several capitalised words ("Anna Karenina") when there is no graph
 	// to join them (see joinNames).
-	nameBetween, nameLinked, nameRel, nameTogether                  *lazyRegexp
-	seed, resolution, degreeK, neighboursK, inDeg, outDeg, isolated *lazyRegexp
+	nameBetween, nameLinked, nameRel, nameTogether   *lazyRegexp
+	seed, resolution, degreeK, neighboursK, isolated *lazyRegexp
 }{
 	isolated:    lazyCompile(`(?i)\b(?:isolated\s+(?:nodes|vertices)|(?:have|has|having|with)\s+(?:no|zero)\s+(?:neighbou?rs|connections|links|edges))\b`),
 	seed:        lazyCompile(`(?i)\b(?:random\s+)?seed\s*(?:=|:|of|is)?\s*(-?\d+)\b`),
 	resolution:  lazyCompile(`(?i)\bresolution\s*(?:=|:|of|is)?\s*(\d*\.?\d+)\b`),
 	degreeK:     lazyCompile(`(?i)\b(?:in-?|out-?|total\s+)?degree\s*(?:=|:|of|is)?\s*(?:exactly\s+)?(\d+)\b`),
 	neighboursK: lazyCompile(`(?i)\b(?:have|has|having|with)\s+(?:exactly\s+)?(\d+)\s+(?:neighbou?rs|connections|links)\b`),
-	inDeg:       lazyCompile(`(?i)\b(?:in-?degrees?|incoming)\b`),
-	outDeg:      lazyCompile(`(?i)\b(?:out-?degrees?|outgoing)\b`),
 	kv:          lazyCompile(`(?i)\b([a-z_][a-z0-9_]*)\s*=\s*` + idPat),
 	fromTo:      lazyCompile(`(?i)\bfrom\s+` + nodePre + `(?:source\s+)?` + idPat + `\s*(?:,\s*)?(?:to|into|towards|till|until|->)\s+` + nodePre + `(?:target\s+|sink\s+)?` + idPat),
 	between:     lazyCompile(`(?i)\bbetween\s+` + nodePre + idPat + `\s*(?:and|&|,)\s*` + nodePre + idPat),
@@ -288,13 +286,8 @@ func findSlots(q string, g *graph.Graph, fitOnly bool) *slots {
 		if m := r.degreeK.FindStringSubmatch(q); m != nil {
 			s.setInt("degree", m[1])
 		}
-		switch in, out := r.inDeg.MatchString(q), r.outDeg.MatchString(q); {
-		case in && !out:
-			s.direction = "in"
-		case out && !in:
-			s.direction = "out"
-		}
 	}
+	s.direction = degreeDirectionOf(q)
 	if has("neighbo", "connections", "links") {
 		if m := r.neighboursK.FindStringSubmatch(q); m != nil {
 			s.setInt("degree", m[1])

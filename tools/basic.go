@@ -187,12 +187,18 @@ func edgeExistsTool() Tool {
 	})
 }
 
+// degreeParam is the parameter struct of degree.
+type degreeParam struct {
+	Node      NodeID `json:"node" desc:"the node, by its ID in the graph"`
+	Direction string `json:"direction,omitempty" desc:"on directed graphs: in (edges arriving, e.g. followers), out (edges leaving, e.g. whom the node follows) or total (default: in + out, NetworkX's degree)"`
+}
+
 func degreeTool() Tool {
 	return New(Spec{
 		Name:        "degree",
-		Description: "The degree of a node: its number of incident edges (in-degree plus out-degree when directed).",
-		WhenToUse:   "The question asks for the degree of a node, or how many edges touch it.",
-		Returns:     "integer: the degree as NetworkX counts it; a self-loop adds 2.",
+		Description: "The degree of a node: its number of incident edges; on directed graphs its in-degree (incoming edges), out-degree (outgoing edges) or total degree (in plus out, the default).",
+		WhenToUse:   "The question asks for the degree, in-degree or out-degree of a node, how many edges touch it, how many edges leave or arrive at it, or how many others it follows or follow it.",
+		Returns:     "integer: the degree as NetworkX counts it (G.degree, G.in_degree, G.out_degree); a self-loop adds 2 to the total degree and 1 to the in- and out-degree.",
 		AppliesTo:   AnyGraph,
 		Family:      familyGTools,
 		Examples: []string{
@@ -201,19 +207,49 @@ func degreeTool() Tool {
 			"Count the links attached to node 2, incoming and outgoing.",
 			"How many connections does node 11 have?",
 			"Give the total degree of vertex 0 in this directed graph.",
+			"What is the out-degree of node 4?",
+			"How many incoming edges does node 7 have?",
 		},
-	}, func(_ context.Context, g *graph.Graph, p nodeParam) (Result, error) {
+	}, func(_ context.Context, g *graph.Graph, p degreeParam) (Result, error) {
 		v, err := p.Node.Index(g, "node")
 		if err != nil {
 			return Result{}, err
 		}
-		d := g.Degree(v)
-		if g.Directed() {
-			return Result{Value: d, Text: fmt.Sprintf("Node %s has degree %d (in-degree %d plus out-degree %d).",
-				p.Node, d, g.InDegree(v), g.OutDegree(v))}, nil
+		dir, err := degreeDirection(p.Direction)
+		if err != nil {
+			return Result{}, err
 		}
-		return Result{Value: d, Text: fmt.Sprintf("Node %s has degree %d.", p.Node, d)}, nil
+		d := g.Degree(v)
+		switch {
+		case !g.Directed() && dir != "total":
+			// NetworkX has no in_degree on an undirected graph: its one
+			// degree answers both.
+			return Result{Value: d, Text: fmt.Sprintf("The graph is undirected, so node %s has no separate %s-degree; its degree is %d.", p.Node, dir, d)}, nil
+		case !g.Directed():
+			return Result{Value: d, Text: fmt.Sprintf("Node %s has degree %d.", p.Node, d)}, nil
+		case dir == "in":
+			in := g.InDegree(v)
+			return Result{Value: in, Text: fmt.Sprintf("Node %s has in-degree %d (edges arriving at it).", p.Node, in)}, nil
+		case dir == "out":
+			out := g.OutDegree(v)
+			return Result{Value: out, Text: fmt.Sprintf("Node %s has out-degree %d (edges leaving it).", p.Node, out)}, nil
+		}
+		return Result{Value: d, Text: fmt.Sprintf("Node %s has degree %d (in-degree %d plus out-degree %d).",
+			p.Node, d, g.InDegree(v), g.OutDegree(v))}, nil
 	})
+}
+
+// degreeDirection normalises a degree direction to in, out or total.
+func degreeDirection(s string) (string, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "", "total", "all", "both":
+		return "total", nil
+	case "in", "in-degree", "indegree", "incoming":
+		return "in", nil
+	case "out", "out-degree", "outdegree", "outgoing":
+		return "out", nil
+	}
+	return "", fmt.Errorf("direction must be in, out or total, got %q: %w", s, ErrBadArgs)
 }
 
 func neighborsTool() Tool {

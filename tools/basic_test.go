@@ -183,6 +183,15 @@ func basicCases() (cases []oracleCase, absent []bool) {
 		v, abs := node(tg, 0.1)
 		add("common_neighbors", tg, map[string]any{"u": u, "v": v}, abs)
 	}
+	// Degree by direction: every direction on directed graphs (self-loops,
+	// isolated nodes) and on a few undirected ones, where in and out name
+	// the one degree.
+	for _, tg := range append(append([]testGraph{}, directed...), undirected[:40]...) {
+		for _, dir := range []string{"in", "out", "total"} {
+			n, abs := node(tg, 0.05)
+			add("degree", tg, map[string]any{"node": n, "direction": dir}, abs)
+		}
+	}
 	return cases, absent
 }
 

@@ -70,14 +70,15 @@ func degreeDistributionTool() Tool {
 	}, func(ctx context.Context, g *graph.Graph, p DegreeDistributionParams) (Result, error) {
 		kind := "degree"
 		deg := g.Degree
-		switch strings.ToLower(strings.TrimSpace(p.Direction)) {
-		case "", "total", "all", "both":
-		case "in", "in-degree", "indegree":
+		dir, err := degreeDirection(p.Direction)
+		if err != nil {
+			return Result{}, fmt.Errorf("degree_distribution: %w", err)
+		}
+		switch dir {
+		case "in":
 			kind, deg = "in-degree", g.InDegree
-		case "out", "out-degree", "outdegree":
+		case "out":
 			kind, deg = "out-degree", g.OutDegree
-		default:
-			return Result{}, fmt.Errorf("degree_distribution: direction must be in, out or total, got %q: %w", p.Direction, ErrBadArgs)
 		}
 		if kind != "degree" && !g.Directed() {
 			// Undirected graphs have one degree; in and out name it too.

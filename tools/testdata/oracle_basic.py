@@ -26,7 +26,13 @@ def _need(G, *nodes):
 
 def degree(G, a):
     _need(G, a["node"])
-    return G.degree(a["node"])
+    direction = a.get("direction", "total")
+    if direction == "total" or not G.is_directed():
+        # Undirected graphs have no in_degree: the degree answers.
+        return G.degree(a["node"])
+    if direction == "in":
+        return G.in_degree(a["node"])
+    return G.out_degree(a["node"])
 
 
 def cycle_check(G, a):
