@@ -484,6 +484,45 @@ type proseName struct {
 	kindWord      string
 	// phrase marks a lower-case noun phrase read as a place ("the park").
 	phrase bool
+	// lower marks a lower-case word read as a name ("ana"), see
+	// namesLowerWords.
+	lower bool
+}
+
+// proseLowerName reports whether a lower-case word may be a name where
+// namesLowerWords allows it: letters (a hyphen or apostrophe inside), at
+// least two, and no function word, pronoun or word of the prose notations.
+func proseLowerName(w string) bool {
+	if len(w) < 2 || len(w) > 24 || proseVocab(w) || relTrigger(w) || proseLowerStop(w) {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if (c < 'a' || c > 'z') && !((c == '-' || c == '\'') && i > 0 && i < len(w)-1) {
+			return false
+		}
+	}
+	return true
+}
+
+// proseLowerStop reports whether a lower-case word is an English function
+// word, pronoun or common adverb that proseVocab does not already list.
+func proseLowerStop(w string) bool {
+	switch w {
+	case "me", "him", "them", "us", "itself", "himself", "herself", "themselves", "myself", "yourself", "ourselves",
+		"everyone", "everybody", "someone", "somebody", "anyone", "anybody", "nobody", "noone", "everything",
+		"something", "anything", "nothing", "people", "person", "others", "another", "any", "many", "much",
+		"more", "most", "few", "less", "least", "only", "just", "even", "still", "always", "never", "often",
+		"usually", "sometimes", "naturally", "clearly", "directly", "really", "very", "quite", "rather", "into",
+		"onto", "upon", "about", "over", "under", "through", "between", "among", "without", "within", "than",
+		"like", "via", "per", "not", "no", "nor", "yet", "mine", "yours", "ours", "theirs", "whoever", "whatever",
+		"whichever", "whom", "such", "same", "own", "other", "else", "here", "there", "where", "when", "why",
+		"how", "am", "be", "been", "being", "do", "does", "did", "done", "doing", "had", "having", "let", "lets",
+		"instructions", "rules", "steps", "lemma", "theorem", "proof", "definition", "notation", "example",
+		"below", "above", "following", "previous", "format", "output", "input", "answer", "question":
+		return true
+	}
+	return false
 }
 
 // nameOpts says which atoms count as names where a name is read.
@@ -495,10 +534,15 @@ const (
 	namesNumbers nameOpts = 1 << iota
 	// namesLetters: a lone lower-case letter is a name ("from s to a").
 	namesLetters
+	// namesLowerWords: a lower-case word that is no English function word
+	// or prose-notation word is a name ("ana follows ben"); the reader
+	// that asks for it checks by structure that such words are names.
+	namesLowerWords
 )
 
-func (o nameOpts) numbers() bool { return o&namesNumbers != 0 }
-func (o nameOpts) letters() bool { return o&namesLetters != 0 }
+func (o nameOpts) numbers() bool    { return o&namesNumbers != 0 }
+func (o nameOpts) letters() bool    { return o&namesLetters != 0 }
+func (o nameOpts) lowerWords() bool { return o&namesLowerWords != 0 }
 
 // nameAt reads one node name at token i, before end. first is the first
 // token of the clause, where a capitalised English word ("Friends",
@@ -577,6 +621,9 @@ func (t *proseText) atom(i, end, first int, o nameOpts, afterKind bool) (proseNa
 		return proseName{id: w, a: i, b: i + 1}, true
 	}
 	if !k.upper {
+		if o.lowerWords() && !afterKind && proseLowerName(t.low(i)) {
+			return proseName{id: w, a: i, b: i + 1, lower: true}, true
+		}
 		return proseName{}, false
 	}
 	if lw := t.low(i); (proseCapStop(lw) && !(proseKindNoun(lw) && t.kindInName(i, end))) || (i == first && proseVocab(lw) && !proseKindNoun(lw)) {

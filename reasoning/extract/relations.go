@@ -3,6 +3,8 @@ package extract
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 )
 
 // Relations reads relationship sentences between named nodes: "Alice and
@@ -45,44 +47,155 @@ func (Relations) Read(ctx context.Context, d *Doc) (Reading, error) {
 		return Reading{}, err
 	}
 	b := newProseBuild(Relations{}.Name())
+	read, err := t.relScan(ctx, relNames)
+	if err != nil {
+		return Reading{}, err
+	}
+	if len(read) == 0 {
+		// No relation between capitalised names: "ana follows ben, ben
+		// follows cat" names its people in lower case. Read again taking
+		// lower-case words as names, and keep the reading only when the
+		// structure says they are names (relLowerCheck).
+		if read, err = t.relScan(ctx, relNames|namesLowerWords); err != nil {
+			return Reading{}, err
+		}
+		var ok bool
+		if read, ok = relLowerCheck(b, read); !ok {
+			return Reading{}, nil
+		}
+	}
+	for _, r := range read {
+		for _, m := range r.ms {
+			relAdd(b, t, m)
+		}
+		b.sentence(t, r.s, r.spans, func(i int) bool { return relFiller(t.low(i)) })
+	}
+	return b.finish(), nil
+}
+
+// relSentence is what relScan read in one sentence.
+type relSentence struct {
+	s     ptSentence
+	ms    []relMatch
+	spans [][2]int
+}
+
+// relScan reads the relationship statements of every sentence, taking the
+// atoms o allows as names.
+func (t *proseText) relScan(ctx context.Context, o nameOpts) ([]relSentence, error) {
+	var out []relSentence
 	var noTrigger wordMemo
 	for n, s := range t.sents {
 		if n&255 == 255 {
 			if err := ctx.Err(); err != nil {
-				return Reading{}, err
+				return nil, err
 			}
 		}
 		if s.q <= s.a || !t.relAny(s, &noTrigger) || t.keySentence(s) {
 			continue
 		}
-		var matched [][2]int
+		var r relSentence
 		skip := listSkip{at: -1}
 		for i := s.a; i < s.q; {
-			m, ok := t.relAt(i, s, &skip)
+			m, ok := t.relAt(i, s, &skip, o)
 			if !ok {
-				i = t.pastListSkip(i, s, relNames, skip)
+				i = t.pastListSkip(i, s, o, skip)
 				continue
 			}
-			matched = append(matched, [2]int{m.a, m.b})
-			relAdd(b, t, m)
+			r.ms = append(r.ms, m)
+			r.spans = append(r.spans, [2]int{m.a, m.b})
 			i = m.b
 			// "Alice follows Bob and is followed by Carol": the same subject.
 			for t.isWord(i, "and", "but") && !m.group {
-				more, ok := t.relMore(i+1, s, m.subj)
+				more, ok := t.relMore(i+1, s, m.subj, o)
 				if !ok {
 					break
 				}
 				more.a = i
-				matched = append(matched, [2]int{more.a, more.b})
-				relAdd(b, t, more)
+				r.ms = append(r.ms, more)
+				r.spans = append(r.spans, [2]int{more.a, more.b})
 				i, m = more.b, more
 			}
 		}
-		if len(matched) > 0 {
-			b.sentence(t, s, matched, func(i int) bool { return relFiller(t.low(i)) })
+		if len(r.ms) > 0 {
+			r.s = s
+			out = append(out, r)
 		}
 	}
-	return b.finish(), nil
+	return out, nil
+}
+
+// relAllLower reports whether every name of ns is a lower-case word.
+func relAllLower(ns []proseName) bool {
+	for _, n := range ns {
+		if !n.lower {
+			return false
+		}
+	}
+	return true
+}
+
+// relLowerMin is how many relation statements a lower-case name must
+// stand in (as subject or object) to be read as a name with confidence.
+const relLowerMin = 2
+
+// relLowerCheck decides what a reading with lower-case names is worth.
+// "ana follows ben, ben follows cat, cat follows ana" shows its names by
+// structure: each stands in two or more relation statements. One statement
+// ("the proof follows lemma") is not a graph and is dropped; lower-case
+// words that stand in one statement only among others lower the
+// confidence below Confident, so the agent says what it read and declines.
+// It returns the statements kept.
+func relLowerCheck(b *proseBuild, read []relSentence) ([]relSentence, bool) {
+	// A statement naming anything but lower-case words ("Node 0 likes
+	// soccer") is a label or another notation's, not one of these.
+	kept := read[:0]
+	for _, r := range read {
+		ms, spans := r.ms[:0], r.spans[:0]
+		for k, m := range r.ms {
+			if relAllLower(m.subj) && relAllLower(m.obj) {
+				ms, spans = append(ms, m), append(spans, r.spans[k])
+			}
+		}
+		if len(ms) > 0 {
+			kept = append(kept, relSentence{s: r.s, ms: ms, spans: spans})
+		}
+	}
+	read = kept
+	uses := map[string]int{}
+	statements := 0
+	for _, r := range read {
+		for _, m := range r.ms {
+			statements++
+			for _, n := range m.subj {
+				uses[n.id]++
+			}
+			for _, n := range m.obj {
+				uses[n.id]++
+			}
+		}
+	}
+	if statements < relLowerMin {
+		return nil, false
+	}
+	var lone []string
+	for _, r := range read {
+		for _, m := range r.ms {
+			for _, ns := range [][]proseName{m.subj, m.obj} {
+				for _, n := range ns {
+					if n.lower && uses[n.id] < relLowerMin && !slices.Contains(lone, n.id) {
+						lone = append(lone, n.id)
+					}
+				}
+			}
+		}
+	}
+	if len(lone) > 0 {
+		b.lower(0.5, fmt.Sprintf("lower-case words read as names stand in one relation only (%s); they may be ordinary words", strings.Join(lone, ", ")))
+		return read, true
+	}
+	b.lower(Confident, "lower-case words are read as names: each stands in two or more relation statements")
+	return read, true
 }
 
 // relAny reports whether the statement part of s has a word that can
@@ -170,18 +283,19 @@ func relMaxPairs(n int) int { return max(64, 8*n) }
 const relNames = nameOpts(0)
 
 // relAt reads one relationship statement starting at token i of sentence s.
-// When it reads the list of names at i it keeps pastList's answer in skip.
-func (t *proseText) relAt(i int, s ptSentence, skip *listSkip) (relMatch, bool) {
+// When it reads the list of names at i it keeps pastList's answer in skip;
+// o says which atoms are names.
+func (t *proseText) relAt(i int, s ptSentence, skip *listSkip, o nameOpts) (relMatch, bool) {
 	end := s.q
 	// "The friends of Bob are Alice and Carol."
 	if t.isWord(i, "the") && relSymNoun(t.low(i+1)) != "" && t.isWord(i+2, "of") {
-		if owner, ok := t.nameAt(i+3, end, s.a, relNames); ok && !owner.poss {
+		if owner, ok := t.nameAt(i+3, end, s.a, o); ok && !owner.poss {
 			if m, ok := t.relOwnedList(i, owner, i+1, owner.b, s); ok {
 				return m, true
 			}
 		}
 	}
-	subj, j := t.nameList(i, end, s.a, relNames)
+	subj, j := t.nameList(i, end, s.a, o)
 	*skip = listSkip{at: i, next: listNext(i, subj, j)}
 	if len(subj) == 0 {
 		return relMatch{}, false
@@ -202,7 +316,7 @@ func (t *proseText) relAt(i int, s ptSentence, skip *listSkip) (relMatch, bool) 
 	}
 	// "Alice is Bob's friend", "Carol is Bob's boss".
 	if t.isWord(j, "is", "are", "was", "were") {
-		if owner, ok := t.nameAt(j+1, end, s.a, relNames); ok && owner.poss && relSymNoun(t.low(owner.b)) != "" {
+		if owner, ok := t.nameAt(j+1, end, s.a, o); ok && owner.poss && relSymNoun(t.low(owner.b)) != "" {
 			return relMatch{subj: subj, obj: []proseName{owner}, dir: relNounDir(t.low(owner.b)), a: i, b: t.relTail(owner.b+1, end), conf: 1}, true
 		}
 	}
@@ -224,7 +338,7 @@ func (t *proseText) relAt(i int, s ptSentence, skip *listSkip) (relMatch, bool) 
 			if t.isPunct(k, ':') || t.isPunct(k, ',') || t.isPunct(k, '-') || t.isWord(k, "named", "called") {
 				k++
 			}
-			if obj, n := t.nameList(k, end, s.a, relNames); len(obj) > 0 && !t.relNext(n, end) {
+			if obj, n := t.nameList(k, end, s.a, o); len(obj) > 0 && !t.relNext(n, end) {
 				// "X has friends Y, Z" is "Y and Z are friends of X".
 				return relMatch{subj: obj, obj: subj, dir: relNounDir(noun), a: i, b: n, conf: 1}, true
 			}
@@ -242,7 +356,7 @@ func (t *proseText) relAt(i int, s ptSentence, skip *listSkip) (relMatch, bool) 
 			}
 		}
 	}
-	obj, n := t.nameList(k, end, s.a, relNames)
+	obj, n := t.nameList(k, end, s.a, o)
 	if len(obj) == 0 || obj[len(obj)-1].poss {
 		return relMatch{}, false
 	}
@@ -267,12 +381,12 @@ func (t *proseText) kind(i int) ptKind {
 
 // relMore reads a second predicate of the same subject at k: "(Alice
 // follows Bob) and is followed by Carol".
-func (t *proseText) relMore(k int, s ptSentence, subj []proseName) (relMatch, bool) {
+func (t *proseText) relMore(k int, s ptSentence, subj []proseName, o nameOpts) (relMatch, bool) {
 	dir, n, conf, note, neg, ok := t.relPhrase(k, s.q)
 	if !ok {
 		return relMatch{}, false
 	}
-	obj, n2 := t.nameList(n, s.q, s.a, relNames)
+	obj, n2 := t.nameList(n, s.q, s.a, o)
 	if len(obj) == 0 || obj[len(obj)-1].poss || (len(obj) > 1 && t.relNext(n2, s.q)) {
 		return relMatch{}, false
 	}
