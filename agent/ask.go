@@ -600,6 +600,9 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 	if err := directedDegreeErr(spec.Name, g, task, args); err != nil {
 		return r.fail(err)
 	}
+	if err := wholeGraphNamedNode(spec, args, g, source, task); err != nil {
+		return r.fail(err)
+	}
 
 	if r.opt.planOnly {
 		r.ans.Plan = &Plan{Tool: spec.Name, Args: args}

@@ -101,24 +101,40 @@ func outsideSpans(question string, ex reasoning.Extraction) string {
 // questions or instructions), with the spans the readers accounted for
 // blanked out.
 func statementText(question string, ex reasoning.Extraction) string {
-	b := []byte(outsideSpans(question, ex))
+	return sentencesWhere(outsideSpans(question, ex), func(sent string, end byte) bool {
+		return end != '?' && !isInstruction(sent)
+	})
+}
+
+// askingText returns the sentences of text that ask or order ("How many
+// people does Lee know?", "Find Lee's degree."): the complement of the
+// statements statementText keeps.
+func askingText(text string) string {
+	return sentencesWhere(text, func(sent string, end byte) bool {
+		return end == '?' || isInstruction(sent)
+	})
+}
+
+// sentencesWhere returns the sentences of text (ended by '.', '!', '?',
+// a newline or the end; end is 0 there) that keep accepts, each followed
+// by ". ".
+func sentencesWhere(text string, keep func(sent string, end byte) bool) string {
 	var out strings.Builder
 	start := 0
-	for i := 0; i <= len(b); i++ {
-		if i < len(b) && !slices.Contains([]byte(".!?\n"), b[i]) {
+	for i := 0; i <= len(text); i++ {
+		if i < len(text) && !strings.ContainsRune(".!?\n", rune(text[i])) {
 			continue
 		}
-		sent := string(b[start:i])
+		sent := text[start:i]
 		end := byte(0)
-		if i < len(b) {
-			end = b[i]
+		if i < len(text) {
+			end = text[i]
 		}
 		start = i + 1
-		if end == '?' || isInstruction(sent) {
-			continue
+		if keep(sent, end) {
+			out.WriteString(sent)
+			out.WriteString(". ")
 		}
-		out.WriteString(sent)
-		out.WriteString(". ")
 	}
 	return out.String()
 }
@@ -156,6 +172,59 @@ func unknownNamedNode(spec tools.Spec, args json.RawMessage, g *graph.Graph, sou
 		if _, ok := g.Index(id); !ok && hasLetter(id) {
 			return fmt.Errorf("node %q is not in the graph (%d nodes: %s): %w", id, g.N(), textutil.Truncate(strings.Join(g.IDs(), ", "), 80), ErrBadInput)
 		}
+	}
+	return nil
+}
+
+// wholeGraphNamedNode declines (ErrNoAnswer) a question about a graph
+// written in the question whose asking sentences name a node of the graph
+// ("How many people does Lee know?") that the chosen tool's parameters do
+// not hold: a whole-graph tool (node_count) or a tool about other nodes
+// would answer something other than what was asked about that node. task
+// is the question without the graph's spans. Only names with a letter and
+// at least two characters count, matched as whole words and
+// case-sensitively, so "a" and a sentence-initial "A" are not node A and
+// numbers ("3 nodes") are not node 3.
+func wholeGraphNamedNode(spec tools.Spec, args json.RawMessage, g *graph.Graph, source, task string) error {
+	if source != questionSource || g == nil {
+		return nil
+	}
+	asking := askingText(task)
+	params := nodeParams(spec, args)
+	// listing is set after "nodes" or "vertices" and holds while node
+	// names (and "and", "are") follow: "with nodes Alice, Bob and Carol"
+	// declares the graph's nodes rather than asking about one.
+	listing := false
+	for i := 0; i < len(asking); {
+		if !isWordByte(asking[i]) {
+			if strings.IndexByte(".!?;", asking[i]) >= 0 {
+				listing = false
+			}
+			i++
+			continue
+		}
+		j := i
+		for j < len(asking) && isWordByte(asking[j]) {
+			j++
+		}
+		w := asking[i:j]
+		i = j
+		_, isNode := g.Index(w)
+		switch low := strings.ToLower(w); {
+		case low == "nodes" || low == "vertices":
+			listing = true
+			continue
+		case listing && (isNode || low == "and" || low == "are"):
+			continue
+		}
+		listing = false
+		if !isNode || len(w) < 2 || !hasLetter(w) || slices.Contains(params, w) {
+			continue
+		}
+		if len(params) == 0 {
+			return fmt.Errorf("the question names node %q of the graph, but the chosen tool %s answers about the whole graph, not about %s: %w", w, spec.Name, w, ErrNoAnswer)
+		}
+		return fmt.Errorf("the question names node %q of the graph, but the chosen tool %s was given only %s: %w", w, spec.Name, strings.Join(params, ", "), ErrNoAnswer)
 	}
 	return nil
 }
