@@ -505,6 +505,17 @@ func proseLowerName(w string) bool {
 	return true
 }
 
+// proseLowerDeterminer reports whether w is a determiner before a
+// lower-case noun that names a node where namesLowerWords allows it ("the
+// router", "my laptop").
+func proseLowerDeterminer(w string) bool {
+	switch w {
+	case "the", "my", "our", "your", "his", "her", "their":
+		return true
+	}
+	return false
+}
+
 // proseLowerStop reports whether a lower-case word is an English function
 // word, pronoun or common adverb that proseVocab does not already list.
 func proseLowerStop(w string) bool {
@@ -596,6 +607,11 @@ func (t *proseText) atom(i, end, first int, o nameOpts, afterKind bool) (proseNa
 	case pWord:
 	default:
 		return proseName{}, false
+	}
+	if o.lowerWords() && !afterKind && proseLowerDeterminer(t.low(i)) && i+1 < end && t.toks[i+1].kind == pWord &&
+		!t.toks[i+1].upper && (proseLowerName(t.low(i+1)) || proseKindNoun(t.low(i+1)) && !proseOrderNoun(t.low(i+1))) {
+		// "the router", "my laptop": the noun names the node.
+		return proseName{id: t.low(i + 1), a: i, b: i + 2, lower: true}, true
 	}
 	w := t.word(i)
 	if proseHasDigit(w) && !(w[0] >= '0' && w[0] <= '9' && !afterKind && !o.numbers()) {

@@ -135,16 +135,29 @@ func relAllLower(ns []proseName) bool {
 	return true
 }
 
+// relSharesName reports whether a statement names a node that uses counts
+// in two or more statements.
+func relSharesName(m relMatch, uses map[string]int) bool {
+	for _, ns := range [][]proseName{m.subj, m.obj} {
+		for _, n := range ns {
+			if uses[n.id] >= relLowerMin {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // relLowerMin is how many relation statements a lower-case name must
 // stand in (as subject or object) to be read as a name with confidence.
 const relLowerMin = 2
 
 // relLowerCheck decides what a reading with lower-case names is worth.
 // "ana follows ben, ben follows cat, cat follows ana" shows its names by
-// structure: each stands in two or more relation statements. One statement
-// ("the proof follows lemma") is not a graph and is dropped; lower-case
-// words that stand in one statement only among others lower the
-// confidence below Confident, so the agent says what it read and declines.
+// structure: the statements share names. One statement ("the proof
+// follows lemma") is not a graph and is dropped; a statement sharing no
+// name with another lowers the confidence below Confident, so the agent
+// says what it read and declines.
 // It returns the statements kept.
 func relLowerCheck(b *proseBuild, read []relSentence) ([]relSentence, bool) {
 	// A statement naming anything but lower-case words ("Node 0 likes
@@ -178,12 +191,18 @@ func relLowerCheck(b *proseBuild, read []relSentence) ([]relSentence, bool) {
 	if statements < relLowerMin {
 		return nil, false
 	}
+	// A name standing in one statement is a leaf ("pc1"), as long as the
+	// statement shares a name with another; a statement sharing none
+	// ("the proof follows lemma") may be an ordinary sentence.
 	var lone []string
 	for _, r := range read {
 		for _, m := range r.ms {
+			if relSharesName(m, uses) {
+				continue
+			}
 			for _, ns := range [][]proseName{m.subj, m.obj} {
 				for _, n := range ns {
-					if n.lower && uses[n.id] < relLowerMin && !slices.Contains(lone, n.id) {
+					if !slices.Contains(lone, n.id) {
 						lone = append(lone, n.id)
 					}
 				}
@@ -191,10 +210,10 @@ func relLowerCheck(b *proseBuild, read []relSentence) ([]relSentence, bool) {
 		}
 	}
 	if len(lone) > 0 {
-		b.lower(0.5, fmt.Sprintf("lower-case words read as names stand in one relation only (%s); they may be ordinary words", strings.Join(lone, ", ")))
+		b.lower(0.5, fmt.Sprintf("lower-case words read as names stand in a statement that shares no name with another (%s); they may be ordinary words", strings.Join(lone, ", ")))
 		return read, true
 	}
-	b.lower(Confident, "lower-case words are read as names: each stands in two or more relation statements")
+	b.lower(Confident, "lower-case words are read as names: every statement shares a name with another")
 	return read, true
 }
 
@@ -619,7 +638,7 @@ func (t *proseText) relPhrase(j, end int) (dir relDir, next int, conf float64, n
 		switch {
 		case w == "connected" || w == "linked" || w == "joined" || w == "adjacent" || w == "attached" ||
 			w == "related" || w == "married" || w == "engaged" || w == "acquainted" || w == "close" || w == "friends" ||
-			w == "neighbours" || w == "neighbors" || w == "friendly" || w == "allied":
+			w == "neighbours" || w == "neighbors" || w == "friendly" || w == "allied" || w == "cabled" || w == "wired":
 			k++
 			if t.isWord(k, "directly") {
 				k++
@@ -665,6 +684,10 @@ func (t *proseText) relPhrase(j, end int) (dir relDir, next int, conf float64, n
 				break
 			}
 		}
+	}
+	// "The kitchen opens onto the hall": a door joins two rooms both ways.
+	if (w == "opens" || w == "open" || w == "opened") && t.isWord(k+1, "onto", "into", "to") {
+		return relSym, k + 2, 1, "", neg, true
 	}
 	switch {
 	case w == "knows" || w == "knew":
@@ -742,7 +765,7 @@ func relTrigger(w string) bool {
 	switch w {
 	case "knows", "knew", "know", "together", "jointly", "other", "another", "connected", "linked", "joined",
 		"adjacent", "attached", "related", "married", "engaged", "acquainted", "close", "friendly", "allied",
-		"relationship", "joint", "common", "mutual", "share", "shared":
+		"relationship", "joint", "common", "mutual", "share", "shared", "cabled", "wired", "opens", "open", "opened":
 		return true
 	}
 	return relSymNoun(w) != "" || relWithVerb(w) || relSymVerb(w) || relPassive(w) || relMeetVerb(w) ||
