@@ -22,6 +22,8 @@ func TestNamedNodeWholeGraph(t *testing.T) {
 	ctx := context.Background()
 	const friends = "Alice and Bob are friends. Bob and Carol are friends. "
 	const knows = "Sam knows Kim and Lee. Kim knows Lee. Directed graph. "
+	// Declined by this rule, or, once the planner takes the node, by
+	// another that names it ("know" has no clear direction).
 	for q, node := range map[string]string{
 		knows + "How many people does Lee know?":                         "Lee",
 		knows + "How many people does Kim know?":                         "Kim",
@@ -30,7 +32,7 @@ func TestNamedNodeWholeGraph(t *testing.T) {
 		friends + "Is there a path from Alice to Carol that avoids Bob?": "Bob",
 	} {
 		ans, err := a.Ask(ctx, q)
-		if !errors.Is(err, ErrNoAnswer) || !strings.Contains(err.Error(), `"`+node) {
+		if !errors.Is(err, ErrNoAnswer) || !strings.Contains(err.Error(), node) {
 			t.Errorf("%q: %s %v (%v), want a refusal naming %s", q, toolOf(ans), answerText(ans), err, node)
 		}
 	}
@@ -48,6 +50,9 @@ func TestNamedNodeWholeGraph(t *testing.T) {
 		friends + "How many friends does Bob have in the network?":                         "2",
 		friends + "Is there a path from Alice to Carol?":                                   "true",
 		"Sam and Kim are friends. Kim and Lee are friends. How many people does Lee know?": "1",
+		// "Undirected graph." states the graph's kind; it does not make
+		// the question about the graph rather than Lee.
+		"Sam and Kim are friends. Kim and Lee are friends. Undirected graph. How many people does Lee know?": "1",
 	} {
 		ans, err := a.Ask(ctx, q)
 		if err != nil || fmt.Sprint(ansValue(ans)) != want {
