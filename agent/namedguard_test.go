@@ -30,6 +30,8 @@ func TestNamedNodeWholeGraph(t *testing.T) {
 		friends + "How many nodes are there besides Alice?":              "Alice",
 		friends + "Is the graph still connected without Bob?":            "Bob",
 		friends + "Is there a path from Alice to Carol that avoids Bob?": "Bob",
+		// A name of several words is one name.
+		"Alice Smith and Bob Jones are friends. Bob Jones and Carol White are friends. How many people are there besides Alice Smith?": "Alice Smith",
 	} {
 		ans, err := a.Ask(ctx, q)
 		if !errors.Is(err, ErrNoAnswer) || !strings.Contains(err.Error(), node) {
@@ -40,8 +42,9 @@ func TestNamedNodeWholeGraph(t *testing.T) {
 		// A statement naming a node is not what is asked.
 		friends + "Carol is new here. How many people are there?": "3",
 		// A node list declares the graph.
-		"Given a graph with nodes Alice, Bob, Carol and edges Alice-Bob, Bob-Carol, how many nodes are there?":           "3",
-		"Given a graph whose nodes are Alice, Bob and Carol, with edges Alice-Bob, Bob-Carol: how many edges are there?": "2",
+		"Given a graph with nodes Alice, Bob, Carol and edges Alice-Bob, Bob-Carol, how many nodes are there?":                "3",
+		"Given a graph whose nodes are Alice, Bob and Carol, with edges Alice-Bob, Bob-Carol: how many edges are there?":      "2",
+		"Alice Smith and Bob Jones are friends. Bob Jones and Carol White are friends. How many friends does Bob Jones have?": "2",
 		friends + "Is the graph connected?":                                  "true",
 		"Graph: Alice-Bob, Bob-Carol. Bob is the hub. What is the diameter?": "2",
 		// "A" is an article, not node A (one letter never counts).

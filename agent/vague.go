@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/graphagent/graphagent/internal/textutil"
 	"github.com/graphagent/graphagent/reasoning"
@@ -195,6 +196,16 @@ func wholeGraphNamedNode(spec tools.Spec, args json.RawMessage, g *graph.Graph, 
 	// names (and "and", "are") follow: "with nodes Alice, Bob and Carol"
 	// declares the graph's nodes rather than asking about one.
 	listing := false
+	// Names of several words ("Alice Smith"), by their first word.
+	var multi map[string][]string
+	for _, id := range g.IDs() {
+		if k := strings.IndexFunc(id, func(r rune) bool { return r < utf8.RuneSelf && !isWordByte(byte(r)) }); k > 0 {
+			if multi == nil {
+				multi = map[string][]string{}
+			}
+			multi[id[:k]] = append(multi[id[:k]], id)
+		}
+	}
 	for i := 0; i < len(asking); {
 		if !isWordByte(asking[i]) {
 			if strings.IndexByte(".!?;", asking[i]) >= 0 {
@@ -206,6 +217,12 @@ func wholeGraphNamedNode(spec tools.Spec, args json.RawMessage, g *graph.Graph, 
 		j := i
 		for j < len(asking) && isWordByte(asking[j]) {
 			j++
+		}
+		for _, id := range multi[asking[i:j]] {
+			if e := i + len(id); strings.HasPrefix(asking[i:], id) && (e == len(asking) || !isWordByte(asking[e])) {
+				j = e
+				break
+			}
 		}
 		w := asking[i:j]
 		i = j
