@@ -387,6 +387,9 @@ func (t *proseText) relAt(i int, s ptSentence, skip *listSkip, o nameOpts) (relM
 	if n < end && (t.isWord(n, "by", "via", "with", "of") || t.isPunct(n, '(') || t.isPunct(n, ',')) && relQuantityAhead(t, n, end) {
 		return relMatch{}, false // "connected to B by a road of 5 km", "linked to B with weight 3": a quantity, read as such
 	}
+	if relTwoObjects(t.low(j)) {
+		n = t.relThing(n, end)
+	}
 	n = t.relTail(n, end)
 	return relMatch{subj: subj, obj: obj, dir: dir, neg: neg, a: i, b: n, conf: conf, note: note}, true
 }
@@ -457,6 +460,30 @@ func (t *proseText) relTail(n, end int) int {
 		if k == end || t.isPunct(k, ',') {
 			return k
 		}
+	}
+	return n
+}
+
+// relTwoObjects reports whether a verb takes the thing given after the
+// person ("Ann owes Bo money", "Bob sends Carol letters").
+func relTwoObjects(w string) bool {
+	switch w {
+	case "owes", "owed", "pays", "paid", "gives", "gave", "sends", "sent", "lends", "lent", "sells", "sold",
+		"emails", "emailed", "texts", "texted", "teaches", "taught":
+		return true
+	}
+	return false
+}
+
+// relThing consumes one lower-case word after the object of a two-object
+// verb when the clause ends there ("owes Bo money,"), so the sentence is
+// read whole; anything longer is left unread.
+func (t *proseText) relThing(n, end int) int {
+	if n >= end || t.kind(n) != pWord || t.toks[n].upper || !proseLowerName(t.low(n)) {
+		return n
+	}
+	if n+1 == end || t.isPunct(n+1, ',') || t.isPunct(n+1, ';') || t.isWord(n+1, "and", "but") {
+		return n + 1
 	}
 	return n
 }

@@ -184,6 +184,9 @@ func FuzzRelations(f *testing.F) {
 		"Alice follows Bob and is followed by Carol.", "St. Louis is connected to Kansas City.",
 		`"Big Ben" is linked to "Tower Bridge".`, "Zoë and Søren are friends.", "A and a are friends'",
 		"Alice, Bob and Carol wrote a paper together.", "Bob has three friends: Alice, Carol and Dave.",
+		"ana follows ben, ben follows cat, cat follows ana and dan follows ana.",
+		"My laptop connects to the router, the router connects to the switch and the printer.",
+		"the kitchen opens onto the hall; the hall opens onto the bedroom.", "the proof follows lemma.",
 	} {
 		f.Add(s)
 	}
