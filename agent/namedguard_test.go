@@ -103,3 +103,35 @@ func TestWholeGraphNamedNodeRule(t *testing.T) {
 		}
 	}
 }
+
+// FuzzWholeGraphNamedNode: any task text is scanned without panicking,
+// and a refusal is ErrNoAnswer naming a node whose name is in the text.
+func FuzzWholeGraphNamedNode(f *testing.F) {
+	for _, s := range []string{"How many people does Lee know?", "nodes Alice Smith, Lee and Kim. How many?", "Alice Smith?", "Alice", "é Lee?\n", ""} {
+		f.Add(s)
+	}
+	b := graph.NewBuilder(true)
+	for _, e := range [][2]string{{"Lee", "Kim"}, {"Alice Smith", "Alice"}, {"Kim", "Alice Smith Jr"}} {
+		if _, err := b.AddEdge(e[0], e[1]); err != nil {
+			f.Fatal(err)
+		}
+	}
+	g := b.Build()
+	whole := tools.Spec{Name: "node_count"}
+	f.Fuzz(func(t *testing.T, task string) {
+		err := wholeGraphNamedNode(whole, nil, g, questionSource, task)
+		if err == nil {
+			return
+		}
+		if !errors.Is(err, ErrNoAnswer) {
+			t.Fatalf("%q: %v, want ErrNoAnswer", task, err)
+		}
+		named := false
+		for _, id := range g.IDs() {
+			named = named || (strings.Contains(err.Error(), `"`+id+`"`) && strings.Contains(task, id))
+		}
+		if !named {
+			t.Fatalf("%q: %v names no node of the text", task, err)
+		}
+	})
+}
