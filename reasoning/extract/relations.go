@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -63,6 +64,8 @@ func (Relations) Read(ctx context.Context, d *Doc) (Reading, error) {
 		if read, ok = relLowerCheck(b, read); !ok {
 			return Reading{}, nil
 		}
+	} else if err := t.relLowerMissed(ctx, b, read); err != nil {
+		return Reading{}, err
 	}
 	for _, r := range read {
 		for _, m := range r.ms {
@@ -71,6 +74,31 @@ func (Relations) Read(ctx context.Context, d *Doc) (Reading, error) {
 		b.sentence(t, r.s, r.spans, func(i int) bool { return relFiller(t.low(i)) })
 	}
 	return b.finish(), nil
+}
+
+// relLowerMissed lowers the confidence when a sentence that read does not
+// cover relates lower-case names ("switch1 is cabled to pc1; the router is
+// cabled to switch1"): reading the capitalised part alone would drop edges.
+func (t *proseText) relLowerMissed(ctx context.Context, b *proseBuild, read []relSentence) error {
+	if len(read) == len(t.sents) {
+		return nil
+	}
+	more, err := t.relScan(ctx, relNames|namesLowerWords)
+	if err != nil {
+		return err
+	}
+	k := 0
+	for _, r := range more {
+		for k < len(read) && read[k].s.s < r.s.s {
+			k++
+		}
+		if k < len(read) && read[k].s.s == r.s.s || !slices.ContainsFunc(r.ms, func(m relMatch) bool { return relAllLower(m.subj) }) {
+			continue // read, or a capitalised name's label ("Alice likes tennis")
+		}
+		b.lower(0.7, "the sentence "+strconv.Quote(proseClip(t.text[r.s.s:r.s.e]))+" may relate names written in lower case; it was not read")
+		return nil
+	}
+	return nil
 }
 
 // relSentence is what relScan read in one sentence.
