@@ -3,16 +3,7 @@ package extract
 import "testing"
 
 func TestCypher(t *testing.T) {
-	cases := []struct {
-		name    string
-		text    string
-		nodes   []string // nil: the reading must be empty
-		edges   []string
-		dir     Direction
-		meaning Meaning
-		minConf float64
-		maxConf float64
-	}{
+	cases := []readerCase{
 		{
 			name:  "one pattern per line",
 			text:  "(Alice)-[:FOLLOWS]->(Bob)\n(Bob)-[:FOLLOWS]->(Carol)\nWhom does Bob follow?",
@@ -72,18 +63,7 @@ func TestCypher(t *testing.T) {
 		{name: "short arrows between parenthesized nodes", text: "(A)<-(B)\n(B)->(C)"},
 		{name: "a broken pattern inside a sentence", text: "We write (a)-[:X->(b) badly here."},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			got := readOne(t, Cypher{}, c.text)
-			if c.nodes == nil {
-				checkEmptyReading(t, got)
-				return
-			}
-			checkNodesEdges(t, got, c.nodes, c.edges)
-			checkDirMeaning(t, got, c.dir, c.meaning)
-			checkConfidence(t, got, c.minConf, c.maxConf)
-		})
-	}
+	checkReaderCases(t, Cypher{}, cases)
 }
 
 func TestCypherErrors(t *testing.T) {

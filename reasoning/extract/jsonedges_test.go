@@ -9,16 +9,7 @@ import (
 )
 
 func TestJSONEdgeList(t *testing.T) {
-	cases := []struct {
-		name    string
-		text    string
-		nodes   []string // nil: the reading must be empty
-		edges   []string
-		dir     Direction
-		meaning Meaning
-		minConf float64
-		maxConf float64
-	}{
+	cases := []readerCase{
 		{
 			name:  "source, target and weight in a code fence",
 			text:  "```json\n[\n {\"source\": \"A\", \"target\": \"F\", \"weight\": 9},\n {\"source\": \"B\", \"target\": \"D\", \"weight\": 1}\n]\n```\nFind the cheapest path from A to F.",
@@ -51,18 +42,7 @@ func TestJSONEdgeList(t *testing.T) {
 		{name: "not JSON", text: `[{from: a, to: b}]`},
 		{name: "an empty list", text: `[]`},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			got := readOne(t, JSONEdgeList{}, c.text)
-			if c.nodes == nil {
-				checkEmptyReading(t, got)
-				return
-			}
-			checkNodesEdges(t, got, c.nodes, c.edges)
-			checkDirMeaning(t, got, c.dir, c.meaning)
-			checkConfidence(t, got, c.minConf, c.maxConf)
-		})
-	}
+	checkReaderCases(t, JSONEdgeList{}, cases)
 }
 
 // TestJSONEdgeRecordsInGraphObject reads {"edges": [...]} objects whose

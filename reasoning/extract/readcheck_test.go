@@ -55,6 +55,37 @@ func checkDirMeaning(t *testing.T, got Reading, dir Direction, meaning Meaning) 
 	}
 }
 
+// readerCase is a text and what one reader must read from it: nil nodes
+// mean the reading must be empty.
+type readerCase struct {
+	name    string
+	text    string
+	nodes   []string // nil: the reading must be empty
+	edges   []string
+	dir     Direction
+	meaning Meaning
+	minConf float64
+	maxConf float64
+}
+
+// checkReaderCases reads each case's text with r and checks its nodes,
+// edges, direction, edge meaning and confidence.
+func checkReaderCases(t *testing.T, r Reader, cases []readerCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := readOne(t, r, c.text)
+			if c.nodes == nil {
+				checkEmptyReading(t, got)
+				return
+			}
+			checkNodesEdges(t, got, c.nodes, c.edges)
+			checkDirMeaning(t, got, c.dir, c.meaning)
+			checkConfidence(t, got, c.minConf, c.maxConf)
+		})
+	}
+}
+
 // checkNodeData checks a reading's node labels and vectors (nil: none).
 func checkNodeData(t *testing.T, got Reading, labels map[string]string, vectors map[string][]float64) {
 	t.Helper()

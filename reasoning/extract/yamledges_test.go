@@ -3,16 +3,7 @@ package extract
 import "testing"
 
 func TestYAMLEdgeList(t *testing.T) {
-	cases := []struct {
-		name    string
-		text    string
-		nodes   []string // nil: the reading must be empty
-		edges   []string
-		dir     Direction
-		meaning Meaning
-		minConf float64
-		maxConf float64
-	}{
+	cases := []readerCase{
 		{
 			name:  "under an edges key",
 			text:  "edges:\n  - [A, B]\n  - [A, D]\n  - [B, C]\nHow many triangles?",
@@ -33,18 +24,7 @@ func TestYAMLEdgeList(t *testing.T) {
 		{name: "nested lists", text: "- [[1, 2], 3]\n- [[2, 3], 4]"},
 		{name: "a weight that is no number", text: "- [a, b, heavy]\n- [b, c, light]"},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			got := readOne(t, YAMLEdgeList{}, c.text)
-			if c.nodes == nil {
-				checkEmptyReading(t, got)
-				return
-			}
-			checkNodesEdges(t, got, c.nodes, c.edges)
-			checkDirMeaning(t, got, c.dir, c.meaning)
-			checkConfidence(t, got, c.minConf, c.maxConf)
-		})
-	}
+	checkReaderCases(t, YAMLEdgeList{}, cases)
 }
 
 func FuzzReadYAMLEdges(f *testing.F) {
