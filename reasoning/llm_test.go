@@ -65,7 +65,7 @@ func llmTestGraph(t *testing.T) *graph.Graph {
 func newLLMTestPlanner(t *testing.T, s *llmtest.Server, edit func(*LLMConfig)) *LLMPlanner {
 	t.Helper()
 	cfg := LLMConfig{
-		BaseURL: s.BaseURL(), Model: "test-model", Timeout: 300 * time.Millisecond, MaxRetries: 3,
+		BaseURL: s.BaseURL(), Model: "test-model", Timeout: 5 * time.Second, MaxRetries: 3,
 		Backoff: time.Millisecond, MaxBackoff: 4 * time.Millisecond, MaxTokens: 77,
 	}
 	if edit != nil {
