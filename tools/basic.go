@@ -359,6 +359,9 @@ func commonNeighborsTool() Tool {
 		}
 		slices.Sort(idx)
 		ids := idsOf(g, idx)
+		if len(ids) == 0 {
+			return Result{Value: ids, Text: fmt.Sprintf("Nodes %s and %s have no common neighbours.", p.U, p.V)}, nil
+		}
 		return Result{Value: ids, Text: fmt.Sprintf("Nodes %s and %s have %d common %s: %s.", p.U, p.V, len(ids), plural(len(ids), "neighbour"), listText(ids, 50))}, nil
 	})
 }

@@ -634,3 +634,24 @@ func TestBasicDeepGraphs(t *testing.T) {
 		t.Errorf("ring topological_sort: %v", err)
 	}
 }
+
+// TestCommonNeighborsText: the answer sentence lists the common neighbours,
+// and says "no common neighbours" rather than ending in an empty list.
+func TestCommonNeighborsText(t *testing.T) {
+	b := graph.NewBuilder(false)
+	for _, e := range [][2]string{{"A", "B"}, {"C", "D"}, {"A", "E"}, {"C", "E"}} {
+		if _, err := b.AddEdge(e[0], e[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g := b.Build()
+	for _, c := range []struct{ u, v, want string }{
+		{"A", "C", "Nodes A and C have 1 common neighbour: E."},
+		{"B", "D", "Nodes B and D have no common neighbours."},
+	} {
+		res, err := runTool(t, "common_neighbors", g, map[string]any{"u": c.u, "v": c.v})
+		if err != nil || res.Text != c.want {
+			t.Errorf("common_neighbors(%s, %s) = %q, %v; want %q", c.u, c.v, res.Text, err, c.want)
+		}
+	}
+}
