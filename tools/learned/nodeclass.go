@@ -148,6 +148,14 @@ func readNodeData(d *data) (*nodeData, error) {
 	return nd, nil
 }
 
+// sparseRows holds each row's non-zero features (bag-of-words or TF-IDF
+// node features).
+type sparseRows struct {
+	d   int
+	idx [][]int32
+	val [][]float64
+}
+
 // binaryRows makes 0/1 feature rows from index lists.
 func binaryRows(words [][]int32) *sparseRows {
 	m := &sparseRows{idx: make([][]int32, len(words)), val: make([][]float64, len(words))}

@@ -4,14 +4,6 @@ import (
 	"math"
 )
 
-// sparseRows holds each row's non-zero features (bag-of-words or TF-IDF
-// node features).
-type sparseRows struct {
-	d   int
-	idx [][]int32
-	val [][]float64
-}
-
 // adam is the Adam optimiser's state for one parameter vector.
 type adam struct {
 	lr     float64
@@ -20,10 +12,12 @@ type adam struct {
 	b1, b2 float64
 }
 
+// newAdam is Adam with the usual moment decays (0.9, 0.999) over n parameters.
 func newAdam(n int, lr float64) *adam {
 	return &adam{lr: lr, m: make([]float64, n), v: make([]float64, n), b1: 0.9, b2: 0.999}
 }
 
+// step moves w against the gradient g by one bias-corrected Adam step.
 func (a *adam) step(w, g []float64) {
 	a.t++
 	c1 := 1 - math.Pow(a.b1, float64(a.t))
