@@ -127,46 +127,6 @@ func impliedNodes(g *graph.Graph, missing []string) (lo, hi int, ok bool) {
 	return lo, hi, true
 }
 
-// withNodes returns a copy of g with the nodes ids added, isolated.
-func withNodes(g *graph.Graph, ids []string) (*graph.Graph, error) {
-	b := graph.NewBuilder(g.Directed())
-	b.Grow(g.N()+len(ids), g.M())
-	for i := int32(0); int(i) < g.N(); i++ {
-		if _, err := b.AddNode(g.ID(i)); err != nil {
-			return nil, err
-		}
-		for k, v := range g.NodeAttrs(i) {
-			if err := b.SetNodeAttr(g.ID(i), k, v); err != nil {
-				return nil, err
-			}
-		}
-	}
-	for _, id := range ids {
-		if _, err := b.AddNode(id); err != nil {
-			return nil, err
-		}
-	}
-	for e := int32(0); int(e) < g.M(); e++ {
-		u, v := g.Edge(e)
-		ne, err := b.AddEdge(g.ID(u), g.ID(v))
-		if err != nil {
-			return nil, err
-		}
-		if g.Weighted() {
-			b.SetWeight(ne, g.Weight(e))
-		}
-		if g.HasCapacities() {
-			b.SetCapacity(ne, g.Capacity(e))
-		}
-		for k, val := range g.EdgeAttrs(e) {
-			b.SetEdgeAttr(ne, k, val)
-		}
-	}
-	out := b.Build()
-	out.SetName(g.Name())
-	return out, nil
-}
-
 // errNodeAbsent is the error for a node the question names that the graph
 // does not have and its numbering does not imply: bad input (exit 2),
 // wrapping the parameter error cause too.
@@ -255,7 +215,7 @@ func (r *run) missingNode(ctx context.Context, task string, spec tools.Spec, g *
 	if !ok || !inQuestion {
 		return nil, "", errNodeAbsent(missing, g, cause)
 	}
-	ng, err := withNodes(g, missing)
+	ng, err := graph.Rebuild(g, g.Directed(), missing...)
 	if err != nil {
 		return nil, "", fmt.Errorf("adding isolated nodes %v: %w", missing, err)
 	}

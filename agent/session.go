@@ -200,7 +200,7 @@ func (r *run) redirect(ctx context.Context, task string, directed bool, g *graph
 		detail = fmt.Sprintf("%s is already %s", name, dirWord(directed))
 	} else {
 		var err error
-		if ng, err = withDirection(g, directed); err != nil {
+		if ng, err = graph.Rebuild(g, directed); err != nil {
 			return r.fail(fmt.Errorf("reading %s as %s: %w", name, dirWord(directed), err))
 		}
 		name = strings.TrimSuffix(strings.TrimSuffix(name, " (directed)"), " (undirected)") + " (" + dirWord(directed) + ")"
@@ -243,45 +243,6 @@ func (r *run) redirect(ctx context.Context, task string, directed bool, g *graph
 func (r *run) toolApplies(name string, directed bool) bool {
 	t, err := r.a.reg.Get(name)
 	return err == nil && reasoning.AppliesTo(t.Spec().AppliesTo, directed)
-}
-
-// withDirection returns g read with the other direction: each edge as
-// written (u, v) becomes u→v, or u–v; edges written both ways merge into
-// one undirected edge whose weight and attributes are the later edge's, as
-// NetworkX's to_undirected keeps them. Node attributes are kept.
-func withDirection(g *graph.Graph, directed bool) (*graph.Graph, error) {
-	b := graph.NewBuilder(directed)
-	b.Grow(g.N(), g.M())
-	for v := int32(0); v < int32(g.N()); v++ {
-		id := g.ID(v)
-		if _, err := b.AddNode(id); err != nil {
-			return nil, err
-		}
-		for k, x := range g.NodeAttrs(v) {
-			if err := b.SetNodeAttr(id, k, x); err != nil {
-				return nil, err
-			}
-		}
-	}
-	for e := int32(0); e < int32(g.M()); e++ {
-		u, v := g.Edge(e)
-		ne, err := b.AddEdgeIdx(u, v)
-		if err != nil {
-			return nil, err
-		}
-		if g.Weighted() {
-			b.SetWeight(ne, g.Weight(e))
-		}
-		if g.HasCapacities() {
-			b.SetCapacity(ne, g.Capacity(e))
-		}
-		for k, x := range g.EdgeAttrs(e) {
-			b.SetEdgeAttr(ne, k, x)
-		}
-	}
-	out := b.Build()
-	out.SetName(g.Name())
-	return out, nil
 }
 
 // followUpPlanner is the agent's planner for a follow-up turn: the tool is

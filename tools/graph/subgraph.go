@@ -7,7 +7,25 @@ package graph
 // remove_edges_from keeps them. keepNode is indexed by node (nil keeps
 // every node).
 func Filter(g *Graph, keepNode []bool, keepEdge func(e int32) bool) *Graph {
-	b := NewBuilder(g.directed)
+	// IDs are distinct in g and no limits are set, so copying cannot fail.
+	out, _ := rebuild(g, g.directed, keepNode, keepEdge, nil)
+	return out
+}
+
+// Rebuild returns a copy of g that is directed or undirected as asked, with
+// the nodes extra that g lacks added after g's own, isolated. Weights,
+// capacities, attributes and the name are kept. Made undirected, edges
+// written both ways merge into one whose weight and attributes are the
+// later edge's, as NetworkX's to_undirected keeps them.
+func Rebuild(g *Graph, directed bool, extra ...string) (*Graph, error) {
+	return rebuild(g, directed, nil, nil, extra)
+}
+
+// rebuild copies the nodes keepNode accepts (nil: all) and the edges
+// between them that keepEdge accepts (nil: all) into a graph of the given
+// direction, then adds the nodes extra.
+func rebuild(g *Graph, directed bool, keepNode []bool, keepEdge func(e int32) bool, extra []string) (*Graph, error) {
+	b := NewBuilder(directed)
 	newIdx := make([]int32, g.N())
 	kept := 0
 	for i := range newIdx {
@@ -15,17 +33,26 @@ func Filter(g *Graph, keepNode []bool, keepEdge func(e int32) bool) *Graph {
 			kept++
 		}
 	}
-	b.Grow(kept, g.M())
+	b.Grow(kept+len(extra), g.M())
 	for i := int32(0); i < int32(g.N()); i++ {
 		newIdx[i] = -1
 		if keepNode != nil && !keepNode[i] {
 			continue
 		}
-		// IDs are distinct in g, so AddNode cannot fail without limits.
-		j, _ := b.AddNode(g.ids[i])
+		j, err := b.AddNode(g.ids[i])
+		if err != nil {
+			return nil, err
+		}
 		newIdx[i] = j
 		for k, v := range g.nodeAttrs[i] {
-			_ = b.SetNodeAttr(g.ids[i], k, v)
+			if err := b.SetNodeAttr(g.ids[i], k, v); err != nil {
+				return nil, err
+			}
+		}
+	}
+	for _, id := range extra {
+		if _, err := b.AddNode(id); err != nil {
+			return nil, err
 		}
 	}
 	for e := int32(0); e < int32(g.M()); e++ {
@@ -33,7 +60,10 @@ func Filter(g *Graph, keepNode []bool, keepEdge func(e int32) bool) *Graph {
 		if u < 0 || v < 0 || (keepEdge != nil && !keepEdge(e)) {
 			continue
 		}
-		ne, _ := b.AddEdgeIdx(u, v)
+		ne, err := b.AddEdgeIdx(u, v)
+		if err != nil {
+			return nil, err
+		}
 		if g.weight != nil {
 			b.SetWeight(ne, g.weight[e])
 		}
@@ -46,5 +76,5 @@ func Filter(g *Graph, keepNode []bool, keepEdge func(e int32) bool) *Graph {
 	}
 	out := b.Build()
 	out.name = g.name
-	return out
+	return out, nil
 }

@@ -33,6 +33,39 @@ func TestFilterKeepsOrderAndWeights(t *testing.T) {
 	}
 }
 
+func TestRebuildDirectionAndExtraNodes(t *testing.T) {
+	g, err := ReadEdgeList(strings.NewReader("a b 2\nb a 5\nb c 3\nc c 1\n"), ReadOptions{Directed: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.SetName("g")
+	u, err := Rebuild(g, false, "z", "a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// a–b merges (the later weight, 5, as NetworkX's to_undirected keeps
+	// it); z is new and isolated; a is not added twice.
+	if u.Directed() || u.M() != 3 || !slices.Equal(u.IDs(), []string{"a", "b", "c", "z"}) || u.Name() != "g" {
+		t.Fatalf("undirected copy: %v, %d edges, name %q", u.IDs(), u.M(), u.Name())
+	}
+	a, _ := u.Index("a")
+	b, _ := u.Index("b")
+	if e, ok := u.FindEdge(b, a); !ok || u.Weight(e) != 5 {
+		t.Errorf("a–b weight %v (%v), want 5", u.Weight(e), ok)
+	}
+	z, _ := u.Index("z")
+	if u.Degree(z) != 0 {
+		t.Errorf("z has degree %d", u.Degree(z))
+	}
+	d, err := Rebuild(g, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !d.Directed() || d.M() != g.M() || d.N() != g.N() || d.SelfLoops() != 1 {
+		t.Errorf("directed copy: %d nodes, %d edges, %d self-loops", d.N(), d.M(), d.SelfLoops())
+	}
+}
+
 func TestScanEdgeListRecordsLines(t *testing.T) {
 	text := "source\ttarget\tweight\n# c\n1\t2\t5\n2\t1\t6\n3\t3\t1\n4\n"
 	g, recs, err := ScanEdgeList(strings.NewReader(text), ReadOptions{})
