@@ -1,4 +1,4 @@
-"""Writes agent/testdata/heldout/batch1.jsonl and batch2.jsonl: the
+"""Writes agent/testdata/heldout/batch1.jsonl, batch2.jsonl and batch3.jsonl: the
 held-out set — graph questions in the phrasings of other benchmarks
 (Talk like a Graph / GraphQA's ten encoders, GraphInstruct / GraphWiz,
 GraphArena), of people asking LLMs about graphs, and of people writing
@@ -997,6 +997,336 @@ def gen2_refuse(b):
 BATCH2 = [gen2_graphqa, gen2_graphwiz, gen2_grapharena, gen2_chat, gen2_human, gen2_refuse]
 
 
+# ================================================================== batch 3
+# Written before reading the readers' code, after batch 2's fixes, and
+# measured blind: mostly questions as people type them into a chat or a
+# forum post (lists in sentences, bullet lists, "A-B 3km", inline
+# "A->B (2)", typos, chatter around the question), other benchmarks'
+# styles not in batches 1 and 2 (GraphInstruct's node lists, LeetCode's
+# n/edges, LLM4DyG's timed edges, "u v w" lists under a header sentence,
+# Markdown tables, NetworkX adjacency lists, GraphML, Pajek), and questions
+# that must be refused.
+
+def wgraph(cls, edges):
+    G = cls()
+    G.add_weighted_edges_from(edges)
+    return G
+
+
+def sp(b, fam, q, G, s, t, **kw):
+    b.add(fam, q, "shortest_path", "path", sp_len(G, s, t), G, ["shortest_path", "shortest_path_length"], key="length",
+          source=s, target=t, **kw)
+
+
+def gen3_chat(b):
+    """Chat and forum posts that paste a graph in some notation."""
+    fam = "b3_chat"
+    T = wgraph(nx.Graph, [("Base", "Lake", 3), ("Lake", "Ridge", 2), ("Base", "Ridge", 7), ("Ridge", "Summit", 4)])
+    sp(b, fam, "Hi all, quick question for my hiking trip.\nTrails:\n- Base-Lake 3km\n- Lake-Ridge 2km\n- Base-Ridge 7km\n"
+       "- Ridge-Summit 4km\nWhat's the shortest route from Base to Summit? thanks!", T, "Base", "Summit")
+    P = wgraph(nx.DiGraph, [("extract", "clean", 2), ("clean", "train", 5), ("extract", "features", 3), ("features", "train", 1),
+                            ("train", "deploy", 2)])
+    sp(b, fam, "My pipeline: extract->clean (2), clean->train (5), extract->features (3), features->train (1), train->deploy (2). "
+       "What's the quickest path from extract to deploy?", P, "extract", "deploy")
+    G = nx.Graph([("A", "B"), ("B", "C"), ("C", "D"), ("C", "E")])
+    b.add(fam, "how many conections does node C have? edges are A-B, B-C, C-D, C-E", "degree", "value", G.degree("C"), G, ["degree"])
+    G = nx.Graph([(1, 2), (2, 3), (3, 4), (4, 1), (2, 4)])
+    b.add(fam, "Hey! I'm studying for my algorithms exam and I'm stuck. Graph: 1-2, 2-3, 3-4, 4-1, 2-4. Is it bipartite? "
+          "I think not because of the triangle but idk. Thanks in advance!!", "bipartite", "value", nx.is_bipartite(G), G,
+          ["is_bipartite"], key="bipartite")
+    R = wgraph(nx.Graph, [("Avon", "Bree", 12), ("Bree", "Cole", 5), ("Avon", "Cole", 20), ("Cole", "Dunn", 7)])
+    sp(b, fam, "Distances between towns: Avon-Bree 12km, Bree-Cole 5km, Avon-Cole 20km, Cole-Dunn 7km. Shortest way from Avon "
+       "to Dunn in km?", R, "Avon", "Dunn")
+    C = wgraph(nx.Graph, [("HQ", "Lab", 300), ("HQ", "Depot", 200), ("Lab", "Depot", 150), ("Lab", "Store", 400), ("Depot", "Store", 350)])
+    b.add(fam, "We need to lay fibre between 4 buildings. Possible links and their costs: HQ–Lab $300, HQ–Depot $200, Lab–Depot "
+          "$150, Lab–Store $400, Depot–Store $350. What's the cheapest way to connect all buildings, total cost?", "mst", "value",
+          nx.minimum_spanning_tree(C).size(weight="weight"), C, ["minimum_spanning_tree"], key="total_weight")
+    W = wgraph(nx.DiGraph, [("source", "a", 8), ("source", "b", 6), ("a", "b", 3), ("a", "sink", 5), ("b", "sink", 9)])
+    b.add(fam, "Pipe network (capacities in L/s): source->a 8, source->b 6, a->b 3, a->sink 5, b->sink 9. max flow from source "
+          "to sink?", "max_flow", "value", nx.maximum_flow_value(W, "source", "sink", capacity="weight"), W, ["maximum_flow"], key="value")
+    G = nx.Graph([(1, 2), (2, 3)])
+    G.add_node(4)
+    b.add(fam, "nodes 1,2,3,4\nedges 1-2, 2-3\nIs everything connected?", "is_connected", "value", nx.is_connected(G), G, ["is_connected"])
+    D = nx.DiGraph([("web", "api"), ("api", "db"), ("api", "cache"), ("worker", "db")])
+    b.add(fam, "deps: web -> api, api -> db, api -> cache, worker -> db. what does api depend on directly?", "neighbors", "set",
+          sorted(D.successors("api")), D, ["neighbors"])
+    G = nx.Graph([("a", "b"), ("a", "c"), ("b", "c"), ("c", "d")])
+    b.add(fam, "ok so ive got a graph w/ edges (a,b),(a,c),(b,c),(c,d) whats the degre of c??", "degree", "value", G.degree("c"), G, ["degree"])
+    X = wgraph(nx.DiGraph, [("X", "Y", 4), ("Y", "Z", 1), ("X", "Z", 7), ("Z", "W", 2)])
+    sp(b, fam, "Routes with toll cost: X->Y (4), Y->Z (1), X->Z (7), Z->W (2). Cheapest from X to W?", X, "X", "W")
+    T = wgraph(nx.Graph, [("NYC", "BOS", 4), ("NYC", "DC", 3), ("BOS", "MTL", 5), ("DC", "MTL", 9)])
+    sp(b, fam, "Train times:\nNYC - BOS: 4h\nNYC - DC: 3h\nBOS - MTL: 5h\nDC - MTL: 9h\nQuickest from DC to MTL?", T, "DC", "MTL")
+    G = nx.Graph([("router", "laptop"), ("router", "phone"), ("router", "switch"), ("switch", "tv")])
+    b.add(fam, "who's directly connected to the router? router-laptop, router-phone, router-switch, switch-tv", "neighbors", "set",
+          sorted(G.neighbors("router")), G, ["neighbors"])
+    G = nx.Graph([("alice", "bob"), ("bob", "carol"), ("dave", "erin")])
+    b.add(fam, "- alice <-> bob\n- bob <-> carol\n- dave <-> erin\nhow many ppl in total", "node_count", "value", G.number_of_nodes(), G,
+          ["node_count", "order"])
+    G = nx.Graph([(0, 1), (1, 2), (2, 3), (3, 0), (0, 2)])
+    b.add(fam, "how mnay edges r there: 0-1 1-2 2-3 3-0 0-2", "edge_count", "value", G.number_of_edges(), G, ["edge_count", "size"])
+    G = nx.Graph([("printer", "pc1"), ("pc1", "pc2"), ("tv", "console")])
+    b.add(fam, "My LAN:\n  • printer — pc1\n  • pc1 — pc2\n  • tv — console\nHow many separate networks?", "components", "value",
+          nx.number_connected_components(G), G, ["connected_components"], key="count")
+    G = nx.Graph([(1, 2), (2, 3), (3, 5), (1, 4), (4, 5)])
+    sp(b, fam, "whats teh shortest path from 1 to 5 in: 1-2, 2-3, 3-5, 1-4, 4-5", G, 1, 5)
+    G = nx.Graph([("A", "B"), ("B", "C"), ("C", "D"), ("D", "A"), ("A", "C")])
+    ham = any(all(G.has_edge(p[i], p[i + 1]) for i in range(len(p) - 1)) for p in itertools.permutations(G.nodes))
+    b.add(fam, "Can I visit every city exactly once? Roads: A-B, B-C, C-D, D-A, A-C", "hamilton", "hamilton", ham, G,
+          ["hamiltonian_path"], key="exists")
+    G = nx.Graph([("pc1", "pc2"), ("pc2", "pc3"), ("pc4", "pc5")])
+    b.add(fam, "Are all 5 computers connected to each other (directly or not)? Links: pc1-pc2, pc2-pc3, pc4-pc5.", "is_connected",
+          "value", nx.is_connected(G), G, ["is_connected"])
+    M = wgraph(nx.Graph, [("S1", "S2", 5), ("S2", "S3", 3), ("S1", "S3", 10)])
+    sp(b, fam, "Server S1 connects to S2 with latency 5ms, S2 to S3 with 3ms, S1 to S3 with 10ms. lowest latency from S1 to S3?",
+       M, "S1", "S3")
+    G = nx.Graph([("A", "B"), ("A", "C"), ("B", "C"), ("B", "D"), ("C", "D")])
+    b.add(fam, "Network: A connected to B, C; B connected to C, D; C connected to D. Count the triangles pls", "triangles", "value",
+          triangles(G), G, ["triangle_count"], key="triangles")
+    R = wgraph(nx.Graph, [("Alton", "Byrd", 4), ("Byrd", "Cray", 6), ("Alton", "Cray", 9), ("Cray", "Dorn", 3), ("Byrd", "Dorn", 8)])
+    b.add(fam, "| from | to | km |\n|------|----|----|\n| Alton | Byrd | 4 |\n| Byrd | Cray | 6 |\n| Alton | Cray | 9 |\n"
+          "| Cray | Dorn | 3 |\n| Byrd | Dorn | 8 |\n\nWhich roads should we keep so every village stays reachable with the least "
+          "total km? Just the total is fine.", "mst", "value", nx.minimum_spanning_tree(R).size(weight="weight"), R,
+          ["minimum_spanning_tree"], key="total_weight")
+    D = nx.DiGraph([("A", "B"), ("B", "C"), ("C", "A"), ("C", "D")])
+    b.add(fam, "edges (directed): A>B, B>C, C>A, C>D\nany cycles?", "cycle", "value", has_cycle(D), D, ["cycle_check"])
+    G = nx.Graph([("u1", "u2"), ("u2", "u3"), ("u3", "u4"), ("u4", "u5"), ("u2", "u5")])
+    b.add(fam, "Following up on my last post: the graph is u1-u2, u2-u3, u3-u4, u4-u5, u2-u5. Which nodes are neighbours of "
+          "u2? Edit: undirected, sorry.", "neighbors", "set", sorted(G.neighbors("u2")), G, ["neighbors"])
+    G = nx.Graph([("hub", "n1"), ("hub", "n2"), ("hub", "n3"), ("n1", "n2")])
+    b.add(fam, "Network: hub connects to n1, n2, n3; n1 connects to n2. Which node, if it goes down, splits the network?",
+          "articulation", "set", sorted(nx.articulation_points(G)), G, ["articulation_points"])
+    G = nx.Graph([("Ann", "Ben"), ("Ben", "Cal"), ("Cal", "Dot"), ("Ann", "Dot")])
+    b.add(fam, "Party guests (who knows whom): Ann–Ben, Ben–Cal, Cal–Dot, Ann–Dot. Who does Ann NOT know yet?", "non_neighbors",
+          "set", sorted(x for x in G.nodes if x != "Ann" and not G.has_edge("Ann", x)), G, ["non_neighbors"])
+    G = nx.Graph([("Ann", "Bob"), ("Bob", "Cat"), ("Cat", "Dan"), ("Dan", "Eve"), ("Bob", "Eve")])
+    b.add(fam, "Handshakes at the meetup: Ann-Bob, Bob-Cat, Cat-Dan, Dan-Eve, Bob-Eve. What's the diameter of this graph?",
+          "diameter", "value", nx.diameter(G), G, ["diameter"])
+
+
+def gen3_human(b):
+    """Graphs described in plain sentences, as people write them."""
+    fam = "b3_human"
+    F = nx.DiGraph([("Boston", "Denver"), ("Denver", "Phoenix"), ("Boston", "Chicago"), ("Chicago", "Phoenix")])
+    b.add(fam, "There are direct flights from Boston to Denver, Denver to Phoenix, Boston to Chicago and Chicago to Phoenix. "
+          "Can I fly from Phoenix to Boston?", "path_exists", "value", nx.has_path(F, "Phoenix", "Boston"), F, ["path_exists"])
+    G = nx.Graph([("Mia", "Noah"), ("Noah", "Liam"), ("Liam", "Emma"), ("Emma", "Mia")])
+    b.add(fam, "So in my class, Mia is friends with Noah, Noah with Liam, Liam with Emma and Emma with Mia. How many friends "
+          "does Noah have?", "degree", "value", G.degree("Noah"), G, ["degree"])
+    G2 = G.copy()
+    G2.add_node("Olivia")
+    b.add(fam, "So in my class, Mia is friends with Noah, Noah with Liam, Liam with Emma and Emma with Mia. Olivia is new and "
+          "has no friends yet. How many students are in the class?", "node_count", "value", G2.number_of_nodes(), G2,
+          ["node_count", "order"])
+    G = nx.Graph([("switch", "router"), ("switch", "NAS"), ("switch", "TV"), ("router", "modem")])
+    b.add(fam, "The switch is cabled to the router, the NAS and the TV. The router is cabled to the modem. How many devices is "
+          "the switch cabled to?", "degree", "value", G.degree("switch"), G, ["degree"])
+    D = nx.DiGraph([("B", "A"), ("C", "A"), ("D", "B"), ("D", "C")])
+    b.add(fam, "Package A depends on B and C, B depends on D, and C depends on D. In what order should I install them?", "topo",
+          "order", None, D, ["topological_sort"])
+    T = nx.DiGraph([("Rose", "Tom"), ("Rose", "Lily"), ("Tom", "Max"), ("Lily", "Zoe")])
+    b.add(fam, "Family tree (parent -> child): Rose -> Tom, Rose -> Lily, Tom -> Max, Lily -> Zoe. Is there a line of descent "
+          "from Lily to Max?", "path_exists", "value", nx.has_path(T, "Lily", "Max"), T, ["path_exists"])
+    O = nx.DiGraph([("Dana", "Eli"), ("Dana", "Fay"), ("Eli", "Gus"), ("Eli", "Hal"), ("Fay", "Ivy")])
+    b.add(fam, "Org chart: Dana manages Eli and Fay; Eli manages Gus and Hal; Fay manages Ivy. How many people does Eli manage "
+          "directly?", "degree", "value", O.out_degree("Eli"), O, ["degree"])
+    C = nx.DiGraph([("Algebra", "Calculus"), ("Calculus", "Physics"), ("Algebra", "Statistics")])
+    b.add(fam, "Calculus requires Algebra, Physics requires Calculus, and Statistics requires Algebra. Which order should I take "
+          "the classes in?", "topo", "order", None, C, ["topological_sort"])
+    S = nx.DiGraph([("@kai", "@lu"), ("@lu", "@max"), ("@max", "@kai"), ("@nia", "@kai")])
+    b.add(fam, "On my app: @kai follows @lu, @lu follows @max, @max follows @kai, @nia follows @kai. Is there a follow cycle?",
+          "cycle", "value", has_cycle(S), S, ["cycle_check"])
+    D = nx.DiGraph([("A", "B"), ("B", "C"), ("C", "A")])
+    b.add(fam, "Task A waits on B, B waits on C, C waits on A. Is this a deadlock (a cycle)?", "cycle", "value", has_cycle(D), D,
+          ["cycle_check"])
+    G = nx.Graph([("Jo", "Kim"), ("Kim", "Lou"), ("Lou", "Jo"), ("Lou", "Max")])
+    b.add(fam, "Among my coworkers, Jo and Kim talk, Kim and Lou talk, Lou and Jo talk, and Lou and Max talk. How many "
+          "triangles of people who all talk to each other are there?", "triangles", "value", triangles(G), G, ["triangle_count"],
+          key="triangles")
+    b.add(fam, "Among my coworkers, Jo and Kim talk, Kim and Lou talk, Lou and Jo talk, and Lou and Max talk. Who do both Jo "
+          "and Max talk to?", "common_neighbors", "set", sorted(nx.common_neighbors(G, "Jo", "Max")), G, ["common_neighbors"])
+    F = nx.DiGraph([("Paris", "Berlin"), ("Berlin", "Rome"), ("Rome", "Paris"), ("Paris", "Madrid")])
+    b.add(fam, "Flights: Paris→Berlin, Berlin→Rome, Rome→Paris, Paris→Madrid. Is there a direct flight from Paris to Rome?",
+          "edge_exists", "value", F.has_edge("Paris", "Rome"), F, ["edge_exists"])
+    G = nx.Graph([("Alpha", "Beta"), ("Beta", "Gamma"), ("Beta", "Delta"), ("Delta", "Epsilon")])
+    b.add(fam, "Here's our subway map:\n* Red line: Alpha, Beta, Gamma\n* Blue line: Beta, Delta, Epsilon\nHow many stations "
+          "are there in total?", "node_count", "value", G.number_of_nodes(), G, ["node_count", "order"])
+    B = nx.Graph([("Mill Rd", "Oak St"), ("Oak St", "Town Hall"), ("Town Hall", "Station"), ("Station", "Hospital"),
+                  ("Hospital", "Park")])
+    sp(b, fam, "Stops on the 12 bus: Mill Rd, Oak St, Town Hall, Station. Stops on the 7 bus: Station, Hospital, Park. "
+       "How many stops is it from Oak St to Hospital?", B, "Oak St", "Hospital")
+    C = nx.DiGraph([("CS101", "CS201"), ("CS201", "CS301"), ("MATH100", "CS201")])
+    b.add(fam, "You have to take CS101 before CS201, CS201 before CS301, and MATH100 before CS201. List the courses in an order "
+          "I could take them.", "topo", "order", None, C, ["topological_sort"])
+    C = nx.DiGraph([("CS101", "CS201"), ("CS101", "CS250"), ("CS201", "CS301")])
+    b.add(fam, "CS101 is a prerequisite of CS201 and CS250. CS201 is a prerequisite of CS301. Give me a valid order.", "topo",
+          "order", None, C, ["topological_sort"])
+    A = nx.DiGraph([("Ada", "Ben"), ("Ada", "Cleo"), ("Ben", "Dan"), ("Cleo", "Eva"), ("Cleo", "Finn")])
+    b.add(fam, "Ada is the mother of Ben and Cleo. Ben is the father of Dan. Cleo is the mother of Eva and Finn. How many people "
+          "are in the family?", "node_count", "value", A.number_of_nodes(), A, ["node_count", "order"])
+    R = wgraph(nx.Graph, [("Springfield", "Shelbyville", 30), ("Shelbyville", "Capital City", 45), ("Springfield", "Capital City", 90)])
+    sp(b, fam, "Springfield to Shelbyville is 30 miles, Shelbyville to Capital City is 45 miles, and Springfield to Capital City "
+       "is 90 miles. What's the shortest drive from Springfield to Capital City?", R, "Springfield", "Capital City")
+    P = nx.DiGraph([("checkout", "lint"), ("checkout", "test"), ("test", "build"), ("build", "deploy"), ("lint", "deploy")])
+    b.add(fam, "CI pipeline: lint and test both run after checkout; build runs after test; deploy runs after build and lint. "
+          "Give me an order that works.", "topo", "order", None, P, ["topological_sort"])
+    G = nx.Graph([("Ann", "Ben"), ("Ann", "Cal"), ("Ann", "Dot"), ("Ben", "Cal")])
+    b.add(fam, "Ann plays chess with Ben, Cal and Dot; Ben plays chess with Cal. How many pairs play chess together?",
+          "edge_count", "value", G.number_of_edges(), G, ["edge_count", "size"])
+    L = nx.DiGraph([("A", "B"), ("A", "C"), ("B", "D"), ("C", "D"), ("D", "E")])
+    sp(b, fam, "Page A links to B and C, B links to D, C links to D, and D links to E. What is the fewest number of clicks "
+       "from A to E?", L, "A", "E")
+    b.add(fam, "Page A links to B and C, B links to D, C links to D, and D links to E. Can I click my way from E back to A?",
+          "path_exists", "value", nx.has_path(L, "E", "A"), L, ["path_exists"])
+    K = nx.DiGraph([("Ann", "Bo"), ("Bo", "Cy"), ("Cy", "Ann"), ("Dee", "Cy")])
+    b.add(fam, "Results this week: Ann beat Bo, Bo beat Cy, Cy beat Ann, and Dee beat Cy. Is there a cycle of wins?", "cycle",
+          "value", has_cycle(K), K, ["cycle_check"])
+    H = wgraph(nx.DiGraph, [("Home", "Mall", 300), ("Home", "Park", 200), ("Park", "Mall", 100), ("Mall", "Work", 350),
+                            ("Park", "Work", 150)])
+    b.add(fam, "Cars per hour on one-way streets: Home to Mall 300, Home to Park 200, Park to Mall 100, Mall to Work 350, Park "
+          "to Work 150. How many cars per hour can get from Home to Work at most?", "max_flow", "value",
+          nx.maximum_flow_value(H, "Home", "Work", capacity="weight"), H, ["maximum_flow"], key="value")
+    M = nx.DiGraph([("wake up", "shower"), ("shower", "get dressed"), ("wake up", "make coffee"), ("make coffee", "leave"),
+                    ("get dressed", "leave")])
+    b.add(fam, "I have to wake up before I shower, shower before I get dressed, wake up before I make coffee, make coffee "
+          "before I leave, and get dressed before I leave. What order works?", "topo", "order", None, M, ["topological_sort"])
+    G = nx.Graph([("Liam", "Ava"), ("Ava", "Zoe"), ("Ben", "Cara")])
+    b.add(fam, "Liam is friends with Ava, Ava is friends with Zoe, and Ben is friends with Cara. Are Liam and Cara connected "
+          "through friends?", "path_exists", "value", nx.has_path(G, "Liam", "Cara"), G, ["path_exists"])
+    Fo = nx.DiGraph([("Sam", "Kim"), ("Lee", "Kim"), ("Kim", "Sam"), ("Pat", "Lee")])
+    b.add(fam, "Sam follows Kim, Lee follows Kim, Kim follows Sam, and Pat follows Lee. Who does Kim follow?", "neighbors", "set",
+          sorted(Fo.successors("Kim")), Fo, ["neighbors"])
+    T = nx.Graph([("Ann", "Bo"), ("Bo", "Cy"), ("Cy", "Dee")])
+    b.add(fam, "Ann plays tennis with Bo, Bo plays tennis with Cy, and Cy plays tennis with Dee. Do Ann and Cy play tennis "
+          "together?", "edge_exists", "value", T.has_edge("Ann", "Cy"), T, ["edge_exists"])
+    W = wgraph(nx.Graph, [("the Old Mill", "River Bend", 2), ("the Old Mill", "Hilltop", 5), ("River Bend", "Hilltop", 2),
+                          ("River Bend", "the Lighthouse", 6), ("Hilltop", "the Lighthouse", 3)])
+    W = nx.relabel_nodes(W, {"the Old Mill": "Old Mill", "the Lighthouse": "Lighthouse"})
+    sp(b, fam, "The Old Mill connects to River Bend (2 miles) and to Hilltop (5 miles). River Bend connects to Hilltop (2 miles) "
+       "and to the Lighthouse (6 miles). Hilltop connects to the Lighthouse (3 miles). What is the shortest walk from the Old "
+       "Mill to the Lighthouse?", W, "Old Mill", "Lighthouse")
+    G = nx.Graph([("Ann", "Ben"), ("Ben", "Cal"), ("Dot", "Eve")])
+    b.add(fam, "Ann is friends with Ben and Ben is friends with Cal. Dot is friends with Eve. How many separate friend groups "
+          "are there?", "components", "value", nx.number_connected_components(G), G, ["connected_components"], key="count")
+    G = nx.Graph([("Kyoto", "Osaka"), ("Osaka", "Kobe"), ("Kyoto", "Nara"), ("Nara", "Osaka")])
+    b.add(fam, "Trains run between Kyoto and Osaka, Osaka and Kobe, Kyoto and Nara, and Nara and Osaka. Which cities can I reach "
+          "from Osaka without changing trains?", "neighbors", "set", sorted(G.neighbors("Osaka")), G, ["neighbors"])
+    G = nx.Graph([("Tim", "Ula"), ("Ula", "Vic"), ("Vic", "Wes"), ("Wes", "Tim")])
+    b.add(fam, "Tim sits next to Ula, Ula next to Vic, Vic next to Wes and Wes next to Tim. Can we split them into two teams "
+          "so that no two neighbours are on the same team?", "bipartite", "value", nx.is_bipartite(G), G, ["is_bipartite"],
+          key="bipartite")
+    E = nx.DiGraph([("Ivy", "Jay"), ("Jay", "Kai"), ("Ivy", "Kai"), ("Kai", "Lea")])
+    b.add(fam, "Ivy emailed Jay, Jay emailed Kai, Ivy emailed Kai, and Kai emailed Lea. How many emails were sent?", "edge_count",
+          "value", E.number_of_edges(), E, ["edge_count", "size"])
+
+
+def gen3_bench(b):
+    """Other benchmarks' styles, not in batches 1 and 2."""
+    rng = random.Random(9303)
+    fam = "b3_bench"
+    # GraphInstruct (Luo et al.): "Node i is connected to nodes j, k." per node, directed or not.
+    D = rand_graph(rng, 7, 0.3, directed=True)
+    lines = "".join(f"Node {v} is connected to nodes {', '.join(map(str, D.successors(v)))}.\n" if D.out_degree(v) > 1 else
+                    f"Node {v} is connected to node {next(iter(D.successors(v)))}.\n" for v in D.nodes if D.out_degree(v))
+    u, v = 0, 6
+    b.add(fam, f"Given a directed graph:\n{lines}Is there a directed path from node {u} to node {v}?", "path_exists", "value",
+          nx.has_path(D, u, v), D, ["path_exists"])
+    G = rand_graph(rng, 7, 0.4)
+    lines = "".join(f"Node {v} is connected to nodes {', '.join(map(str, G.neighbors(v)))}.\n" if G.degree(v) > 1 else
+                    f"Node {v} is connected to node {next(iter(G.neighbors(v)))}.\n" for v in G.nodes if G.degree(v))
+    # Only nodes with edges are written, so only they are in the graph the text gives.
+    Gw = G.subgraph([x for x in G.nodes if G.degree(x)]).copy()
+    b.add(fam, f"Given an undirected graph:\n{lines}Calculate the number of nodes in the graph.", "node_count", "value",
+          Gw.number_of_nodes(), Gw, ["node_count", "order"])
+    x = max(G.nodes, key=G.degree)
+    b.add(fam, f"Given an undirected graph:\n{lines}What is the clustering coefficient of node {x}?", "clustering", "value",
+          nx.clustering(G, x), G, ["clustering_coefficient"])
+    # LeetCode: n and edges as arrays.
+    G = nx.Graph([(0, 1), (1, 2), (3, 4)])
+    b.add(fam, "Given n = 5 and edges = [[0,1],[1,2],[3,4]], return the number of connected components in the graph.",
+          "components", "value", nx.number_connected_components(G), G, ["connected_components"], key="count")
+    G = nx.Graph([(0, 1), (0, 2), (0, 3), (1, 4)])
+    b.add(fam, "Input: n = 5, edges = [[0,1],[0,2],[0,3],[1,4]]\nDoes this undirected graph contain a cycle?", "cycle", "value",
+          has_cycle(G), G, ["cycle_check"])
+    C = nx.DiGraph([(0, 1), (0, 2), (1, 3), (2, 3)])
+    b.add(fam, "There are numCourses = 4 courses labeled 0 to 3. prerequisites = [[1,0],[2,0],[3,1],[3,2]], where "
+          "prerequisites[i] = [a, b] means you must take course b before course a. Return an ordering of courses you should take "
+          "to finish all courses.", "topo", "order", None, C, ["topological_sort"])
+    # "u v w" under a header sentence.
+    G = rand_graph(rng, 6, 0.5)
+    for p, q_ in G.edges:
+        G[p][q_]["weight"] = rng.randint(1, 9)
+    comp = sorted(max(nx.connected_components(G), key=len))
+    text = "\n".join(f"{p} {q_} {d['weight']}" for p, q_, d in G.edges(data=True))
+    sp(b, fam, "The following is a weighted undirected graph, one edge per line as 'source target weight':\n" + text +
+       f"\nCompute the shortest distance from node {comp[0]} to node {comp[-1]}.", G, comp[0], comp[-1])
+    # Markdown table of edges.
+    G = relabel(rand_graph(rng, 6, 0.45), ALPHABET)
+    table = "| source | target |\n|---|---|\n" + "".join(f"| {p} | {q_} |\n" for p, q_ in G.edges)
+    b.add(fam, "The graph's edges are given in the table below.\n\n" + table + "\nHow many edges does node C have?", "degree",
+          "value", G.degree("C"), G, ["degree"])
+    # NetworkX adjacency-list format: a node, then its neighbours.
+    G = nx.Graph([(0, 1), (0, 2), (1, 2), (2, 3), (3, 4)])
+    adj = "\n".join(f"{v} " + " ".join(str(w) for w in G.neighbors(v) if w > v) for v in G.nodes if any(w > v for w in G.neighbors(v)))
+    b.add(fam, "The graph below is in adjacency-list format (each line holds a node followed by its neighbours):\n" + adj +
+          "\nHow many edges are in the graph?", "edge_count", "value", G.number_of_edges(), G, ["edge_count", "size"])
+    # GPT4Graph: GraphML.
+    G = nx.Graph([("n0", "n1"), ("n1", "n2"), ("n2", "n0"), ("n2", "n3")])
+    gml = "\n".join(nx.generate_graphml(G))
+    b.add(fam, "Here is a graph in GraphML:\n" + gml + "\nWhat is the degree of node n2?", "degree", "value", G.degree("n2"), G,
+          ["degree"])
+    # Pajek .net
+    G = nx.Graph([("a", "b"), ("b", "c"), ("c", "d"), ("a", "c")])
+    names = list(G.nodes)
+    pajek = f"*Vertices {len(names)}\n" + "".join(f'{i + 1} "{n}"\n' for i, n in enumerate(names)) + "*Edges\n" + \
+        "".join(f"{names.index(p) + 1} {names.index(q_) + 1}\n" for p, q_ in G.edges)
+    b.add(fam, "Network in Pajek format:\n" + pajek + "How many triangles does it contain?", "triangles", "value", triangles(G), G,
+          ["triangle_count"], key="triangles")
+    # LLM4DyG: timed edges; a question that ignores time is answerable.
+    G = nx.Graph([(0, 1), (1, 2), (2, 3), (0, 3), (1, 3)])
+    timed = ", ".join(f"({p}, {q_}, {t})" for t, (p, q_) in enumerate(G.edges))
+    b.add(fam, f"In an undirected dynamic graph, (u, v, t) means that node u and node v are linked with an edge at time t. "
+          f"Given the edges {timed}, how many nodes does the graph have?", "node_count", "value", G.number_of_nodes(), G,
+          ["node_count", "order"])
+    # GraphInstruct's degree question on a weighted list "(u, v, w)" with its key sentence.
+    G = rand_graph(rng, 6, 0.5)
+    for p, q_ in G.edges:
+        G[p][q_]["weight"] = rng.randint(1, 9)
+    b.add(fam, "Given an undirected graph with edge weights, where (u, v, w) is an edge between u and v of weight w: " +
+          ", ".join(f"({p}, {q_}, {d['weight']})" for p, q_, d in G.edges(data=True)) +
+          ". Find the total weight of the minimum spanning tree.", "mst", "value", nx.minimum_spanning_tree(G).size(weight="weight"), G,
+          ["minimum_spanning_tree"], key="total_weight")
+    # An adjacency dictionary as a JSON object of lists.
+    D = nx.DiGraph([("s", "a"), ("s", "b"), ("a", "t"), ("b", "a")])
+    b.add(fam, 'adjacency = {"s": ["a", "b"], "a": ["t"], "b": ["a"], "t": []}\nThe graph is directed. Give a topological '
+          'ordering of its nodes.', "topo", "order", None, D, ["topological_sort"])
+
+
+def gen3_refuse(b):
+    fam = "b3_refuse"
+    G = nx.Graph([("A", "B"), ("B", "C"), ("C", "D")])
+    b.refuse(fam, "Edges: A-B, B-C, C-D. Hmm, actually I think B-C was removed last week. Is there a path from A to D?",
+             "ambiguous", "the writer may have removed an edge", G)
+    b.refuse(fam, "Ann follows Bo. Bo follows Cy. What's the shortest path from Ann to Dee?", "unknown_node", "Dee is in no sentence")
+    b.refuse(fam, "Roads: A-B 5km, B-C 3km, A-C. What is the shortest distance from A to C?", "ambiguous",
+             "one road has no length", if_answered=None)
+    G = nx.Graph([(1, 2), (2, 3)])
+    b.refuse(fam, "Edges 1-2, 2-3. What's the degree of the node in the middle, and is it also the center?", "ambiguous",
+             "no node is named, and two questions", G)
+    b.refuse(fam, "Compute the shortest path from A to B in my graph (attached).", "missing_graph", "the graph is not in the text")
+    G = nx.Graph([(0, 1), (1, 2), (1, 3), (2, 3)])
+    b.refuse(fam, "Edges 0-1 1-2 2-3 1-3. Which has more edges, node 1 or node 2?", "no_tool", "comparing two degrees: no tool", G)
+    G = nx.Graph([(0, 1), (1, 2), (0, 2)])
+    b.refuse(fam, "In an undirected dynamic graph, (u, v, t) means that node u and node v are linked with an edge at time t. "
+             "Given the edges (0, 1, 0), (1, 2, 1), (0, 2, 2), when are node 0 and node 2 first linked?", "no_tool",
+             "a temporal question: no tool reads times", G)
+    b.refuse(fam, "Graph: 1->2, 2->3, 3-1. Is there a cycle?", "ambiguous", "arrows and an undirected dash mixed: the direction of 3-1 is unknown")
+    b.refuse(fam, "times = [[2,1,1],[2,3,1],[3,4,1]], n = 4, k = 2. Return the minimum time it takes for all the n nodes to "
+             "receive the signal.", "no_tool", "network delay time (largest shortest distance from k): no tool", if_answered=2)
+
+
+BATCH3 = [gen3_chat, gen3_human, gen3_bench, gen3_refuse]
+
+
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else HERE
     b = Batch("h")
@@ -1007,6 +1337,10 @@ def main():
     for g in BATCH2:
         g(b2)
     b2.write(os.path.join(out, "batch2.jsonl"))
+    b3 = Batch("c")
+    for g in BATCH3:
+        g(b3)
+    b3.write(os.path.join(out, "batch3.jsonl"))
 
 
 if __name__ == "__main__":
