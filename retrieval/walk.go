@@ -203,11 +203,11 @@ func (s *layered) search(q []float32, vecs [][]float32, ef int, w *walker, skip 
 	if skip >= 0 {
 		w.visited[skip] = w.stamp
 	}
-	frontier := minHeap{cur} // to expand, nearest first
-	results := maxHeap{cur}  // best ef so far, farthest on top
-	for len(frontier) > 0 {
+	frontier := candHeap{items: []cand{cur}}                     // to expand, nearest first
+	results := candHeap{items: []cand{cur}, farthestFirst: true} // best ef so far, farthest on top
+	for len(frontier.items) > 0 {
 		c := frontier.pop()
-		if len(results) >= ef && c.dist > results[0].dist {
+		if len(results.items) >= ef && c.dist > results.items[0].dist {
 			break
 		}
 		for _, nb := range s.baseAdj[s.baseOff[c.key]:s.baseOff[c.key+1]] {
@@ -216,27 +216,39 @@ func (s *layered) search(q []float32, vecs [][]float32, ef int, w *walker, skip 
 			}
 			w.visited[nb] = w.stamp
 			d := dist(nb)
-			if len(results) < ef || d < results[0].dist {
+			if len(results.items) < ef || d < results.items[0].dist {
 				frontier.push(cand{nb, d})
 				results.push(cand{nb, d})
-				if len(results) > ef {
+				if len(results.items) > ef {
 					results.pop()
 				}
 			}
 		}
 	}
-	return results
+	return results.items
 }
 
-// minHeap is a binary heap of candidates, nearest on top.
-type minHeap []cand
+// candHeap is a binary heap of candidates: nearest on top, or farthest on
+// top when farthestFirst is set.
+type candHeap struct {
+	items         []cand
+	farthestFirst bool
+}
 
-func (h *minHeap) push(c cand) {
-	*h = append(*h, c)
-	a := *h
+// above reports whether x belongs above y.
+func (h *candHeap) above(x, y cand) bool {
+	if h.farthestFirst {
+		return compareCand(x, y) > 0
+	}
+	return compareCand(x, y) < 0
+}
+
+func (h *candHeap) push(c cand) {
+	h.items = append(h.items, c)
+	a := h.items
 	for i := len(a) - 1; i > 0; {
 		p := (i - 1) / 2
-		if compareCand(a[i], a[p]) >= 0 {
+		if !h.above(a[i], a[p]) {
 			break
 		}
 		a[i], a[p] = a[p], a[i]
@@ -244,18 +256,18 @@ func (h *minHeap) push(c cand) {
 	}
 }
 
-func (h *minHeap) pop() cand {
-	a := *h
+func (h *candHeap) pop() cand {
+	a := h.items
 	top := a[0]
 	last := len(a) - 1
 	a[0] = a[last]
 	a = a[:last]
 	for i := 0; ; {
 		l, r, m := 2*i+1, 2*i+2, i
-		if l < len(a) && compareCand(a[l], a[m]) < 0 {
+		if l < len(a) && h.above(a[l], a[m]) {
 			m = l
 		}
-		if r < len(a) && compareCand(a[r], a[m]) < 0 {
+		if r < len(a) && h.above(a[r], a[m]) {
 			m = r
 		}
 		if m == i {
@@ -264,47 +276,7 @@ func (h *minHeap) pop() cand {
 		a[i], a[m] = a[m], a[i]
 		i = m
 	}
-	*h = a
-	return top
-}
-
-// maxHeap is a binary heap of candidates, farthest on top.
-type maxHeap []cand
-
-func (h *maxHeap) push(c cand) {
-	*h = append(*h, c)
-	a := *h
-	for i := len(a) - 1; i > 0; {
-		p := (i - 1) / 2
-		if compareCand(a[i], a[p]) <= 0 {
-			break
-		}
-		a[i], a[p] = a[p], a[i]
-		i = p
-	}
-}
-
-func (h *maxHeap) pop() cand {
-	a := *h
-	top := a[0]
-	last := len(a) - 1
-	a[0] = a[last]
-	a = a[:last]
-	for i := 0; ; {
-		l, r, m := 2*i+1, 2*i+2, i
-		if l < len(a) && compareCand(a[l], a[m]) > 0 {
-			m = l
-		}
-		if r < len(a) && compareCand(a[r], a[m]) > 0 {
-			m = r
-		}
-		if m == i {
-			break
-		}
-		a[i], a[m] = a[m], a[i]
-		i = m
-	}
-	*h = a
+	h.items = a
 	return top
 }
 
