@@ -4,10 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"path"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/graphagent/graphagent/reasoning/explore"
@@ -20,10 +17,9 @@ import (
 
 // shippedKGs loads the shipped knowledge graphs' explorers once per test
 // binary.
-var shippedKGs = struct {
-	mu sync.Mutex
-	xs map[string]*explore.Explorer
-}{xs: map[string]*explore.Explorer{}}
+var shippedKGs = explore.NewCache(func(ctx context.Context, name string) (*kg.KG, error) {
+	return kg.Load(ctx, dataset.OpenShipped, name)
+}, explore.Options{})
 
 // kgLearned is a learned-tool registry that also gives the shipped
 // knowledge graphs (learnedq.Explorers), as cmd's does.
@@ -32,25 +28,7 @@ type kgLearned struct {
 }
 
 func (kgLearned) Explorer(ctx context.Context, name string) (*explore.Explorer, error) {
-	shippedKGs.mu.Lock()
-	defer shippedKGs.mu.Unlock()
-	if x := shippedKGs.xs[name]; x != nil {
-		return x, nil
-	}
-	open := func(_ context.Context, file string) (io.ReadCloser, error) {
-		dir, err := dataset.Dir()
-		if err != nil {
-			return nil, err
-		}
-		return dataset.Open(path.Join(dir, file))
-	}
-	g, err := kg.Load(ctx, open, name)
-	if err != nil {
-		return nil, err
-	}
-	x := explore.New(g, explore.Options{})
-	shippedKGs.xs[name] = x
-	return x, nil
+	return shippedKGs.Explorer(ctx, name)
 }
 
 // kgDoubles stand in for the three transe tools: each answers every query

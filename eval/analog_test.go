@@ -3,7 +3,6 @@ package eval
 import (
 	"bytes"
 	"context"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,21 +14,13 @@ import (
 	"github.com/graphagent/graphagent/tools/dataset"
 )
 
-func openShipped(_ context.Context, name string) (io.ReadCloser, error) {
-	p, err := dataset.Path(name)
-	if err != nil {
-		return nil, err
-	}
-	return dataset.Open(p)
-}
-
 // TestAnalogSuites runs a seeded sample of each analogy suite and checks the
 // report's arithmetic: confusion matrix, per-class counts and calibration
 // bins agree with the items, and no test item is in memory.
 func TestAnalogSuites(t *testing.T) {
 	for _, suite := range []string{SuiteCiteseerNC, SuiteDrugMechDBLP} {
 		t.Run(suite, func(t *testing.T) {
-			rep, items, err := RunAnalog(context.Background(), AnalogConfig{Suite: suite, Open: openShipped, Seed: 1, N: 40})
+			rep, items, err := RunAnalog(context.Background(), AnalogConfig{Suite: suite, Open: dataset.OpenShipped, Seed: 1, N: 40})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -77,7 +68,7 @@ func TestAnalogSuites(t *testing.T) {
 			}
 		})
 	}
-	if _, _, err := RunAnalog(context.Background(), AnalogConfig{Suite: "pubmed-nc", Open: openShipped}); err == nil {
+	if _, _, err := RunAnalog(context.Background(), AnalogConfig{Suite: "pubmed-nc", Open: dataset.OpenShipped}); err == nil {
 		t.Fatal("unknown suite accepted")
 	}
 }
@@ -96,7 +87,7 @@ func TestAnalogSuiteLLM(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	rep, items, err := RunAnalog(context.Background(), AnalogConfig{Suite: SuiteDrugMechDBLP, Open: openShipped, Seed: 1, N: 4, LLM: analog.NewLLM(p)})
+	rep, items, err := RunAnalog(context.Background(), AnalogConfig{Suite: SuiteDrugMechDBLP, Open: dataset.OpenShipped, Seed: 1, N: 4, LLM: analog.NewLLM(p)})
 	if err != nil {
 		t.Fatal(err)
 	}

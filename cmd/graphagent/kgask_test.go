@@ -95,7 +95,7 @@ func TestLearnedExplorers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads WN18RR")
 	}
-	l := &learnedForAgent{dirs: []string{dataDir(t)}, explorers: map[string]*loadedExplorer{}}
+	l := newLearnedForAgent(nil, nil, []string{dataDir(t)})
 	got := make([]*explore.Explorer, 4)
 	var wg sync.WaitGroup
 	for i := range got {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"sync"
 
 	"github.com/urfave/cli/v2"
 
@@ -23,46 +22,24 @@ import (
 type learnedForAgent struct {
 	*tools.Registry
 	store *learned.Store
-	dirs  []string
-
-	mu        sync.Mutex
-	explorers map[string]*loadedExplorer
+	*explore.Cache
 }
 
-// loadedExplorer is one knowledge graph's explorer, loaded once: a question
-// about another graph does not wait for it.
-type loadedExplorer struct {
-	mu sync.Mutex
-	x  *explore.Explorer
-}
-
-// Explorer returns the explorer of the shipped knowledge graph dataset
-// (wn18rr, fb15k237), read from the data folders on first use. A failed
-// load (a cancelled question, say) is tried again by the next question.
-func (l *learnedForAgent) Explorer(ctx context.Context, dataset string) (*explore.Explorer, error) {
-	l.mu.Lock()
-	e := l.explorers[dataset]
-	if e == nil {
-		e = &loadedExplorer{}
-		l.explorers[dataset] = e
-	}
-	l.mu.Unlock()
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.x != nil {
-		return e.x, nil
-	}
-	sb, err := graph.NewSandbox(l.dirs...)
-	if err != nil {
-		return nil, err
-	}
-	defer sb.Close()
-	g, err := kg.Load(ctx, sb.Open, dataset)
-	if err != nil {
-		return nil, fmt.Errorf("load the knowledge graph %s (is its folder inside --data?): %w", dataset, err)
-	}
-	e.x = explore.New(g, explore.Options{})
-	return e.x, nil
+// newLearnedForAgent returns the learned tools of reg over store, with the
+// knowledge graphs read from the data folders dirs.
+func newLearnedForAgent(reg *tools.Registry, store *learned.Store, dirs []string) *learnedForAgent {
+	return &learnedForAgent{Registry: reg, store: store, Cache: explore.NewCache(func(ctx context.Context, dataset string) (*kg.KG, error) {
+		sb, err := graph.NewSandbox(dirs...)
+		if err != nil {
+			return nil, err
+		}
+		defer sb.Close()
+		g, err := kg.Load(ctx, sb.Open, dataset)
+		if err != nil {
+			return nil, fmt.Errorf("load the knowledge graph %s (is its folder inside --data?): %w", dataset, err)
+		}
+		return g, nil
+	}, explore.Options{})}
 }
 
 // Trained reports whether the model answering tool on dataset is saved and
@@ -95,7 +72,7 @@ func learnedTools(c *cli.Context) *learnedForAgent {
 	if err != nil {
 		return nil
 	}
-	return &learnedForAgent{Registry: reg, store: store, dirs: dataDirs(c), explorers: map[string]*loadedExplorer{}}
+	return newLearnedForAgent(reg, store, dataDirs(c))
 }
 
 // analogAccuracy is the builtin analogical reasoner's measured test accuracy

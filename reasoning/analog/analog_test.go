@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/graphagent/graphagent/memory"
+	"github.com/graphagent/graphagent/tools/dataset"
 )
 
 func TestAssignIsSeededAndSized(t *testing.T) {
@@ -39,7 +40,7 @@ func TestLoadNodes(t *testing.T) {
 	if len(c.IDs) != 2708 || len(c.Classes) != 7 || c.RawText || !strings.HasPrefix(c.Texts[0], "q") {
 		t.Fatalf("cora: %d nodes, classes %v, text %q", len(c.IDs), c.Classes, c.Texts[0][:10])
 	}
-	if _, err := LoadNodes(context.Background(), openDataset, "pubmed"); err == nil {
+	if _, err := LoadNodes(context.Background(), dataset.OpenShipped, "pubmed"); err == nil {
 		t.Fatal("pubmed loaded")
 	}
 }

@@ -2,7 +2,6 @@ package analog
 
 import (
 	"context"
-	"io"
 	"sync"
 	"testing"
 
@@ -11,18 +10,9 @@ import (
 	"github.com/graphagent/graphagent/tools/dataset"
 )
 
-// openDataset opens shipped dataset files for tests.
-func openDataset(_ context.Context, name string) (io.ReadCloser, error) {
-	p, err := dataset.Path(name)
-	if err != nil {
-		return nil, err
-	}
-	return dataset.Open(p)
-}
-
 func loadNodes(t testing.TB, name string) *NodeData {
 	t.Helper()
-	d, err := LoadNodes(context.Background(), openDataset, name)
+	d, err := LoadNodes(context.Background(), dataset.OpenShipped, name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +21,7 @@ func loadNodes(t testing.TB, name string) *NodeData {
 
 func loadLinks(t testing.TB) *LinkData {
 	t.Helper()
-	d, err := LoadLinks(context.Background(), openDataset)
+	d, err := LoadLinks(context.Background(), dataset.OpenShipped)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +47,7 @@ var (
 func citeseerTrain(t testing.TB) citeseerFixture {
 	t.Helper()
 	citeseerOnce.Do(func() {
-		d, err := LoadNodes(context.Background(), openDataset, "citeseer")
+		d, err := LoadNodes(context.Background(), dataset.OpenShipped, "citeseer")
 		if err != nil {
 			citeseerFix.err = err
 			return

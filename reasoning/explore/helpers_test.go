@@ -2,23 +2,12 @@ package explore
 
 import (
 	"context"
-	"io"
-	"path"
 	"sync"
 	"testing"
 
 	"github.com/graphagent/graphagent/tools/dataset"
 	"github.com/graphagent/graphagent/tools/kg"
 )
-
-// datasetOpen opens files of the shipped datasets.
-func datasetOpen(_ context.Context, name string) (io.ReadCloser, error) {
-	dir, err := dataset.Dir()
-	if err != nil {
-		return nil, err
-	}
-	return dataset.Open(path.Join(dir, name))
-}
 
 // Each shipped KG is loaded, and its explorer built, once per test binary.
 type shippedKG struct {
@@ -42,7 +31,7 @@ func explorerFor(t testing.TB, name string) *Explorer {
 	}
 	shippedMu.Unlock()
 	s.once.Do(func() {
-		g, err := kg.Load(context.Background(), datasetOpen, name)
+		g, err := kg.Load(context.Background(), dataset.OpenShipped, name)
 		if err != nil {
 			s.err = err
 			return

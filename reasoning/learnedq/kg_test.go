@@ -4,10 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
-	"path"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/graphagent/graphagent/reasoning/explore"
@@ -15,38 +12,11 @@ import (
 	"github.com/graphagent/graphagent/tools/kg"
 )
 
-// shipped gives the explorers of the shipped knowledge graphs, each loaded
-// once per test binary and counted.
-type shipped struct {
-	mu    sync.Mutex
-	xs    map[string]*explore.Explorer
-	loads int
-}
-
-func (s *shipped) Explorer(ctx context.Context, name string) (*explore.Explorer, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if x := s.xs[name]; x != nil {
-		return x, nil
-	}
-	open := func(_ context.Context, name string) (io.ReadCloser, error) {
-		dir, err := dataset.Dir()
-		if err != nil {
-			return nil, err
-		}
-		return dataset.Open(path.Join(dir, name))
-	}
-	g, err := kg.Load(ctx, open, name)
-	if err != nil {
-		return nil, err
-	}
-	s.loads++
-	x := explore.New(g, explore.Options{})
-	s.xs[name] = x
-	return x, nil
-}
-
-var shippedKGsForTests = &shipped{xs: map[string]*explore.Explorer{}}
+// shippedKGsForTests gives the explorers of the shipped knowledge graphs,
+// each loaded once per test binary.
+var shippedKGsForTests = explore.NewCache(func(ctx context.Context, name string) (*kg.KG, error) {
+	return kg.Load(ctx, dataset.OpenShipped, name)
+}, explore.Options{})
 
 // TestReadKG reads knowledge-graph completion questions in many phrasings
 // over both shipped knowledge graphs: the tool, its arguments (entities by

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/graphagent/graphagent/tools/dataset"
 )
 
 // stringsOpen opens files held in a map; a missing one wraps fs.ErrNotExist.
@@ -82,7 +84,7 @@ func TestShippedAliases(t *testing.T) {
 	// those with a gene symbol in the table (136 (218) when written; the
 	// rest are bacterial, viral or unreviewed entries, or families).
 	count := map[string]int{}
-	err := readTable(context.Background(), datasetOpen, "drugmechdb/path_edges.tsv", []string{"source", "target"}, func(f []string) error {
+	err := readTable(context.Background(), dataset.OpenShipped, "drugmechdb/path_edges.tsv", []string{"source", "target"}, func(f []string) error {
 		for _, id := range f {
 			if e, ok := g.EntityByID(id); ok && g.TypeName(e) == "Protein" {
 				count[id]++

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"github.com/graphagent/graphagent/tools/dataset"
 )
 
 // syntheticKG has exactly 10^5 distinct triples over 20,000 entities and
@@ -112,7 +114,7 @@ func BenchmarkPathsWN18RR(b *testing.B) {
 // BenchmarkLoadWN18RR times loading WN18RR from the shipped files.
 func BenchmarkLoadWN18RR(b *testing.B) {
 	for b.Loop() {
-		if _, err := Load(context.Background(), datasetOpen, "wn18rr"); err != nil {
+		if _, err := Load(context.Background(), dataset.OpenShipped, "wn18rr"); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -2,22 +2,11 @@ package kg
 
 import (
 	"context"
-	"io"
-	"path"
 	"sync"
 	"testing"
 
 	"github.com/graphagent/graphagent/tools/dataset"
 )
-
-// datasetOpen opens files of the shipped datasets (through tools/dataset).
-func datasetOpen(_ context.Context, name string) (io.ReadCloser, error) {
-	dir, err := dataset.Dir()
-	if err != nil {
-		return nil, err
-	}
-	return dataset.Open(path.Join(dir, name))
-}
 
 // Each shipped KG is loaded once per test binary.
 var (
@@ -33,7 +22,7 @@ func shipped(t testing.TB, name string) *KG {
 	once := loadOnce[name]
 	loadMutex.Unlock()
 	once.Do(func() {
-		g, err := Load(context.Background(), datasetOpen, name)
+		g, err := Load(context.Background(), dataset.OpenShipped, name)
 		loadMutex.Lock()
 		loaded[name], loadErr[name] = g, err
 		loadMutex.Unlock()
