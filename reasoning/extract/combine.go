@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -107,6 +108,7 @@ type combiner struct {
 	used     []*Reading        // readings whose edges and nodes build the graph
 	agree    map[*Reading]bool // readings whose edges another reading read the same
 	synErrs  []readerError
+	covs     map[*Reading][][2]int // each reading's spans, sorted and merged (coverage)
 	ex       Extraction
 	conf     float64 // the most confidence the checks allow
 }
@@ -349,6 +351,20 @@ func mergeSorted(all [][2]int) [][2]int {
 	return out
 }
 
+// coverage returns the sorted, merged spans of a reading, computed once;
+// callers only read it.
+func (c *combiner) coverage(r *Reading) [][2]int {
+	if cov, ok := c.covs[r]; ok {
+		return cov
+	}
+	if c.covs == nil {
+		c.covs = map[*Reading][][2]int{}
+	}
+	cov := mergeIntervals(nil, r.Spans)
+	c.covs[r] = cov
+	return cov
+}
+
 // edgeCoverage returns the sorted, merged spans of a reading's edges.
 func edgeCoverage(r *Reading) [][2]int {
 	all := make([][2]int, len(r.Edges))
@@ -388,17 +404,10 @@ func (c *combiner) compareOverlaps(list []*Reading) [][]bool {
 		skip[b][k] = true
 	}
 	spanCov := make([][][2]int, len(list))
-	order := make([][]int, len(list)) // edge indices by Start
+	order := make([][]int32, len(list)) // edge indices by Start
 	for i, r := range list {
-		spanCov[i] = mergeIntervals(nil, r.Spans)
-		if len(r.Edges) > 0 {
-			o := make([]int, len(r.Edges))
-			for k := range o {
-				o[k] = k
-			}
-			slices.SortStableFunc(o, func(x, y int) int { return r.Edges[x].Start - r.Edges[y].Start })
-			order[i] = o
-		}
+		spanCov[i] = c.coverage(r)
+		order[i] = edgeOrder(r)
 	}
 	// An edge alone in a question or instruction is asked about, not
 	// given ("is there an edge between 3 and 7?"); the shared scan leaves
@@ -407,17 +416,7 @@ func (c *combiner) compareOverlaps(list []*Reading) [][]bool {
 		if r.queries || r.parsed != nil {
 			continue
 		}
-		perSentence := map[int][]int{}
-		for k, e := range r.Edges {
-			if sent, task := c.sentenceAt(e.Start); task {
-				perSentence[sent] = append(perSentence[sent], k)
-			}
-		}
-		for _, ks := range perSentence {
-			if len(ks) == 1 {
-				mark(b, ks[0])
-			}
-		}
+		c.markLoneTaskEdges(r, order[b], func(k int) { mark(b, k) })
 	}
 	c.agree = map[*Reading]bool{}
 	for b, rb := range list {
@@ -431,6 +430,12 @@ func (c *combiner) compareOverlaps(list []*Reading) [][]bool {
 				continue
 			}
 			claimed, agreed, differ, overruled := 0, 0, 0, 0
+			// lo is the first of ra's edges (by Start) that starts at or
+			// after eb.End; edges mostly come in text order, so it moves
+			// forward from the last edge's and is searched for only when
+			// an edge ends before the previous one.
+			o := order[a]
+			lo, lastEnd := 0, math.MinInt
 			for k, eb := range rb.Edges {
 				if skip[b] != nil && skip[b][k] {
 					continue
@@ -439,8 +444,13 @@ func (c *combiner) compareOverlaps(list []*Reading) [][]bool {
 					continue
 				}
 				same, other := false, -1
-				o := order[a]
-				lo := sort.Search(len(o), func(x int) bool { return ra.Edges[o[x]].Start >= eb.End })
+				if eb.End < lastEnd {
+					lo = sort.Search(len(o), func(x int) bool { return ra.Edges[o[x]].Start >= eb.End })
+				}
+				for lo < len(o) && ra.Edges[o[lo]].Start < eb.End {
+					lo++
+				}
+				lastEnd = eb.End
 				for x := lo - 1; x >= 0; x-- {
 					ea := ra.Edges[o[x]]
 					if ea.End <= eb.Start {
@@ -453,7 +463,7 @@ func (c *combiner) compareOverlaps(list []*Reading) [][]bool {
 						same = true
 						break
 					}
-					other = o[x]
+					other = int(o[x])
 				}
 				switch {
 				case same:
@@ -497,15 +507,50 @@ func (c *combiner) compareOverlaps(list []*Reading) [][]bool {
 	return skip
 }
 
-// sentenceAt returns the sentence holding byte pos and whether it is a
-// question or instruction.
-func (c *combiner) sentenceAt(pos int) (int, bool) {
-	p := c.p
-	k := sort.Search(len(p.toks), func(i int) bool { return int(p.toks[i].e) > pos })
-	if k == len(p.toks) {
-		return -1, false
+// edgeOrder returns the indices of a reading's edges sorted (stably) by
+// Start.
+func edgeOrder(r *Reading) []int32 {
+	o := make([]int32, len(r.Edges))
+	for k := range o {
+		o[k] = int32(k)
 	}
-	return int(p.sent[k]), p.task[p.sent[k]]
+	if !slices.IsSortedFunc(r.Edges, func(x, y Edge) int { return x.Start - y.Start }) {
+		slices.SortStableFunc(o, func(x, y int32) int { return r.Edges[x].Start - r.Edges[y].Start })
+	}
+	return o
+}
+
+// markLoneTaskEdges calls mark with each edge of r that is the only edge
+// of r in a question or instruction sentence. order lists r's edges by
+// Start: a sentence is a run of tokens, so its edges come together, and
+// one walk over the tokens finds each edge's sentence (the sentence of
+// the first token ending after the edge's start).
+func (c *combiner) markLoneTaskEdges(r *Reading, order []int32, mark func(k int)) {
+	p := c.p
+	tok := 0
+	run, runLen := int32(-1), 0 // the task sentence of the current run of edges
+	first := 0                  // the run's first edge
+	for _, k := range order {
+		pos := r.Edges[k].Start
+		for tok < len(p.toks) && int(p.toks[tok].e) <= pos {
+			tok++
+		}
+		sent := int32(-1)
+		if tok < len(p.toks) && p.task[p.sent[tok]] {
+			sent = p.sent[tok]
+		}
+		if sent == run {
+			runLen++
+			continue
+		}
+		if run >= 0 && runLen == 1 {
+			mark(first)
+		}
+		run, runLen, first = sent, 1, int(k)
+	}
+	if run >= 0 && runLen == 1 {
+		mark(first)
+	}
 }
 
 // overlapsAny reports whether [s, e) overlaps an interval of the sorted,
@@ -704,13 +749,98 @@ func (c *combiner) allAgree(skip [][]bool) bool {
 	return true
 }
 
-// event is a node or an edge to add, at its place in the question.
-type event struct {
-	pos  int
-	seq  int // the order events were listed in, for ties
-	node string
-	edge *Edge
-	r    *Reading
+// eventList is one list of nodes or edges to add, in text order: the
+// nodes of a declared count, a reading's nodes, or a reading's edges.
+type eventList struct {
+	r     *Reading // nil for the declared count's nodes
+	ids   []string // the declared count's node IDs
+	edges bool     // the list is r's edges, else nodes
+	// order holds the list's items (indices into ids, r.Nodes or
+	// r.Edges) in text order; nil when that is 0..n-1.
+	order []int32
+	n     int
+	first int // where nodes without a NodeStart come
+}
+
+// item returns the index of the j-th item in text order.
+func (l *eventList) item(j int) int {
+	if l.order != nil {
+		return int(l.order[j])
+	}
+	return j
+}
+
+// posOf returns the text position of item k.
+func (l *eventList) posOf(k int) int {
+	switch {
+	case l.edges:
+		return l.r.Edges[k].Start
+	case l.r != nil && k < len(l.r.NodeStarts):
+		return l.r.NodeStarts[k]
+	}
+	return l.first
+}
+
+// sortByPos puts the list in text order (stably) when it is not.
+func (l *eventList) sortByPos() {
+	sorted := true
+	for j := 1; j < l.n && sorted; j++ {
+		sorted = l.posOf(l.item(j-1)) <= l.posOf(l.item(j))
+	}
+	if sorted {
+		return
+	}
+	if l.order == nil {
+		l.order = make([]int32, l.n)
+		for j := range l.order {
+			l.order[j] = int32(j)
+		}
+	}
+	slices.SortStableFunc(l.order, func(x, y int32) int { return l.posOf(int(x)) - l.posOf(int(y)) })
+}
+
+// eventMerge walks lists of events in text order; ties give the earlier
+// list's event first, and within a list the listed order.
+type eventMerge struct {
+	lists []eventList
+	heads []int // the next item of each list
+	pos   []int // the position of each list's next item; maxInt when done
+}
+
+func newEventMerge(lists []eventList) *eventMerge {
+	m := &eventMerge{lists: lists, heads: make([]int, len(lists)), pos: make([]int, len(lists))}
+	for k := range lists {
+		lists[k].sortByPos()
+		m.pos[k] = m.headPos(k)
+	}
+	return m
+}
+
+func (m *eventMerge) headPos(k int) int {
+	l := &m.lists[k]
+	if m.heads[k] >= l.n {
+		return math.MaxInt
+	}
+	return l.posOf(l.item(m.heads[k]))
+}
+
+// next returns the next event's list and item; ok is false when every
+// list is done.
+func (m *eventMerge) next() (l *eventList, item int, ok bool) {
+	best := -1
+	for k, p := range m.pos {
+		if m.heads[k] < m.lists[k].n && (best < 0 || p < m.pos[best]) {
+			best = k
+		}
+	}
+	if best < 0 {
+		return nil, 0, false
+	}
+	l = &m.lists[best]
+	item = l.item(m.heads[best])
+	m.heads[best]++
+	m.pos[best] = m.headPos(best)
+	return l, item, true
 }
 
 // build makes the graph: declared counts and ranges first, then nodes and
@@ -747,12 +877,8 @@ func (c *combiner) build(ctx context.Context, directed bool, skip [][]bool, pyth
 	b.Grow(nEdges+len(countNodes)+8, nEdges)
 	// Each list below is in text order (sorted when not); one merge puts
 	// them together, earlier lists first on ties.
-	lists := make([][]event, 0, 2*len(c.used)+1)
-	countEvents := make([]event, len(countNodes))
-	for k, id := range countNodes {
-		countEvents[k] = event{pos: -1, node: id}
-	}
-	lists = append(lists, countEvents)
+	lists := make([]eventList, 0, 2*len(c.used)+1)
+	lists = append(lists, eventList{ids: countNodes, n: len(countNodes), first: -1})
 	for i, r := range c.used {
 		// Nodes without a place come where the reading's text starts.
 		first := -1
@@ -761,24 +887,19 @@ func (c *combiner) build(ctx context.Context, directed bool, skip [][]bool, pyth
 				first = sp.Start
 			}
 		}
-		nodes := make([]event, len(r.Nodes))
-		for k, id := range r.Nodes {
-			pos := first
-			if k < len(r.NodeStarts) {
-				pos = r.NodeStarts[k]
+		edges := eventList{r: r, edges: true, n: len(r.Edges)}
+		if skip[i] != nil {
+			edges.order = make([]int32, 0, len(r.Edges))
+			for k := range r.Edges {
+				if !skip[i][k] {
+					edges.order = append(edges.order, int32(k))
+				}
 			}
-			nodes[k] = event{pos: pos, node: id, r: r}
+			edges.n = len(edges.order)
 		}
-		edges := make([]event, 0, len(r.Edges))
-		for k := range r.Edges {
-			if skip[i] != nil && skip[i][k] {
-				continue
-			}
-			edges = append(edges, event{pos: r.Edges[k].Start, edge: &r.Edges[k], r: r})
-		}
-		lists = append(lists, nodes, edges)
+		lists = append(lists, eventList{r: r, n: len(r.Nodes), first: first}, edges)
 	}
-	events := mergeEvents(lists)
+	events := newEventMerge(lists)
 	keyMeaning := MeaningNone
 	for _, r := range c.readings {
 		if len(r.Edges) == 0 && r.EdgeValue != MeaningNone {
@@ -790,20 +911,30 @@ func (c *combiner) build(ctx context.Context, directed bool, skip [][]bool, pyth
 	// numbers edges densely from 0).
 	values := make([]float64, 0, nEdges)
 	valued := make([]bool, 0, nEdges)
-	for k, ev := range events {
-		if k&4095 == 4095 {
+	for n := 0; ; n++ {
+		l, item, ok := events.next()
+		if !ok {
+			break
+		}
+		if n&4095 == 4095 {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
 		}
-		if ev.edge == nil {
-			if _, err := b.AddNode(ev.node); err != nil {
-				return nil, fmt.Errorf("node %q at byte %d: %w", ev.node, max(ev.pos, 0), err)
+		if !l.edges {
+			id := ""
+			if l.r != nil {
+				id = l.r.Nodes[item]
+			} else {
+				id = l.ids[item]
+			}
+			if _, err := b.AddNode(id); err != nil {
+				return nil, fmt.Errorf("node %q at byte %d: %w", id, max(l.posOf(item), 0), err)
 			}
 			continue
 		}
-		e := ev.edge
-		meaning := cmpOr(cmpOr(e.Meaning, ev.r.EdgeValue), keyMeaning)
+		e := &l.r.Edges[item]
+		meaning := cmpOr(cmpOr(e.Meaning, l.r.EdgeValue), keyMeaning)
 		id, err := addEdge(b, e.U, e.V, e, meaning)
 		if err != nil {
 			return nil, err
@@ -829,49 +960,6 @@ func (c *combiner) build(ctx context.Context, directed bool, skip [][]bool, pyth
 		return nil, err
 	}
 	return b.Build(), nil
-}
-
-// mergeEvents merges lists of events into one in text order; ties keep
-// the earlier list's event first, and within a list the listed order.
-func mergeEvents(lists [][]event) []event {
-	n := 0
-	for k, l := range lists {
-		n += len(l)
-		if !slices.IsSortedFunc(l, func(a, b event) int { return a.pos - b.pos }) {
-			for x := range l {
-				l[x].seq = x
-			}
-			slices.SortFunc(l, func(a, b event) int {
-				if a.pos != b.pos {
-					return a.pos - b.pos
-				}
-				return a.seq - b.seq
-			})
-			lists[k] = l
-		}
-	}
-	out := make([]event, 0, n)
-	// Empty lists never give the next event; leaving them out keeps the
-	// order of the others, which breaks ties.
-	full := lists[:0:0]
-	for _, l := range lists {
-		if len(l) > 0 {
-			full = append(full, l)
-		}
-	}
-	lists = full
-	heads := make([]int, len(lists))
-	for len(out) < n {
-		best := -1
-		for k, l := range lists {
-			if heads[k] < len(l) && (best < 0 || l[heads[k]].pos < lists[best][heads[best]].pos) {
-				best = k
-			}
-		}
-		out = append(out, lists[best][heads[best]])
-		heads[best]++
-	}
-	return out
 }
 
 // addEdge adds one edge with its number as a capacity or a weight.
@@ -966,6 +1054,9 @@ func (c *combiner) nodeData(b *graph.Builder) error {
 	var kinds []string
 	kindOf := map[string]string{}
 	for _, r := range c.used {
+		if len(r.Kinds) == 0 && len(r.Vectors) == 0 && len(r.Labels) == 0 {
+			continue
+		}
 		ids := make([]string, 0, len(r.Kinds))
 		for id := range r.Kinds {
 			ids = append(ids, id)
@@ -1054,11 +1145,7 @@ func (c *combiner) nodeData(b *graph.Builder) error {
 // accounted span: numbers in statements, edge-like items the scan did not
 // take as edges, and "X and Y are ..." relation sentences.
 func (c *combiner) unaccounted(kept []*Reading) {
-	var all []Span
-	for _, r := range kept {
-		all = append(all, r.Spans...)
-	}
-	covered := mergeIntervals(nil, all)
+	covered := keptCoverage(kept, false)
 	inside := func(s, e int) bool {
 		k := sort.Search(len(covered), func(i int) bool { return covered[i][1] >= e })
 		return k < len(covered) && covered[k][0] <= s
@@ -1089,22 +1176,19 @@ func (c *combiner) unaccounted(kept []*Reading) {
 		}
 	}
 	// An ellipsis right after edges stands for edges that are not given.
-	var graphSpans []Span
-	for _, r := range kept {
-		if len(r.Edges) > 0 {
-			graphSpans = append(graphSpans, r.Spans...)
-		}
-	}
-	edgesCov := mergeIntervals(nil, graphSpans)
+	edgesCov := keptCoverage(kept, true)
 	for i := 0; i < len(p.toks); i++ {
-		if k := p.toks[i].kind; k != exPunct && k != exWord {
-			continue // an ellipsis starts with punctuation, "etc" is a word
-		}
-		e, ok := p.ellipsisAt(i)
-		if !ok && p.isWord(i, "etc") {
-			e, ok = i+1, true
-		}
 		t := p.toks[i]
+		var e int
+		var ok bool
+		switch t.kind { // an ellipsis starts with punctuation, "etc" is a word
+		case exPunct:
+			e, ok = p.ellipsisAt(i)
+		case exWord:
+			if (t.e-t.s == 3 || t.nonASCII) && p.word(i) == "etc" {
+				e, ok = i+1, true
+			}
+		}
 		if !ok || inside(int(t.s), int(p.toks[e-1].e)) {
 			continue
 		}
@@ -1141,6 +1225,25 @@ func (c *combiner) unaccounted(kept []*Reading) {
 	if rel > 0 {
 		c.note(0.6, "%d relation sentence(s) (\"X and Y are ...\") were not read as edges", rel)
 	}
+}
+
+// keptCoverage returns the sorted, merged spans of the readings (of
+// those with edges when withEdges).
+func keptCoverage(kept []*Reading, withEdges bool) [][2]int {
+	n := 0
+	for _, r := range kept {
+		n += len(r.Spans)
+	}
+	all := make([][2]int, 0, n)
+	for _, r := range kept {
+		if withEdges && len(r.Edges) == 0 {
+			continue
+		}
+		for _, s := range r.Spans {
+			all = append(all, [2]int{s.Start, s.End})
+		}
+	}
+	return mergeSorted(all)
 }
 
 // relationMaxToks is the most tokens relationAt reads.
@@ -1249,8 +1352,13 @@ func (c *combiner) report() {
 		if !slices.Contains(c.used, r) && r.Reader != (keyReader{}).Name() {
 			continue
 		}
-		sp := slices.Clone(r.Spans)
-		sort.Slice(sp, func(a, b int) bool { return sp[a].Start < sp[b].Start })
+		// Spans with strictly increasing starts need no sort (sort.Slice
+		// is not stable: equal starts are sorted as before).
+		sp := r.Spans
+		if !strictlyByStart(sp) {
+			sp = slices.Clone(sp)
+			sort.Slice(sp, func(a, b int) bool { return sp[a].Start < sp[b].Start })
+		}
 		for k := 0; k < len(sp); {
 			j := k + 1
 			end := sp[k].End
@@ -1266,6 +1374,16 @@ func (c *combiner) report() {
 		}
 	}
 	sort.SliceStable(rep.Spans, func(a, b int) bool { return rep.Spans[a].Start < rep.Spans[b].Start })
+}
+
+// strictlyByStart reports whether each span starts after the one before.
+func strictlyByStart(sp []Span) bool {
+	for k := 1; k < len(sp); k++ {
+		if sp[k].Start <= sp[k-1].Start {
+			return false
+		}
+	}
+	return true
 }
 
 // shortGap reports whether text[s:e] is a short gap between two spans of
