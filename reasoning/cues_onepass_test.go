@@ -1,14 +1,13 @@
 package reasoning
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"maps"
-	"os"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/graphagent/graphagent/internal/lazyre/lazyretest"
 )
 
 // twoPassCues is the lexicon read the way it was before MatchCues shared
@@ -59,30 +58,11 @@ func TestMatchCuesOnePass(t *testing.T) {
 		"Is the graph a DAG?",
 		"Give a topological order.",
 	}
-	f, err := os.Open("../agent/testdata/understanding/questions.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<22)
-	n := 0
-	for sc.Scan() {
-		var it struct {
-			Question string `json:"question"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &it); err != nil {
-			t.Fatal(err)
-		}
-		// Every third question, and every one with a file-path phrase,
-		// keep the test short.
-		if n++; n%3 == 0 || filePathPhrase.MatchString(strings.ToLower(it.Question)) {
-			qs = append(qs, it.Question)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
+	// Every third question, and every one with a file-path phrase, keep
+	// the test short.
+	qs = append(qs, lazyretest.UnderstandingQuestions(t, func(i int, q string) bool {
+		return (i+1)%3 == 0 || filePathPhrase.MatchString(strings.ToLower(q))
+	})...)
 	if len(qs) < 200 {
 		t.Fatalf("only %d questions read", len(qs))
 	}

@@ -1,13 +1,12 @@
 package reasoning
 
 import (
-	"bufio"
-	"encoding/json"
-	"os"
 	"reflect"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/graphagent/graphagent/internal/lazyre/lazyretest"
 )
 
 // TestLexiconCompiles compiles every intent cue's and slot's patterns,
@@ -66,50 +65,14 @@ func TestPrefilterSameMatches(t *testing.T) {
 		"invalid \xff bytes: from \xfe 3 to 4, how far\xff", "Bob's friends; node 3's neighbours, k=3, (1, 2) 4 -> 5",
 		"Is there a path from A to B? List the nodes connected to 0.", "DEGREE of NODE 7; Between 1 and 2",
 	}
-	f, err := os.Open("../agent/testdata/understanding/questions.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<22)
-	for n := 0; sc.Scan(); n++ {
-		var it struct {
-			Question string `json:"question"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &it); err != nil {
-			t.Fatal(err)
-		}
-		if n%20 == 0 { // a twentieth keeps the test short
-			texts = append(texts, it.Question, strings.ToLower(it.Question))
-		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
+	for _, q := range lazyretest.UnderstandingQuestions(t, func(i int, _ string) bool { return i%20 == 0 }) { // a twentieth keeps the test short
+		texts = append(texts, q, strings.ToLower(q))
 	}
 	pats := lexiconPatterns()
 	if len(pats) < 150 {
 		t.Fatalf("only %d patterns", len(pats))
 	}
-	skipped := 0
-	for _, l := range pats {
-		re := regexp.MustCompile(l.String())
-		for _, s := range texts {
-			want := re.FindAllStringSubmatchIndex(s, -1)
-			if got := l.MatchString(s); got != (want != nil) {
-				t.Errorf("%.60s on %.60q: MatchString %v, want %v", l, s, got, want != nil)
-			}
-			if got := l.FindAllStringSubmatchIndex(s, -1); !reflect.DeepEqual(got, want) {
-				t.Errorf("%.60s on %.60q: FindAll %v, want %v", l, s, got, want)
-			}
-			if got, want := l.ReplaceAllString(s, "<$0>"), re.ReplaceAllString(s, "<$0>"); got != want {
-				t.Errorf("%.60s on %.60q: ReplaceAll %.60q, want %.60q", l, s, got, want)
-			}
-			if !l.MayMatch(s) {
-				skipped++
-			}
-		}
-	}
+	skipped := lazyretest.SameAsRegexp(t, pats, texts, "<$0>")
 	// The filter must earn its place: most pattern-text pairs are skipped.
 	if total := len(pats) * len(texts); skipped < total/2 {
 		t.Errorf("the prefilter skipped %d of %d pattern-text pairs", skipped, total)
