@@ -39,6 +39,7 @@ func basicTools() []Tool {
 		// Common tasks.
 		connectedComponentsTool(),
 		isConnectedTool(),
+		isTreeTool(),
 		stronglyConnectedComponentsTool(),
 		neighborsTool(),
 		nonNeighborsTool(),

@@ -110,6 +110,7 @@ func basicCases() (cases []oracleCase, absent []bool) {
 		add("edge_count", tg, map[string]any{}, false)
 		add("connected_components", tg, map[string]any{}, false)
 		add("is_connected", tg, map[string]any{}, false)
+		add("is_tree", tg, map[string]any{}, false)
 		add("clustering_coefficient", tg, map[string]any{}, false)
 		n, abs := node(tg, 0.3)
 		add("node_exists", tg, map[string]any{"node": n}, abs)
@@ -151,6 +152,7 @@ func basicCases() (cases []oracleCase, absent []bool) {
 	}
 	for _, tg := range mixedCycles {
 		add("cycle_check", tg, map[string]any{}, false)
+		add("is_tree", tg, map[string]any{}, false)
 	}
 	for _, tg := range append(append([]testGraph{}, dags...), undirected[:10]...) {
 		add("topological_sort", tg, map[string]any{}, false)
@@ -206,6 +208,7 @@ func TestBasicToolsAgainstNetworkX(t *testing.T) {
 	answers := runOracle(t, cases)
 	perTool := map[string]int{}
 	absentRefused, absentAnswered := 0, 0 // cases naming a missing node
+	trees, forests := 0, 0                // is_tree cases answered yes
 	for i, c := range cases {
 		perTool[c.Tool]++
 		g := c.Graph.build(t)
@@ -248,6 +251,14 @@ func TestBasicToolsAgainstNetworkX(t *testing.T) {
 		if msg := compareBasic(c, g, res.Value, ans.Value); msg != "" {
 			t.Errorf("%s: %s", where, msg)
 		}
+		if tr, ok := res.Value.(TreeResult); ok {
+			trees += b2i(tr.Tree)
+			forests += b2i(tr.Forest && !tr.Tree)
+		}
+	}
+	// The trees and forests must be among the cases, not only "no".
+	if trees < 20 || forests < 20 {
+		t.Errorf("is_tree: only %d trees and %d forests among the cases", trees, forests)
 	}
 	if absentRefused < 100 || absentAnswered < 20 {
 		t.Errorf("only %d cases name a missing node where it is an error and %d where node_exists answers false", absentRefused, absentAnswered)
@@ -458,8 +469,8 @@ func TestBasicSpecs(t *testing.T) {
 			t.Errorf("%s: schema: %v", s.Name, err)
 		}
 	}
-	if len(seen) != 21 {
-		t.Errorf("%d basic tools, want 21", len(seen))
+	if len(seen) != 22 {
+		t.Errorf("%d basic tools, want 22", len(seen))
 	}
 }
 
@@ -654,4 +665,12 @@ func TestCommonNeighborsText(t *testing.T) {
 			t.Errorf("common_neighbors(%s, %s) = %q, %v; want %q", c.u, c.v, res.Text, err, c.want)
 		}
 	}
+}
+
+// b2i is 1 for true.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

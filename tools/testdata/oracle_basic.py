@@ -95,6 +95,17 @@ def is_connected(G, a):
     return nx.is_connected(G)
 
 
+def is_tree(G, a):
+    if G.is_directed():
+        k = nx.number_weakly_connected_components(G)
+    else:
+        k = nx.number_connected_components(G)
+    out = {"tree": nx.is_tree(G), "forest": nx.is_forest(G), "components": k}
+    if G.is_directed():
+        out["arborescence"] = nx.is_arborescence(G)
+    return out
+
+
 def strongly_connected_components(G, a):
     comps = _components(G, nx.strongly_connected_components(G))
     return {"count": len(comps), "components": comps}
@@ -176,6 +187,7 @@ TOOLS = {
     "maximum_triangle_sum": maximum_triangle_sum,
     "connected_components": connected_components,
     "is_connected": is_connected,
+    "is_tree": is_tree,
     "strongly_connected_components": strongly_connected_components,
     "neighbors": neighbors,
     "non_neighbors": non_neighbors,
