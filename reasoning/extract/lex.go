@@ -142,8 +142,18 @@ func exLex(ctx context.Context, q string, skipS, skipE int) ([]exTok, error) {
 			}
 			i = j
 		case c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'):
-			j := exWordEnd(q, i)
-			toks = append(toks, exWordTok(q, i, j))
+			// ASCII letters and digits first; only a word that goes on
+			// with a non-ASCII byte takes exWordEnd's slower path.
+			j := i + 1
+			for j < len(q) && exASCIIWordByte(q[j]) {
+				j++
+			}
+			if j < len(q) && q[j] >= utf8.RuneSelf {
+				j = exWordEnd(q, j)
+				toks = append(toks, exWordTok(q, i, j))
+			} else {
+				toks = append(toks, exTok{kind: exWord, s: int32(i), e: int32(j)})
+			}
 			i = j
 		case c == '\'' || c == '"' || c == '`':
 			if j, ok := exQuoteEnd(q, i, string(c)); ok {

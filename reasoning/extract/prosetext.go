@@ -148,8 +148,19 @@ func (t *proseText) tokenize(ctx context.Context, d *Doc) error {
 		case ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z'):
 			// An ASCII letter starts a word (what the default case does
 			// for any letter, without decoding).
-			j := ptWordEnd(q, i)
-			t.toks = append(t.toks, ptTok{kind: pWord, s: int32(i), e: int32(j), upper: c <= 'Z', nonASCII: !proseASCII(q[i:j])})
+			// ASCII letters and digits first; only a word that goes on
+			// past them (an apostrophe, a hyphen, a non-ASCII letter)
+			// takes ptWordEnd's slower path.
+			j := i + 1
+			for j < len(q) && exASCIIWordByte(q[j]) {
+				j++
+			}
+			nonASCII := false
+			if j < len(q) && (q[j] >= utf8.RuneSelf || q[j] == '\'' || q[j] == '-') {
+				j = ptWordEnd(q, j)
+				nonASCII = !proseASCII(q[i:j])
+			}
+			t.toks = append(t.toks, ptTok{kind: pWord, s: int32(i), e: int32(j), upper: c <= 'Z', nonASCII: nonASCII})
 			i = j
 		case c < utf8.RuneSelf && !ptWordByte(q, i):
 			ch := c
@@ -380,7 +391,7 @@ func (t *proseText) statementEnd(a, b int, question bool) int {
 	// depends on C, in what order ...?" reads the premise.
 	premise := question && t.isWord(i, "if", "suppose", "assuming") && t.premiseAsks(i, b)
 	for j := i; j < b && !premise; j++ {
-		if t.isWord(j, "if", "unless", "whether", "iff") {
+		if proseConditional(t.low(j)) {
 			b, question = j, false
 			break
 		}
@@ -401,6 +412,16 @@ func (t *proseText) statementEnd(a, b int, question bool) int {
 		}
 	}
 	return a
+}
+
+// proseConditional reports whether w opens a condition ("if", "unless",
+// "whether", "iff"). A switch, as statementEnd asks it of every word.
+func proseConditional(w string) bool {
+	switch w {
+	case "if", "unless", "whether", "iff":
+		return true
+	}
+	return false
 }
 
 // premiseAsks reports whether a sentence opening with "If" at i asks its
@@ -1125,6 +1146,12 @@ func (b *proseBuild) node(id string, at int) {
 // growEdges makes room for n more edges, so a reader that knows how many
 // it read appends them without regrowing.
 func (b *proseBuild) growEdges(n int) {
+	if len(b.seen) == 0 {
+		// Room for as many nodes as edges: a long list of edges has
+		// about as many nodes or fewer, and a map grown step by step
+		// rehashes every node several times.
+		b.seen = make(map[string]struct{}, n)
+	}
 	b.r.Edges = slices.Grow(b.r.Edges, n)
 	b.sym = slices.Grow(b.sym, n)
 }

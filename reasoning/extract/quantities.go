@@ -179,6 +179,7 @@ func (Quantities) Read(ctx context.Context, d *Doc) (Reading, error) {
 				// The first edge: a text with quantities usually has one a
 				// sentence; room for that many saves regrowing a long list.
 				edges = slices.Grow(edges, min(len(t.sents)-n, qtyPresize))
+				b.r.Spans = slices.Grow(b.r.Spans, min(len(t.sents)-n, qtyPresize))
 			}
 			matched = append(matched, [2]int{edges[before].a, next})
 			i = next
@@ -286,6 +287,12 @@ const qtyOpts = namesNumbers | namesLetters
 // at i it keeps pastList's answer in skip.
 func (t *proseText) qtyAt(dst []qtyLink, i int, s ptSentence, skip *listSkip) ([]qtyLink, int) {
 	end := s.q
+	if t.kind(i) == pPunct {
+		// No statement starts at a symbol ('$' only inside one), nor does a
+		// list of names: pastList goes on at the next token.
+		*skip = listSkip{at: i, next: i + 1}
+		return dst, i
+	}
 	if c := qtyNounClass(t.low(i)); c != 0 {
 		if qtySuperlative(t.low(i - 1)) {
 			return dst, i // "Shortest route from 3 to 0, please": what is asked, not an edge

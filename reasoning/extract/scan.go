@@ -439,7 +439,19 @@ func (p *exScan) scan() error {
 // tryAll tries every recognizer at token i, in order of specificity, and
 // returns the index after what it consumed (i when nothing matched).
 func (p *exScan) tryAll(i int) (int, error) {
+	// Most recognizers start with a node reference; at a token that is none
+	// only those led by a keyword or a bracket can match (see exStarts).
+	ref := true
+	if _, _, _, ok := p.nodeRef(i); !ok {
+		if !p.exStarts(i) {
+			return i, nil
+		}
+		ref = false
+	}
 	for k := 0; k < 9; k++ {
+		if !ref && (k == 2 || k == 3 || k == 5 || k == 7 || k == 8) {
+			continue // tryLinePairs, tryAdjacency, tryConnector, tryVerb, tryPairVerb need nodeRef(i)
+		}
 		var n int
 		var err error
 		switch k {
@@ -470,6 +482,24 @@ func (p *exScan) tryAll(i int) (int, error) {
 		}
 	}
 	return i, nil
+}
+
+// exStarts reports whether a recognizer that needs no node reference at
+// token i may start there: tryNodes at "among", "on", "over", "v",
+// "nodes", "vertices", "isolated", "node" or "vertex"; tryHeaderPairs and
+// tryEdgeKeyword at an edge noun; tryTuple at '(' or '['.
+func (p *exScan) exStarts(i int) bool {
+	if p.isPunct(i, '(') || p.isPunct(i, '[') {
+		return true
+	}
+	switch w := p.word(i); w {
+	case "":
+		return false
+	case "among", "on", "over", "v", "nodes", "vertices", "isolated", "node", "vertex":
+		return true
+	default:
+		return exEdgeNoun(w)
+	}
 }
 
 func (p *exScan) lineStart(i int) bool {
