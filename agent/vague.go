@@ -63,9 +63,13 @@ func vagueReading(question string, ex reasoning.Extraction) error {
 }
 
 var (
-	hedgeWords = regexp.MustCompile(`\bor (maybe|perhaps|possibly|was it|is it)\b|\bi (don't|do not|can't|cannot|can not) (remember|recall)\b|\bi('m| am) not (sure|certain)\b|\bnot sure (if|whether|about)\b|\bno,? wait\b|\bi forget\b|\bif i remember (correctly|right)\b|\bor something( like that)?\b`)
+	hedgeWords = regexp.MustCompile(`\bor (maybe|perhaps|possibly|was it|is it)\b|\bi (don't|do not|can't|cannot|can not) (remember|recall)\b|\bi('m| am) not (sure|certain)\b|\bnot sure (if|whether|about)\b|\bno,? wait\b|\bi forget\b|\bif i remember (correctly|right)\b|\bor something( like that)?\b` +
+		// A statement that the graph changed ("B-C was removed last week"):
+		// the readers read edges as written, not edits to them.
+		`|\b(was|were|has been|have been|had been|got|has since been|is now|are now)\s+(removed|deleted|dropped|taken out|cut|closed|disconnected|added|replaced)\b`)
 	// hedgeCue are words one of which every hedge holds.
-	hedgeCue = []string{"maybe", "perhaps", "possibly", "was it", "is it", "were they", "remember", "recall", "sure", "certain", "wait", "forget", "something"}
+	hedgeCue = []string{"maybe", "perhaps", "possibly", "was it", "is it", "were they", "remember", "recall", "sure", "certain", "wait", "forget", "something",
+		"removed", "deleted", "dropped", "taken out", "cut", "closed", "disconnected", "added", "replaced"}
 	// hedgeAnywhere are hedges that doubt the graph even inside a
 	// question ("1-2, 2-3 (or was it 3-5?)").
 	hedgeAnywhere = regexp.MustCompile(`\bor (maybe|perhaps|possibly|was it|were they)\b|\bi (don't|do not|can't|cannot|can not) (remember|recall)\b`)

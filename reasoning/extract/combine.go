@@ -951,15 +951,41 @@ func (c *combiner) build(ctx context.Context, directed bool, skip [][]bool, pyth
 			}
 		}
 		if e.Both && directed {
-			if _, err := addEdge(b, e.V, e.U, e, meaning); err != nil {
+			rid, err := addEdge(b, e.V, e.U, e, meaning)
+			if err != nil {
 				return nil, err
+			}
+			if e.HasValue {
+				for int(rid) >= len(values) {
+					values, valued = append(values, 0), append(valued, false)
+				}
+				valued[rid] = true
 			}
 		}
 	}
+	c.unvaluedEdges(b.NumEdges(), valued)
 	if err := c.nodeData(b); err != nil {
 		return nil, err
 	}
 	return b.Build(), nil
+}
+
+// unvaluedEdges reports a graph where some edges carry a number and
+// others none ("A-B 5km, B-C 3km, A-C"): what the bare edges weigh is not
+// written, and reading them as 1 would be a guess. valued holds, by edge
+// index, whether the edge was given a number.
+func (c *combiner) unvaluedEdges(m int, valued []bool) {
+	withValue := 0
+	for _, v := range valued {
+		if v {
+			withValue++
+		}
+	}
+	if withValue == 0 || withValue == m {
+		return
+	}
+	c.ex.Report.Ambiguous = append(c.ex.Report.Ambiguous, fmt.Sprintf("%d of the %d edges carry a number, the other %d none: what those weigh is not written", withValue, m, m-withValue))
+	c.conf = min(c.conf, 0.3)
 }
 
 // addEdge adds one edge with its number as a capacity or a weight.
@@ -968,7 +994,7 @@ func addEdge(b *graph.Builder, u, v string, e *Edge, meaning Meaning) (int32, er
 	if err != nil {
 		return -1, fmt.Errorf("edge (%s, %s) at byte %d: %w", u, v, e.Start, err)
 	}
-	if e.HasValue {
+	if e.HasValue && meaning != MeaningTime {
 		if meaning == MeaningCapacity {
 			b.SetCapacity(id, e.Value)
 		} else {

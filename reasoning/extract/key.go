@@ -228,6 +228,13 @@ func (p *exScan) addKey(s, e int) {
 			k.meaning = MeaningDistance
 		case "cost", "costs", "price":
 			k.meaning = MeaningCost
+		case "timestamp", "timestamps":
+			k.meaning = MeaningTime
+		case "time":
+			// "linked at time t" dates the edge; "takes w time" weighs it.
+			if i > s && p.word(i-1) == "at" {
+				k.meaning = MeaningTime
+			}
 		}
 	}
 	if p.kind(e-1) == exArrow || p.kind(e-2) == exArrow {

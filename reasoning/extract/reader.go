@@ -161,6 +161,9 @@ const (
 	MeaningDistance Meaning = "distance"
 	MeaningCost     Meaning = "cost"
 	MeaningCapacity Meaning = "capacity"
+	// MeaningTime: the number is when the edge exists ("(u, v, t) means u
+	// and v are linked at time t"); it is not a weight.
+	MeaningTime Meaning = "time"
 )
 
 // Edge is one edge as written.

@@ -30,6 +30,7 @@ func Readers() []Reader {
 		Quantities{},
 		Relations{},
 		declReader{},
+		AdjacencyLines{}, // before the edge-list lines: "0 1 2" is a node and two neighbours
 		adjacencyReader{},
 		pairListReader{},
 		edgeLinesReader{},
