@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // AdjacencyMatrix reads adjacency matrices written in a question: rows as
@@ -332,6 +333,10 @@ func matrixRowStart(line string) bool {
 		}
 		if c := f[0]; ('0' <= c && c <= '9') || c == '-' || c == '+' || c == '.' {
 			return true
+		}
+		// Most fields are words no no-edge mark starts with ("an", "edge").
+		if c := f[0] | 0x20; f[0] < utf8.RuneSelf && f[0] != '_' && c != 'i' && c != 'x' && c != 'n' {
+			return false
 		}
 		return matrixNoEdge[strings.ToLower(f)]
 	}

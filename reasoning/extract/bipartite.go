@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // BipartiteProse reads relations between two kinds of things written in
@@ -266,50 +265,27 @@ func bipartiteRead(ctx context.Context, d *Doc) (Reading, error) {
 // needs two different kind words each followed by an ID ("applicant 0",
 // "job J2"). It errs on the side of yes.
 func bipartiteMayRelate(d *Doc) bool {
-	var first string
-	var stop wordMemo // words that are no kind
-	return asciiWords(d.Lower, func(w string, end int) bool {
-		if len(w) < 2 {
-			return false
-		}
-		k := end
-		for k < len(d.Text) && (d.Text[k] == ' ' || d.Text[k] == '\t' || d.Text[k] == '\r' || d.Text[k] == '\f' || d.Text[k] == '\v') {
-			k++
-		}
-		if k == end || k >= len(d.Text) {
-			return false
-		}
-		id := false
-		switch c := d.Text[k]; {
-		case '0' <= c && c <= '9', 'A' <= c && c <= 'Z', c >= 0x80:
-			id = true
-		case 'a' <= c && c <= 'z':
-			for m := k; m < len(d.Text) && !id; m++ {
-				// proseWordByte, with the ASCII test inlined: this runs
-				// over every word that follows another.
-				if c := d.Text[m]; c < utf8.RuneSelf && !exASCIIWordByte(c) || c >= utf8.RuneSelf && !proseWordByte(d.Text, m) {
-					break
-				}
-				id = '0' <= d.Text[m] && d.Text[m] <= '9'
-			}
-		}
-		if !id {
-			return false
-		}
-		if stop.known(w) {
-			return false
+	v := d.words()
+	first := ""
+	for k, w := range v.list {
+		if !v.idAfter[k] {
+			continue
 		}
 		kind := singular(w)
-		if bipartiteStopKinds[kind] || bipartiteStopKinds[w] {
-			stop.remember(w)
-			return false
-		}
 		if first == "" {
 			first = kind
-			return false
+		} else if kind != first {
+			return true
 		}
-		return kind != first
-	})
+	}
+	return false
+}
+
+// bipartiteMayKind reports whether a lower-case word can name a kind of
+// node ("applicants", "job"): two letters or more, and neither it nor its
+// singular a stop word.
+func bipartiteMayKind(w string) bool {
+	return len(w) >= 2 && !bipartiteStopKinds[singular(w)] && !bipartiteStopKinds[w]
 }
 
 // bipartiteCountNote handles a declared count without numbering ("There are

@@ -371,15 +371,25 @@ func csvHeaderStart(line string) bool {
 		return s, ""
 	}
 	first, rest := cut(line)
-	first = strings.Trim(first, `"'`+"`")
-	if csvColumnNames[first] != csvOther {
-		return true
-	}
+	first = csvTrimQuotes(first)
 	if _, ok := csvColumnNames[first]; ok {
 		return true
 	}
 	second, _ := cut(rest)
-	return csvPairedOK(first, strings.Trim(second, `"'`+"`"))
+	return csvPairedOK(first, csvTrimQuotes(second))
+}
+
+// csvTrimQuotes is strings.Trim(s, "\"'`"), without building the cut
+// set at every call: every line of a question comes here.
+func csvTrimQuotes(s string) string {
+	quote := func(c byte) bool { return c == '"' || c == '\'' || c == '`' }
+	for len(s) > 0 && quote(s[0]) {
+		s = s[1:]
+	}
+	for len(s) > 0 && quote(s[len(s)-1]) {
+		s = s[:len(s)-1]
+	}
+	return s
 }
 
 // csvPairedEnds finds two adjacent columns named as a pair: the same
@@ -397,6 +407,17 @@ func csvPairedEnds(names []string, cols []csvColumn) (i, j int, ok bool) {
 // csvPairedOK reports whether two column names name the two ends of an
 // edge (see csvPairedEnds).
 func csvPairedOK(a, b string) bool {
+	// Every pair below ends b in 'b', '2', 'o', 't' or 'v', or starts a
+	// with 'f' or 's': most pairs of words fail here, before lower-casing.
+	if a == "" || b == "" {
+		return false
+	}
+	if c, d := b[len(b)-1], a[0]; c < utf8.RuneSelf && d < utf8.RuneSelf {
+		c, d = c|0x20, d|0x20
+		if c != 'b' && c != '2' && c != 'o' && c != 't' && c != 'v' && d != 'f' && d != 's' {
+			return false
+		}
+	}
 	a, b = strings.ToLower(a), strings.ToLower(b)
 	for _, suf := range [][2]string{{"_a", "_b"}, {"a", "b"}, {"1", "2"}, {"_1", "_2"}, {" 1", " 2"}, {"_from", "_to"}, {"_src", "_dst"}, {"_u", "_v"}} {
 		if sa, ok := strings.CutSuffix(a, suf[0]); ok && len(sa) > 1 {

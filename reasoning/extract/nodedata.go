@@ -130,7 +130,7 @@ func (NodeData) Read(ctx context.Context, d *Doc) (Reading, error) {
 	}
 
 	var sents []proseSentence
-	if nodeDataMayState(d.Lower) {
+	if nodeDataMayState(d) {
 		sents, err = proseSentences(ctx, d)
 		if err != nil {
 			return Reading{}, err
@@ -201,26 +201,15 @@ func (NodeData) Read(ctx context.Context, d *Doc) (Reading, error) {
 	return r, nil
 }
 
-// nodeDataMayState is a cheap test on the whole question: labels, rules
-// and layer counts all need one of their words (a preference verb, a label
-// noun, "labelled", "neighbours", "layers", "embedding", ...). It errs on
-// the side of yes.
-func nodeDataMayState(lower string) bool {
-	var ruledOut wordMemo
-	return asciiWords(lower, func(w string, _ int) bool {
-		if ruledOut.known(w) {
-			return false
-		}
-		if nodeDataStateWord(w) {
-			return true
-		}
-		ruledOut.remember(w)
-		return false
-	})
-}
+// nodeDataMayState is a cheap test on the whole question (its distinct
+// words): labels, rules and layer counts all need one of their words. It
+// errs on the side of yes.
+func nodeDataMayState(d *Doc) bool { return d.words().any(nodeDataStateWord) }
 
 // nodeDataStateWord reports whether a lower-case word is one node data
-// needs (see nodeDataMayState).
+// needs: labels, rules and layer counts all need one of these words (a
+// preference verb, a label noun, "labelled", "neighbours", "layers",
+// "embedding", ...), so a question without any skips them.
 func nodeDataStateWord(w string) bool {
 	s := singular(w)
 	switch {

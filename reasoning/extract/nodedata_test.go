@@ -366,7 +366,7 @@ func FuzzNodeData(f *testing.F) {
 			t.Fatalf("error on %q: %v", text, err)
 		}
 		checkReading(t, text, got)
-		if d := NewDoc(text); !nodeDataMayState(d.Lower) {
+		if d := NewDoc(text); !nodeDataMayState(d) {
 			sents, err := proseSentences(context.Background(), d)
 			if err != nil {
 				t.Fatal(err)

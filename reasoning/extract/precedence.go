@@ -32,7 +32,9 @@ type precMatch struct {
 
 // Read implements Reader.
 func (Precedence) Read(ctx context.Context, d *Doc) (Reading, error) {
-	if !precMaybe(d.Lower) {
+	// A cue lies inside one run of letters: testing each distinct word
+	// is testing the text.
+	if !d.words().any(precMaybe) {
 		return Reading{}, nil
 	}
 	t, err := newProse(ctx, d)

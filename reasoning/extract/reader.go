@@ -47,6 +47,8 @@ type Doc struct {
 	proseDone bool
 	// lines are the text's lines (textLines), for the line readers.
 	lines []textLine
+	// vocab is the text's distinct words (words), for the pre-checks.
+	vocab *docWords
 }
 
 // textLines returns the lines of the question, split once per Doc; the

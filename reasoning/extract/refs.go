@@ -158,6 +158,27 @@ func exDatasets() []exDataset {
 	}
 }
 
+// exDatasetMayName is a cheap test on the question's words: a dataset's
+// phrase matches the lower-case text, so the run of letters it starts with
+// lies inside one of the text's words.
+func exDatasetMayName(v *docWords) bool {
+	for _, d := range exDatasets() {
+		for _, ph := range d.phrases {
+			run := ph
+			for k := 0; k < len(ph); k++ {
+				if ph[k] < 'a' || ph[k] > 'z' {
+					run = ph[:k]
+					break
+				}
+			}
+			if v.any(func(w string) bool { return strings.Contains(w, run) }) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // exFindDataset returns the first dataset named in the lower-case question.
 // Every phrase starts a word, so one pass over the word tokens, each looked
 // up by its first word, finds them all.
@@ -274,6 +295,9 @@ func (r datasetReader) Read(ctx context.Context, d *Doc) (Reading, error) {
 	p, err := d.scanned(ctx)
 	if err != nil {
 		return Reading{}, err
+	}
+	if !exDatasetMayName(d.words()) {
+		return Reading{}, nil
 	}
 	ds, s, e := exFindDataset(d.Text, d.Lower, p.toks)
 	if ds == "" {

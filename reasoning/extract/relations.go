@@ -47,8 +47,12 @@ func (Relations) Read(ctx context.Context, d *Doc) (Reading, error) {
 	if err != nil {
 		return Reading{}, err
 	}
+	cands, err := t.relCandidates(ctx)
+	if err != nil || len(cands) == 0 {
+		return Reading{}, err
+	}
 	b := newProseBuild(Relations{}.Name())
-	read, err := t.relScan(ctx, relNames)
+	read, err := t.relScan(ctx, cands, relNames)
 	if err != nil {
 		return Reading{}, err
 	}
@@ -57,14 +61,14 @@ func (Relations) Read(ctx context.Context, d *Doc) (Reading, error) {
 		// follows cat" names its people in lower case. Read again taking
 		// lower-case words as names, and keep the reading only when the
 		// structure says they are names (relLowerCheck).
-		if read, err = t.relScan(ctx, relNames|namesLowerWords); err != nil {
+		if read, err = t.relScan(ctx, cands, relNames|namesLowerWords); err != nil {
 			return Reading{}, err
 		}
 		var ok bool
 		if read, ok = relLowerCheck(b, read); !ok {
 			return Reading{}, nil
 		}
-	} else if err := t.relLowerMissed(ctx, b, read); err != nil {
+	} else if err := t.relLowerMissed(ctx, b, cands, read); err != nil {
 		return Reading{}, err
 	}
 	for _, r := range read {
@@ -79,11 +83,11 @@ func (Relations) Read(ctx context.Context, d *Doc) (Reading, error) {
 // relLowerMissed lowers the confidence when a sentence that read does not
 // cover relates lower-case names ("switch1 is cabled to pc1; the router is
 // cabled to switch1"): reading the capitalised part alone would drop edges.
-func (t *proseText) relLowerMissed(ctx context.Context, b *proseBuild, read []relSentence) error {
+func (t *proseText) relLowerMissed(ctx context.Context, b *proseBuild, cands []ptSentence, read []relSentence) error {
 	if len(read) == len(t.sents) {
 		return nil
 	}
-	more, err := t.relScan(ctx, relNames|namesLowerWords)
+	more, err := t.relScan(ctx, cands, relNames|namesLowerWords)
 	if err != nil {
 		return err
 	}
@@ -108,10 +112,12 @@ type relSentence struct {
 	spans [][2]int
 }
 
-// relScan reads the relationship statements of every sentence, taking the
-// atoms o allows as names.
-func (t *proseText) relScan(ctx context.Context, o nameOpts) ([]relSentence, error) {
-	var out []relSentence
+// relCandidates returns the sentences that may state a relationship:
+// statements with a word that can carry one (relAny), not notation keys.
+// Which they are does not depend on what relScan takes as names, so the
+// readings with and without lower-case names share them.
+func (t *proseText) relCandidates(ctx context.Context) ([]ptSentence, error) {
+	var out []ptSentence
 	var noTrigger wordMemo
 	for n, s := range t.sents {
 		if n&255 == 255 {
@@ -121,6 +127,21 @@ func (t *proseText) relScan(ctx context.Context, o nameOpts) ([]relSentence, err
 		}
 		if s.q <= s.a || !t.relAny(s, &noTrigger) || t.keySentence(s) {
 			continue
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+// relScan reads the relationship statements of the candidate sentences
+// (relCandidates), taking the atoms o allows as names.
+func (t *proseText) relScan(ctx context.Context, cands []ptSentence, o nameOpts) ([]relSentence, error) {
+	var out []relSentence
+	for n, s := range cands {
+		if n&255 == 255 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 		}
 		var r relSentence
 		skip := listSkip{at: -1}

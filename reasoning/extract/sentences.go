@@ -261,26 +261,3 @@ func (m *wordMemo) known(w string) bool { return *m.slot(w) == w }
 
 // remember records w (not empty).
 func (m *wordMemo) remember(w string) { *m.slot(w) = w }
-
-// asciiWords calls f with each run of ASCII letters of lower (a Doc's
-// Lower) and the offset just past it, until f returns true; it reports
-// whether f did. It allocates nothing: readers use it to decide cheaply
-// whether a question can hold their notation before tokenizing it.
-func asciiWords(lower string, f func(w string, end int) bool) bool {
-	for i := 0; i < len(lower); {
-		c := lower[i]
-		if c < 'a' || c > 'z' {
-			i++
-			continue
-		}
-		j := i + 1
-		for j < len(lower) && lower[j] >= 'a' && lower[j] <= 'z' {
-			j++
-		}
-		if f(lower[i:j], j) {
-			return true
-		}
-		i = j
-	}
-	return false
-}

@@ -1,0 +1,259 @@
+package extract
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// asciiWordsSlow calls f with each run of ASCII letters of lower and the
+// offset just past it, until f returns true: the pass over every byte the
+// pre-checks made before the shared vocabulary.
+func asciiWordsSlow(lower string, f func(w string, end int) bool) bool {
+	for i := 0; i < len(lower); {
+		c := lower[i]
+		if c < 'a' || c > 'z' {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(lower) && lower[j] >= 'a' && lower[j] <= 'z' {
+			j++
+		}
+		if f(lower[i:j], j) {
+			return true
+		}
+		i = j
+	}
+	return false
+}
+
+// bipartiteMayRelateSlow is bipartiteMayRelate over every word of the text
+// in order, as it was written before the shared vocabulary.
+func bipartiteMayRelateSlow(d *Doc) bool {
+	var first string
+	return asciiWordsSlow(d.Lower, func(w string, end int) bool {
+		if len(w) < 2 {
+			return false
+		}
+		k := end
+		for k < len(d.Text) && (d.Text[k] == ' ' || d.Text[k] == '\t' || d.Text[k] == '\r' || d.Text[k] == '\f' || d.Text[k] == '\v') {
+			k++
+		}
+		if k == end || k >= len(d.Text) {
+			return false
+		}
+		id := false
+		switch c := d.Text[k]; {
+		case '0' <= c && c <= '9', 'A' <= c && c <= 'Z', c >= 0x80:
+			id = true
+		case 'a' <= c && c <= 'z':
+			for m := k; m < len(d.Text) && !id; m++ {
+				if !proseWordByte(d.Text, m) {
+					break
+				}
+				id = '0' <= d.Text[m] && d.Text[m] <= '9'
+			}
+		}
+		if !id {
+			return false
+		}
+		kind := singular(w)
+		if bipartiteStopKinds[kind] || bipartiteStopKinds[w] {
+			return false
+		}
+		if first == "" {
+			first = kind
+			return false
+		}
+		return kind != first
+	})
+}
+
+// vocabTexts returns texts for comparing the vocabulary's pre-checks with
+// passes over every byte: the fuzz corpora and random texts mixing the
+// words the pre-checks look for with IDs, capitals, punctuation, line
+// breaks and non-ASCII letters.
+func vocabTexts(t *testing.T, n int) []string {
+	var texts []string
+	files, _ := filepath.Glob("testdata/fuzz/*/*")
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := string(b); utf8.ValidString(s) {
+			texts = append(texts, s)
+		}
+	}
+	texts = append(texts, exProseQuestion(50), benchBipartite1000()[:4000],
+		"Applicant 0 is interested in job 1. Applicant 1 is interested in job 0.",
+		"Node 4 likes soccer. Node 3's embedding is [1, 0].", "Task T1 must finish before task T2 starts.")
+	pieces := []string{"applicant", "applicants", "job", "jobs", "worker", "task", "tasks", "node", "nodes", "person",
+		"people", "likes", "labelled", "neighbours", "layers", "embedding", "before", "after", "depends", "prerequisite",
+		"independent", "the", "and", "is", "a", "an", "interested", "in", "can", "do", "project", "edge", "between",
+		"0", "1", "12", "J2", "t3", "x_1", "Zürich", "Ärzte", "A", "B", "NODE", "Job", "APPLICANT", "é", "k",
+		" ", " ", " ", "  ", "\t", "\n", ",", ".", ":", "-", "'", "[", "]", "(", ")", "_", "\r", "\v", "3rd"}
+	r := rand.New(rand.NewPCG(7, 9))
+	for range n {
+		var sb strings.Builder
+		for range 1 + r.IntN(40) {
+			sb.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		texts = append(texts, sb.String())
+	}
+	return texts
+}
+
+// TestDocWordsSamePreChecks compares the pre-checks that read the shared
+// vocabulary with the same tests run over every word of the text.
+func TestDocWordsSamePreChecks(t *testing.T) {
+	for _, text := range vocabTexts(t, 30000) {
+		d := NewDoc(text)
+		var want []string
+		asciiWordsSlow(d.Lower, func(w string, _ int) bool {
+			if !slices.Contains(want, w) {
+				want = append(want, w)
+			}
+			return false
+		})
+		if got := d.words().list; !slices.Equal(got, want) {
+			t.Fatalf("words(%q) = %q, want %q", text, got, want)
+		}
+		if got, want := bipartiteMayRelate(d), bipartiteMayRelateSlow(d); got != want {
+			t.Fatalf("bipartiteMayRelate(%q) = %v, want %v", text, got, want)
+		}
+		if got, want := nodeDataMayState(d), asciiWordsSlow(d.Lower, func(w string, _ int) bool { return nodeDataStateWord(w) }); got != want {
+			t.Fatalf("nodeDataMayState(%q) = %v, want %v", text, got, want)
+		}
+		if got, want := d.words().any(precMaybe), precMaybe(d.Lower); got != want {
+			t.Fatalf("precedence pre-check on %q = %v, want %v", text, got, want)
+		}
+	}
+}
+
+// csvPairedOKSlow is csvPairedOK without its first-byte test.
+func csvPairedOKSlow(a, b string) bool {
+	a, b = strings.ToLower(a), strings.ToLower(b)
+	for _, suf := range [][2]string{{"_a", "_b"}, {"a", "b"}, {"1", "2"}, {"_1", "_2"}, {" 1", " 2"}, {"_from", "_to"}, {"_src", "_dst"}, {"_u", "_v"}} {
+		if sa, ok := strings.CutSuffix(a, suf[0]); ok && len(sa) > 1 {
+			if sb, ok := strings.CutSuffix(b, suf[1]); ok && sa == sb {
+				return true
+			}
+		}
+	}
+	for _, pre := range [][2]string{{"from_", "to_"}, {"source_", "target_"}, {"src_", "dst_"}, {"start_", "end_"}, {"from ", "to "}} {
+		if sa, ok := strings.CutPrefix(a, pre[0]); ok && sa != "" {
+			if sb, ok := strings.CutPrefix(b, pre[1]); ok && sa == sb {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// matrixEntrySlow is matrixRowStart's test of one field without its
+// first-byte test.
+func matrixEntrySlow(f string) bool {
+	if f == "" {
+		return false
+	}
+	if c := f[0]; ('0' <= c && c <= '9') || c == '-' || c == '+' || c == '.' {
+		return true
+	}
+	return matrixNoEdge[strings.ToLower(f)]
+}
+
+// TestFieldTestsSameAsSlow compares the table and matrix readers' quick
+// field tests with the full ones on words, column-name pairs and no-edge
+// marks in every case.
+func TestFieldTestsSameAsSlow(t *testing.T) {
+	stems := []string{"", "a", "city", "İnf", "K"}
+	ends := []string{"", "_a", "_b", "a", "b", "1", "2", "_1", "_2", " 1", " 2", "_from", "_to", "_src", "_dst", "_u", "_v",
+		"A", "B", "_TO", "_V", "İ", "é"}
+	pres := []string{"", "from_", "to_", "source_", "target_", "src_", "dst_", "start_", "end_", "from ", "to ", "FROM_", "To_", "ſrc_"}
+	var words []string
+	for _, p := range pres {
+		for _, s := range stems {
+			for _, e := range ends {
+				words = append(words, p+s+e)
+			}
+		}
+	}
+	for _, a := range words {
+		for _, b := range words {
+			if got, want := csvPairedOK(a, b), csvPairedOKSlow(a, b); got != want {
+				t.Fatalf("csvPairedOK(%q, %q) = %v, want %v", a, b, got, want)
+			}
+		}
+	}
+	fields := append(words, "inf", "INF", "Infinity", "x", "X", "none", "NULL", "nan", "NaN", "_", "-", ".", "∞", "—", "–",
+		"an", "edge", "0", "+1", "İnf", "ınf", "\u212Aa")
+	for k := range matrixNoEdge {
+		fields = append(fields, k, strings.ToUpper(k))
+	}
+	for _, f := range fields {
+		for _, line := range []string{f, f + " 1 2", "n " + f + " " + f, "| " + f + ", x; 1", f + "\t" + f + "\t" + f} {
+			if got, want := matrixRowStart(line), matrixRowStartSlow(line); got != want {
+				t.Fatalf("matrixRowStart(%q) = %v, want %v", line, got, want)
+			}
+		}
+	}
+}
+
+// matrixRowStartSlow is matrixRowStart with matrixEntrySlow.
+func matrixRowStartSlow(line string) bool {
+	sep := func(c byte) bool { return c == ' ' || c == '\t' || c == ',' || c == ';' || c == '|' }
+	field := func(s string) (f, rest string) {
+		for len(s) > 0 && sep(s[0]) {
+			s = s[1:]
+		}
+		for i := 0; i < len(s); i++ {
+			if sep(s[i]) {
+				return s[:i], s[i:]
+			}
+		}
+		return s, ""
+	}
+	f1, rest := field(line)
+	if matrixEntrySlow(f1) {
+		return true
+	}
+	f2, rest := field(rest)
+	f3, _ := field(rest)
+	return matrixEntrySlow(f2) && matrixEntrySlow(f3)
+}
+
+// TestDatasetPreCheck checks that the dataset reader's test on the
+// question's words never skips a question exFindDataset reads a dataset
+// in.
+func TestDatasetPreCheck(t *testing.T) {
+	texts := vocabTexts(t, 2000)
+	for _, d := range exDatasets() {
+		for _, ph := range d.phrases {
+			texts = append(texts, "Load the "+ph+" dataset.", strings.ToUpper(ph)+" graph", "x"+ph+" network", "("+ph+")")
+		}
+	}
+	found := 0
+	for _, text := range texts {
+		d := NewDoc(text)
+		p, err := d.scanned(context.Background())
+		if err != nil {
+			continue
+		}
+		if name, _, _ := exFindDataset(d.Text, d.Lower, p.toks); name != "" {
+			found++
+			if !exDatasetMayName(d.words()) {
+				t.Fatalf("the pre-check skips %q, which names %s", text, name)
+			}
+		}
+	}
+	if found < 50 {
+		t.Fatalf("only %d texts name a dataset", found)
+	}
+}
