@@ -83,3 +83,33 @@ func TestCuesHeldoutBatch3(t *testing.T) {
 		}
 	}
 }
+
+// TestCuesHeldoutBatch3Tasks: batch 3's task phrasings cue their tool.
+func TestCuesHeldoutBatch3Tasks(t *testing.T) {
+	for q, tool := range map[string]string{
+		"Quickest from DC to MTL?":                                                             "shortest_path",
+		"Are all 5 computers connected to each other (directly or not)?":                       "is_connected",
+		"Are all 4 nodes connected?":                                                           "is_connected",
+		"Which roads should we keep so every village stays reachable with the least total km?": "minimum_spanning_tree",
+		"Which node, if it goes down, splits the network?":                                     "articulation_points",
+		"Which single devices are points of failure?":                                          "articulation_points",
+		"How many pairs play chess together?":                                                  "edge_count",
+		"How many emails were sent?":                                                           "edge_count",
+		"How many separate friend groups are there?":                                           "connected_components",
+		"How many separate networks?":                                                          "connected_components",
+	} {
+		m := MatchCues(q)
+		if !slices.Contains(m.Tools, tool) || m.Adjustment(tool) <= 0 {
+			t.Errorf("%q: cues %v %v, want %s strongly", q, m.Tools, m.adjust, tool)
+		}
+	}
+	for q, tool := range map[string]string{
+		"How many emails did Ivy send?":                "edge_count",
+		"Which edge, if it fails, splits the network?": "articulation_points",
+		"Are all nodes connected to node 3?":           "is_connected",
+	} {
+		if m := MatchCues(q); m.Adjustment(tool) > 0 {
+			t.Errorf("%q: cues %s strongly", q, tool)
+		}
+	}
+}

@@ -689,7 +689,7 @@ def gen_human(b):
     q = ("Our office network: the router is cabled to switch1 and switch2; switch1 is cabled to pc1 and pc2; switch2 is cabled "
          "to the printer and pc3. Which devices would be cut off from each other if one device failed? I mean, which single "
          "devices are points of failure?")
-    b.add(fam, q, "articulation", "set", sorted(nx.articulation_points(N)), N, ["articulation_points"])
+    b.add(fam, q, "articulation", "set", sorted(nx.articulation_points(N)), N, ["articulation_points"], key="nodes")
     q = ("Our office network: router - switch1, router - switch2, switch1 - pc1, switch1 - pc2, switch2 - printer, "
          "switch2 - pc3. How many hops is it from pc1 to the printer?")
     b.add(fam, q, "shortest_path", "path", sp_len(N, "pc1", "printer"), N, ["shortest_path", "shortest_path_length"], key="length",
@@ -1094,7 +1094,7 @@ def gen3_chat(b):
           "u2? Edit: undirected, sorry.", "neighbors", "set", sorted(G.neighbors("u2")), G, ["neighbors"])
     G = nx.Graph([("hub", "n1"), ("hub", "n2"), ("hub", "n3"), ("n1", "n2")])
     b.add(fam, "Network: hub connects to n1, n2, n3; n1 connects to n2. Which node, if it goes down, splits the network?",
-          "articulation", "set", sorted(nx.articulation_points(G)), G, ["articulation_points"])
+          "articulation", "set", sorted(nx.articulation_points(G)), G, ["articulation_points"], key="nodes")
     G = nx.Graph([("Ann", "Ben"), ("Ben", "Cal"), ("Cal", "Dot"), ("Ann", "Dot")])
     b.add(fam, "Party guests (who knows whom): Ann–Ben, Ben–Cal, Cal–Dot, Ann–Dot. Who does Ann NOT know yet?", "non_neighbors",
           "set", sorted(x for x in G.nodes if x != "Ann" and not G.has_edge("Ann", x)), G, ["non_neighbors"])
