@@ -25,6 +25,13 @@ type Plotter interface {
 type DegreeDistributionParams struct {
 	Degree    *int   `json:"degree,omitempty" desc:"only count the nodes that have exactly this degree"`
 	Direction string `json:"direction,omitempty" desc:"on directed graphs: in, out or total (default total: in + out, NetworkX's degree)"`
+	PerNode   bool   `json:"per_node,omitempty" desc:"also list every node's degree"`
+}
+
+// NodeDegree is one node's degree in degree_distribution's per-node list.
+type NodeDegree struct {
+	Node   string `json:"node"`
+	Degree int    `json:"degree"`
 }
 
 // DegreeDistribution is the value of degree_distribution.
@@ -40,8 +47,13 @@ type DegreeDistribution struct {
 	Mean float64 `json:"mean"`
 	Min  int     `json:"min"`
 	Max  int     `json:"max"`
-	// MaxNodes are the nodes of the largest degree.
+	// MaxNodes and MinNodes are the nodes of the largest and the smallest
+	// degree.
 	MaxNodes []string `json:"max_nodes"`
+	MinNodes []string `json:"min_nodes"`
+	// PerNode lists every node's degree in the graph's node order, when
+	// asked for (per_node).
+	PerNode []NodeDegree `json:"per_node,omitempty"`
 	// InHistogram and OutHistogram are set for directed graphs.
 	InHistogram  []int `json:"in_histogram,omitempty"`
 	OutHistogram []int `json:"out_histogram,omitempty"`
@@ -55,9 +67,9 @@ type DegreeDistribution struct {
 func degreeDistributionTool() Tool {
 	return New(Spec{
 		Name:        "degree_distribution",
-		Description: "Degree distribution: how many nodes have each degree (NetworkX's degree_histogram), with the mean, minimum and maximum degree; in-, out- or total degree on directed graphs; or how many nodes have a given degree.",
-		WhenToUse:   "Questions about the degree distribution or degree histogram of the whole graph, the average or maximum degree, or how many (and which) nodes have a given degree; not the degree of one named node.",
-		Returns:     "the histogram (number of nodes per degree from 0 to the maximum), mean, min and max; with degree, the count and the nodes of that degree",
+		Description: "Degree distribution: how many nodes have each degree (NetworkX's degree_histogram), with the mean, minimum and maximum degree and the nodes that have them; in-, out- or total degree on directed graphs; how many nodes have a given degree; or every node's degree.",
+		WhenToUse:   "Questions about the degree distribution or degree histogram of the whole graph, the average, maximum or minimum degree, which node has the most or fewest neighbours (connections, friends, links), how many (and which) nodes have a given degree, or the degree of every node; not the degree of one named node.",
+		Returns:     "the histogram (number of nodes per degree from 0 to the maximum), mean, min and max with their nodes; with degree, the count and the nodes of that degree; with per_node, every node's degree",
 		Family:      familyCommon,
 		Examples: []string{
 			"What is the degree distribution of this graph?",
@@ -66,6 +78,8 @@ func degreeDistributionTool() Tool {
 			"What is the average degree and the maximum degree?",
 			"Which nodes have exactly 3 neighbours?",
 			"What is the in-degree distribution of the network?",
+			"Which node has the most connections?",
+			"List the degree of every node.",
 		},
 	}, func(ctx context.Context, g *graph.Graph, p DegreeDistributionParams) (Result, error) {
 		kind := "degree"
@@ -108,6 +122,13 @@ func degreeDistributionTool() Tool {
 			d.Mean = float64(sum) / float64(g.N())
 		}
 		d.MaxNodes = nodesOfDegree(g, deg, d.Max)
+		d.MinNodes = nodesOfDegree(g, deg, d.Min)
+		if p.PerNode {
+			d.PerNode = make([]NodeDegree, g.N())
+			for u := range int32(g.N()) {
+				d.PerNode[u] = NodeDegree{Node: g.ID(u), Degree: deg(u)}
+			}
+		}
 		if p.Degree != nil {
 			k := *p.Degree
 			count := 0
@@ -177,8 +198,24 @@ func degreeDistributionText(d DegreeDistribution) string {
 	if len(d.MaxNodes) > 1 {
 		of = "nodes"
 	}
-	return fmt.Sprintf("%s distribution of the %d nodes: %s; mean %s %s, minimum %d, maximum %d (%s %s).",
-		capitalize(d.Kind), d.Nodes, strings.Join(parts, ", "), d.Kind, formatNumber(d.Mean), d.Min, d.Max, of, strings.Trim(listIDs(d.MaxNodes, 5), "{}"))
+	minOf := "node"
+	if len(d.MinNodes) > 1 {
+		minOf = "nodes"
+	}
+	text := fmt.Sprintf("%s distribution of the %d nodes: %s; mean %s %s, minimum %d (%s %s), maximum %d (%s %s).",
+		capitalize(d.Kind), d.Nodes, strings.Join(parts, ", "), d.Kind, formatNumber(d.Mean), d.Min, minOf, strings.Trim(listIDs(d.MinNodes, 5), "{}"),
+		d.Max, of, strings.Trim(listIDs(d.MaxNodes, 5), "{}"))
+	if len(d.PerNode) > 0 {
+		each := make([]string, 0, min(len(d.PerNode), listAll))
+		for _, nd := range d.PerNode[:min(len(d.PerNode), listAll)] {
+			each = append(each, fmt.Sprintf("%s: %d", nd.Node, nd.Degree))
+		}
+		if len(d.PerNode) > listAll {
+			each = append(each, "…")
+		}
+		text = fmt.Sprintf("The %s of every node: %s. %s", d.Kind, strings.Join(each, ", "), text)
+	}
+	return text
 }
 
 // histogram counts the nodes of each degree from 0 to the largest.

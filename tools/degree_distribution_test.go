@@ -24,6 +24,9 @@ func TestDegreeDistributionMatchesNetworkX(t *testing.T) {
 		if r.IntN(2) == 0 {
 			args["degree"] = r.IntN(6)
 		}
+		if r.IntN(3) == 0 {
+			args["per_node"] = true
+		}
 		cases = append(cases, oracleCase{Tool: "degree_distribution", Graph: tg, Args: args})
 	}
 	answers := runOracle(t, cases)
@@ -38,7 +41,9 @@ func TestDegreeDistributionMatchesNetworkX(t *testing.T) {
 			MaxV       int      `json:"max"`
 			Count      *int     `json:"count"`
 			MaxNodes   []string `json:"max_nodes"`
+			MinNodes   []string `json:"min_nodes"`
 			WithDegree []string `json:"with_degree"`
+			PerNode    [][2]any `json:"per_node"`
 		}
 		if err := json.Unmarshal(answers[i].Value, &want); err != nil {
 			t.Fatal(err)
@@ -54,6 +59,17 @@ func TestDegreeDistributionMatchesNetworkX(t *testing.T) {
 		}
 		if gotMax := slices.Sorted(slices.Values(got.MaxNodes)); !slices.Equal(gotMax, want.MaxNodes) && len(want.MaxNodes)+len(gotMax) > 0 {
 			t.Fatalf("case %d: max nodes %v, networkx %v", i, gotMax, want.MaxNodes)
+		}
+		if gotMin := slices.Sorted(slices.Values(got.MinNodes)); !slices.Equal(gotMin, want.MinNodes) && len(want.MinNodes)+len(gotMin) > 0 {
+			t.Fatalf("case %d: min nodes %v, networkx %v", i, gotMin, want.MinNodes)
+		}
+		if len(got.PerNode) != len(want.PerNode) {
+			t.Fatalf("case %d %v: %d per-node degrees, networkx %d", i, c.Args, len(got.PerNode), len(want.PerNode))
+		}
+		for j, nd := range got.PerNode {
+			if w := want.PerNode[j]; nd.Node != w[0] || float64(nd.Degree) != w[1] {
+				t.Fatalf("case %d: node %d is %s with %s %d, networkx %v", i, j, nd.Node, got.Kind, nd.Degree, w)
+			}
 		}
 		if want.Count != nil {
 			gotWith := slices.Sorted(slices.Values(got.WithDegree))

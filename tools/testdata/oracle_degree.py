@@ -20,7 +20,10 @@ def degree_distribution(G, args):
         "min": min(degs.values(), default=0),
         "max": max(degs.values(), default=0),
         "max_nodes": sorted(n for n, d in degs.items() if d == max(degs.values())),
+        "min_nodes": sorted(n for n, d in degs.items() if d == min(degs.values())),
     }
+    if args.get("per_node"):
+        out["per_node"] = [[n, d] for n, d in degs.items()]
     if "degree" in args:
         k = args["degree"]
         out["count"] = hist[k] if k < len(hist) else 0
