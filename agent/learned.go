@@ -92,6 +92,7 @@ func (r *run) learnedQuestion(ctx context.Context, question string) (ans *Answer
 		return nil, nil, false
 	}
 	args, _ := json.Marshal(q.Args)
+	trained := r.a.learned.Trained(q.Tool, q.Dataset)
 	var res tools.Result
 	var rerr error
 	r.step("learned", func() (string, string, error) {
@@ -103,6 +104,9 @@ func (r *run) learnedQuestion(ctx context.Context, question string) (ans *Answer
 		switch {
 		case errors.Is(rerr, learned.ErrUnknownItem), errors.Is(rerr, learned.ErrDataset), errors.Is(rerr, tools.ErrBadArgs):
 			ans, err = r.fail(fmt.Errorf("%w: %w", ErrBadInput, rerr))
+		case errors.Is(rerr, context.DeadlineExceeded) && !trained:
+			// The model was being trained on demand when time ran out.
+			ans, err = r.fail(fmt.Errorf("training %s can take minutes; run 'graphagent train %s' first (or raise --timeout): %w", modelName(q), modelName(q), rerr))
 		case errors.Is(rerr, context.Canceled), errors.Is(rerr, context.DeadlineExceeded):
 			ans, err = r.fail(rerr)
 		default:

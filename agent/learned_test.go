@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/graphagent/graphagent/memory"
 	"github.com/graphagent/graphagent/reasoning/analog"
@@ -224,6 +225,29 @@ func TestAskLeavesOutPromptExamples(t *testing.T) {
 	for _, ev := range ans.Trace {
 		if ev.Step == "examples" && strings.Contains(ev.Detail, "similar solved example") && !strings.Contains(ev.Detail, "1 similar solved example(s)") {
 			t.Errorf("examples step %q: the prompt example was searched", ev.Detail)
+		}
+	}
+}
+
+// TestUntrainedModelOutOfTime: a model trained on demand inside a question
+// that runs out of time says to train it first, naming the command; a
+// trained model that runs out of time says nothing of training.
+func TestUntrainedModelOutOfTime(t *testing.T) {
+	slow := tools.New(tools.Spec{Name: "graph_bert:topic", Description: "test double: trains until the deadline", Family: "learned"},
+		func(ctx context.Context, _ *graph.Graph, _ learned.TopicParams) (tools.Result, error) {
+			<-ctx.Done()
+			return tools.Result{}, fmt.Errorf("training graph_bert-cora: %w", ctx.Err())
+		})
+	for _, trained := range []bool{false, true} {
+		a := learnedAgentTrained(t, slow, nil, trained)
+		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+		_, err := a.Ask(ctx, "What is paper 35 of cora about?")
+		cancel()
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("trained %v: %v, want the deadline", trained, err)
+		}
+		if says := strings.Contains(fmt.Sprint(err), "run 'graphagent train graph_bert-cora' first"); says == trained {
+			t.Errorf("trained %v: %v", trained, err)
 		}
 	}
 }
