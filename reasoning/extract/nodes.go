@@ -236,10 +236,9 @@ func (r declReader) Read(ctx context.Context, d *Doc) (Reading, error) {
 		return Reading{}, err
 	}
 	rd := Reading{Reader: r.Name(), Confidence: 0.9}
-	seen := map[string]bool{}
+	var seen nodeSet
 	node := func(id string, at int) {
-		if !seen[id] {
-			seen[id] = true
+		if seen.add(id) {
 			rd.Nodes = append(rd.Nodes, id)
 			rd.NodeStarts = append(rd.NodeStarts, at)
 		}

@@ -1118,7 +1118,7 @@ func (t *proseText) letterTuple(i int) bool {
 // and the lowest confidence seen.
 type proseBuild struct {
 	r     Reading
-	seen  map[string]struct{}
+	seen  nodeSet
 	notes map[string]struct{}
 	// partial counts the sentences read only in part; the first few are
 	// named in notes.
@@ -1130,15 +1130,14 @@ type proseBuild struct {
 }
 
 func newProseBuild(name string) *proseBuild {
-	return &proseBuild{r: Reading{Reader: name, Confidence: 1}, seen: map[string]struct{}{}, notes: map[string]struct{}{}}
+	return &proseBuild{r: Reading{Reader: name, Confidence: 1}, notes: map[string]struct{}{}}
 }
 
 // node records a node named by the text at byte offset at.
 func (b *proseBuild) node(id string, at int) {
-	if _, ok := b.seen[id]; ok {
+	if !b.seen.add(id) {
 		return
 	}
-	b.seen[id] = struct{}{}
 	b.r.Nodes = append(b.r.Nodes, id)
 	b.r.NodeStarts = append(b.r.NodeStarts, at)
 }
@@ -1146,12 +1145,10 @@ func (b *proseBuild) node(id string, at int) {
 // growEdges makes room for n more edges, so a reader that knows how many
 // it read appends them without regrowing.
 func (b *proseBuild) growEdges(n int) {
-	if len(b.seen) == 0 {
-		// Room for as many nodes as edges: a long list of edges has
-		// about as many nodes or fewer, and a map grown step by step
-		// rehashes every node several times.
-		b.seen = make(map[string]struct{}, n)
-	}
+	// Room for as many named nodes as edges: a long list of edges has
+	// about as many nodes or fewer, and a map grown step by step rehashes
+	// every node several times.
+	b.seen.hint = max(b.seen.hint, n)
 	b.r.Edges = slices.Grow(b.r.Edges, n)
 	b.sym = slices.Grow(b.sym, n)
 }

@@ -287,9 +287,12 @@ const qtyOpts = namesNumbers | namesLetters
 // at i it keeps pastList's answer in skip.
 func (t *proseText) qtyAt(dst []qtyLink, i int, s ptSentence, skip *listSkip) ([]qtyLink, int) {
 	end := s.q
-	if t.kind(i) == pPunct {
-		// No statement starts at a symbol ('$' only inside one), nor does a
-		// list of names: pastList goes on at the next token.
+	if k := &t.toks[i]; k.kind == pPunct || k.kind == pWord && !k.upper && !qtyLowerStart(t.low(i)) &&
+		!proseHasDigit(t.word(i)) && utf8.RuneCountInString(t.word(i)) > 1 {
+		// No statement starts at a symbol ('$' only inside one) or at a
+		// lower-case word that is none of the words below and no name
+		// (atom), nor does a list of names: pastList goes on at the next
+		// token.
 		*skip = listSkip{at: i, next: i + 1}
 		return dst, i
 	}
@@ -405,6 +408,19 @@ func (t *proseText) qtyAt(dst []qtyLink, i int, s ptSentence, skip *listSkip) ([
 		}
 	}
 	return dst, i
+}
+
+// qtyLowerStart reports whether qtyAt may read something at a lower-case
+// word w: an edge noun or a keyword, the words that lead its other
+// statements, or the start of a list of names (nameListInto: "both",
+// "either", a kind noun or its plural).
+func qtyLowerStart(w string) bool {
+	switch w {
+	case "up", "at", "no", "it", "going", "travelling", "traveling", "driving", "flying", "getting", "shipping",
+		"walking", "to", "moving", "both", "either":
+		return true
+	}
+	return qtyNounClass(w) != 0 || qtyKeyword(w) != "" || proseKindNoun(w) || proseKindPlural(w)
 }
 
 // qtyItemStart reports whether token i starts a sentence or a list item

@@ -441,6 +441,14 @@ func (p *exScan) scan() error {
 func (p *exScan) tryAll(i int) (int, error) {
 	// Most recognizers start with a node reference; at a token that is none
 	// only those led by a keyword or a bracket can match (see exStarts).
+	switch t := &p.toks[i]; t.kind {
+	case exNL, exArrow, exBiArrow, exDash:
+		return i, nil
+	case exPunct:
+		if t.ch != '(' && t.ch != '[' {
+			return i, nil
+		}
+	}
 	ref := true
 	if _, _, _, ok := p.nodeRef(i); !ok {
 		if !p.exStarts(i) {
@@ -592,9 +600,9 @@ func (p *exScan) isTaskSentence(s, e int) bool {
 // It returns the kept items and the dropped ones that were in statements.
 func (p *exScan) filter() (kept, dropped []exItem) {
 	n := len(p.items)
-	kept = make([]exItem, 0, n)
-	run := make([]int, n) // distinct notations (chains count once) in each item's run
-	raw := make([]int, n) // items in each item's run
+	counts := make([]int, 2*n)
+	run := counts[:n:n] // distinct notations (chains count once) in each item's run
+	raw := counts[n:]   // items in each item's run
 	for i := 0; i < n; {
 		j := i + 1
 		for j < n && p.items[j].nodeOnly == p.items[i].nodeOnly &&
@@ -613,19 +621,35 @@ func (p *exScan) filter() (kept, dropped []exItem) {
 		}
 		i = j
 	}
-	for i, it := range p.items {
+	// While every item is kept, kept is p.items itself (read only from
+	// here on); the first item left out starts a copy.
+	all := true
+	for i := range p.items {
+		it := &p.items[i]
 		task := p.task[p.sent[it.tok]]
+		keep := false
 		switch {
 		case it.weak && run[i] < 2:
 			if !task {
-				dropped = append(dropped, it)
+				dropped = append(dropped, *it)
 			}
 		case task && raw[i] < 2 && !it.nodeOnly && it.method != "pair list" && it.method != "edge-list lines" && !p.addedItem(i, raw):
 			// a query about one edge
 		case task && it.nodeOnly:
 		default:
-			kept = append(kept, it)
+			keep = true
 		}
+		switch {
+		case keep && !all:
+			kept = append(kept, *it)
+		case !keep && all:
+			all = false
+			kept = make([]exItem, i, n)
+			copy(kept, p.items[:i])
+		}
+	}
+	if all {
+		kept = p.items[:n:n]
 	}
 	// Declared node counts and ranges in questions are queries too.
 	keepR := p.rngs[:0]
@@ -691,10 +715,9 @@ func (d *Doc) scanReading(ctx context.Context, name string) (Reading, error) {
 	}
 	conf := 1.0
 	arrows, plain := 0, 0
-	seen := map[string]bool{}
+	var seen nodeSet
 	node := func(id string, at int) {
-		if !seen[id] {
-			seen[id] = true
+		if seen.add(id) {
 			r.Nodes = append(r.Nodes, id)
 			r.NodeStarts = append(r.NodeStarts, at)
 		}
