@@ -429,9 +429,13 @@ func describeExtraction(ex reasoning.Extraction) string {
 // encoders.CleanQuestion (prompt template and leftover data removed).
 func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, source string) (*Answer, error) {
 	a, lim := r.a, r.a.limits
-	query := encoders.CleanQuestion(task)
+	// The tool is chosen from the task as meant: misspelled task words and
+	// chat shorthands read as the words they stand for ("conections",
+	// "ppl"). Parameters are read from the task as written.
+	intent, typos := reasoning.CorrectTypos(task)
+	query := encoders.CleanQuestion(intent)
 	if !hasLetter(query) {
-		query = task
+		query = intent
 	}
 	summary := reasoning.SummarizeGraph(g, 8)
 	summary.Source = source
@@ -446,7 +450,7 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 		if err != nil {
 			return "retrieval", "tool search failed", err
 		}
-		cues = reasoning.MatchCues(task)
+		cues = reasoning.MatchCues(intent)
 		names := make([]string, 0, lim.Candidates+len(cues.Tools))
 		for i, h := range hits {
 			cued := slices.Contains(cues.Tools, h.Name)
@@ -473,7 +477,11 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 				names = append(names, name+" (intent cue)")
 			}
 		}
-		return "retrieval", "candidates: " + strings.Join(names, ", "), nil
+		read := ""
+		for _, f := range typos {
+			read += fmt.Sprintf("%q read as %q; ", f.Word, f.As)
+		}
+		return "retrieval", read + "candidates: " + strings.Join(names, ", "), nil
 	})
 
 	// The solved examples: skipped when the planner can tell that none could
@@ -504,7 +512,7 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 		return r.fallback(ctx, task, &summary, examples, why)
 	}
 	cueCtx := reasoning.WithCues(ctx, cues)
-	req := reasoning.ToolRequest{Question: task, Candidates: cands, Graph: &summary}
+	req := reasoning.ToolRequest{Question: intent, Candidates: cands, Graph: &summary}
 	var choice reasoning.ToolChoice
 	decided := false
 	if ef, ok := r.planner().(reasoning.ExampleFreeChooser); ok {
@@ -604,6 +612,9 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 		return r.fail(err)
 	}
 	if err := wholeGraphNamedNode(spec, args, g, source, task); err != nil {
+		return r.fail(err)
+	}
+	if err := twoQuestions(task); err != nil {
 		return r.fail(err)
 	}
 

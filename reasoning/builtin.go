@@ -137,6 +137,9 @@ func (p *BuiltinPlanner) chooseTool(ctx context.Context, req ToolRequest) (ToolC
 		// "person 2", "page A": a multi-word node of the graph that no
 		// pattern above took as a mention still names a node.
 		sl.singles = append(sl.singles, multiWordMentions(req.Question, req.Graph.Sample)...)
+		// "the degree of c": a lower-case name after "of", "for", "does"
+		// is a mention when the graph has that node.
+		sl.singles = append(sl.singles, sampleMentions(req.Question, req.Graph.Sample)...)
 	}
 	cues := cuesOf(ctx, req.Question)
 	type scored struct {
@@ -269,6 +272,9 @@ func (p *BuiltinPlanner) ExtractParams(ctx context.Context, req ParamRequest) (j
 			}
 		}
 		if err == nil {
+			if err := askedPairMissing(req, sl, cand); err != nil {
+				return nil, err
+			}
 			return args, nil
 		}
 		if first == nil {
@@ -320,6 +326,58 @@ func overNamed(req ParamRequest, sl *slots) error {
 		req.Tool.Name, len(ms), strings.Join(ms, ", "), params, map[bool]string{true: "parameter", false: "parameters"}[params == 1], ErrBadParams)
 }
 
+// askedPairMissing refuses a pair of nodes that the question does not
+// name as its pair ("lowest latency from S1 to S3?" answered for S1 and
+// S2, found elsewhere in the text) when the pair it names ("from S1 to
+// S3", read without the graph) has a node the graph lacks: it returns that
+// pair's validation error, which wraps tools.ErrNodeNotFound, so the
+// caller treats the node as missing rather than answer about other nodes.
+func askedPairMissing(req ParamRequest, sl *slots, cand map[string]any) error {
+	if req.Graph == nil {
+		return nil
+	}
+	var a, b string
+	for _, p := range req.Tool.Params {
+		if !p.Node {
+			continue
+		}
+		v, _ := cand[p.Name].(string)
+		switch paramRole(p.Name) {
+		case 1:
+			a = v
+		case 2:
+			b = v
+		}
+	}
+	if a == "" || b == "" || slices.Contains(sl.pairs, [2]string{a, b}) {
+		return nil
+	}
+	var missing error
+	for _, pr := range findSlots(req.Question, nil, false).pairs {
+		m := map[string]any{}
+		for _, p := range req.Tool.Params {
+			switch paramRole(p.Name) {
+			case 1:
+				m[p.Name] = pr[0]
+			case 2:
+				m[p.Name] = pr[1]
+			}
+		}
+		raw, err := json.Marshal(m)
+		if err != nil {
+			continue
+		}
+		_, err = ValidateArgs(req.Tool, req.Graph, raw)
+		switch {
+		case err == nil:
+			return nil // the question's own pair is in the graph
+		case missing == nil && errors.Is(err, tools.ErrNodeNotFound):
+			missing = err
+		}
+	}
+	return missing
+}
+
 // missingNodeErr explains why no assignment was found when the question
 // does name nodes but the graph lacks them ("degree of node 99"): the slots
 // are read again without the graph and the first candidate is validated
@@ -340,6 +398,19 @@ func missingNodeErr(req ParamRequest) error {
 		}
 	}
 	return nil
+}
+
+// sampleMentions returns the IDs among ids that the question names after
+// "of", "for", "to", "does", "is" or "has" (the loose single-node
+// pattern), written exactly as in the graph.
+func sampleMentions(q string, ids []string) []string {
+	var out []string
+	for _, m := range slotREs.of.FindAllStringSubmatch(q, -1) {
+		if slices.Contains(ids, m[1]) && !slices.Contains(out, m[1]) {
+			out = append(out, m[1])
+		}
+	}
+	return out
 }
 
 // multiWordMentions returns the IDs among ids that contain a space and

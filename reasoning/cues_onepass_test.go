@@ -14,7 +14,7 @@ import (
 // one pass: the named tools from the text with its file-path phrase
 // blanked, the adjustments from the lower-cased text as written.
 func twoPassCues(question string) ([]string, map[string]float64) {
-	named := filePathPhrase.ReplaceAllString(fixTypos(strings.ToLower(question)), " ")
+	named := filePathPhrase.ReplaceAllString(lowerCorrected(question), " ")
 	var tools []string
 	for _, c := range toolCues {
 		if containsAny(named, c.words) && c.re.MatchString(named) && (c.not == nil || !c.not.MatchString(named)) {
@@ -25,7 +25,7 @@ func twoPassCues(question string) ([]string, map[string]float64) {
 			}
 		}
 	}
-	lower := fixTypos(strings.ToLower(question))
+	lower := lowerCorrected(question)
 	adjust := map[string]float64{}
 	for _, c := range toolCues {
 		if (len(c.against) == 0 && !c.strong) || !containsAny(lower, c.words) {

@@ -33,6 +33,12 @@ func TestDegreeDirectionOf(t *testing.T) {
 		"How many people does Lee know?":                              "",
 		"Is there a path from 1 to 4?":                                "",
 		"How many followers does Lee have, and whom does Lee follow?": "in",
+		"How many people does Mia supervise directly?":                "out",
+		"How many modules does util depend on?":                       "out",
+		"How many people report to Eli?":                              "in",
+		"How many papers cite P7?":                                    "in",
+		"How many phone calls were made?":                             "",
+		"How many emails were sent in total?":                         "",
 	} {
 		if got := degreeDirectionOf(q); got != want {
 			t.Errorf("%q: direction %q, want %q", q, got, want)

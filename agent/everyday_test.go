@@ -1,0 +1,71 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestAskEverydayWords: questions typed the way people type them —
+// misspelled task words, chat shorthand, everyday words for a task — pick
+// the tool that answers them, and the answer is the one NetworkX gives on
+// the same graph (worked out by hand here on these small graphs).
+func TestAskEverydayWords(t *testing.T) {
+	a := newDataAgent(t)
+	for _, c := range []struct {
+		// tools are the tools that answer (either will do); want is a
+		// part of the answer sentence that states the value.
+		q, tools, want string
+	}{
+		{"edges: p-q, q-r, q-s. how many conections does q have?", "degree", "has degree 3"},
+		{"graph w/ edges (x,y),(y,z),(x,z),(z,w). whats the degre of z?", "degree", "has degree 3"},
+		{"list the neigbours of node 2 in 1-2, 2-3, 3-4", "neighbors", "2 neighbours: 1, 3"},
+		{"- ana <-> bo\n- bo <-> cy\n- di <-> ed\nhow many ppl in total", "node_count order", "5 nodes"},
+		{"mods: ui -> core, core -> log, core -> db, cli -> log. which modules does core import directly?", "neighbors", "2 successors: log, db"},
+		{"Flight hours:\nROM - OSL: 3h\nROM - PAR: 1h\nPAR - OSL: 1h\nFastest from ROM to OSL?", "shortest_path shortest_path_length", "total weight 2"},
+		{"Links: r1-r2, r2-r3, r4-r5. Are all the routers connected to each other?", "is_connected", "not connected"},
+		{"Gil is friends with Hal and Ida; Hal is friends with Jo. Kim is friends with Lu. How many separate groups are there?", "connected_components", "2 connected components"},
+		{"Mo messaged Ned, Ned messaged Ola, Mo messaged Ola. How many messages were sent?", "edge_count size", "3 edges"},
+		{"Pia supervises Quin and Rae; Rae supervises Sol. How many people does Pia supervise?", "degree", "out-degree 2"},
+	} {
+		ans, err := a.Ask(context.Background(), c.q)
+		if err != nil {
+			t.Errorf("%q: %v", c.q, err)
+			continue
+		}
+		if !slices.Contains(strings.Fields(c.tools), ans.Tool) || ans.Fallback || !strings.Contains(ans.Answer, c.want) {
+			t.Errorf("%q: tool %s (fallback %v): %q; want %s saying %q", c.q, ans.Tool, ans.Fallback, ans.Answer, c.tools, c.want)
+		}
+	}
+}
+
+// TestAskTypoTrace: the trace says which words were read as which.
+func TestAskTypoTrace(t *testing.T) {
+	a := newDataAgent(t)
+	ans, err := a.Ask(context.Background(), "edges: a-b, b-c. how many conections does b have?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, e := range ans.Trace {
+		if e.Step == "retrieval" && strings.Contains(e.Detail, `"conections" read as "connections"`) {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no correction in the trace: %+v", ans.Trace)
+	}
+}
+
+// TestAskPairNotInGraph: a question whose asked pair has a node the graph
+// lacks is refused as bad input, not answered for other nodes named
+// elsewhere in the text.
+func TestAskPairNotInGraph(t *testing.T) {
+	a := newDataAgent(t)
+	_, err := a.Ask(context.Background(), "Host h1 connects to h2 with delay 4ms, h2 to h3 with 1ms. lowest delay from h1 to h3?")
+	if err == nil || !(errors.Is(err, ErrBadInput) || errors.Is(err, ErrNoAnswer)) {
+		t.Errorf("answered or wrong error: %v", err)
+	}
+}
