@@ -549,6 +549,9 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 		}
 		return fallback(why)
 	}
+	if err := negatedUncued(intent, cues, choice.Tool); err != nil {
+		return r.fail(err)
+	}
 	var crossCheck string
 	choice.Tool, crossCheck = r.connectedMeaning(task, choice.Tool)
 	tool, err := a.reg.Get(choice.Tool)

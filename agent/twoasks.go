@@ -43,3 +43,22 @@ func twoQuestions(task string) error {
 	return fmt.Errorf("the question asks two things (%s, then %q and %s); ask them one at a time: %w",
 		strings.Join(first, "/"), m, strings.Join(second, "/"), ErrNoAnswer)
 }
+
+// negation is a word that turns a question around ("who does Ann NOT
+// know", "which cities can't I reach").
+var negation = regexp.MustCompile(`\b(not|never|no|none|nobody|nothing|neither|nor|without)\b|n't\b`)
+
+// negatedUncued declines (ErrNoAnswer) a negated question answered by a
+// tool that none of the question's intent cues names: the tools whose
+// task is a negation ("non-neighbours") are named by cues, so a tool found
+// only by the question's other words would answer the question with its
+// negation dropped. task is the question without the graph's spans.
+func negatedUncued(task string, cues reasoning.Cues, tool string) error {
+	if slices.Contains(cues.Tools, tool) || cues.Adjustment(tool) > 0 {
+		return nil
+	}
+	if m := negation.FindString(strings.ToLower(askingText(task))); m != "" {
+		return fmt.Errorf("the question is negated (%q) and none of its words names the task of %s, the nearest tool; it would answer the question without the negation: %w", m, tool, ErrNoAnswer)
+	}
+	return nil
+}

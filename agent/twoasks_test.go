@@ -3,6 +3,8 @@ package agent
 import (
 	"errors"
 	"testing"
+
+	"github.com/graphagent/graphagent/reasoning"
 )
 
 // TestTwoQuestions: a sentence that asks two different tasks joined by
@@ -27,6 +29,32 @@ func TestTwoQuestions(t *testing.T) {
 		}
 		if err != nil && !errors.Is(err, ErrNoAnswer) {
 			t.Errorf("%q: %v does not wrap ErrNoAnswer", task, err)
+		}
+	}
+}
+
+// TestNegatedUncued: a negated question whose chosen tool no cue names is
+// declined; one whose tool a cue names, or one without a negation, is not.
+func TestNegatedUncued(t *testing.T) {
+	for _, c := range []struct {
+		task, tool string
+		want       bool
+	}{
+		{"Which guests has Ann never talked to?", "bfs_order", true},
+		{"Who hasn't Bo met yet?", "bfs_order", true},
+		{"List the stops with no direct train from Kyoto.", "closeness_centrality", true},
+		{"Which nodes are not adjacent to 2?", "non_neighbors", false},              // cued
+		{"Who is not friends with Alice?", "non_neighbors", false},                  // cued
+		{"Which guests has Ann talked to?", "bfs_order", false},                     // no negation
+		{"Ann is not shy. What is the degree of Ann?", "degree", false},             // cued; the negation is a statement
+		{"The graph is not directed. Give a BFS order from 0.", "bfs_order", false}, // cued
+	} {
+		err := negatedUncued(c.task, reasoning.MatchCues(c.task), c.tool)
+		if got := err != nil; got != c.want {
+			t.Errorf("%q with %s: declined %v (%v), want %v", c.task, c.tool, got, err, c.want)
+		}
+		if err != nil && !errors.Is(err, ErrNoAnswer) {
+			t.Errorf("%q: %v does not wrap ErrNoAnswer", c.task, err)
 		}
 	}
 }
