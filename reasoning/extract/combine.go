@@ -109,6 +109,8 @@ type combiner struct {
 	agree    map[*Reading]bool // readings whose edges another reading read the same
 	synErrs  []readerError
 	covs     map[*Reading][][2]int // each reading's spans, sorted and merged (coverage)
+	keptCov  [][2]int              // the kept readings' spans, sorted and merged (dropSubsumed)
+	formed   uint8                 // wellFormed: 0 not yet known, 1 yes, 2 no
 	ex       Extraction
 	conf     float64 // the most confidence the checks allow
 }
@@ -256,7 +258,11 @@ func (c *combiner) combine(ctx context.Context) (Extraction, error) {
 	}
 
 	// The task text is what no used reading accounts for.
-	var spans [][2]int
+	n := 0
+	for _, r := range c.used {
+		n += len(r.Spans)
+	}
+	spans := make([][2]int, 0, n)
 	for _, r := range c.used {
 		for _, s := range r.Spans {
 			if s.Start >= 0 && s.End <= len(c.d.Text) && s.Start <= s.End {
@@ -308,9 +314,55 @@ func (c *combiner) dropSubsumed() (kept []*Reading, subsumed map[*Reading]bool) 
 			continue
 		}
 		kept = append(kept, r)
-		covered = mergeIntervals(covered, r.Spans)
+		if c.wellFormed() {
+			covered = unionSorted(covered, c.coverage(r))
+		} else {
+			covered = mergeIntervals(covered, r.Spans)
+		}
 	}
+	c.keptCov = covered
 	return kept, subsumed
+}
+
+// wellFormed reports whether every span of every reading starts at or
+// before its end. The union of such spans does not depend on the order
+// they are merged in, so coverages computed once can be reused and merged.
+func (c *combiner) wellFormed() bool {
+	if c.formed == 0 {
+		c.formed = 1
+		for i := range c.readings {
+			for _, s := range c.readings[i].Spans {
+				if s.Start > s.End {
+					c.formed = 2
+				}
+			}
+		}
+	}
+	return c.formed == 1
+}
+
+// unionSorted returns the sorted, merged union of two sorted, merged
+// interval lists (mergeSorted of both), in one pass; it may return b
+// itself, and callers only read the result.
+func unionSorted(a, b [][2]int) [][2]int {
+	if len(a) == 0 {
+		return b
+	}
+	out := make([][2]int, 0, len(a)+len(b))
+	for i, j := 0, 0; i < len(a) || j < len(b); {
+		var s [2]int
+		if j == len(b) || i < len(a) && a[i][0] <= b[j][0] {
+			s, i = a[i], i+1
+		} else {
+			s, j = b[j], j+1
+		}
+		if n := len(out); n > 0 && s[0] <= out[n-1][1] {
+			out[n-1][1] = max(out[n-1][1], s[1])
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
 }
 
 // spansInside reports whether every span lies inside one interval of the
@@ -420,8 +472,8 @@ func (c *combiner) compareOverlaps(list []*Reading) [][]bool {
 	}
 	c.agree = map[*Reading]bool{}
 	for b, rb := range list {
-		if len(rb.Edges) == 0 {
-			continue
+		if len(rb.Edges) == 0 || b == 0 {
+			continue // no edges, or no earlier reading to compare with
 		}
 		covB := edgeCoverage(rb)
 		for a := 0; a < b; a++ {
@@ -872,9 +924,18 @@ func (c *combiner) build(ctx context.Context, directed bool, skip [][]bool, pyth
 	if python != nil && python.parsed.Directed() == directed && len(c.used) == 1 && !data {
 		return python.parsed, nil
 	}
+	// Room for the edges the graph gets: those no other reading read.
+	live := nEdges
+	for i := range c.used {
+		for _, sk := range skip[i] {
+			if sk {
+				live--
+			}
+		}
+	}
 	b := graph.NewBuilder(directed)
 	b.SetLimits(graph.Limits{MaxNodes: c.d.opt.MaxNodes, MaxEdges: c.d.opt.MaxEdges})
-	b.Grow(nEdges+len(countNodes)+8, nEdges)
+	b.Grow(live+len(countNodes)+8, live)
 	// Each list below is in text order (sorted when not); one merge puts
 	// them together, earlier lists first on ties.
 	lists := make([]eventList, 0, 2*len(c.used)+1)
@@ -909,8 +970,8 @@ func (c *combiner) build(ctx context.Context, directed bool, skip [][]bool, pyth
 	}
 	// The number first written on each edge, by edge index (the builder
 	// numbers edges densely from 0).
-	values := make([]float64, 0, nEdges)
-	valued := make([]bool, 0, nEdges)
+	values := make([]float64, 0, live)
+	valued := make([]bool, 0, live)
 	for n := 0; ; n++ {
 		l, item, ok := events.next()
 		if !ok {
@@ -1171,7 +1232,10 @@ func (c *combiner) nodeData(b *graph.Builder) error {
 // accounted span: numbers in statements, edge-like items the scan did not
 // take as edges, and "X and Y are ..." relation sentences.
 func (c *combiner) unaccounted(kept []*Reading) {
-	covered := keptCoverage(kept, false)
+	covered := c.keptCov
+	if !c.wellFormed() {
+		covered = keptCoverage(kept, false)
+	}
 	inside := func(s, e int) bool {
 		k := sort.Search(len(covered), func(i int) bool { return covered[i][1] >= e })
 		return k < len(covered) && covered[k][0] <= s
@@ -1202,7 +1266,7 @@ func (c *combiner) unaccounted(kept []*Reading) {
 		}
 	}
 	// An ellipsis right after edges stands for edges that are not given.
-	edgesCov := keptCoverage(kept, true)
+	edgesCov := c.edgesCoverage(kept)
 	for i := 0; i < len(p.toks); i++ {
 		t := p.toks[i]
 		var e int
@@ -1270,6 +1334,25 @@ func keptCoverage(kept []*Reading, withEdges bool) [][2]int {
 		}
 	}
 	return mergeSorted(all)
+}
+
+// edgesCoverage returns the sorted, merged spans of the kept readings with
+// edges; callers only read it.
+func (c *combiner) edgesCoverage(kept []*Reading) [][2]int {
+	if !c.wellFormed() {
+		return keptCoverage(kept, true)
+	}
+	var cov [][2]int
+	for _, r := range kept {
+		if len(r.Edges) > 0 {
+			if cov == nil {
+				cov = c.coverage(r)
+			} else {
+				cov = unionSorted(cov, c.coverage(r))
+			}
+		}
+	}
+	return cov
 }
 
 // relationMaxToks is the most tokens relationAt reads.

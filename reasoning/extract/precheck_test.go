@@ -257,3 +257,29 @@ func TestDatasetPreCheck(t *testing.T) {
 		t.Fatalf("only %d texts name a dataset", found)
 	}
 }
+
+// TestUnionSortedSameAsMerge compares unionSorted of two merged lists with
+// mergeSorted of all their intervals, on random well-formed intervals
+// (empty ones and touching ones included).
+func TestUnionSortedSameAsMerge(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	random := func() [][2]int {
+		var out [][2]int
+		for range r.IntN(12) {
+			s := r.IntN(40)
+			out = append(out, [2]int{s, s + r.IntN(6)})
+		}
+		return out
+	}
+	for range 20000 {
+		a, b := random(), random()
+		want := mergeSorted(append(slices.Clone(a), b...))
+		got := unionSorted(mergeSorted(slices.Clone(a)), mergeSorted(slices.Clone(b)))
+		if len(got) == 0 && len(want) == 0 {
+			continue
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("unionSorted(%v, %v) = %v, want %v", a, b, got, want)
+		}
+	}
+}

@@ -236,6 +236,12 @@ func (p *exScan) sessionRefIn() bool {
 		if t.kind != exWord {
 			continue
 		}
+		// Every word below starts with one of these letters: most words
+		// are passed over on their first byte (a word with non-ASCII
+		// letters, whose lower case is computed, is always looked at).
+		if c := p.lower[t.s]; !t.nonASCII && c != 'i' && c != 't' && c != 'm' && c != 'o' && c != 'l' && c != 'g' {
+			continue
+		}
 		low := p.word(i)
 		switch low {
 		case "it", "its":
