@@ -102,11 +102,29 @@ func exLex(ctx context.Context, q string, skipS, skipE int) ([]exTok, error) {
 			}
 		}
 		c := q[i]
+		// The cases are disjoint but for '=' before other ASCII symbols;
+		// the most frequent bytes come first.
 		switch {
+		case c == ' ':
+			i++
+		case c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'):
+			// ASCII letters and digits first; only a word that goes on
+			// with a non-ASCII byte takes exWordEnd's slower path.
+			j := i + 1
+			for j < len(q) && exASCIIWordByte(q[j]) {
+				j++
+			}
+			if j < len(q) && q[j] >= utf8.RuneSelf {
+				j = exWordEnd(q, j)
+				toks = append(toks, exWordTok(q, i, j))
+			} else {
+				toks = append(toks, exTok{kind: exWord, s: int32(i), e: int32(j)})
+			}
+			i = j
 		case c == '\n':
 			toks = append(toks, exTok{kind: exNL, s: int32(i), e: int32(i + 1)})
 			i++
-		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
+		case c == '\t' || c == '\r' || c == '\f' || c == '\v':
 			i++
 		case c >= '0' && c <= '9':
 			j := i + 1
@@ -139,20 +157,6 @@ func exLex(ctx context.Context, q string, skipS, skipE int) ([]exTok, error) {
 				toks = append(toks, exWordTok(q, i, j))
 			} else {
 				toks = append(toks, exTok{kind: exNum, s: int32(i), e: int32(j)})
-			}
-			i = j
-		case c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'):
-			// ASCII letters and digits first; only a word that goes on
-			// with a non-ASCII byte takes exWordEnd's slower path.
-			j := i + 1
-			for j < len(q) && exASCIIWordByte(q[j]) {
-				j++
-			}
-			if j < len(q) && q[j] >= utf8.RuneSelf {
-				j = exWordEnd(q, j)
-				toks = append(toks, exWordTok(q, i, j))
-			} else {
-				toks = append(toks, exTok{kind: exWord, s: int32(i), e: int32(j)})
 			}
 			i = j
 		case c == '\'' || c == '"' || c == '`':

@@ -583,9 +583,9 @@ func (t *proseText) nameAt(i, end, first int, o nameOpts) (proseName, bool) {
 	if i >= end {
 		return proseName{}, false
 	}
-	if proseKindNoun(t.low(i)) && i+1 < end && !t.kindInName(i, end) {
+	if lw := t.low(i); proseKindNoun(lw) && i+1 < end && !t.kindInName(i, end) {
 		if n, ok := t.atom(i+1, end, first, namesNumbers|namesLetters, true); ok {
-			n.a, n.kind, n.kindWord = i, true, t.low(i)
+			n.a, n.kind, n.kindWord = i, true, lw
 			return n, true
 		}
 		return proseName{}, false
@@ -615,7 +615,7 @@ func (t *proseText) atom(i, end, first int, o nameOpts, afterKind bool) (proseNa
 	k := t.toks[i]
 	switch k.kind {
 	case pNum:
-		if !o.numbers() || (i+1 < end && t.toks[i+1].kind == pWord && (proseUnit(t.low(i+1)) != "" || proseTimeWord(t.low(i+1)))) {
+		if !o.numbers() || (i+1 < end && t.toks[i+1].kind == pWord && proseUnitOrTime(t.low(i+1))) {
 			return proseName{}, false
 		}
 		return proseName{id: t.word(i), a: i, b: i + 1, numeric: true}, true
@@ -710,6 +710,10 @@ func (t *proseText) atom(i, end, first int, o nameOpts, afterKind bool) (proseNa
 	}
 	return proseName{id: id, a: i, b: j, poss: poss}, true
 }
+
+// proseUnitOrTime reports whether a word after a number makes the number
+// a quantity or a time, not a node ("5 km", "2 days").
+func proseUnitOrTime(w string) bool { return proseUnit(w) != "" || proseTimeWord(w) }
 
 // proseMaxNameTokens is the most tokens a multi-word name spans
 // ("Ludwig van Beethoven", "Rio de Janeiro", "St. Louis").

@@ -621,18 +621,22 @@ func (t *proseText) qtyBy2(n, end int) int {
 // before a noun.
 func (t *proseText) qtyModifiers(k, end int) (oneWay, twoWay bool, next int) {
 	for x := 0; x < 3 && k < end; x++ {
-		switch {
-		case t.isWord(k, "one-way", "directed", "oneway", "unidirectional"):
+		switch w := t.low(k); w {
+		case "one-way", "directed", "oneway", "unidirectional":
 			oneWay = true
-		case t.isWord(k, "two-way", "undirected", "bidirectional", "twoway"):
+		case "two-way", "undirected", "bidirectional", "twoway":
 			twoWay = true
-		case t.isWord(k, "one", "two") && t.isPunct(k+1, '-') && t.isWord(k+2, "way"):
-			oneWay, twoWay = oneWay || t.isWord(k, "one"), twoWay || t.isWord(k, "two")
-			k += 2
-		case t.isWord(k, "one", "two") && t.isWord(k+1, "way"):
-			oneWay, twoWay = oneWay || t.isWord(k, "one"), twoWay || t.isWord(k, "two")
-			k++
-		case t.isWord(k, "weighted", "direct", "new", "long", "short", "small", "large", "big", "single", "main", "water", "gas", "oil", "data", "network", "cheap", "nonstop", "non-stop"):
+		case "one", "two":
+			switch {
+			case t.isPunct(k+1, '-') && t.isWord(k+2, "way"):
+				k += 2
+			case t.isWord(k+1, "way"):
+				k++
+			default:
+				return oneWay, twoWay, k
+			}
+			oneWay, twoWay = oneWay || w == "one", twoWay || w == "two"
+		case "weighted", "direct", "new", "long", "short", "small", "large", "big", "single", "main", "water", "gas", "oil", "data", "network", "cheap", "nonstop", "non-stop":
 		default:
 			return oneWay, twoWay, k
 		}
@@ -815,11 +819,15 @@ func (t *proseText) qtyNoun(dst []qtyLink, i int, c qtyClass, s ptSentence) ([]q
 // qtyPrefix reads what stands before a noun, exactly tokens [k, i): an
 // article, modifiers and a quantity ("a one-way 465 km", "the $7").
 func (t *proseText) qtyPrefix(k, i int) (oneWay, twoWay bool, pre qtyValue, hasPre, ok bool) {
-	if t.isWord(k, "laying", "building", "constructing", "paving", "installing", "digging", "opening", "adding", "running") {
+	switch t.low(k) {
+	case "laying", "building", "constructing", "paving", "installing", "digging", "opening", "adding", "running":
 		k++ // "Laying cable between ...": the cost of the edge
 	}
-	if t.isWord(k, "a", "an", "the", "one", "each", "every", "this", "that", "another") && !t.isPunct(k+1, '-') {
-		k++
+	switch t.low(k) {
+	case "a", "an", "the", "one", "each", "every", "this", "that", "another":
+		if !t.isPunct(k+1, '-') {
+			k++
+		}
 	}
 	oneWay, twoWay, k = t.qtyModifiers(k, i)
 	if v, n, ok := t.qtyPre(k, i); ok {
@@ -832,7 +840,11 @@ func (t *proseText) qtyPrefix(k, i int) (oneWay, twoWay bool, pre qtyValue, hasP
 
 // qtyEndsStart reports whether the two ends of an edge start at j.
 func (t *proseText) qtyEndsStart(j int) bool {
-	return t.isWord(j, "from", "between", "connecting", "linking", "joining", "connects", "links", "joins")
+	switch t.low(j) {
+	case "from", "between", "connecting", "linking", "joining", "connects", "links", "joins":
+		return true
+	}
+	return false
 }
 
 // qtyEnds reads the two ends at j: "from X to Y" (one-way), "between X
@@ -1055,11 +1067,15 @@ func (t *proseText) qtyNumberLead(k, end int, c qtyClass, lead bool) (qtyValue, 
 		cur = true
 		j++
 	}
-	if t.isWord(j, "am", "pm", "o'clock", "oclock") || t.isPunct(j, ':') && t.kind(j+1) == pNum {
-		return qtyValue{}, k, false // "leaves at 5 pm", "at 17:30": a time of day
-	}
-	if t.isWord(j, "thousand", "million", "billion", "hundred") {
+	switch t.low(j) {
+	case "am", "pm", "o'clock", "oclock":
+		return qtyValue{}, k, false // "leaves at 5 pm": a time of day
+	case "thousand", "million", "billion", "hundred":
 		j++ // "24 thousand dollars": the number is kept as written
+	case "":
+		if t.isPunct(j, ':') && t.kind(j+1) == pNum {
+			return qtyValue{}, k, false // "at 17:30": a time of day
+		}
 	}
 	unit := proseUnit(t.low(j))
 	if unit != "" {
@@ -1073,20 +1089,26 @@ func (t *proseText) qtyNumberLead(k, end int, c qtyClass, lead bool) (qtyValue, 
 			j += 2 // "km/h"
 		}
 	}
-	switch {
-	case t.isWord(j, "long", "away", "apart"):
+	switch t.low(j) {
+	case "long", "away", "apart":
 		if meaning == "" && unit == "" {
 			meaning = MeaningDistance
 		}
 		j++
-	case t.isWord(j, "in") && t.isWord(j+1, "length"):
-		meaning = MeaningDistance
-		j += 2
-	case t.isWord(j, "of") && t.isWord(j+1, "capacity", "flow"):
-		meaning = MeaningCapacity
-		j += 2
-	case t.isWord(j, "each") && t.isWord(j+1, "way"):
-		j += 2
+	case "in":
+		if t.isWord(j+1, "length") {
+			meaning = MeaningDistance
+			j += 2
+		}
+	case "of":
+		if t.isWord(j+1, "capacity", "flow") {
+			meaning = MeaningCapacity
+			j += 2
+		}
+	case "each":
+		if t.isWord(j+1, "way") {
+			j += 2
+		}
 	}
 	if open != 0 {
 		closeCh := byte(')')

@@ -285,10 +285,20 @@ type exRef struct {
 }
 
 func (p *exScan) readNodeRef(i int) (id string, next int, weak, ok bool) {
-	if p.isWord(i, "node", "vertex", "nodes", "vertices") {
-		if id, n, _, ok := p.atomAfter(i+1, true); ok {
-			return id, n, false, true
+	if uint(i) >= uint(len(p.toks)) {
+		return "", i, false, false
+	}
+	switch p.toks[i].kind {
+	case exWord:
+		switch p.word(i) {
+		case "node", "vertex", "nodes", "vertices":
+			if id, n, _, ok := p.atomAfter(i+1, true); ok {
+				return id, n, false, true
+			}
 		}
+	case exNum, exStr:
+	default:
+		return "", i, false, false // no atom: a symbol or a line break
 	}
 	return p.atom(i)
 }
@@ -560,6 +570,9 @@ func (p *exScan) isTaskSentence(s, e int) bool {
 				first = false
 			}
 			continue
+		}
+		if l := t.e - t.s; !first && !t.nonASCII && (l < 4 || l > 8) {
+			continue // none of the words below (an ASCII word's lower case is as long)
 		}
 		w := p.word(i)
 		switch w {
