@@ -102,6 +102,11 @@ func (p *exScan) findKeys() {
 	for i := 0; i < len(p.toks); i++ {
 		w := p.word(i)
 		if w == "" || p.skip[i] {
+			// "(parent -> child): ..." explains the pairs after it.
+			if e, ok := p.legendAt(i); ok && !p.skip[i] {
+				p.addKey(i, e)
+				i = e - 1
+			}
 			continue
 		}
 		switch {

@@ -434,7 +434,7 @@ func (t *proseText) precConnective(k int) (forward bool, next int, ok bool) {
 			return false, n, true
 		}
 	case "waits", "wait":
-		if t.isWord(k+1, "for") {
+		if t.isWord(k+1, "for", "on", "upon") {
 			return false, k + 2, true
 		}
 	case "blocked":

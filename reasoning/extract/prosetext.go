@@ -446,7 +446,7 @@ func (t *proseText) premiseAsks(i, b int) bool {
 // instructs rather than states.
 func proseTaskStart(w string) bool {
 	switch w {
-	case "how", "what", "which", "who", "whom", "whose", "where", "when", "why", "whether",
+	case "how", "what", "which", "who", "whom", "whose", "where", "when", "why", "whether", "whats", "hows", "whos", "wheres",
 		"is", "are", "was", "were", "does", "do", "did", "can", "could", "would", "will", "should", "may", "has", "have",
 		"find", "give", "list", "compute", "calculate", "determine", "output", "return", "print", "tell", "show",
 		"name", "count", "identify", "report", "describe", "explain", "state", "answer", "check", "decide",
@@ -866,6 +866,11 @@ func (t *proseText) account(dst []Span, s ptSentence, matched [][2]int, filler f
 				s.a, s.s = i+1, int(t.toks[i+1].s)
 				break
 			}
+		}
+		// So is a short frame ending in ',' ("Among my coworkers,", "So in
+		// my class,"): it says where the statements hold, not what.
+		if f := t.frameEnd(s.a, matched[0][0]); f > s.a {
+			s.a, s.s = f, int(t.toks[f].s)
 		}
 	}
 	// A token is covered when a match holds it; the readers append their

@@ -71,6 +71,7 @@ func (Relations) Read(ctx context.Context, d *Doc) (Reading, error) {
 	} else if err := t.relLowerMissed(ctx, b, cands, read); err != nil {
 		return Reading{}, err
 	}
+	t.relUnread(b, cands, read)
 	for _, r := range read {
 		for _, m := range r.ms {
 			relAdd(b, t, m)
@@ -151,9 +152,21 @@ func (t *proseText) relScan(ctx context.Context, cands []ptSentence, o nameOpts)
 				i = t.pastListSkip(i, s, o, skip)
 				continue
 			}
+			m = t.relGapStart(m, s)
 			r.ms = append(r.ms, m)
 			r.spans = append(r.spans, [2]int{m.a, m.b})
 			i = m.b
+			// "Ann plays tennis with Bo, Bo with Cy": the later clauses
+			// leave the verb out.
+			for {
+				more, ok := t.relGapped(i, s, m, o)
+				if !ok {
+					break
+				}
+				r.ms = append(r.ms, more)
+				r.spans = append(r.spans, [2]int{more.a, more.b})
+				i = more.b
+			}
 			// "Alice follows Bob and is followed by Carol": the same subject.
 			for t.isWord(i, "and", "but") && !m.group {
 				more, ok := t.relMore(i+1, s, m.subj, o)
@@ -912,7 +925,8 @@ func relSymVerb(w string) bool {
 	switch w {
 	case "met", "meet", "married", "marry", "collaborate", "collaborated", "collaborates", "cooperate",
 		"cooperated", "co-authored", "coauthored", "co-wrote", "cowrote", "dated", "date", "corresponded",
-		"correspond", "interacted", "interact", "befriended", "teamed", "partnered", "shook":
+		"correspond", "interacted", "interact", "befriended", "teamed", "partnered", "shook", "talk", "talked", "chat",
+		"chatted", "speak", "spoke":
 		return true
 	}
 	return false

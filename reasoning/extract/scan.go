@@ -599,7 +599,8 @@ func (p *exScan) isTaskSentence(s, e int) bool {
 				"run", "create", "draw", "plot", "explain", "describe", "compare", "name", "provide", "predict",
 				"classify", "recommend", "suggest", "rank", "sort", "detect", "search", "traverse", "perform",
 				"implement", "solve", "measure", "assess", "should", "why", "whose", "has", "have",
-				"shortest", "longest", "fewest", "minimum", "maximum":
+				"shortest", "longest", "fewest", "minimum", "maximum",
+				"whats", "hows", "whos", "wheres", "whens": // typed without the apostrophe
 				return true
 			}
 		}
@@ -692,7 +693,7 @@ func (p *exScan) looseNumbers(spans [][2]int) []int {
 		for k < len(spans) && spans[k][1] <= int(t.s) {
 			k++
 		}
-		if t.kind != exNum || p.skip[i] || p.task[p.sent[i]] || p.isPunct(i-1, '=') {
+		if (t.kind != exNum && !(t.kind == exWord && '0' <= p.q[t.s] && p.q[t.s] <= '9' && unitNumber(p.word(i)))) || p.skip[i] || p.task[p.sent[i]] || p.isPunct(i-1, '=') {
 			continue
 		}
 		if k < len(spans) && int(t.s) >= spans[k][0] && int(t.e) <= spans[k][1] {
