@@ -562,6 +562,12 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 	if err := readingRuleErr(spec, r.ans.Reading); err != nil {
 		return r.fail(err)
 	}
+	if err := answerKindMismatch(intent, cues, spec); err != nil {
+		return r.fail(err)
+	}
+	if err := supposedChange(intent, spec.Name); err != nil {
+		return r.fail(err)
+	}
 
 	var args json.RawMessage
 	var perr error

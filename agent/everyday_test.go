@@ -69,3 +69,24 @@ func TestAskPairNotInGraph(t *testing.T) {
 		t.Errorf("answered or wrong error: %v", err)
 	}
 }
+
+// TestAskEverydayDeclines: questions whose nearest tool would answer
+// something else are declined (exit 1), not answered.
+func TestAskEverydayDeclines(t *testing.T) {
+	a := newDataAgent(t)
+	for _, q := range []string{
+		"Edges: P-Q, Q-R, R-S. How well connected is Q?",                    // a node named, a whole-graph tool near
+		"Edges: P-Q, Q-R, R-S. If R fails, is the network still connected?", // about another graph
+		"Edges: P-Q, Q-R, R-S. Show me every vertex.",                       // a list, no tool lists nodes
+		"Edges: P-Q, Q-R, R-S. Is Q important?",                             // yes/no, a score near
+		"Edges: P-Q, Q-R, R-S. Who are P's friends' friends?",               // two hops
+		"Guests: Ann–Ben, Ben–Cal, Cal–Dot. Which guests has Ann never talked to?",
+	} {
+		ans, err := a.Ask(context.Background(), q)
+		if err == nil {
+			t.Errorf("%q: answered by %s: %s", q, ans.Tool, ans.Answer)
+		} else if !errors.Is(err, ErrNoAnswer) && !errors.Is(err, ErrBadInput) {
+			t.Errorf("%q: %v", q, err)
+		}
+	}
+}

@@ -6,7 +6,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/graphagent/graphagent/internal/textutil"
 	"github.com/graphagent/graphagent/reasoning"
+	"github.com/graphagent/graphagent/tools"
 )
 
 // secondAsk is a second question joined to the first in one sentence by
@@ -59,6 +61,127 @@ func negatedUncued(task string, cues reasoning.Cues, tool string) error {
 	}
 	if m := negation.FindString(strings.ToLower(askingText(task))); m != "" {
 		return fmt.Errorf("the question is negated (%q) and none of its words names the task of %s, the nearest tool; it would answer the question without the negation: %w", m, tool, ErrNoAnswer)
+	}
+	return nil
+}
+
+// auxiliaries open a yes/no question ("Is B important?").
+var auxiliaries = map[string]bool{"is": true, "are": true, "was": true, "were": true, "does": true, "do": true, "did": true,
+	"can": true, "could": true, "has": true, "have": true, "will": true, "would": true, "should": true}
+
+// listVerbs open an order for several things ("give me all the nodes",
+// "order the nodes by ...").
+var listVerbs = map[string]bool{"list": true, "name": true, "give": true, "show": true, "enumerate": true, "order": true,
+	"sort": true, "rank": true}
+
+// Kinds of answer a question asks for (askedKind).
+const (
+	askYesNo = "a yes or no"
+	askCount = "a count"
+	askList  = "a list"
+	askWh    = "a thing named"
+)
+
+// askedKind returns the kind of answer the last asking sentence of task
+// asks for: a count ("how many"), a list ("list ...", "give me all ..."),
+// yes or no ("is ...", "can ..."), something named by a question word
+// ("what", "which", "who"), or "" when it cannot tell. A polite "can you
+// list ..." is read from "list".
+func askedKind(task string) string {
+	asking := strings.ToLower(askingText(task))
+	if strings.Trim(asking, ". ") == "" {
+		// An order whose verb isInstruction does not list ("Order the
+		// nodes by degree."): the last sentence asks.
+		asking = strings.ToLower(sentencesWhere(task, func(string, byte) bool { return true }))
+	}
+	sents := strings.Split(strings.TrimSpace(asking), ". ")
+	last := ""
+	for _, s := range sents {
+		if strings.TrimSpace(strings.Trim(s, ". ")) != "" {
+			last = s
+		}
+	}
+	if strings.Contains(last, "how many") || strings.Contains(last, "number of") {
+		return askCount
+	}
+	f := strings.FieldsFunc(last, func(r rune) bool { return r == ' ' || r == ',' || r == ':' })
+	if len(f) > 0 && (f[0] == "q" || f[0] == "please") {
+		f = f[1:]
+	}
+	if len(f) > 2 && auxiliaries[f[0]] && f[1] == "you" {
+		f = f[2:] // "can you list ..."
+	}
+	if len(f) > 1 && f[0] == "please" {
+		f = f[1:]
+	}
+	if len(f) == 0 {
+		return ""
+	}
+	switch w := strings.TrimSuffix(f[0], "'s"); {
+	case w == "count":
+		return askCount
+	case listVerbs[w]:
+		return askList
+	case auxiliaries[w]:
+		return askYesNo
+	case w == "what" || w == "which" || w == "who" || w == "whom" || w == "whose" || w == "where" || w == "how" || w == "whats":
+		return askWh
+	}
+	return ""
+}
+
+// answerKindMismatch declines (ErrNoAnswer) a tool that none of the
+// question's intent cues names when its answer is of another kind than the
+// one the question asks for: a yes/no question answered with a score ("Is
+// B important?" by pagerank), a "what"/"which" or count question answered
+// with yes or no ("What's connected to C?" by is_connected), a list asked
+// for and a single number given ("Give me all the nodes" by edge_count).
+// The nearest tool by the question's words answers another question.
+func answerKindMismatch(task string, cues reasoning.Cues, spec tools.Spec) error {
+	if slices.Contains(cues.Tools, spec.Name) || cues.Adjustment(spec.Name) > 0 {
+		return nil
+	}
+	returns := strings.ToLower(spec.Returns)
+	boolean := strings.HasPrefix(returns, "boolean")
+	yesNo := boolean || strings.Contains(returns, "(bool")
+	scalar := strings.HasPrefix(returns, "integer") || strings.HasPrefix(returns, "an integer") || strings.HasPrefix(returns, "a number") || strings.HasPrefix(returns, "number")
+	kind := askedKind(task)
+	mismatch := false
+	switch kind {
+	case askYesNo:
+		mismatch = !yesNo
+	case askWh, askCount:
+		mismatch = boolean
+	case askList:
+		mismatch = boolean || scalar
+	}
+	if !mismatch {
+		return nil
+	}
+	return fmt.Errorf("the question asks for %s, and the nearest tool, %s, which none of its words names, answers with %s: %w", kind, spec.Name, strings.TrimSuffix(textutil.Truncate(spec.Returns, 60), "."), ErrNoAnswer)
+}
+
+// hypothetical asks about the graph after a change that the question only
+// supposes ("if node 3 fails, is it still connected?", "what if the road
+// A-B were closed?").
+var hypothetical = regexp.MustCompile(`\b(if|suppose|supposing|assuming|imagine|what if|once|after)\b[^.?]{0,40}\b(fails?|failed|goes down|went down|go down|crash(es|ed)?|dies|died|breaks( down)?|broke( down)?|disappears?|leaves|left the|quits?|(is|are|was|were|gets?|got|had been|has been) (removed|deleted|added|cut|closed|blocked|taken out|knocked out|dropped|destroyed|shut down|disconnected))\b`)
+
+// changeTools answer about the nodes or edges whose loss splits a graph,
+// which a supposed failure asks about.
+var changeTools = map[string]bool{"articulation_points": true, "bridges": true}
+
+// supposedChange declines (ErrNoAnswer) a question about the graph after a
+// change it only supposes ("If node 3 fails, is the network still
+// connected?"): the tool would answer about the graph as given. Questions
+// that name the change as steps ("after removing node 3, ...") are chains
+// and answered before this; the tools that find the nodes or edges whose
+// loss splits a graph answer "which node, if it fails, splits it".
+func supposedChange(task, tool string) error {
+	if changeTools[tool] {
+		return nil
+	}
+	if m := hypothetical.FindString(strings.ToLower(askingText(task))); m != "" {
+		return fmt.Errorf("the question supposes a change to the graph (%q), and %s would answer about the graph as given: %w", m, tool, ErrNoAnswer)
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/graphagent/graphagent/reasoning"
+	"github.com/graphagent/graphagent/tools"
 )
 
 // TestTwoQuestions: a sentence that asks two different tasks joined by
@@ -50,6 +51,88 @@ func TestNegatedUncued(t *testing.T) {
 		{"The graph is not directed. Give a BFS order from 0.", "bfs_order", false}, // cued
 	} {
 		err := negatedUncued(c.task, reasoning.MatchCues(c.task), c.tool)
+		if got := err != nil; got != c.want {
+			t.Errorf("%q with %s: declined %v (%v), want %v", c.task, c.tool, got, err, c.want)
+		}
+		if err != nil && !errors.Is(err, ErrNoAnswer) {
+			t.Errorf("%q: %v does not wrap ErrNoAnswer", c.task, err)
+		}
+	}
+}
+
+func TestAskedKind(t *testing.T) {
+	for task, want := range map[string]string{
+		"How many bridges are there?":                askCount,
+		"Q: what is the number of nodes?":            askCount,
+		"Is the graph a tree?":                       askYesNo,
+		"Can you list every cut vertex?":             askList,
+		"Could you tell me whether it is connected?": "", // "tell" is not read
+		"Give me all the nodes.":                     askList,
+		"Please name the hubs.":                      askList,
+		"Sort the people by popularity.":             askList,
+		"Which node has the highest betweenness?":    askWh,
+		"What's connected to C?":                     askWh,
+		"Ann is nice. Who is Ann connected to?":      askWh,
+		"The roads are short. Does a route exist?":   askYesNo,
+		"Tell me about the graph":                    "",
+	} {
+		if got := askedKind(task); got != want {
+			t.Errorf("askedKind(%q) = %q, want %q", task, got, want)
+		}
+	}
+}
+
+// TestAnswerKindMismatch: a tool no cue names is declined when its answer
+// is of another kind than asked; a cued tool, or a tool whose answer is of
+// the asked kind, is not.
+func TestAnswerKindMismatch(t *testing.T) {
+	spec := func(name string) tools.Spec {
+		tl, err := tools.Catalogue().Get(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tl.Spec()
+	}
+	for _, c := range []struct {
+		task, tool string
+		want       bool
+	}{
+		{"Is B important?", "pagerank", true},                             // yes/no, a score
+		{"What's linked with C?", "is_connected", true},                   // a thing, yes/no
+		{"Show me every vertex.", "edge_count", true},                     // a list, a number
+		{"Rank the towns by how central they are.", "order", true},        // a list, a number
+		{"How many hubs are there?", "node_exists", true},                 // a count, yes/no
+		{"Is B important?", "hamiltonian_path", false},                    // exists (bool)
+		{"Can every node reach every other node?", "is_connected", false}, // cued
+		{"What is the pagerank of B?", "pagerank", false},                 // cued
+		{"Which node matters most?", "pagerank", false},                   // a thing named, a map
+		{"Tell me about the graph", "density", false},                     // kind unknown
+	} {
+		err := answerKindMismatch(c.task, reasoning.MatchCues(c.task), spec(c.tool))
+		if got := err != nil; got != c.want {
+			t.Errorf("%q with %s: declined %v (%v), want %v", c.task, c.tool, got, err, c.want)
+		}
+		if err != nil && !errors.Is(err, ErrNoAnswer) {
+			t.Errorf("%q: %v does not wrap ErrNoAnswer", c.task, err)
+		}
+	}
+}
+
+func TestSupposedChange(t *testing.T) {
+	for _, c := range []struct {
+		task, tool string
+		want       bool
+	}{
+		{"If node 3 fails, is the network still connected?", "is_connected", true},
+		{"Suppose the road A-B were closed: how far is it from A to C?", "shortest_path", true},
+		{"What if server 2 goes down, can 1 still reach 4?", "path_exists", true},
+		{"Which server, if it goes down, splits the network?", "articulation_points", false},
+		{"Which road, if it is closed, cuts a town off?", "bridges", false},
+		{"Is the network connected?", "is_connected", false},
+		{"If there is a path from 1 to 4, how long is it?", "shortest_path", false},
+		{"The printer failed yesterday. Is the graph connected?", "is_connected", false}, // a statement, not the question
+	} {
+		err := supposedChange(c.task, c.tool)
 		if got := err != nil; got != c.want {
 			t.Errorf("%q with %s: declined %v (%v), want %v", c.task, c.tool, got, err, c.want)
 		}

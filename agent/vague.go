@@ -186,10 +186,11 @@ func unknownNamedNode(spec tools.Spec, args json.RawMessage, g *graph.Graph, sou
 // ("How many people does Lee know?") that the chosen tool's parameters do
 // not hold: a whole-graph tool (node_count) or a tool about other nodes
 // would answer something other than what was asked about that node. task
-// is the question without the graph's spans. Only names with a letter and
-// at least two characters count, matched as whole words and
-// case-sensitively, so "a" and a sentence-initial "A" are not node A and
-// numbers ("3 nodes") are not node 3.
+// is the question without the graph's spans. Only names with a letter
+// count (two characters or more, or one capital letter other than "A" and
+// "I": singleLetterName), matched as whole words and case-sensitively, so
+// "a" and a sentence-initial "A" are not node A and numbers ("3 nodes")
+// are not node 3.
 func wholeGraphNamedNode(spec tools.Spec, args json.RawMessage, g *graph.Graph, source, task string) error {
 	if source != questionSource || g == nil {
 		return nil
@@ -239,7 +240,7 @@ func wholeGraphNamedNode(spec tools.Spec, args json.RawMessage, g *graph.Graph, 
 			continue
 		}
 		listing = false
-		if !isNode || len(w) < 2 || !hasLetter(w) || slices.Contains(params, w) {
+		if !isNode || (len(w) < 2 && !singleLetterName(w, asking[i:])) || !hasLetter(w) || slices.Contains(params, w) {
 			continue
 		}
 		if len(params) == 0 {
@@ -248,6 +249,17 @@ func wholeGraphNamedNode(spec tools.Spec, args json.RawMessage, g *graph.Graph, 
 		return fmt.Errorf("the question names node %q of the graph, but the chosen tool %s was given only %s: %w", w, spec.Name, strings.Join(params, ", "), ErrNoAnswer)
 	}
 	return nil
+}
+
+// singleLetterName reports whether the one-letter word w, followed in the
+// text by rest, names a node ("How well connected is B?"): a capital
+// letter other than the article "A" and the pronoun "I", not a label such
+// as "Q:".
+func singleLetterName(w, rest string) bool {
+	if len(w) != 1 || w[0] < 'B' || w[0] > 'Z' || w == "I" {
+		return false
+	}
+	return !strings.HasPrefix(strings.TrimLeft(rest, " "), ":")
 }
 
 // directedDegreeWords ask for one direction of a node's edges: "how many

@@ -58,6 +58,13 @@ func TestCuesEveryday(t *testing.T) {
 		// Separate groups: components.
 		{"How many separate groups of coworkers are there?", "connected_components", []string{"louvain_communities", "node_count"}},
 		{"how many disconnected pieces does the network fall into", "connected_components", []string{"node_count"}},
+		// One node's neighbours, one pair's edge, two sides, the mean degree.
+		{"What's linked to node 7?", "neighbors", []string{"is_connected", "path_exists"}},
+		{"Tell me who Bo is friends with.", "neighbors", []string{"edge_exists"}},
+		{"Is Oslo right next to Bergen?", "edge_exists", []string{"path_exists"}},
+		{"Can we divide the kids into two groups with no friends inside a group?", "is_bipartite", []string{"degree_distribution", "graph_coloring"}},
+		{"What's the mean number of neighbours?", "degree_distribution", []string{"edge_count", "degree"}},
+		{"Which station would cut the network into two parts if it closed?", "articulation_points", []string{"connected_components"}},
 		// One direction of one node's relations.
 		{"How many people does Mia supervise?", "degree", []string{"node_count", "non_neighbors"}},
 		{"How many papers cite P7?", "degree", []string{"node_count"}},
@@ -91,10 +98,35 @@ func TestCuesEveryday(t *testing.T) {
 		{"How many people supervise someone in total?", "degree"},
 		{"Is there a chain of command from the CEO to Pat with the fewest steps?", "path_exists"},
 		{"fastest algorithm for all pairs", "shortest_path"},
+		{"What's not connected to C?", "neighbors"},
+		{"Is Oslo not next to Bergen?", "edge_exists"},
+		{"Which of them are next to each other?", "edge_exists"},
+		{"How many ways to split them into two groups with no friends inside?", "is_bipartite"},
+		{"What's the average number of connections of node 4?", "degree_distribution"},
+		{"Are Ann and Dot friends of friends?", "edge_exists"},
 	} {
 		m := MatchCues(c.q)
 		if adj := m.Adjustment(c.tool); adj > 0 {
 			t.Errorf("%q: %s strongly cued (%+.2f; cues %v)", c.q, c.tool, adj, m.Tools)
+		}
+	}
+}
+
+// TestUnknownTwoHops: neighbourhoods two steps out are a notion no tool
+// computes; one step is not.
+func TestUnknownTwoHops(t *testing.T) {
+	for q, want := range map[string]bool{
+		"Who are Ann's friends' friends?":             true,
+		"List the friends of her friends.":            true,
+		"Which nodes are within two hops of 4?":       true,
+		"How many people are 2 steps away from Bo?":   true,
+		"What are the neighbours of neighbours of 3?": true,
+		"Who are Ann's friends?":                      false,
+		"Which nodes are one hop from 4?":             false,
+		"How many steps away is Bo from Ann?":         false,
+	} {
+		if got := unknownConcepts.MatchString(q) || unknownConcepts.MatchString(lowerCorrected(q)); got != want {
+			t.Errorf("%q: unknown concept %v, want %v", q, got, want)
 		}
 	}
 }
