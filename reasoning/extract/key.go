@@ -94,6 +94,16 @@ func (p *exScan) placeholderAt(i int) (next int, ok bool) {
 	return j, n >= 2
 }
 
+// exKeyWord reports whether findKeys may start at w: a key verb or noun,
+// "is" ("is an edge"), or "row", "column", "entry", "element", "cell".
+func exKeyWord(w string) bool {
+	switch w {
+	case "is", "row", "column", "entry", "element", "cell":
+		return true
+	}
+	return exKeyVerb(w) || exKeyNoun(w)
+}
+
 // findKeys finds the notation keys, masks their tokens from the scan and
 // records them in p.keys. One pass over the tokens: a key verb ("means")
 // with a placeholder notation in the few tokens before it, or a key noun

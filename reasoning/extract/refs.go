@@ -45,7 +45,14 @@ func exFindFiles(q, lower string, toks []exTok) []exFileRef {
 	}
 	// Unquoted names with an extension.
 	for i := 1; i < len(q); i++ {
-		if q[i] != '.' || !exPathByte(q[i-1]) || q[i-1] == '.' || q[i-1] == '/' {
+		if q[i] != '.' {
+			k := strings.IndexByte(q[i:], '.')
+			if k < 0 {
+				break
+			}
+			i += k
+		}
+		if !exPathByte(q[i-1]) || q[i-1] == '.' || q[i-1] == '/' {
 			continue
 		}
 		j := i + 1

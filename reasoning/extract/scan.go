@@ -103,20 +103,29 @@ func newScan(ctx context.Context, d *Doc) (*exScan, error) {
 	for _, f := range p.files {
 		p.mask(f.s, f.e)
 	}
-	p.findKeys()
+	// The Doc's vocabulary tells which words no token can be (exVocab):
+	// the passes below look for words only when some may be there.
+	may := exVocab(d)
+	if may(exKeyWord) || strings.IndexByte(d.Text, ')') >= 0 {
+		p.findKeys() // a key word, or a legend "(u -> v):" (legendAt)
+	}
 	var hasCap, hasW bool
+	mayAdj, mayCap, mayW, mayWeighted := may(exAdjWord), may(exCapWord), may(exWeightWord), may(exWeightedWord)
 	for i, t := range toks {
+		if !(mayAdj && !p.adjOK || mayCap && !hasCap || mayW && !hasW || mayWeighted && !p.hasWeighted) {
+			break // every word that may be there was found
+		}
 		if t.kind != exWord {
 			continue
 		}
-		switch p.word(i) {
-		case "adjacency", "adjacent", "neighbors", "neighbours", "neighbor", "neighbour":
+		switch w := p.word(i); {
+		case exAdjWord(w):
 			p.adjOK = true
-		case "capacity", "capacities":
+		case exCapWord(w):
 			hasCap, p.hasWeighted = true, true
-		case "weight", "weights", "cost", "costs", "distance", "length":
+		case exWeightWord(w):
 			hasW, p.hasWeighted = true, true
-		case "weighted":
+		case exWeightedWord(w):
 			p.hasWeighted = true
 		}
 	}
@@ -128,6 +137,45 @@ func newScan(ctx context.Context, d *Doc) (*exScan, error) {
 	p.kept, p.dropped = p.filter()
 	return p, nil
 }
+
+// exVocab returns a test of whether a word token of d may lower-case to a
+// word f accepts (f accepts only words of ASCII letters), answered from
+// the Doc's vocabulary: an ASCII token that lower-cases to such a word is
+// one of its letter runs. A non-ASCII token lower-cases to ASCII letters
+// only through 'İ' or the Kelvin sign; in a text holding either, every
+// answer is yes.
+func exVocab(d *Doc) func(f func(string) bool) bool {
+	if strings.Contains(d.Text, "\u0130") || strings.Contains(d.Text, "\u212a") {
+		return func(func(string) bool) bool { return true }
+	}
+	v := d.words()
+	return v.any
+}
+
+// exAdjWord reports whether w speaks of adjacency (adjacency lines then
+// need no second line).
+func exAdjWord(w string) bool {
+	switch w {
+	case "adjacency", "adjacent", "neighbors", "neighbours", "neighbor", "neighbour":
+		return true
+	}
+	return false
+}
+
+// exCapWord reports whether w speaks of capacities.
+func exCapWord(w string) bool { return w == "capacity" || w == "capacities" }
+
+// exWeightWord reports whether w speaks of weights.
+func exWeightWord(w string) bool {
+	switch w {
+	case "weight", "weights", "cost", "costs", "distance", "length":
+		return true
+	}
+	return false
+}
+
+// exWeightedWord reports whether w is "weighted".
+func exWeightedWord(w string) bool { return w == "weighted" }
 
 // exIsStopword reports whether w is vocabulary the scanner never takes as a
 // node ID.
