@@ -620,6 +620,9 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 	if err := directedDegreeErr(spec.Name, g, task, args); err != nil {
 		return r.fail(err)
 	}
+	if err := unstatedRelation(r.question, task, spec.Name, g != nil && g.Directed()); err != nil {
+		return r.fail(err)
+	}
 	if err := wholeGraphNamedNode(spec, args, g, source, task); err != nil {
 		return r.fail(err)
 	}

@@ -23,7 +23,7 @@ func TestAskEverydayWords(t *testing.T) {
 		{"graph w/ edges (x,y),(y,z),(x,z),(z,w). whats the degre of z?", "degree", "has degree 3"},
 		{"list the neigbours of node 2 in 1-2, 2-3, 3-4", "neighbors", "2 neighbours: 1, 3"},
 		{"- ana <-> bo\n- bo <-> cy\n- di <-> ed\nhow many ppl in total", "node_count order", "5 nodes"},
-		{"mods: ui -> core, core -> log, core -> db, cli -> log. which modules does core import directly?", "neighbors", "2 successors: log, db"},
+		{"imports: ui -> core, core -> log, core -> db, cli -> log. which modules does core import directly?", "neighbors", "2 successors: log, db"},
 		{"Flight hours:\nROM - OSL: 3h\nROM - PAR: 1h\nPAR - OSL: 1h\nFastest from ROM to OSL?", "shortest_path shortest_path_length", "total weight 2"},
 		{"Links: r1-r2, r2-r3, r4-r5. Are all the routers connected to each other?", "is_connected", "not connected"},
 		{"Gil is friends with Hal and Ida; Hal is friends with Jo. Kim is friends with Lu. How many separate groups are there?", "connected_components", "2 connected components"},

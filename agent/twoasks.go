@@ -80,10 +80,15 @@ const (
 	askCount = "a count"
 	askList  = "a list"
 	askWh    = "a thing named"
+	askQty   = "a quantity"
 )
 
+// howQuantity asks for a measure ("how long is the longest chain", "how
+// far", "how much").
+var howQuantity = regexp.MustCompile(`\bhow (long|far|much|big|large|heavy|wide|deep|high|tall|often)\b`)
+
 // askedKind returns the kind of answer the last asking sentence of task
-// asks for: a count ("how many"), a list ("list ...", "give me all ..."),
+// asks for: a count ("how many"), a quantity ("how long"), a list ("list ...", "give me all ..."),
 // yes or no ("is ...", "can ..."), something named by a question word
 // ("what", "which", "who"), or "" when it cannot tell. A polite "can you
 // list ..." is read from "list".
@@ -103,6 +108,9 @@ func askedKind(task string) string {
 	}
 	if strings.Contains(last, "how many") || strings.Contains(last, "number of") {
 		return askCount
+	}
+	if m := howQuantity.FindString(last); m != "" {
+		return askQty
 	}
 	f := strings.FieldsFunc(last, func(r rune) bool { return r == ' ' || r == ',' || r == ':' })
 	if len(f) > 0 && (f[0] == "q" || f[0] == "please") {
@@ -152,6 +160,8 @@ func answerKindMismatch(task string, cues reasoning.Cues, spec tools.Spec) error
 		mismatch = !yesNo
 	case askWh, askCount:
 		mismatch = boolean
+	case askQty:
+		mismatch = boolean || strings.HasPrefix(returns, "array")
 	case askList:
 		mismatch = boolean || scalar
 	}
@@ -182,6 +192,60 @@ func supposedChange(task, tool string) error {
 	}
 	if m := hypothetical.FindString(strings.ToLower(askingText(task))); m != "" {
 		return fmt.Errorf("the question supposes a change to the graph (%q), and %s would answer about the graph as given: %w", m, tool, ErrNoAnswer)
+	}
+	return nil
+}
+
+// relationVerbs are everyday relations whose direction the builtin
+// planner reads from the question's verb ("how many people does Eli
+// manage": Eli's out-edges), each with the stems that show the graph's own
+// text states its edges with that relation. A graph written as arrows
+// ("design -> build") says nothing of which way "depends on" points.
+var relationVerbs = []struct {
+	asked *regexp.Regexp
+	stems []string
+}{
+	{regexp.MustCompile(`\bmanag(e|es|ed|ing)\b`), []string{"manag"}},
+	{regexp.MustCompile(`\bsupervis(e|es|ed|ing)\b`), []string{"supervis"}},
+	{regexp.MustCompile(`\bmentor\w*`), []string{"mentor"}},
+	{regexp.MustCompile(`\bteach\w*`), []string{"teach", "taught"}},
+	{regexp.MustCompile(`\bemploy(s|ed|ing)?\b`), []string{"employ"}},
+	{regexp.MustCompile(`\bcit(e|es|ed|ing)\b`), []string{"cite", "citing"}},
+	{regexp.MustCompile(`\bcall(s|ed)?\b`), []string{"call"}},
+	{regexp.MustCompile(`\be-?mail\w*`), []string{"mail"}},
+	{regexp.MustCompile(`\btext(s|ed)?\b`), []string{"text"}},
+	{regexp.MustCompile(`\bmessag\w*`), []string{"messag"}},
+	{regexp.MustCompile(`\btrust\w*`), []string{"trust"}},
+	{regexp.MustCompile(`\b(pay|pays|paid)\b`), []string{"pay", "paid"}},
+	{regexp.MustCompile(`\bow(e|es|ed)\b`), []string{"owe"}},
+	{regexp.MustCompile(`\breports? to\b`), []string{"report"}},
+	{regexp.MustCompile(`\bdepend(s|ed|ing)?\b`), []string{"depend", "deps", "dependenc"}},
+	{regexp.MustCompile(`\brel(y|ies|ied) on\b`), []string{"rel"}},
+	{regexp.MustCompile(`\brequir(e|es|ed|ing)\b`), []string{"requir", "prerequisite"}},
+	{regexp.MustCompile(`\bimport(s|ed|ing)?\b`), []string{"import"}},
+}
+
+// unstatedRelation declines (ErrNoAnswer) a question that counts or lists
+// one node's edges by an everyday relation ("how many people report to
+// Eli", "what does test depend on directly") when the graph's text never
+// states its edges with that relation: the direction the planner reads from
+// the verb (subject to object) need not be the direction of the written
+// edges ("design -> build" is the order of the tasks, so build depends on
+// design). Undirected graphs have no direction to get wrong.
+func unstatedRelation(question, task, tool string, directed bool) error {
+	if !directed || (tool != "degree" && tool != "neighbors") {
+		return nil
+	}
+	asking := strings.ToLower(askingText(task))
+	stated := strings.ToLower(sentencesWhere(question, func(sent string, end byte) bool { return end != '?' && !isInstruction(sent) }))
+	for _, v := range relationVerbs {
+		m := v.asked.FindString(asking)
+		if m == "" {
+			continue
+		}
+		if !slices.ContainsFunc(v.stems, func(s string) bool { return strings.Contains(stated, s) }) {
+			return fmt.Errorf("the question asks by the relation %q, but the graph's edges are not stated with it, so which way they point for it is unknown: %w", m, ErrNoAnswer)
+		}
 	}
 	return nil
 }

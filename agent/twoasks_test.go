@@ -2,6 +2,7 @@ package agent
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/graphagent/graphagent/reasoning"
@@ -139,5 +140,42 @@ func TestSupposedChange(t *testing.T) {
 		if err != nil && !errors.Is(err, ErrNoAnswer) {
 			t.Errorf("%q: %v does not wrap ErrNoAnswer", c.task, err)
 		}
+	}
+}
+
+// TestUnstatedRelation: a directed graph's edges asked about by an everyday
+// relation are answered only when the graph's text states its edges with
+// that relation.
+func TestUnstatedRelation(t *testing.T) {
+	for _, c := range []struct {
+		question, tool string
+		directed, want bool
+	}{
+		{"Steps: cut -> sew, sew -> iron. What does sew depend on directly?", "neighbors", true, true},
+		{"Team: Kim -> Lou, Kim -> Max. How many people report to Kim?", "degree", true, true},
+		{"Team: Kim -> Lou, Kim -> Max. How many people does Kim supervise?", "degree", true, true},
+		{"deps: ui -> core, core -> log. What does core depend on directly?", "neighbors", true, false},
+		{"ui depends on core; core depends on log. What does core depend on directly?", "neighbors", true, false},
+		{"Kim supervises Lou and Max. How many people does Kim supervise?", "degree", true, false},
+		{"Team: Kim - Lou, Kim - Max. How many people does Kim supervise?", "degree", false, false}, // undirected
+		{"Steps: cut -> sew, sew -> iron. What comes after sew?", "neighbors", true, false},         // no relation verb
+	} {
+		task := c.question[strings.Index(c.question, ". ")+2:]
+		err := unstatedRelation(c.question, task, c.tool, c.directed)
+		if got := err != nil; got != c.want {
+			t.Errorf("%q: declined %v (%v), want %v", c.question, got, err, c.want)
+		}
+		if err != nil && !errors.Is(err, ErrNoAnswer) {
+			t.Errorf("%q: %v does not wrap ErrNoAnswer", c.question, err)
+		}
+	}
+}
+
+func TestUnstatedRelationNouns(t *testing.T) {
+	// "manager" is a noun here, read by the role cues, not a verb whose
+	// direction the planner reads.
+	q := "Trent -> Carol, Bob -> Alice. Who is Trent's direct manager?"
+	if err := unstatedRelation(q, "Who is Trent's direct manager?", "neighbors", true); err != nil {
+		t.Errorf("%q: %v", q, err)
 	}
 }
