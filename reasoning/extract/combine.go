@@ -549,9 +549,12 @@ func (c *combiner) compareOverlaps(list []*Reading) [][]bool {
 			}
 			if agreed > 0 && differ == 0 && claimed == 0 {
 				// Two readers read the same edges: the reading is as sure
-				// as the surer of them, and they are one notation.
-				ra.Confidence = max(ra.Confidence, rb.Confidence)
-				rb.Confidence = max(ra.Confidence, rb.Confidence)
+				// as the surer of them, and they are one notation; but not
+				// when one read its sentence only in part.
+				if !ra.partial && !rb.partial {
+					ra.Confidence = max(ra.Confidence, rb.Confidence)
+					rb.Confidence = max(ra.Confidence, rb.Confidence)
+				}
 				c.agree[ra], c.agree[rb] = true, true
 			}
 		}

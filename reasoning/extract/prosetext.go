@@ -933,7 +933,8 @@ func proseKindNoun(w string) bool {
 		"activity", "event", "chapter", "item", "project", "subject", "lesson", "person", "user", "member",
 		"city", "town", "village", "station", "airport", "port", "site", "server", "host", "router", "computer",
 		"machine", "house", "building", "location", "place", "point", "junction", "intersection", "stop", "hub",
-		"warehouse", "factory", "store", "shop", "account", "player", "student", "employee", "agent", "unit", "level", "package", "library":
+		"warehouse", "factory", "store", "shop", "account", "player", "student", "employee", "agent", "unit", "level", "package", "library",
+		"page", "webpage", "article", "document":
 		return true
 	}
 	return false
@@ -1190,6 +1191,7 @@ func (b *proseBuild) sentence(t *proseText, s ptSentence, matched [][2]int, fill
 	b.r.Spans, left = t.account(b.r.Spans, s, matched, filler)
 	if len(left) > 0 {
 		b.partial++
+		b.r.partial = true
 		if b.partial <= proseNamedPartial {
 			b.lower(0.7, "only part of the sentence "+strconv.Quote(proseClip(t.text[s.s:s.e]))+" was read; not understood: "+strings.Join(left, " "))
 		}

@@ -720,6 +720,11 @@ func (t *proseText) qtyNoun(dst []qtyLink, i int, c qtyClass, s ptSentence) ([]q
 		break
 	}
 	out, base := dst, len(dst)
+	// "from A to B, B to C": the pairs after the first repeat its word.
+	pairWord := "and"
+	if t.isWord(j, "from") {
+		pairWord = "to"
+	}
 	for {
 		e, n, ok := t.qtyEnds(j, end)
 		if !ok {
@@ -776,9 +781,9 @@ func (t *proseText) qtyNoun(dst []qtyLink, i int, c qtyClass, s ptSentence) ([]q
 			k++
 		}
 		// "edges between 0 and 1, 1 and 2, and 2 and 3": more pairs.
-		for k > j && !t.isWord(k, "from", "between") && !out[base].oneWay {
+		for k > j && !t.isWord(k, "from", "between") && (!out[base].oneWay || pairWord == "to") {
 			x, ok := t.nameAt(k, end, -1, qtyOpts)
-			if !ok || !t.isWord(x.b, "and") {
+			if !ok || !t.isWord(x.b, pairWord) {
 				break
 			}
 			y, ok := t.nameAt(x.b+1, end, -1, qtyOpts)

@@ -247,6 +247,10 @@ type Reading struct {
 	softErr error
 	order   int  // the reader's place in Readers()
 	queries bool // the reader already left out edges asked about in questions
+	// partial marks a prose reading that read only part of a sentence: its
+	// doubt is about text no reader read, which another reader agreeing on
+	// the edges it did read does not lift.
+	partial bool
 }
 
 // Empty reports whether the reading found nothing.
