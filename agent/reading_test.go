@@ -33,7 +33,8 @@ func TestReadingAbstention(t *testing.T) {
 		{"blank line between edge lines", "Edges, one per line:\n0 1\n1 2\n\n2 3\n3 4\nHow many edges are there?", nil, "4 edges"},
 		{"edges past the declared numbering", "The nodes are numbered from 0 to 3, and the edges are: (0,1) (1,2) (2,3) (3,5). How many nodes are there?", ErrNoAnswer, "node 5"},
 		{"isolated node with edges", "Edges: 0-1, 0-2, 1-2, 2-3. Node 0 has no edges. What is the degree of node 2?", ErrNoAnswer, "node 0 is said to have no edges"},
-		{"graph sentence read in part", "Page P links to pages R and Q. Page Q links to page S. Page S links to pages P and R. Which pages does page P link to?", ErrNoAnswer, "names nodes of the graph but was not read"},
+		{"graph sentence read in part", "Page P links to pages R and Q. Page Q links to page S. Page S and R. Which pages does page P link to?", ErrNoAnswer, "names nodes of the graph but was not read"},
+		{"pages as kind nouns", "Page P links to pages R and Q. Page Q links to page S. Page S links to pages P and R. Which pages does page P link to?", nil, "R, Q"},
 		{"isolated node without edges", "The nodes are numbered from 0 to 3. Edges: 0-1, 1-2. Node 3 has no edges. How many edges are there?", nil, "2 edges"},
 		{"notation key is no node", "In an undirected graph, (i,j) means that node i and node j are connected with an undirected edge. The nodes are numbered from 0 to 4, and the edges are: (0,1) (1,2) (2,3) (3,4). How many nodes are there?", nil, "5"},
 	} {

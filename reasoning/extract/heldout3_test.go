@@ -12,9 +12,9 @@ import (
 func TestHeldout3Readings(t *testing.T) {
 	for q, want := range map[string][2]int{ // nodes, edges
 		"There are direct flights from Boston to Denver, Denver to Phoenix, Boston to Chicago and Chicago to Phoenix.": {4, 4},
-		"Ann plays tennis with Bo, Bo with Cy, Cy with Dee, and Ann with Cy.":                                         {4, 4},
-		"Mia is friends with Noah, Noah with Liam, Liam with Emma and Emma with Mia.":                                 {4, 4},
-		"Page A links to B and C, B links to D.":                                                                      {4, 3},
+		"Ann plays tennis with Bo, Bo with Cy, Cy with Dee, and Ann with Cy.":                                          {4, 4},
+		"Mia is friends with Noah, Noah with Liam, Liam with Emma and Emma with Mia.":                                  {4, 4},
+		"Page A links to B and C, B links to D.":                                                                       {4, 3},
 	} {
 		ex, err := Read(context.Background(), q, Options{})
 		if err != nil {

@@ -960,7 +960,8 @@ func proseKindPlural(w string) bool {
 		"lectures", "activities", "events", "chapters", "items", "projects", "subjects", "lessons", "people",
 		"persons", "users", "members", "cities", "towns", "villages", "stations", "airports", "ports", "sites",
 		"servers", "hosts", "routers", "computers", "machines", "houses", "buildings", "locations", "places",
-		"points", "junctions", "intersections", "stops", "hubs", "players", "students", "employees", "agents", "packages":
+		"points", "junctions", "intersections", "stops", "hubs", "players", "students", "employees", "agents", "packages",
+		"pages", "webpages", "articles", "documents":
 		return true
 	}
 	return false
