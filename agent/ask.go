@@ -568,6 +568,12 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 	if err := supposedChange(intent, spec.Name); err != nil {
 		return r.fail(err)
 	}
+	if err := uncuedMembership(cues, spec.Name); err != nil {
+		return r.fail(err)
+	}
+	if err := orderedChange(intent); err != nil {
+		return r.fail(err)
+	}
 
 	var args json.RawMessage
 	var perr error

@@ -249,3 +249,30 @@ func unstatedRelation(question, task, tool string, directed bool) error {
 	}
 	return nil
 }
+
+// uncuedMembership declines (ErrNoAnswer) node_exists when no cue names it:
+// "Is 4 a leaf?" is not asking whether node 4 is in the graph, and the
+// questions that do ask it ("does the graph have a node 6", "is node 4
+// part of the graph") are cued.
+func uncuedMembership(cues reasoning.Cues, tool string) error {
+	if tool != "node_exists" || slices.Contains(cues.Tools, tool) || cues.Adjustment(tool) > 0 {
+		return nil
+	}
+	return fmt.Errorf("the nearest tool, node_exists, says only whether a node is in the graph, and no word of the question asks that: %w", ErrNoAnswer)
+}
+
+// imperativeChange orders a change to the graph before the question ("remove
+// node 2 then count components", "after deleting the edge 1-3, ...",
+// "add an edge 0-4 and ..."); the changes the tools make themselves are
+// chains, read before the tools are chosen.
+var imperativeChange = regexp.MustCompile(`\b(remove|delete|drop|add|insert|contract|cut|close|block)\s+(the\s+|a\s+|an\s+)?(node|vertex|edge|link|road|arc)s?\b|\b(after|once|when) (removing|deleting|dropping|adding|inserting|cutting|closing|blocking)\b|\bwithout (the )?(node|vertex|edge|link|road) \S+`)
+
+// orderedChange declines (ErrNoAnswer) a question that orders a change to
+// the graph that no chain step made: the tool would answer about the graph
+// as given.
+func orderedChange(task string) error {
+	if m := imperativeChange.FindString(strings.ToLower(task)); m != "" {
+		return fmt.Errorf("the question changes the graph first (%q), which no tool does here; the answer would be about the graph as given: %w", m, ErrNoAnswer)
+	}
+	return nil
+}

@@ -179,3 +179,36 @@ func TestUnstatedRelationNouns(t *testing.T) {
 		t.Errorf("%q: %v", q, err)
 	}
 }
+
+func TestOrderedChangeAndMembership(t *testing.T) {
+	for task, want := range map[string]bool{
+		"remove node 2 then count components":         true,
+		"Delete the edge 1-3 and find the diameter.":  true,
+		"After removing 4, is the graph connected?":   true,
+		"Without node 7, how far is 1 from 9?":        true,
+		"How many components are there?":              false,
+		"Which node, if removed, splits the graph?":   false, // asks for the cut vertices
+		"How many edges does node 2 touch?":           false,
+		"Add up the weights on the path from 1 to 4.": false, // "add up", not a change
+	} {
+		err := orderedChange(task)
+		if got := err != nil; got != want {
+			t.Errorf("orderedChange(%q) = %v, want declined %v", task, err, want)
+		}
+	}
+	for task, want := range map[string]bool{
+		"Is 4 a leaf?":                  true,
+		"Is Bo a good friend?":          true,
+		"Does the graph have a node 6?": false,
+		"Is there a vertex called 20?":  false,
+		"Is node 12 part of the graph?": false,
+	} {
+		err := uncuedMembership(reasoning.MatchCues(task), "node_exists")
+		if got := err != nil; got != want {
+			t.Errorf("uncuedMembership(%q) = %v, want declined %v", task, err, want)
+		}
+	}
+	if err := uncuedMembership(reasoning.MatchCues("Is 4 a leaf?"), "degree"); err != nil {
+		t.Errorf("another tool: %v", err)
+	}
+}

@@ -133,7 +133,7 @@ var toolCues = func() []toolCue {
 		strong(c("nx. networkx.", `\b(nx|networkx)\.is_connected\b`, "", "is_connected")),
 		strong(c("nx. networkx.", `\b(nx|networkx)\.(shortest_path_length|dijkstra_path_length)\b`, "", "shortest_path_length", "shortest_path")),
 		// "Is there an edge 1-3?": one edge, named with a dash.
-		against(strong(c("edge link arc", `\b(is there|does (it|the graph) (have|contain)|do we have|exists?)\s+(an?|the)\s+(edge|link|arc)\s+\S+\s*(-|–|—|--)\s*\S+\s*\?`, `\b(how many|list|which|what)\b`, "edge_exists")), "edge_count", "size"),
+		against(strong(c("edge link arc", `\b(is there|does (it|the graph) (have|contain)|do we have|exists?)\s+(an?|the)\s+(edge|link|arc)\s+\S+\s*(-|–|—|--)\s*\S+\s*(\?|$)`, `\b(how many|list|which|what)\b`, "edge_exists")), "edge_count", "size"),
 		// "Is Alice friends with Carol?", "is Bo a co-author of Cy?": one
 		// pair, one relation.
 		against(strong(c("friend colleague author collaborator partner contact acquaint married related", `\b(is|was)\s+(node\s+|vertex\s+)?\S+(\s+\S+)?\s+((directly|really|also|still)\s+)?(friends?\s+with|an?\s+(friend|colleague|co-?author|collaborator|partner|contact|acquaintance)\s+of|(married|related|acquainted)\s+(to|with))\s+\S+`, `\b(list|name|which|what|who|whom|how many|all|every)\b|\bnot\b|n't\b|\b(indirectly|chain|path|through|via)\b`, "edge_exists")), "neighbors", "path_exists"),
@@ -244,6 +244,10 @@ var toolCues = func() []toolCue {
 		// One node's neighbours asked in everyday words: "what's connected
 		// to C", "tell me who A is connected to".
 		against(strong(c("connect link adjacent attach join friend", `\b(what|who)('s| is| are)\s+(directly\s+)?(connected|linked|adjacent|attached|joined)\s+(to|with)\b|\bwho\s+\S+\s+(is|are)\s+(directly\s+)?(connected|linked|adjacent|attached|joined|friends)\s+(to|with)\b`, `\b(not|never|how many|both|common|mutual|indirectly)\b|n't\b`, "neighbors")), "is_connected", "edge_exists", "path_exists"),
+		// "who's 2 connected to": the same, contracted.
+		against(strong(c("who's whos", `\bwho'?s\s+(node\s+|vertex\s+)?\S+\s+(directly\s+)?(connected|linked|adjacent|attached|joined|friends)\s+(to|with)\b`, `\b(not|never|how many|both|common|mutual|indirectly)\b|n't\b`, "neighbors")), "degree", "is_connected", "edge_exists", "path_exists"),
+		// "Does the graph have a node 6?", "is there a vertex called 20?".
+		strong(c("node vertex", `\b(does|do)\s+(the|this|our|your|my)\s+(graph|network)\s+(have|contain|include)\s+(a |an |the )?(node|vertex)\s+(called |named |labell?ed )?\S+\s*(\?|$)|\bis there an? (node|vertex)\s+(called|named|labell?ed|with (the )?(id|label|name))\b`, "", "node_exists")),
 		// "Is A next to B?": one pair, one edge.
 		against(strong(c("next", `\b(is|are)\s+(node\s+|vertex\s+)?\S+\s+(right\s+|directly\s+)?next to\s+(node\s+|vertex\s+)?\S+\s*\?`, `\b(not|never|which|what|who|list)\b|n't\b`, "edge_exists")), "path_exists", "neighbors"),
 		// "Split the nodes into two teams with no edge inside a team".

@@ -65,6 +65,10 @@ func TestCuesEveryday(t *testing.T) {
 		{"Can we divide the kids into two groups with no friends inside a group?", "is_bipartite", []string{"degree_distribution", "graph_coloring"}},
 		{"What's the mean number of neighbours?", "degree_distribution", []string{"edge_count", "degree"}},
 		{"Which station would cut the network into two parts if it closed?", "articulation_points", []string{"connected_components"}},
+		{"who's 7 linked to", "neighbors", []string{"degree", "is_connected"}},
+		{"is there an edge 4-9", "edge_exists", []string{"edge_count"}},
+		{"Does the network have a vertex 12?", "node_exists", []string{"edge_exists"}},
+		{"Is there a node named Zed?", "node_exists", []string{"edge_exists"}},
 		// One direction of one node's relations.
 		{"How many people does Mia supervise?", "degree", []string{"node_count", "non_neighbors"}},
 		{"How many papers cite P7?", "degree", []string{"node_count"}},
@@ -104,6 +108,8 @@ func TestCuesEveryday(t *testing.T) {
 		{"How many ways to split them into two groups with no friends inside?", "is_bipartite"},
 		{"What's the average number of connections of node 4?", "degree_distribution"},
 		{"Are Ann and Dot friends of friends?", "edge_exists"},
+		{"who's not connected to 7", "neighbors"},
+		{"Is there a node with degree 3?", "node_exists"},
 	} {
 		m := MatchCues(c.q)
 		if adj := m.Adjustment(c.tool); adj > 0 {
