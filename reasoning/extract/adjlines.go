@@ -29,7 +29,9 @@ func (AdjacencyLines) Read(ctx context.Context, d *Doc) (Reading, error) {
 	if err := ctx.Err(); err != nil {
 		return Reading{}, err
 	}
-	if !strings.Contains(d.Lower, "adj") {
+	// "adj" lies inside one run of letters: the text's distinct words
+	// answer for the whole text.
+	if !d.words().any(func(w string) bool { return strings.Contains(w, "adj") }) {
 		return Reading{}, nil
 	}
 	named := -1

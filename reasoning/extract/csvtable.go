@@ -63,6 +63,16 @@ var csvColumnNames = map[string]csvColumn{
 	"colour": csvLabel, "community": csvLabel, "group": csvLabel, "likes": csvLabel, "club": csvLabel,
 }
 
+// csvColumnFirst marks the first bytes of csvColumnNames' keys, so most
+// words are known to name no column without a map look-up; it is only
+// read.
+var csvColumnFirst = func() (t [256]bool) {
+	for name := range csvColumnNames {
+		t[name[0]] = true
+	}
+	return t
+}()
+
 // csvMeaning is what a number column's name says its numbers are.
 func csvMeaning(name string) Meaning {
 	switch name {
@@ -354,7 +364,9 @@ func csvSentence(names []string, cols []csvColumn) bool {
 // first column is a known name ("source", "weight", "id") or the first of a
 // pair ("city_a,city_b").
 func csvHeaderStart(line string) bool {
-	line = strings.TrimLeft(line, "| \t")
+	for len(line) > 0 && (line[0] == '|' || line[0] == ' ' || line[0] == '\t') {
+		line = line[1:]
+	}
 	cut := func(s string) (string, string) {
 		// A byte loop: strings.IndexAny builds its set at every call, and
 		// every line of a question comes here.
@@ -372,8 +384,10 @@ func csvHeaderStart(line string) bool {
 	}
 	first, rest := cut(line)
 	first = csvTrimQuotes(first)
-	if _, ok := csvColumnNames[first]; ok {
-		return true
+	if first != "" && csvColumnFirst[first[0]] {
+		if _, ok := csvColumnNames[first]; ok {
+			return true
+		}
 	}
 	second, _ := cut(rest)
 	return csvPairedOK(first, csvTrimQuotes(second))

@@ -30,6 +30,9 @@ const dotMaxTries = 16
 func (DOTGraph) Read(ctx context.Context, d *Doc) (Reading, error) {
 	text, lower := d.Text, d.Lower
 	var out Reading
+	if strings.IndexByte(text, '{') < 0 {
+		return out, nil // every DOT header ends in '{'
+	}
 	tries := 0
 	for off := 0; off < len(text) && tries < dotMaxTries; {
 		if err := ctx.Err(); err != nil {

@@ -30,6 +30,9 @@ const gmlMaxTries = 16
 func (GML) Read(ctx context.Context, d *Doc) (Reading, error) {
 	text, lower := d.Text, d.Lower
 	var out Reading
+	if strings.IndexByte(text, '[') < 0 {
+		return out, nil // every GML graph is "graph [ ... ]"
+	}
 	tries := 0
 	for off := 0; off < len(text) && tries < gmlMaxTries; {
 		if err := ctx.Err(); err != nil {

@@ -232,7 +232,8 @@ func nodeDataStateWord(w string) bool {
 // the header lines ("Embeddings:") that name a block of them.
 func nodeDataVectors(ctx context.Context, d *Doc) ([]nodeDataVector, []Span, error) {
 	text, lower := d.Text, d.Lower
-	docCue := nodeDataHasNoun(lower)
+	// The nouns are letters only: one lies inside a word of the text.
+	docCue := d.words().any(nodeDataHasNoun)
 	var out []nodeDataVector
 	var headers []Span
 	blockCue := false // inside a block under a header that names the data

@@ -157,6 +157,29 @@ func csvPairedOKSlow(a, b string) bool {
 	return false
 }
 
+// csvHeaderStartSlow is csvHeaderStart with the standard library's trims,
+// a map look-up for every first field and csvPairedOKSlow.
+func csvHeaderStartSlow(line string) bool {
+	line = strings.TrimLeft(line, "| \t")
+	cut := func(s string) (string, string) {
+		if i := strings.IndexAny(s, "\t,;| "); i >= 0 {
+			j := i + 1
+			for j < len(s) && strings.IndexByte("\t,;| ", s[j]) >= 0 {
+				j++
+			}
+			return s[:i], s[j:]
+		}
+		return s, ""
+	}
+	first, rest := cut(line)
+	first = strings.Trim(first, `"'`+"`")
+	if _, ok := csvColumnNames[first]; ok {
+		return true
+	}
+	second, _ := cut(rest)
+	return csvPairedOKSlow(first, strings.Trim(second, `"'`+"`"))
+}
+
 // matrixEntrySlow is matrixRowStart's test of one field without its
 // first-byte test.
 func matrixEntrySlow(f string) bool {
@@ -190,6 +213,23 @@ func TestFieldTestsSameAsSlow(t *testing.T) {
 			if got, want := csvPairedOK(a, b), csvPairedOKSlow(a, b); got != want {
 				t.Fatalf("csvPairedOK(%q, %q) = %v, want %v", a, b, got, want)
 			}
+		}
+	}
+	var names []string
+	for k := range csvColumnNames {
+		names = append(names, k, strings.ToUpper(k), "'"+k+"'")
+	}
+	lineWords := append(append(names, words[:200]...), "an", "edge", "|", "`x`", "\"")
+	r := rand.New(rand.NewPCG(2, 2))
+	for range 50000 {
+		var sb strings.Builder
+		for range 1 + r.IntN(4) {
+			sb.WriteString([]string{"", " ", "|", "\t", ", ", ";", " | "}[r.IntN(7)])
+			sb.WriteString(lineWords[r.IntN(len(lineWords))])
+		}
+		line := sb.String()
+		if got, want := csvHeaderStart(line), csvHeaderStartSlow(line); got != want {
+			t.Fatalf("csvHeaderStart(%q) = %v, want %v", line, got, want)
 		}
 	}
 	fields := append(words, "inf", "INF", "Infinity", "x", "X", "none", "NULL", "nan", "NaN", "_", "-", ".", "∞", "—", "–",
@@ -281,5 +321,85 @@ func TestUnionSortedSameAsMerge(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Fatalf("unionSorted(%v, %v) = %v, want %v", a, b, got, want)
 		}
+	}
+}
+
+// TestRelMayTrigger checks that the relationship reader's test on the
+// question's words never skips a question with a candidate sentence.
+func TestRelMayTrigger(t *testing.T) {
+	texts := vocabTexts(t, 5000)
+	r := rand.New(rand.NewPCG(3, 3))
+	words := []string{"Alice", "Bob", "knows", "follows", "co-authored", "friends", "met", "and", "are", "is", "the", "node",
+		"likes", "follow", "\u212Anows", "lİked", "FOLLOWS", "pen-pals", "a", "with", "wrote", "3rd", "o'brien", "x_y"}
+	for range 5000 {
+		var sb strings.Builder
+		for range 2 + r.IntN(10) {
+			sb.WriteString(words[r.IntN(len(words))])
+			sb.WriteString([]string{" ", " ", ", ", ". ", "\n"}[r.IntN(5)])
+		}
+		texts = append(texts, sb.String())
+	}
+	skipped, read := 0, 0
+	for _, text := range texts {
+		d := NewDoc(text)
+		pt, err := newProse(context.Background(), d)
+		if err != nil {
+			continue
+		}
+		cands, err := pt.relCandidates(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(cands) > 0 {
+			read++
+		}
+		if !relMayTrigger(d) {
+			skipped++
+			if len(cands) > 0 {
+				t.Fatalf("the pre-check skips %q, which has a candidate sentence", text)
+			}
+		}
+	}
+	if skipped < 1000 || read < 1000 {
+		t.Fatalf("only %d texts skipped and %d with candidates", skipped, read)
+	}
+}
+
+// TestSessionMayRefer checks that the session reader's test on the
+// question's words never skips a question sessionRefIn reads a reference
+// in.
+func TestSessionMayRefer(t *testing.T) {
+	texts := vocabTexts(t, 2000)
+	r := rand.New(rand.NewPCG(4, 4))
+	words := []string{"it", "its", "It", "this", "that", "my", "our", "the", "The", "graph", "network", "Graph", "same",
+		"current", "previous", "above", "loaded", "last", "given", "earlier", "node", "edges", "[(0, 1), (1, 2)]", "x_the", "\u212A"}
+	for range 20000 {
+		var sb strings.Builder
+		for range 2 + r.IntN(8) {
+			sb.WriteString(words[r.IntN(len(words))])
+			sb.WriteString([]string{" ", " ", "  ", "\t", ", ", ". ", "\n"}[r.IntN(7)])
+		}
+		texts = append(texts, sb.String())
+	}
+	refs, skipped := 0, 0
+	for _, text := range texts {
+		d := NewDoc(text)
+		p, err := d.scanned(context.Background())
+		if err != nil {
+			continue
+		}
+		ref := p.sessionRefIn()
+		if ref {
+			refs++
+		}
+		if p.py == nil && !sessionMayRefer(d.words()) {
+			skipped++
+			if ref {
+				t.Fatalf("the pre-check skips %q, which refers to the session's graph", text)
+			}
+		}
+	}
+	if refs < 1000 || skipped < 1000 {
+		t.Fatalf("only %d references and %d skipped", refs, skipped)
 	}
 }

@@ -235,6 +235,16 @@ func exNear(lower string, a, b int, words ...string) bool {
 	return false
 }
 
+// sessionMayRefer is a cheap test on the question's words for
+// sessionRefIn: each of its references needs "it", "its", "earlier" or a
+// determiner right before "graph" or "network" (docWords.graphRef). A word
+// with non-ASCII letters may lower-case to one of them, so a text with
+// any is always looked at, and so is one with a Python list, which the
+// tokens skip: the words on both sides of it are adjacent tokens.
+func sessionMayRefer(v *docWords) bool {
+	return v.nonASCII || v.graphRef || v.has("it") || v.has("its") || v.has("earlier")
+}
+
 // sessionRefIn reports whether the tokens refer to a graph given earlier,
 // in one pass over the words: "it", "this graph", "the graph loaded
 // earlier".
@@ -329,7 +339,7 @@ func (sessionReader) Name() string { return "session" }
 // Read reports whether the question refers to the session's graph.
 func (r sessionReader) Read(ctx context.Context, d *Doc) (Reading, error) {
 	p, err := d.scanned(ctx)
-	if err != nil || !p.sessionRefIn() {
+	if err != nil || p.py == nil && !sessionMayRefer(d.words()) || !p.sessionRefIn() {
 		return Reading{}, err
 	}
 	return Reading{Reader: r.Name(), Session: true, Confidence: 0.9}, nil

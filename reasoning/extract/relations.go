@@ -47,6 +47,9 @@ func (Relations) Read(ctx context.Context, d *Doc) (Reading, error) {
 	if err != nil {
 		return Reading{}, err
 	}
+	if !relMayTrigger(d) {
+		return Reading{}, nil
+	}
 	cands, err := t.relCandidates(ctx)
 	if err != nil || len(cands) == 0 {
 		return Reading{}, err
@@ -111,6 +114,15 @@ type relSentence struct {
 	s     ptSentence
 	ms    []relMatch
 	spans [][2]int
+}
+
+// relMayTrigger is a cheap test on the question's words: a statement
+// needs a word that relTrigger takes. Those are written in ASCII letters
+// and hyphens, so when the text has no hyphen and no non-ASCII byte, such
+// a word is one of the text's runs of letters.
+func relMayTrigger(d *Doc) bool {
+	v := d.words()
+	return v.nonASCII || strings.IndexByte(d.Text, '-') >= 0 || v.any(relTrigger)
 }
 
 // relCandidates returns the sentences that may state a relationship:

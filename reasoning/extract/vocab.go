@@ -15,6 +15,14 @@ type docWords struct {
 	// that some occurrence of is followed on its line by an ID
 	// ("applicant 0", "job J2", "task t3"; see idFollows).
 	kind, idAfter []bool
+	// nonASCII is set when the text has a byte outside ASCII: a word with
+	// non-ASCII letters can lower-case to ASCII ones (the Kelvin sign to
+	// "k"), which the letter runs do not show.
+	nonASCII bool
+	// graphRef is set when "graph" or "network" directly follows (across
+	// blanks only) a word that can make it a reference to a graph given
+	// earlier: "the graph", "this network", "the same graph" (sessionRefIn).
+	graphRef bool
 }
 
 // words returns the question's vocabulary, computed once per Doc.
@@ -41,9 +49,13 @@ func newDocWords(text, lower string) *docWords {
 	// without hashing the string, and the map holds every word seen.
 	var cache [128]wordSlot
 	var index map[string]int32
+	prev, prevEnd := "", -1 // the word before and where it ends
 	for i := 0; i < len(lower); {
 		c := lower[i]
 		if c < 'a' || c > 'z' {
+			if c >= utf8.RuneSelf {
+				v.nonASCII = true
+			}
 			i++
 			continue
 		}
@@ -79,6 +91,13 @@ func newDocWords(text, lower string) *docWords {
 		if v.kind[idx] && !v.idAfter[idx] && idFollows(text, j) {
 			v.idAfter[idx] = true
 		}
+		if (w == "graph" || w == "network") && !v.graphRef && prev != "" && onlyBlanks(text[prevEnd:i]) {
+			switch prev {
+			case "this", "that", "my", "our", "the", "same", "current", "previous", "above", "loaded", "last":
+				v.graphRef = true
+			}
+		}
+		prev, prevEnd = w, j
 		i = j
 	}
 	return v
@@ -117,6 +136,27 @@ func idFollows(text string, end int) bool {
 			if '0' <= text[m] && text[m] <= '9' {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// onlyBlanks reports whether s is one or more spaces, tabs and the like,
+// without a line break.
+func onlyBlanks(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c != ' ' && c != '\t' && c != '\r' && c != '\f' && c != '\v' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// has reports whether w is one of the words.
+func (v *docWords) has(w string) bool {
+	for _, x := range v.list {
+		if x == w {
+			return true
 		}
 	}
 	return false
