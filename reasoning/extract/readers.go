@@ -20,6 +20,7 @@ func Readers() []Reader {
 		DOTGraph{},
 		Cypher{},
 		GML{},
+		GraphML{},
 		AdjacencyMatrix{}, // before pythonReader: "[[0, 1], [1, 0]] is the adjacency matrix" is a Python list too
 		pythonReader{},
 		CSVTable{},
