@@ -176,6 +176,12 @@ func answerKindMismatch(task string, cues reasoning.Cues, spec tools.Spec) error
 // A-B were closed?").
 var hypothetical = regexp.MustCompile(`\b(if|suppose|supposing|assuming|imagine|what if|once|after)\b[^.?]{0,40}\b(fails?|failed|goes down|went down|go down|crash(es|ed)?|dies|died|breaks( down)?|broke( down)?|disappears?|leaves|left the|quits?|(is|are|was|were|gets?|got|had been|has been) (removed|deleted|added|cut|closed|blocked|taken out|knocked out|dropped|destroyed|shut down|disconnected))\b`)
 
+// changeWords are substrings one of which every supposed or ordered change
+// holds; most questions hold none, and the patterns do not run.
+var changeWords = []string{"fail", "down", "crash", "die", "break", "broke", "disappear", "leave", "left", "quit", "remov",
+	"delet", "add", "cut", "clos", "block", "taken out", "knocked", "dropp", "drop", "destroy", "shut", "disconnect", "insert",
+	"contract", "without"}
+
 // changeTools answer about the nodes or edges whose loss splits a graph,
 // which a supposed failure asks about.
 var changeTools = map[string]bool{"articulation_points": true, "bridges": true}
@@ -187,7 +193,8 @@ var changeTools = map[string]bool{"articulation_points": true, "bridges": true}
 // and answered before this; the tools that find the nodes or edges whose
 // loss splits a graph answer "which node, if it fails, splits it".
 func supposedChange(task, tool string) error {
-	if changeTools[tool] {
+	lower := strings.ToLower(task)
+	if changeTools[tool] || !containsAnyWord(lower, changeWords) {
 		return nil
 	}
 	if m := hypothetical.FindString(strings.ToLower(askingText(task))); m != "" {
@@ -204,25 +211,28 @@ func supposedChange(task, tool string) error {
 var relationVerbs = []struct {
 	asked *regexp.Regexp
 	stems []string
+	// hints are substrings one of which the question holds when asked
+	// matches (a cheap filter before the pattern runs).
+	hints []string
 }{
-	{regexp.MustCompile(`\bmanag(e|es|ed|ing)\b`), []string{"manag"}},
-	{regexp.MustCompile(`\bsupervis(e|es|ed|ing)\b`), []string{"supervis"}},
-	{regexp.MustCompile(`\bmentor\w*`), []string{"mentor"}},
-	{regexp.MustCompile(`\bteach\w*`), []string{"teach", "taught"}},
-	{regexp.MustCompile(`\bemploy(s|ed|ing)?\b`), []string{"employ"}},
-	{regexp.MustCompile(`\bcit(e|es|ed|ing)\b`), []string{"cite", "citing"}},
-	{regexp.MustCompile(`\bcall(s|ed)?\b`), []string{"call"}},
-	{regexp.MustCompile(`\be-?mail\w*`), []string{"mail"}},
-	{regexp.MustCompile(`\btext(s|ed)?\b`), []string{"text"}},
-	{regexp.MustCompile(`\bmessag\w*`), []string{"messag"}},
-	{regexp.MustCompile(`\btrust\w*`), []string{"trust"}},
-	{regexp.MustCompile(`\b(pay|pays|paid)\b`), []string{"pay", "paid"}},
-	{regexp.MustCompile(`\bow(e|es|ed)\b`), []string{"owe"}},
-	{regexp.MustCompile(`\breports? to\b`), []string{"report"}},
-	{regexp.MustCompile(`\bdepend(s|ed|ing)?\b`), []string{"depend", "deps", "dependenc"}},
-	{regexp.MustCompile(`\brel(y|ies|ied) on\b`), []string{"rel"}},
-	{regexp.MustCompile(`\brequir(e|es|ed|ing)\b`), []string{"requir", "prerequisite"}},
-	{regexp.MustCompile(`\bimport(s|ed|ing)?\b`), []string{"import"}},
+	{regexp.MustCompile(`\bmanag(e|es|ed|ing)\b`), []string{"manag"}, []string{"manag"}},
+	{regexp.MustCompile(`\bsupervis(e|es|ed|ing)\b`), []string{"supervis"}, []string{"supervis"}},
+	{regexp.MustCompile(`\bmentor\w*`), []string{"mentor"}, []string{"mentor"}},
+	{regexp.MustCompile(`\bteach\w*`), []string{"teach", "taught"}, []string{"teach"}},
+	{regexp.MustCompile(`\bemploy(s|ed|ing)?\b`), []string{"employ"}, []string{"employ"}},
+	{regexp.MustCompile(`\bcit(e|es|ed|ing)\b`), []string{"cite", "citing"}, []string{"cit"}},
+	{regexp.MustCompile(`\bcall(s|ed)?\b`), []string{"call"}, []string{"call"}},
+	{regexp.MustCompile(`\be-?mail\w*`), []string{"mail"}, []string{"mail"}},
+	{regexp.MustCompile(`\btext(s|ed)?\b`), []string{"text"}, []string{"text"}},
+	{regexp.MustCompile(`\bmessag\w*`), []string{"messag"}, []string{"messag"}},
+	{regexp.MustCompile(`\btrust\w*`), []string{"trust"}, []string{"trust"}},
+	{regexp.MustCompile(`\b(pay|pays|paid)\b`), []string{"pay", "paid"}, []string{"pay", "paid"}},
+	{regexp.MustCompile(`\bow(e|es|ed)\b`), []string{"owe"}, []string{"owe"}},
+	{regexp.MustCompile(`\breports? to\b`), []string{"report"}, []string{"report"}},
+	{regexp.MustCompile(`\bdepend(s|ed|ing)?\b`), []string{"depend", "deps", "dependenc"}, []string{"depend"}},
+	{regexp.MustCompile(`\brel(y|ies|ied) on\b`), []string{"rel"}, []string{"rel"}},
+	{regexp.MustCompile(`\brequir(e|es|ed|ing)\b`), []string{"requir", "prerequisite"}, []string{"requir"}},
+	{regexp.MustCompile(`\bimport(s|ed|ing)?\b`), []string{"import"}, []string{"import"}},
 }
 
 // unstatedRelation declines (ErrNoAnswer) a question that counts or lists
@@ -237,11 +247,17 @@ func unstatedRelation(question, task, tool string, directed bool) error {
 		return nil
 	}
 	asking := strings.ToLower(askingText(task))
-	stated := strings.ToLower(sentencesWhere(question, func(sent string, end byte) bool { return end != '?' && !isInstruction(sent) }))
+	stated := ""
 	for _, v := range relationVerbs {
+		if !containsAnyWord(asking, v.hints) {
+			continue
+		}
 		m := v.asked.FindString(asking)
 		if m == "" {
 			continue
+		}
+		if stated == "" {
+			stated = strings.ToLower(sentencesWhere(question, func(sent string, end byte) bool { return end != '?' && !isInstruction(sent) }))
 		}
 		if !slices.ContainsFunc(v.stems, func(s string) bool { return strings.Contains(stated, s) }) {
 			return fmt.Errorf("the question asks by the relation %q, but the graph's edges are not stated with it, so which way they point for it is unknown: %w", m, ErrNoAnswer)
@@ -271,7 +287,11 @@ var imperativeChange = regexp.MustCompile(`\b(remove|delete|drop|add|insert|cont
 // the graph that no chain step made: the tool would answer about the graph
 // as given.
 func orderedChange(task string) error {
-	if m := imperativeChange.FindString(strings.ToLower(task)); m != "" {
+	lower := strings.ToLower(task)
+	if !containsAnyWord(lower, changeWords) {
+		return nil
+	}
+	if m := imperativeChange.FindString(lower); m != "" {
 		return fmt.Errorf("the question changes the graph first (%q), which no tool does here; the answer would be about the graph as given: %w", m, ErrNoAnswer)
 	}
 	return nil

@@ -212,3 +212,41 @@ func TestOrderedChangeAndMembership(t *testing.T) {
 		t.Errorf("another tool: %v", err)
 	}
 }
+
+// BenchmarkAskingGuards is what the asking-sentence guards and the typo
+// reading add to one question's tool choice (all of them run, as for an
+// uncued tool).
+func BenchmarkAskingGuards(b *testing.B) {
+	b.Run("one question", func(b *testing.B) {
+		benchGuards(b, "Q: If you look at the graph, what is the shortest path from node 3 to node 17?")
+	})
+	b.Run("two joined", func(b *testing.B) {
+		benchGuards(b, "Q: If you look at the graph, what is the shortest path from node 3 to node 17, and how long is it?")
+	})
+}
+
+func benchGuards(b *testing.B, task string) {
+	spec, err := tools.Catalogue().Get("shortest_path")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		intent, _ := reasoning.CorrectTypos(task)
+		cues := reasoning.MatchCues(intent)
+		_ = twoQuestions(intent)
+		_ = negatedUncued(intent, cues, "shortest_path")
+		_ = answerKindMismatch(intent, cues, spec.Spec())
+		_ = supposedChange(intent, "shortest_path")
+		_ = uncuedMembership(cues, "shortest_path")
+		_ = orderedChange(intent)
+		_ = unstatedRelation(task, intent, "neighbors", true)
+	}
+}
+
+// BenchmarkMatchCues is the intent lexicon alone, for comparison.
+func BenchmarkMatchCues(b *testing.B) {
+	task := "Q: If you look at the graph, what is the shortest path from node 3 to node 17, and how long is it?"
+	for b.Loop() {
+		reasoning.MatchCues(task)
+	}
+}
