@@ -99,9 +99,10 @@ func (t *proseText) tokenize(ctx context.Context, d *Doc) error {
 	if len(q) > math.MaxInt32 {
 		return fmt.Errorf("a question of %d bytes is too long to read as prose (at most %d)", len(q), math.MaxInt32)
 	}
-	t.toks = make([]ptTok, 0, len(q)/4+4)
+	// The tokens grow in a local slice (kept in registers), stored at the end.
+	toks := make([]ptTok, 0, len(q)/4+4)
 	for i := 0; i < len(q); {
-		if len(t.toks)&4095 == 4095 {
+		if len(toks)&4095 == 4095 {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
@@ -111,7 +112,7 @@ func (t *proseText) tokenize(ctx context.Context, d *Doc) error {
 		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
 			i++
 		case c == '\n':
-			t.toks = append(t.toks, ptTok{kind: pPunct, ch: '\n', s: int32(i), e: int32(i + 1)})
+			toks = append(toks, ptTok{kind: pPunct, ch: '\n', s: int32(i), e: int32(i + 1)})
 			i++
 		case c >= '0' && c <= '9':
 			j := i + 1
@@ -128,22 +129,22 @@ func (t *proseText) tokenize(ctx context.Context, d *Doc) error {
 				// "465km" is a number and its unit; "3rd" or "2B" is a word.
 				k := ptWordEnd(q, j)
 				if proseUnit(low[j:k]) != "" {
-					t.toks = append(t.toks, ptTok{kind: pNum, s: int32(i), e: int32(j)}, ptTok{kind: pWord, s: int32(j), e: int32(k)})
+					toks = append(toks, ptTok{kind: pNum, s: int32(i), e: int32(j)}, ptTok{kind: pWord, s: int32(j), e: int32(k)})
 				} else {
-					t.toks = append(t.toks, ptTok{kind: pWord, s: int32(i), e: int32(k), nonASCII: !proseASCII(q[i:k])})
+					toks = append(toks, ptTok{kind: pWord, s: int32(i), e: int32(k), nonASCII: !proseASCII(q[i:k])})
 				}
 				i = k
 				continue
 			}
-			t.toks = append(t.toks, ptTok{kind: pNum, s: int32(i), e: int32(j)})
+			toks = append(toks, ptTok{kind: pNum, s: int32(i), e: int32(j)})
 			i = j
 		case c == '"' || c == '`' || (c == '\'' && (i == 0 || !ptWordByte(q, i-1))):
 			if j := proseQuoteEnd(q, i+1, c); j > 0 {
-				t.toks = append(t.toks, ptTok{kind: pStr, s: int32(i), e: int32(j + 1)})
+				toks = append(toks, ptTok{kind: pStr, s: int32(i), e: int32(j + 1)})
 				i = j + 1
 				continue
 			}
-			t.toks = append(t.toks, ptTok{kind: pPunct, ch: c, s: int32(i), e: int32(i + 1)})
+			toks = append(toks, ptTok{kind: pPunct, ch: c, s: int32(i), e: int32(i + 1)})
 			i++
 		case ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z'):
 			// An ASCII letter starts a word (what the default case does
@@ -160,7 +161,7 @@ func (t *proseText) tokenize(ctx context.Context, d *Doc) error {
 				j = ptWordEnd(q, j)
 				nonASCII = !proseASCII(q[i:j])
 			}
-			t.toks = append(t.toks, ptTok{kind: pWord, s: int32(i), e: int32(j), upper: c <= 'Z', nonASCII: nonASCII})
+			toks = append(toks, ptTok{kind: pWord, s: int32(i), e: int32(j), upper: c <= 'Z', nonASCII: nonASCII})
 			i = j
 		case c < utf8.RuneSelf && !ptWordByte(q, i):
 			ch := c
@@ -169,14 +170,14 @@ func (t *proseText) tokenize(ctx context.Context, d *Doc) error {
 			default:
 				ch = '#'
 			}
-			t.toks = append(t.toks, ptTok{kind: pPunct, ch: ch, s: int32(i), e: int32(i + 1)})
+			toks = append(toks, ptTok{kind: pPunct, ch: ch, s: int32(i), e: int32(i + 1)})
 			i++
 		default:
 			r, size := utf8.DecodeRuneInString(q[i:])
 			if c == '_' || unicode.IsLetter(r) {
 				j := ptWordEnd(q, i)
 				up := unicode.IsUpper(r) || (unicode.IsLetter(r) && !unicode.IsLower(r))
-				t.toks = append(t.toks, ptTok{kind: pWord, s: int32(i), e: int32(j), upper: up, nonASCII: !proseASCII(q[i:j])})
+				toks = append(toks, ptTok{kind: pWord, s: int32(i), e: int32(j), upper: up, nonASCII: !proseASCII(q[i:j])})
 				i = j
 				continue
 			}
@@ -189,10 +190,11 @@ func (t *proseText) tokenize(ctx context.Context, d *Doc) error {
 			case '“', '”', '‘', '’':
 				ch = '"'
 			}
-			t.toks = append(t.toks, ptTok{kind: pPunct, ch: ch, s: int32(i), e: int32(i + size)})
+			toks = append(toks, ptTok{kind: pPunct, ch: ch, s: int32(i), e: int32(i + size)})
 			i += size
 		}
 	}
+	t.toks = toks
 	return nil
 }
 
@@ -289,11 +291,11 @@ func (t *proseText) split() {
 			}
 		}
 	}
-	t.sents = make([]ptSentence, 0, n)
+	sents := make([]ptSentence, 0, n)
 	a := 0
 	for i := 0; i <= len(t.toks); i++ {
-		if i < len(t.toks) && !t.ends(i) {
-			continue
+		if i < len(t.toks) && (t.toks[i].kind != pPunct || !t.ends(i)) {
+			continue // only a symbol ends a sentence
 		}
 		if i > a || i < len(t.toks) {
 			s := ptSentence{a: a, q: i, b: i}
@@ -313,12 +315,13 @@ func (t *proseText) split() {
 				s.q, s.b = i, i
 				if s.a < i {
 					s.q = t.statementEnd(s.a, i, i < len(t.toks) && t.toks[i].ch == '?')
-					t.sents = append(t.sents, s)
+					sents = append(sents, s)
 				}
 			}
 		}
 		a = i + 1
 	}
+	t.sents = sents
 }
 
 // pastMarker returns the first token after a list marker at a, a when
@@ -391,6 +394,9 @@ func (t *proseText) statementEnd(a, b int, question bool) int {
 	// depends on C, in what order ...?" reads the premise.
 	premise := question && t.isWord(i, "if", "suppose", "assuming") && t.premiseAsks(i, b)
 	for j := i; j < b && !premise; j++ {
+		if k := &t.toks[j]; k.kind != pWord || !k.nonASCII && (k.e-k.s < 2 || k.e-k.s > 7) {
+			continue // no condition word (an ASCII word's lower case is as long)
+		}
 		if proseConditional(t.low(j)) {
 			b, question = j, false
 			break
@@ -1083,6 +1089,13 @@ func proseUnit(w string) Meaning {
 // ..."): its symbols are never edges.
 func (t *proseText) keySentence(s ptSentence) bool {
 	for i := s.a; i < s.b; i++ {
+		k := &t.toks[i]
+		if k.kind == pPunct && k.ch == '(' && t.letterTuple(i) {
+			return true
+		}
+		if k.kind != pWord {
+			continue
+		}
 		switch t.low(i) {
 		case "means", "mean", "meaning", "denote", "denotes", "denoted", "represent", "represents", "represented",
 			"indicate", "indicates", "indicated", "signify", "signifies", "notation", "format", "stands", "iff":
@@ -1093,9 +1106,6 @@ func (t *proseText) keySentence(s ptSentence) bool {
 			if t.isPunct(i+1, '.') && t.isWord(i+2, "e") {
 				return true
 			}
-		}
-		if t.isPunct(i, '(') && t.letterTuple(i) {
-			return true
 		}
 	}
 	return false
