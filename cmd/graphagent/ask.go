@@ -57,6 +57,7 @@ Notations read in the question (mixed in one question when they agree):
   structured     adjacency lists (A: B, C; "0 1 2" lines after "adjacency-list format"), adjacency matrices, CSV/TSV/Markdown tables with a header,
                  JSON {"nodes": ..., "edges": ...} or [{"from": "a", "to": "b", "weight": 2}], NetworkX dicts,
                  DOT (digraph { a -> b }), GML, GraphML (<graphml>...</graphml>)
+  routes         Red line: Alpha, Beta, Gamma (each stop joined to the next)
   declarations   the nodes are numbered from 0 to 7; a graph among nodes A, B, C; with 12 nodes
 Sentences that explain a notation ("(i,j) means that node i and node j are connected") are its key, never
 edges. When the reading is uncertain (text that looks like graph content but was not understood, two

@@ -24,6 +24,7 @@ func Readers() []Reader {
 		AdjacencyMatrix{}, // before pythonReader: "[[0, 1], [1, 0]] is the adjacency matrix" is a Python list too
 		pythonReader{},
 		CSVTable{},
+		RouteLists{},
 		PairPhrases{},
 		NodeData{},
 		BipartiteProse{},

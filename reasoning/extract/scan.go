@@ -741,7 +741,8 @@ func (p *exScan) looseNumbers(spans [][2]int) []int {
 		for k < len(spans) && spans[k][1] <= int(t.s) {
 			k++
 		}
-		if (t.kind != exNum && !(t.kind == exWord && '0' <= p.q[t.s] && p.q[t.s] <= '9' && unitNumber(p.word(i)))) || p.skip[i] || p.task[p.sent[i]] || p.isPunct(i-1, '=') {
+		if (t.kind != exNum && !(t.kind == exWord && '0' <= p.q[t.s] && p.q[t.s] <= '9' && unitNumber(p.word(i)))) || p.skip[i] || p.task[p.sent[i]] || p.isPunct(i-1, '=') ||
+			(t.kind == exNum && p.isWord(i-1, "line", "bus", "route", "tram", "platform")) { // "line 1 runs A - B": a route's name
 			continue
 		}
 		if k < len(spans) && int(t.s) >= spans[k][0] && int(t.e) <= spans[k][1] {

@@ -1,0 +1,153 @@
+package extract
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/graphagent/graphagent/tools/graph"
+)
+
+// RouteLists reads transit lines and routes written as a named list of
+// stops, each stop joined to the next: "Red line: Alpha, Beta, Gamma",
+// "Stops on the 12 bus: Mill Rd, Oak St, Town Hall, Station.", "* Blue line:
+// Beta, Delta and Epsilon". The list follows a colon on the same line, after
+// a short name holding a route word (line, route, bus, train, tram, metro,
+// subway, trail, stops); it ends at the line's or sentence's end. Lines go
+// both ways: the edges are undirected. Stops shared by two lists join them.
+// The reader returns at once when the text holds none of the route words.
+type RouteLists struct{}
+
+// Name names the notation.
+func (RouteLists) Name() string { return "route lists" }
+
+// Read implements Reader.
+func (RouteLists) Read(ctx context.Context, d *Doc) (Reading, error) {
+	if err := ctx.Err(); err != nil {
+		return Reading{}, err
+	}
+	if !d.words().any(isRouteWord) {
+		return Reading{}, nil
+	}
+	r := Reading{Reader: RouteLists{}.Name(), Directed: DirUndirected, Confidence: 0.9}
+	seen := map[string]bool{}
+	for off := 0; off < len(d.Text); {
+		end := strings.IndexByte(d.Text[off:], '\n')
+		if end < 0 {
+			end = len(d.Text)
+		} else {
+			end += off
+		}
+		// A line may hold several sentences: "Stops on the 12 bus: A, B.
+		// Stops on the 7 bus: B, C."
+		for s := off; s < end; {
+			e := routeSentenceEnd(d.Text, s, end)
+			stops, ok := routeList(d.Text[s:e], d.Lower[s:e])
+			if ok {
+				for k, st := range stops {
+					if !seen[st] {
+						seen[st] = true
+						r.Nodes = append(r.Nodes, st)
+					}
+					if k > 0 && stops[k-1] != st {
+						if len(r.Edges) == d.opt.MaxEdges {
+							return Reading{}, fmt.Errorf("route lists: more than %d edges: %w", d.opt.MaxEdges, graph.ErrTooLarge)
+						}
+						r.Edges = append(r.Edges, Edge{U: stops[k-1], V: st, Start: s, End: e})
+					}
+				}
+				r.Spans = append(r.Spans, Span{Start: s, End: e, Role: RoleGraph})
+			}
+			s = e
+		}
+		off = end + 1
+	}
+	if len(r.Edges) == 0 {
+		return Reading{}, nil
+	}
+	return r, nil
+}
+
+// routeSentenceEnd returns the end of the sentence starting at s before
+// end: after a '.', '!' or '?' followed by a space, or end.
+func routeSentenceEnd(text string, s, end int) int {
+	for i := s; i < end; i++ {
+		if c := text[i]; (c == '.' || c == '!' || c == '?') && (i+1 == end || text[i+1] == ' ') {
+			return i + 1
+		}
+	}
+	return end
+}
+
+// routeList reads one sentence as a route's name, a colon and its stops;
+// lower is the sentence in lower case. ok is false when it is not one.
+func routeList(text, lower string) (stops []string, ok bool) {
+	colon := strings.IndexByte(text, ':')
+	if colon < 0 {
+		return nil, false
+	}
+	head := strings.Trim(lower[:colon], " \t*-•")
+	words := strings.Fields(head)
+	if len(words) == 0 || len(words) > 6 {
+		return nil, false
+	}
+	named := false
+	for _, w := range words {
+		named = named || isRouteWord(w)
+	}
+	body := strings.TrimSpace(text[colon+1:])
+	if !named || strings.HasSuffix(body, "?") {
+		return nil, false
+	}
+	body = strings.TrimRight(body, ".! \t\r")
+	items := strings.Split(body, ",")
+	for k, it := range items {
+		it = strings.TrimSpace(it)
+		if k == len(items)-1 {
+			// "..., Delta and Epsilon"
+			if a, b, found := strings.Cut(it, " and "); found {
+				for _, x := range []string{a, b} {
+					if x = strings.TrimSpace(x); !routeStop(x) {
+						return nil, false
+					}
+					stops = append(stops, x)
+				}
+				continue
+			}
+		}
+		it = strings.TrimPrefix(it, "and ")
+		if !routeStop(it) {
+			return nil, false
+		}
+		stops = append(stops, it)
+	}
+	return stops, len(stops) >= 2
+}
+
+// routeStop reports whether s can name a stop: one to four words of
+// letters, digits, '.', '\”, '&' or '-', no other sign.
+func routeStop(s string) bool {
+	f := strings.Fields(s)
+	if len(f) == 0 || len(f) > 4 {
+		return false
+	}
+	for _, w := range f {
+		for _, c := range w {
+			if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '\'' || c == '&' || c == '-' || c > 0x7f && unicode.IsLetter(c)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// isRouteWord reports whether w is a route word or its plural.
+func isRouteWord(w string) bool {
+	switch w {
+	case "line", "lines", "route", "routes", "bus", "buses", "train", "trains", "tram", "trams", "metro", "subway",
+		"trail", "trails", "stops":
+		return true
+	}
+	return false
+}
