@@ -138,6 +138,10 @@ func askedKind(task string) string {
 	return ""
 }
 
+// anyAsked asks whether any of something exists ("are there any
+// bridges?", "is there a triangle?"), which a count answers.
+var anyAsked = regexp.MustCompile(`\b(are there|is there|any)\b`)
+
 // answerKindMismatch declines (ErrNoAnswer) a tool that none of the
 // question's intent cues names when its answer is of another kind than the
 // one the question asks for: a yes/no question answered with a score ("Is
@@ -157,7 +161,8 @@ func answerKindMismatch(task string, cues reasoning.Cues, spec tools.Spec) error
 	mismatch := false
 	switch kind {
 	case askYesNo:
-		mismatch = !yesNo
+		// "Are there any triangles?" is answered by their count.
+		mismatch = !yesNo && !(anyAsked.MatchString(strings.ToLower(askingText(task))) && (strings.Contains(returns, "integer") || strings.Contains(returns, "count")))
 	case askWh, askCount:
 		mismatch = boolean
 	case askQty:

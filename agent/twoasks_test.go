@@ -108,6 +108,9 @@ func TestAnswerKindMismatch(t *testing.T) {
 		{"What is the pagerank of B?", "pagerank", false},                 // cued
 		{"Which node matters most?", "pagerank", false},                   // a thing named, a map
 		{"Tell me about the graph", "density", false},                     // kind unknown
+		{"Are there any triangles?", "triangle_count", false},             // the count answers it
+		{"Is there a triangle?", "triangle_count", false},
+		{"Is there a triangle?", "pagerank", true},
 	} {
 		err := answerKindMismatch(c.task, reasoning.MatchCues(c.task), spec(c.tool))
 		if got := err != nil; got != c.want {
