@@ -29,6 +29,8 @@ func TestAskEverydayWords(t *testing.T) {
 		{"Gil is friends with Hal and Ida; Hal is friends with Jo. Kim is friends with Lu. How many separate groups are there?", "connected_components", "2 connected components"},
 		{"Mo messaged Ned, Ned messaged Ola, Mo messaged Ola. How many messages were sent?", "edge_count size", "3 edges"},
 		{"Pia supervises Quin and Rae; Rae supervises Sol. How many people does Pia supervise?", "degree", "out-degree 2"},
+		{"Trains: Oslo->Bergen, Oslo->Moss, Moss->Oslo. How many trains leave Oslo?", "degree", "out-degree 2"},
+		{"Trains: Oslo->Bergen, Oslo->Moss, Moss->Oslo. How many trains arrive at Oslo?", "degree", "in-degree 1"},
 	} {
 		ans, err := a.Ask(context.Background(), c.q)
 		if err != nil {
@@ -81,6 +83,7 @@ func TestAskEverydayDeclines(t *testing.T) {
 		"Edges: P-Q, Q-R, R-S. Is Q important?",                             // yes/no, a score near
 		"Edges: P-Q, Q-R, R-S. Who are P's friends' friends?",               // two hops
 		"Guests: Ann–Ben, Ben–Cal, Cal–Dot. Which guests has Ann never talked to?",
+		"Flights: Oslo->Bergen, Oslo->Moss, Moss->Oslo. How many flights land in Oslo?", // one direction, not read
 	} {
 		ans, err := a.Ask(context.Background(), q)
 		if err == nil {

@@ -72,6 +72,8 @@ func TestCuesEveryday(t *testing.T) {
 		// One direction of one node's relations.
 		{"How many people does Mia supervise?", "degree", []string{"node_count", "non_neighbors"}},
 		{"How many papers cite P7?", "degree", []string{"node_count"}},
+		{"How many trains leave Oslo?", "degree", []string{"node_count", "edge_count"}},
+		{"how many buses arrive at the depot", "degree", []string{"edge_count"}},
 		{"how many modules does util depend on", "degree", []string{"node_count"}},
 	} {
 		m := MatchCues(c.q)

@@ -8,10 +8,10 @@ var degreeDirREs = struct {
 }{
 	// Named directions: "in-degree", "incoming edges", "followers",
 	// "edges arriving at 3", "how many people is Lee followed by".
-	in: lazyCompile(`(?i)\b(?:in-?degrees?|incoming|in-?links|in-?edges|inbound|followers|followed\s+by)\b|\b(?:edges?|links?|arcs?)\s+(?:arriv(?:e|es|ing)\s+at|com(?:e|es|ing)\s+(?:in)?to|enter(?:s|ing)?|end(?:s|ing)?\s+(?:at|in)|into)\b`),
+	in: lazyCompile(`(?i)\b(?:in-?degrees?|incoming|in-?links|in-?edges|inbound|followers|followed\s+by)\b|\b(?:edges?|links?|arcs?|` + edgeWords + `)\s+(?:arriv(?:e|es|ing)\s+(?:at|in)|com(?:e|es|ing)\s+(?:in)?to|enter(?:s|ing)?|end(?:s|ing)?\s+(?:at|in)|into)\b`),
 	// "out-degree", "outgoing edges", "edges leaving 3", "edges going out
 	// of 3".
-	out: lazyCompile(`(?i)\b(?:out-?degrees?|outgoing|out-?links|out-?edges|outbound)\b|\b(?:edges?|links?|arcs?)\s+(?:leav(?:e|es|ing)|go(?:es|ing)?\s+out\s+of|com(?:e|es|ing)\s+out\s+of|start(?:s|ing)?\s+(?:at|in)|originat(?:e|es|ing)\s+(?:at|from|in))\b`),
+	out: lazyCompile(`(?i)\b(?:out-?degrees?|outgoing|out-?links|out-?edges|outbound)\b|\b(?:edges?|links?|arcs?|` + edgeWords + `)\s+(?:leav(?:e|es|ing)|go(?:es|ing)?\s+out\s+of|com(?:e|es|ing)\s+out\s+of|start(?:s|ing)?\s+(?:at|in)|originat(?:e|es|ing)\s+(?:at|from|in))\b`),
 	// "how many people does Lee follow", "how many pages does page 3
 	// link to": the named node acts, so its out-edges are counted.
 	outVerb: lazyCompile(`(?i)\bhow\s+many\b[^.?!;,]{0,40}?\b(?:does|do|did)\s+(?:node\s+|vertex\s+)?\S+(?:\s+\S+)?\s+(?:follow|point\s+(?:to|at)|link\s+to|lead\s+to|` + degreeVerbs + `)\b`),
@@ -19,6 +19,10 @@ var degreeDirREs = struct {
 	// act on the named node, so its in-edges are counted.
 	inVerb: lazyCompile(`(?i)\bhow\s+many\b([^.?!;,]{0,40}?)\b(?:follows?|points?\s+(?:to|at)|links?\s+to|leads?\s+to|` + degreeVerbsS + `)\s+(?:node\s+|vertex\s+)?([^\s?.!,;]+)`),
 }
+
+// edgeWords are everyday nouns for directed edges that leave or arrive
+// ("how many flights leave NYC", "how many roads lead into Rome").
+const edgeWords = `flights?|roads?|routes?|pipes?|lines?|connections?|trains?|buses|messages?|e-?mails?|calls?|letters?|cables?|streets?|paths?|transfers?|payments?|shipments?`
 
 // degreeVerbs are everyday relations a directed graph's edges stand for
 // ("Dana manages Eli" is Dana -> Eli), in the base form after "does X";
@@ -32,6 +36,7 @@ const (
 // degreeDirectionWords are cheap substrings one of which a directional
 // degree question contains; without them no expression is run.
 var degreeDirectionWords = []string{"degree", "coming", "going", "link", "edge", "inbound", "outbound", "follow", "point", "lead", "arc",
+	"leav", "arriv", "enter", "start", "end", "originat", "into", "out of",
 	"manag", "supervis", "mentor", "teach", "employ", "cite", "call", "mail", "text", "messag", "trust", "pay", "owe", "report", "depend", "rel", "import", "requir"}
 
 // notANode are words after a relation verb that name no node: "how many

@@ -38,6 +38,11 @@ func TestDegreeDirectionOf(t *testing.T) {
 		"How many people report to Eli?":                              "in",
 		"How many papers cite P7?":                                    "in",
 		"How many phone calls were made?":                             "",
+		"How many flights leave NYC?":                                 "out",
+		"How many flights arrive in NYC?":                             "in",
+		"How many roads lead into Rome?":                              "",
+		"How many trains arrive at Kyoto?":                            "in",
+		"How many pipes start at the source?":                         "out",
 		"How many emails were sent in total?":                         "",
 	} {
 		if got := degreeDirectionOf(q); got != want {
