@@ -36,3 +36,27 @@ func TestHeldout3Readings(t *testing.T) {
 		}
 	}
 }
+
+// TestIsolatedInProse: "X has no friends" makes X a node without edges;
+// a possessive is not a name.
+func TestIsolatedInProse(t *testing.T) {
+	for q, want := range map[string][2]int{ // nodes, edges
+		"Mia is friends with Noah. Olivia is new and has no friends yet. How many students?": {3, 1},
+		"Ann and Bo are friends. Cy and Dee have no friends at all.":                         {4, 1},
+	} {
+		ex, err := Read(context.Background(), q, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g := ex.Graph; g == nil || g.N() != want[0] || g.M() != want[1] || ex.Report.Uncertain() {
+			t.Errorf("%q: read %+v, want %d nodes and %d edges, certain", q, ex.Report, want[0], want[1])
+		}
+	}
+	ex, err := Read(context.Background(), "Ann and Bo are friends. Cy's dog has no friends. How many people?", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ex.Report.Uncertain() {
+		t.Errorf("a possessive read as an isolated name: %+v", ex.Report)
+	}
+}

@@ -88,6 +88,9 @@ func (t *proseText) relUnread(b *proseBuild, cands []ptSentence, read []relSente
 		if k < len(read) && read[k].s.s == c.s || strings.ContainsRune(t.text[c.s:c.e], '?') {
 			continue // read, or a question
 		}
+		if t.relIsolated(b, c) {
+			continue
+		}
 		// A relation noun ("friends", "colleagues") says the sentence is
 		// about the graph; a verb may label ("Alice likes tennis").
 		noun := false
@@ -120,4 +123,37 @@ func relFunctionWord(w string) bool {
 		return true
 	}
 	return false
+}
+
+// relIsolated reads a statement that someone has no relations ("Olivia is
+// new and has no friends yet", "Dot and Eve have no friends"): the names
+// are nodes without edges. Up to three lower-case words may stand between
+// the names and "has no"; after the relation noun only "yet", "at all" or
+// "so far". It reports whether the sentence was read.
+func (t *proseText) relIsolated(b *proseBuild, c ptSentence) bool {
+	names, n := t.nameList(c.a, c.q, c.a, relNames)
+	if len(names) == 0 || names[len(names)-1].poss {
+		return false
+	}
+	for x := 0; x < 3 && n < c.q && !t.isWord(n, "has", "have"); x++ {
+		if tk := t.toks[n]; tk.kind != pWord || tk.upper {
+			return false
+		}
+		n++
+	}
+	if !t.isWord(n, "has", "have") || !t.isWord(n+1, "no") || relSymNoun(t.low(n+2)) == "" {
+		return false
+	}
+	n += 3
+	for n < c.q && t.isWord(n, "yet", "at", "all", "so", "far") {
+		n++
+	}
+	if n < c.q && t.toks[n].kind != pPunct {
+		return false
+	}
+	for _, nm := range names {
+		b.node(nm.id, int(t.toks[nm.a].s))
+	}
+	b.sentence(t, c, [][2]int{{c.a, c.q}}, func(int) bool { return true })
+	return true
 }
