@@ -549,7 +549,10 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 		}
 		return fallback(why)
 	}
-	if err := negatedUncued(intent, cues, choice.Tool); err != nil {
+	// A session follow-up ("and node 9?") reuses the previous question's
+	// tool: the checks of a tool found by retrieval alone do not apply.
+	retrieved := r.forced == nil
+	if err := negatedUncued(intent, cues, choice.Tool); retrieved && err != nil {
 		return r.fail(err)
 	}
 	var crossCheck string
@@ -562,13 +565,13 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 	if err := readingRuleErr(spec, r.ans.Reading); err != nil {
 		return r.fail(err)
 	}
-	if err := answerKindMismatch(intent, cues, spec); err != nil {
+	if err := answerKindMismatch(intent, cues, spec); retrieved && err != nil {
 		return r.fail(err)
 	}
 	if err := supposedChange(intent, spec.Name); err != nil {
 		return r.fail(err)
 	}
-	if err := uncuedMembership(cues, spec.Name); err != nil {
+	if err := uncuedMembership(cues, spec.Name); retrieved && err != nil {
 		return r.fail(err)
 	}
 	if err := orderedChange(intent); err != nil {
