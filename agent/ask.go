@@ -549,9 +549,11 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 		}
 		return fallback(why)
 	}
-	// A session follow-up ("and node 9?") reuses the previous question's
-	// tool: the checks of a tool found by retrieval alone do not apply.
-	retrieved := r.forced == nil
+	// The builtin planner's choice of a tool no cue names is the nearest by
+	// retrieval; it must fit how the question asks. An LLM reads the
+	// question itself, and a session follow-up ("and node 9?") reuses the
+	// previous question's tool: the checks do not apply to them.
+	retrieved := r.forced == nil && r.planner().Name() == reasoning.BuiltinName
 	if err := negatedUncued(intent, cues, choice.Tool); retrieved && err != nil {
 		return r.fail(err)
 	}
