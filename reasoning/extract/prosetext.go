@@ -875,8 +875,12 @@ func (t *proseText) account(dst []Span, s ptSentence, matched [][2]int, filler f
 		}
 		// So is a short frame ending in ',' ("Among my coworkers,", "So in
 		// my class,"): it says where the statements hold, not what.
-		if f := t.frameEnd(s.a, matched[0][0]); f > s.a {
-			s.a, s.s = f, int(t.toks[f].s)
+		// (A frame is a word and a comma at least: none before a match at
+		// s.a or s.a+1.)
+		if matched[0][0] > s.a+1 {
+			if f := t.frameEnd(s.a, matched[0][0]); f > s.a {
+				s.a, s.s = f, int(t.toks[f].s)
+			}
 		}
 	}
 	// A token is covered when a match holds it; the readers append their

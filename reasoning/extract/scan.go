@@ -737,11 +737,15 @@ func (p *exScan) filter() (kept, dropped []exItem) {
 func (p *exScan) looseNumbers(spans [][2]int) []int {
 	var out []int
 	k := 0
-	for i, t := range p.toks {
+	for i := range p.toks {
+		t := &p.toks[i]
+		if t.kind != exNum && !(t.kind == exWord && '0' <= p.q[t.s] && p.q[t.s] <= '9' && unitNumber(p.word(i))) {
+			continue // no number (the span pointer moves on at the numbers alone: their starts grow)
+		}
 		for k < len(spans) && spans[k][1] <= int(t.s) {
 			k++
 		}
-		if (t.kind != exNum && !(t.kind == exWord && '0' <= p.q[t.s] && p.q[t.s] <= '9' && unitNumber(p.word(i)))) || p.skip[i] || p.task[p.sent[i]] || p.isPunct(i-1, '=') ||
+		if p.skip[i] || p.task[p.sent[i]] || p.isPunct(i-1, '=') ||
 			(t.kind == exNum && p.isWord(i-1, "line", "bus", "route", "tram", "platform")) { // "line 1 runs A - B": a route's name
 			continue
 		}
