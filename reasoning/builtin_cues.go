@@ -257,6 +257,9 @@ var toolCues = func() []toolCue {
 		against(strong(c("two 2 team group side camp", `\b(split|divide|separate|partition|sort|put)\w*\b[^.?]{0,40}\b(two|2) (teams|groups|sides|camps|sets|halves)\b[^.?]{0,40}\b(no|without an?) (edges?|links?|connections?|friends?|friendships?)\s+(inside|within|in)\b`, `\bhow many\b`, "is_bipartite")), "degree_distribution", "graph_coloring", "common_neighbors"),
 		// "What is the average number of connections?"
 		against(strong(c("average mean typical", `\b(average|mean|typical) (number of )?(connections|neighbou?rs|friends|links|contacts|edges per (node|vertex|person))\b`, `\b(of|for) (node|vertex)\b|\bpath\b`, "degree_distribution")), "edge_count", "size", "degree"),
+		// "How many friendships?": the question ends at the relation's
+		// plural, so it counts them all.
+		against(strong(c("friendship relationship acquaintanceship collaboration partnership authorship road flight route connection link edge arc", `\bhow many (friendships|relationships|acquaintanceships|collaborations|partnerships|co-?authorships|roads|flights|routes|connections|links|edges|arcs)(\s+(in total|altogether|overall|in all))?\s*\?`, "", "edge_count", "size")), "degree"),
 		// One node's edges by an everyday noun: "how many trains leave
 		// Oslo", "how many flights arrive in NYC" (see edgeWords).
 		strong(c("leav depart start go out come into enter end arriv land lead", `\bhow many (`+edgeWords+`)\s+(leave|leaves|depart|departs|start (at|from|in)|starts (at|from|in)|go out of|goes out of|come into|comes into|enter|enters|end (at|in)|ends (at|in)|arrive (at|in)|arrives (at|in)|land (at|in)|lands (at|in)|lead (to|from|into|out of)|leads (to|from|into|out of))\b`, `\b(the|this|that|whole|entire) (graph|network|map)\b|\b(common|both|mutual)\b|\bat (once|the same time)\b`, "degree")),

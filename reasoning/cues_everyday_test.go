@@ -55,6 +55,8 @@ func TestCuesEveryday(t *testing.T) {
 		{"How many pairs of students work with each other?", "edge_count", []string{"degree", "node_count"}},
 		{"How many phone calls were made?", "edge_count", []string{"degree", "node_count"}},
 		{"How many games were played in total?", "edge_count", []string{"degree"}},
+		{"How many friendships?", "edge_count", []string{"degree", "node_count"}},
+		{"how many roads in total?", "edge_count", []string{"degree"}},
 		// Separate groups: components.
 		{"How many separate groups of coworkers are there?", "connected_components", []string{"louvain_communities", "node_count"}},
 		{"how many disconnected pieces does the network fall into", "connected_components", []string{"node_count"}},
@@ -89,15 +91,16 @@ func TestCuesEveryday(t *testing.T) {
 	}
 	// Close phrasings that ask something else: no strong cue for the tool.
 	for _, c := range []struct{ q, tool string }{
-		{"What does api depend on?", "neighbors"},                                   // every dependency, maybe indirect
-		{"Which modules does core not import directly?", "neighbors"},               // a negation
-		{"How far is it from Rome to Oslo in hops?", "minimum_spanning_tree"},       // a distance, no spanning tree
-		{"Are all the friends of Bob connected to each other?", "is_connected"},     // a neighbourhood, not the graph
-		{"Which routers are connected to each other?", "is_connected"},              // a list
-		{"Which road is the longest?", "bridges"},                                   // no failure
-		{"How many servers, if one fails, stay online?", "articulation_points"},     // a count
-		{"How many pairs of nodes are not connected together?", "edge_count"},       // non-edges
-		{"How many emails were sent by Ivy?", "edge_count"},                         // one node's edges
+		{"What does api depend on?", "neighbors"},                               // every dependency, maybe indirect
+		{"Which modules does core not import directly?", "neighbors"},           // a negation
+		{"How far is it from Rome to Oslo in hops?", "minimum_spanning_tree"},   // a distance, no spanning tree
+		{"Are all the friends of Bob connected to each other?", "is_connected"}, // a neighbourhood, not the graph
+		{"Which routers are connected to each other?", "is_connected"},          // a list
+		{"Which road is the longest?", "bridges"},                               // no failure
+		{"How many servers, if one fails, stay online?", "articulation_points"}, // a count
+		{"How many pairs of nodes are not connected together?", "edge_count"},   // non-edges
+		{"How many emails were sent by Ivy?", "edge_count"},                     // one node's edges
+		{"How many friendships does Ivy have?", "edge_count"},
 		{"How many distinct circles of friends are there?", "connected_components"}, // communities
 		{"How many separate groups of three friends are there?", "connected_components"},
 		{"How many people does the whole org chart show?", "degree"},
