@@ -582,11 +582,26 @@ func edgeOrder(r *Reading) []int32 {
 // the first token ending after the edge's start).
 func (c *combiner) markLoneTaskEdges(r *Reading, order []int32, mark func(k int)) {
 	p := c.p
-	tok := 0
+	// Tokens before the first task sentence's are in statements: an edge
+	// that starts before the last of them ends is in a statement, and the
+	// walk starts there.
+	s0 := slices.Index(p.task, true)
+	if s0 < 0 {
+		return
+	}
+	tok, _ := slices.BinarySearch(p.sent, int32(s0))
+	limit := -1 // edges starting before limit are in statements
+	if tok > 0 {
+		limit = int(p.toks[tok-1].e)
+		tok--
+	}
 	run, runLen := int32(-1), 0 // the task sentence of the current run of edges
 	first := 0                  // the run's first edge
 	for _, k := range order {
 		pos := r.Edges[k].Start
+		if pos < limit {
+			continue
+		}
 		for tok < len(p.toks) && int(p.toks[tok].e) <= pos {
 			tok++
 		}
@@ -671,7 +686,12 @@ func (c *combiner) direction(skip [][]bool) (directed bool, why, note string) {
 	// ('{"directed": false, ...}') are its own.
 	var stated [][2]int
 	for _, r := range c.used {
-		if r.Directed != DirUnknown {
+		if r.Directed == DirUnknown {
+			continue
+		}
+		if c.wellFormed() {
+			stated = unionSorted(stated, c.coverage(r))
+		} else {
 			stated = mergeIntervals(stated, r.Spans)
 		}
 	}
