@@ -579,6 +579,9 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 	if err := orderedChange(intent); err != nil {
 		return r.fail(err)
 	}
+	if err := undirectedDAG(intent, g != nil && g.Directed()); g != nil && err != nil {
+		return r.fail(err)
+	}
 
 	var args json.RawMessage
 	var perr error

@@ -301,3 +301,20 @@ func orderedChange(task string) error {
 	}
 	return nil
 }
+
+// dagWords ask whether a graph is a DAG.
+var dagWords = regexp.MustCompile(`\b(dag|directed acyclic( graph)?)\b`)
+
+// undirectedDAG declines (ErrNoAnswer) "is the graph a DAG?" about an
+// undirected graph: a DAG is directed, so "no cycle" would pass for "yes"
+// (NetworkX's is_directed_acyclic_graph says no for every undirected graph).
+func undirectedDAG(task string, directed bool) error {
+	lower := strings.ToLower(task)
+	if directed || (!strings.Contains(lower, "dag") && !strings.Contains(lower, "directed acyclic")) {
+		return nil
+	}
+	if m := dagWords.FindString(lower); m != "" {
+		return fmt.Errorf("the question asks whether the graph is a DAG (%q), but the graph is undirected (no direction was read), and a DAG is directed: %w", m, ErrNoAnswer)
+	}
+	return nil
+}

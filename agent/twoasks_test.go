@@ -253,3 +253,23 @@ func BenchmarkMatchCues(b *testing.B) {
 		reasoning.MatchCues(task)
 	}
 }
+
+func TestUndirectedDAG(t *testing.T) {
+	for _, c := range []struct {
+		task     string
+		directed bool
+		want     bool
+	}{
+		{"Is the graph a DAG?", false, true},
+		{"Is it a directed acyclic graph?", false, true},
+		{"Is the graph a DAG?", true, false},
+		{"Is the graph acyclic?", false, false},
+		{"Does the graph have a cycle?", false, false},
+		{"How many nodes does the dagger graph have?", false, false},
+	} {
+		err := undirectedDAG(c.task, c.directed)
+		if got := err != nil; got != c.want {
+			t.Errorf("%q (directed %v): declined %v (%v), want %v", c.task, c.directed, got, err, c.want)
+		}
+	}
+}
