@@ -14,6 +14,16 @@ func exEdgeNoun(w string) bool {
 	return false
 }
 
+// exEdgeEndsWord reports whether w leads to an edge's two ends after its
+// noun ("between", "from", "connecting", "joining", "linking").
+func exEdgeEndsWord(w string) bool {
+	switch w {
+	case "between", "from", "connecting", "joining", "linking":
+		return true
+	}
+	return false
+}
+
 // tryEdgeKeyword reads "an edge between node 3 and node 7 with weight 2",
 // "a directed edge from A to B", "edges from 0 to 1 and from 1 to 2".
 func (p *exScan) tryEdgeKeyword(i int) (int, error) {
@@ -24,7 +34,7 @@ func (p *exScan) tryEdgeKeyword(i int) (int, error) {
 	var pre exItem
 	directed := p.isWord(i-1, "directed") || p.isWord(i-2, "directed")
 	for steps := 0; steps < 8 && j < len(p.toks) && !p.clauseEnd(j); steps++ {
-		if p.isWord(j, "between", "from", "connecting", "joining", "linking") {
+		if exEdgeEndsWord(p.word(j)) {
 			break
 		}
 		if w, isCap, named, n, ok, err := p.weight(j); err != nil {
@@ -36,7 +46,7 @@ func (p *exScan) tryEdgeKeyword(i int) (int, error) {
 		}
 		j++
 	}
-	if !p.isWord(j, "between", "from", "connecting", "joining", "linking") {
+	if !exEdgeEndsWord(p.word(j)) {
 		return i, nil
 	}
 	// The items go straight into p.items; base marks where this

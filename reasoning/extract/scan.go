@@ -372,6 +372,16 @@ func (p *exScan) number(i int) (float64, int, bool, error) {
 	return f, j + 1, true, nil
 }
 
+// exWeightLead reports whether w leads to a weight after an edge ("with
+// weight 3", "of length 2", "having cost 4").
+func exWeightLead(w string) bool {
+	switch w {
+	case "with", "of", "having", "and", "has", "have":
+		return true
+	}
+	return false
+}
+
 // weightKW reports whether w names the number on an edge, and whether it
 // is a capacity.
 func exWeightKW(w string) (isKW, isCap bool) {
@@ -402,9 +412,10 @@ func (p *exScan) weight(i int) (w float64, isCap, named bool, next int, ok bool,
 				return f, false, false, n, ok, err
 			}
 			j++
-		case p.isWord(j, "with", "of", "having", "and", "has", "have"):
+		case exWeightLead(p.word(j)):
 			j++
-			if p.isWord(j, "a", "an", "the") {
+			switch p.word(j) {
+			case "a", "an", "the":
 				j++
 			}
 		case p.isPunct(j, ','):
@@ -417,13 +428,16 @@ func (p *exScan) weight(i int) (w float64, isCap, named bool, next int, ok bool,
 	kw, isCap := exWeightKW(p.word(j))
 	if kw {
 		j++
-		if p.isWord(j, "of", "is", "equal", "equals") {
+		switch p.word(j) {
+		case "of", "is", "equal", "equals":
 			j++
 			if p.isWord(j, "to") {
 				j++
 			}
-		} else if p.isPunct(j, '=') || p.isPunct(j, ':') {
-			j++
+		case "":
+			if p.isPunct(j, '=') || p.isPunct(j, ':') {
+				j++
+			}
 		}
 	} else if open == 0 {
 		return 0, false, false, i, false, nil
