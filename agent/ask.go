@@ -579,7 +579,9 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 	if err := orderedChange(intent); err != nil {
 		return r.fail(err)
 	}
-	if err := undirectedDAG(intent, g != nil && g.Directed()); g != nil && err != nil {
+	// A follow-up ("and if it were undirected?") reruns the question on the
+	// graph read the other way, which it asks for knowingly.
+	if err := undirectedDAG(intent, g != nil && g.Directed()); g != nil && r.forced == nil && err != nil {
 		return r.fail(err)
 	}
 
