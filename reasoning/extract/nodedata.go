@@ -232,8 +232,10 @@ func nodeDataStateWord(w string) bool {
 // the header lines ("Embeddings:") that name a block of them.
 func nodeDataVectors(ctx context.Context, d *Doc) ([]nodeDataVector, []Span, error) {
 	text, lower := d.Text, d.Lower
-	// The nouns are letters only: one lies inside a word of the text.
-	docCue := d.words().any(nodeDataHasNoun)
+	// The nouns are letters only: one lies inside a word of the text. The
+	// vocabulary answers when it is made (Read's scan makes it); a reader
+	// asked alone searches the text, which costs less than making it.
+	docCue := d.vocab != nil && d.vocab.any(nodeDataHasNoun) || d.vocab == nil && nodeDataHasNoun(lower)
 	var out []nodeDataVector
 	var headers []Span
 	blockCue := false // inside a block under a header that names the data
