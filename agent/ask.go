@@ -168,6 +168,9 @@ func (a *Agent) ask(ctx context.Context, question string, sess *Session, opts []
 		if err := timedEdgesQuestion(question, ex); err != nil {
 			return r.fail(err)
 		}
+		if err := unreadNamingStatement(question, ex); err != nil {
+			return r.fail(err)
+		}
 	}
 
 	g, source, err := r.resolveGraph(ctx, question, ex)

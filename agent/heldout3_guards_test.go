@@ -24,6 +24,9 @@ func TestGuardsFromBatch3(t *testing.T) {
 		"Edges 0-1 1-2 2-3 1-3. Does node 1 have more neighbours than node 2?",
 		"In an undirected dynamic graph, (u, v, t) means that node u and node v are linked with an edge at time t. " +
 			"Given the edges (0, 1, 0), (1, 2, 1), (0, 2, 2), when are node 0 and node 2 first linked?",
+		// An unread statement naming a node of the graph and someone else.
+		"Ann follows Bo. Bo follows Cy. Cy is fond of Dee. How many people are there?",
+		"Ann and Bo are friends. Bo and Cy are friends. Dee sits next to Cy. How many people are there?",
 	} {
 		if ans, err := a.Ask(ctx, q); !errors.Is(err, ErrNoAnswer) {
 			t.Errorf("%q: %v %v, want a refusal", q, answerText(ans), err)
@@ -34,6 +37,8 @@ func TestGuardsFromBatch3(t *testing.T) {
 		"In an undirected dynamic graph, (u, v, t) means that node u and node v are linked with an edge at time t. " +
 			"Given the edges (0, 1, 0), (1, 2, 1), (0, 2, 2), how many nodes does the graph have?": "3",
 		"Edges 0-1 1-2 2-3 1-3. What is the degree of node 1?": "3",
+		// A statement about one node alone is no unread edge.
+		"Ann and Bo are friends. Bo and Cy are friends. Ann is happy. How many people are there?": "3",
 	} {
 		ans, err := a.Ask(ctx, q)
 		if err != nil {

@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/graphagent/graphagent/reasoning"
 	"github.com/graphagent/graphagent/reasoning/extract"
+	"github.com/graphagent/graphagent/tools/graph"
 )
 
 // timeWords ask about when edges exist ("when are 0 and 2 first linked",
@@ -26,4 +28,71 @@ func timedEdgesQuestion(question string, ex reasoning.Extraction) error {
 		return fmt.Errorf("the edges carry times and the question asks about time (%q); the tools read the graph of all edges together, not when each exists: %w", m, ErrNoAnswer)
 	}
 	return nil
+}
+
+// unreadNamingStatement declines (ErrNoAnswer) a question whose statement
+// that no reader accounted for names two nodes of the graph, or one and
+// another name ("Ann follows Bo. Bo follows Cy. Cy is fond of Dee."): the
+// sentence may state an edge or a node that the answer would leave out.
+func unreadNamingStatement(question string, ex reasoning.Extraction) error {
+	g := ex.Graph
+	if g == nil {
+		return nil
+	}
+	statements := statementText(question, ex)
+	for _, sent := range strings.Split(statements, ". ") {
+		words := strings.FieldsFunc(sent, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' })
+		if len(words) < 3 || nodeListing(sent, g) {
+			continue // a fragment (graphFragment's), or a list of the graph's nodes
+		}
+		// Two of the graph's nodes (an unread edge), or one and another
+		// name (an unread node); a node alone ("Ann is happy") is no graph.
+		var node string
+		nodes, names := 0, 0
+		for k, w := range words {
+			if _, ok := g.Index(w); ok && len(w) >= 2 && hasLetter(w) {
+				nodes++
+				node = w
+			} else if unicode.IsUpper([]rune(w)[0]) && !(k == 0 && sentenceOpeners[strings.ToLower(w)]) && w != "I" {
+				names++
+			}
+		}
+		if nodes >= 2 || nodes == 1 && names > 0 {
+			return fmt.Errorf("the graph in the question is uncertain (%s); the sentence %q names node %s of the graph but no reader read it: %w",
+				ex.Report.Summary(), strings.TrimSpace(sent), node, ErrNoAnswer)
+		}
+	}
+	return nil
+}
+
+// nodeListing reports whether a sentence lists nodes of g after a colon
+// ("Entities in this knowledge graph: Munich, Bavaria and Berlin"): it
+// declares nodes the graph has rather than saying something unread.
+func nodeListing(sent string, g *graph.Graph) bool {
+	_, list, ok := strings.Cut(sent, ":")
+	if !ok {
+		return false
+	}
+	items := strings.Split(list, ",")
+	if len(items) < 2 {
+		return false
+	}
+	for _, it := range items {
+		it = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(it), "and "))
+		if _, ok := g.Index(it); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// sentenceOpeners are capitalised words that open a sentence without
+// naming anyone.
+var sentenceOpeners = map[string]bool{
+	"the": true, "a": true, "an": true, "we": true, "they": true, "it": true, "he": true, "she": true, "this": true,
+	"that": true, "these": true, "those": true, "there": true, "my": true, "our": true, "your": true, "their": true,
+	"in": true, "on": true, "at": true, "so": true, "and": true, "but": true, "also": true, "all": true, "each": true,
+	"every": true, "some": true, "no": true, "if": true, "when": true, "then": true, "here": true, "now": true,
+	"note": true, "q": true, "a:": true, "edges": true, "nodes": true, "graph": true, "given": true, "let": true,
+	"suppose": true, "consider": true, "assume": true, "for": true, "with": true, "both": true, "only": true,
 }
