@@ -363,14 +363,7 @@ func TestCueTools(t *testing.T) {
 	} {
 		m := MatchCues(q)
 		got, adj := m.Tools, m.adjust
-		score := func(tool string) float64 {
-			v := m.Adjustment(tool)
-			if slices.Contains(got, tool) {
-				v += CueBonus
-			}
-			return v
-		}
-		if !slices.Contains(got, c[0]) || score(c[0]) <= score(c[1]) {
+		if !slices.Contains(got, c[0]) || cueScore(m, c[0]) <= cueScore(m, c[1]) {
 			t.Errorf("%q: cues %v %v, want %s above %s", q, got, adj, c[0], c[1])
 		}
 	}

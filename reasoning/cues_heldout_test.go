@@ -17,14 +17,7 @@ func TestCuesHeldout(t *testing.T) {
 		"Does the graph contain the edge C-B?": {"edge_exists", "edge_count"},
 	} {
 		m := MatchCues(q)
-		score := func(tool string) float64 {
-			v := m.Adjustment(tool)
-			if slices.Contains(m.Tools, tool) {
-				v += CueBonus
-			}
-			return v
-		}
-		if score(c[0]) <= score(c[1]) {
+		if cueScore(m, c[0]) <= cueScore(m, c[1]) {
 			t.Errorf("%q: cues %v %v, want %s above %s", q, m.Tools, m.adjust, c[0], c[1])
 		}
 	}
@@ -71,14 +64,7 @@ func TestCuesHeldoutBatch3(t *testing.T) {
 		"Which cities can I reach from Osaka without changing trains?": {"neighbors", "path_exists"},
 	} {
 		m := MatchCues(q)
-		score := func(tool string) float64 {
-			v := m.Adjustment(tool)
-			if slices.Contains(m.Tools, tool) {
-				v += CueBonus
-			}
-			return v
-		}
-		if score(c[0]) <= score(c[1]) {
+		if cueScore(m, c[0]) <= cueScore(m, c[1]) {
 			t.Errorf("%q: cues %v %v, want %s above %s", q, m.Tools, m.adjust, c[0], c[1])
 		}
 	}
