@@ -562,9 +562,12 @@ func rankMetrics(ranks []float64) (mrr, h1, h3, h10 float64) {
 // kgDefaults is the training configuration for dataset, chosen on the
 // validation triples (see kg_tune_test.go).
 func kgDefaults(dataset string, cfg Config) kgConfig {
-	c := kgConfig{dim: 200, epochs: 12, batch: 512, negatives: 2048, inBatch: true, lr: 0.1, n3: 1e-3, initScale: 1e-3, seed: cfg.Seed}
+	// WN18RR: N3 0.1 and 20 epochs, the best validation Hits@10 of the third
+	// round (eval/results/learned-transe.md).
+	c := kgConfig{dim: 200, epochs: 20, batch: 512, negatives: 2048, inBatch: true, lr: 0.1, n3: 0.1, initScale: 1e-3, seed: cfg.Seed}
 	if dataset == "fb15k237" {
-		c.epochs = 1 // the most measured on the loaded machine; more would fit in 15 minutes on 2 free cores
+		// The second round's setting: a second epoch lowered validation MRR.
+		c.epochs, c.n3 = 1, 1e-3
 	}
 	if cfg.Small {
 		c.dim, c.epochs, c.batch, c.negatives = 16, 1, 256, 64
