@@ -566,8 +566,9 @@ func kgDefaults(dataset string, cfg Config) kgConfig {
 	// round (eval/results/learned-transe.md).
 	c := kgConfig{dim: 200, epochs: 20, batch: 512, negatives: 2048, inBatch: true, lr: 0.1, n3: 0.1, initScale: 1e-3, seed: cfg.Seed}
 	if dataset == "fb15k237" {
-		// The second round's setting: a second epoch lowered validation MRR.
-		c.epochs, c.n3 = 1, 1e-3
+		// N3 5e-2 and 3 epochs: the best validation MRR of the fourth round
+		// (0.338 on 1,000 validation triples; N3 1e-3 peaked at 0.247).
+		c.epochs, c.n3 = 3, 5e-2
 	}
 	if cfg.Small {
 		c.dim, c.epochs, c.batch, c.negatives = 16, 1, 256, 64
