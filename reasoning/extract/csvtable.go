@@ -432,6 +432,12 @@ func csvPairedOK(a, b string) bool {
 			return false
 		}
 	}
+	return csvPairedNames(a, b)
+}
+
+// csvPairedNames is csvPairedOK's match itself, without the first-byte
+// test that passes over most pairs.
+func csvPairedNames(a, b string) bool {
 	a, b = strings.ToLower(a), strings.ToLower(b)
 	for _, suf := range [][2]string{{"_a", "_b"}, {"a", "b"}, {"1", "2"}, {"_1", "_2"}, {" 1", " 2"}, {"_from", "_to"}, {"_src", "_dst"}, {"_u", "_v"}} {
 		if sa, ok := strings.CutSuffix(a, suf[0]); ok && len(sa) > 1 {

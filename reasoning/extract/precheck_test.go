@@ -137,28 +137,8 @@ func TestDocWordsSamePreChecks(t *testing.T) {
 	}
 }
 
-// csvPairedOKSlow is csvPairedOK without its first-byte test.
-func csvPairedOKSlow(a, b string) bool {
-	a, b = strings.ToLower(a), strings.ToLower(b)
-	for _, suf := range [][2]string{{"_a", "_b"}, {"a", "b"}, {"1", "2"}, {"_1", "_2"}, {" 1", " 2"}, {"_from", "_to"}, {"_src", "_dst"}, {"_u", "_v"}} {
-		if sa, ok := strings.CutSuffix(a, suf[0]); ok && len(sa) > 1 {
-			if sb, ok := strings.CutSuffix(b, suf[1]); ok && sa == sb {
-				return true
-			}
-		}
-	}
-	for _, pre := range [][2]string{{"from_", "to_"}, {"source_", "target_"}, {"src_", "dst_"}, {"start_", "end_"}, {"from ", "to "}} {
-		if sa, ok := strings.CutPrefix(a, pre[0]); ok && sa != "" {
-			if sb, ok := strings.CutPrefix(b, pre[1]); ok && sa == sb {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // csvHeaderStartSlow is csvHeaderStart with the standard library's trims,
-// a map look-up for every first field and csvPairedOKSlow.
+// a map look-up for every first field and csvPairedNames.
 func csvHeaderStartSlow(line string) bool {
 	line = strings.TrimLeft(line, "| \t")
 	cut := func(s string) (string, string) {
@@ -177,7 +157,7 @@ func csvHeaderStartSlow(line string) bool {
 		return true
 	}
 	second, _ := cut(rest)
-	return csvPairedOKSlow(first, strings.Trim(second, `"'`+"`"))
+	return csvPairedNames(first, strings.Trim(second, `"'`+"`"))
 }
 
 // matrixEntrySlow is matrixRowStart's test of one field without its
@@ -210,7 +190,7 @@ func TestFieldTestsSameAsSlow(t *testing.T) {
 	}
 	for _, a := range words {
 		for _, b := range words {
-			if got, want := csvPairedOK(a, b), csvPairedOKSlow(a, b); got != want {
+			if got, want := csvPairedOK(a, b), csvPairedNames(a, b); got != want {
 				t.Fatalf("csvPairedOK(%q, %q) = %v, want %v", a, b, got, want)
 			}
 		}
