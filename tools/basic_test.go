@@ -573,6 +573,25 @@ func TestPathPrimitives(t *testing.T) {
 				}
 			}
 			clearBFS(dist, reached)
+			// The search that stops at a target gives the same hop count,
+			// and enough distances for bfsPathBack to walk a shortest path
+			// back (on the forward search, which is what it reads).
+			for tgt := int32(0); tgt < int32(g.N()); tgt++ {
+				until, err := bfsUntil(ctx, g, s, tgt, rev, dist, queue)
+				if err != nil {
+					t.Fatal(err)
+				}
+				hw, ok := wantH[sid][g.ID(tgt)]
+				if (dist[tgt] >= 0) != ok || (ok && float64(dist[tgt]) != hw) {
+					t.Errorf("%s reverse=%v bfsUntil %s->%s: %d, NetworkX %v (%v)", c.Graph.describe(), rev, sid, g.ID(tgt), dist[tgt], hw, ok)
+				}
+				if ok && !rev {
+					if p := bfsPathBack(g, tgt, dist); len(p) != int(hw)+1 || p[0] != s || p[len(p)-1] != tgt {
+						t.Errorf("%s bfsPathBack %s->%s after bfsUntil: %v", c.Graph.describe(), sid, g.ID(tgt), p)
+					}
+				}
+				clearBFS(dist, until)
+			}
 		}
 	}
 }

@@ -43,6 +43,15 @@ func BenchmarkBasicShortestPath(b *testing.B) {
 	}, farPair("target"))
 }
 
+// BenchmarkShortestPathLength measures the hop count between two nodes,
+// which stops at the target like shortest_path does (compare the two).
+func BenchmarkShortestPathLength(b *testing.B) {
+	basicBench(b, "shortest_path_length", []basicBenchCase{
+		{"n1e5_m1e6_undirected_unweighted", 100_000, 1_000_000, false, false},
+		{"n1e5_m1e6_directed_unweighted", 100_000, 1_000_000, true, false},
+	}, farPair("target"))
+}
+
 func BenchmarkBasicConnectedComponents(b *testing.B) {
 	basicBench(b, "connected_components", []basicBenchCase{
 		{"n1e5_m1e6_undirected", 100_000, 1_000_000, false, false},

@@ -70,6 +70,41 @@ func bfsDistances(g *graph.Graph, src int32, reverse bool, dist, queue []int32) 
 	return queue
 }
 
+// bfsUntil is bfsDistances stopped as soon as t is discovered: a
+// point-to-point hop count need not pay for the rest of the graph. On return
+// dist[t] is the hop count (-1 when t is unreachable) and every node nearer
+// to src than t has its distance, which is all bfsPathBack needs; nodes at
+// t's distance or beyond may be unset. The returned slice lists the nodes
+// whose dist was set, for clearBFS. The context is checked every
+// ctxCheckEvery dequeued nodes.
+func bfsUntil(ctx context.Context, g *graph.Graph, src, t int32, reverse bool, dist, queue []int32) ([]int32, error) {
+	queue = append(queue[:0], src)
+	dist[src] = 0
+	if src == t {
+		return queue, nil
+	}
+	for head := 0; head < len(queue); head++ {
+		if head%ctxCheckEvery == ctxCheckEvery-1 {
+			if err := ctx.Err(); err != nil {
+				return queue, err
+			}
+		}
+		v := queue[head]
+		dv := dist[v] + 1
+		nbrs, _ := adjacency(g, v, reverse)
+		for _, u := range nbrs {
+			if dist[u] < 0 {
+				dist[u] = dv
+				queue = append(queue, u)
+				if u == t {
+					return queue, nil
+				}
+			}
+		}
+	}
+	return queue, nil
+}
+
 // clearBFS resets dist to -1 on the nodes a bfsDistances run reached, in
 // O(reached) time, so the buffers can be reused for the next source.
 func clearBFS(dist, reached []int32) {

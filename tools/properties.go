@@ -437,7 +437,9 @@ func shortestPathLengthTool() Tool {
 				nodeRef(g.ID(s)), nodeRef(g.ID(t)), formatNumber(l), pathText(g, d.Path(t)))}, nil
 		}
 		dist, queue := newBFSBuffers(g.N())
-		bfsDistances(g, s, false, dist, queue)
+		if _, err := bfsUntil(ctx, g, s, t, false, dist, queue); err != nil {
+			return Result{}, err
+		}
 		if dist[t] < 0 {
 			return Result{}, noPath
 		}
