@@ -33,6 +33,11 @@ func ReadDOT(r io.Reader, opt ReadOptions) (g *Graph, err error) {
 			g, err = nil, &SyntaxError{Source: src, Msg: fmt.Sprintf("DOT parser failed: %v", rec)}
 		}
 	}()
+	// gonum's parser and checker recurse per nesting level and per edge
+	// link, and a stack overflow is fatal (recover cannot catch it).
+	if err := checkDOTNesting(src, data); err != nil {
+		return nil, err
+	}
 	f, err := dot.ParseBytes(data)
 	if err != nil {
 		return nil, dotSyntaxError(src, err)

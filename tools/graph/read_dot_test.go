@@ -66,7 +66,7 @@ func TestReadDOTErrors(t *testing.T) {
 		{"wrong edge op in digraph", "digraph { a -- b }", 0, 0, "undirected edge '--' in a digraph"},
 		{"wrong edge op in graph", "graph { a -> b }", 0, 0, `contains directed edge from "a" to "b"`},
 		{"bad weight", `graph { a -- b [weight=heavy] }`, 0, 0, `weight "heavy" is not a number`},
-		{"deep subgraphs", "graph {" + strings.Repeat("{", 300) + "a" + strings.Repeat("}", 300) + "}", 0, 0, "nested deeper than"},
+		{"deep subgraphs", "graph {" + strings.Repeat("{", 300) + "a" + strings.Repeat("}", 300) + "}", 1, 8 + maxDOTDepth, "braces nested deeper than 256"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
