@@ -142,25 +142,30 @@ func unboundedFlow(g *graph.Graph, s, t int32) error {
 	return nil
 }
 
-// solveFlow builds the residual network, runs Dinic's algorithm and reads
-// the flow of each edge back.
-func solveFlow[T int64 | float64](ctx context.Context, g *graph.Graph, s, t int32, big float64) (MaxFlow, error) {
+// flowCapacity is edge e's capacity in the residual network: big for an
+// unlimited one, and false for an edge that carries nothing (a self-loop or
+// a capacity <= 0).
+func flowCapacity[T int64 | float64](g *graph.Graph, e int32, big float64) (T, bool) {
+	u, v := g.Edge(e)
+	c := g.Capacity(e)
+	if u == v || c <= 0 {
+		return 0, false
+	}
+	if math.IsInf(c, 1) {
+		c = big
+	}
+	return T(c), true
+}
+
+// newResidual builds g's residual network (both arcs of an undirected edge
+// get its capacity) and returns it with the forward arc of each edge, -1
+// for an edge that carries nothing.
+func newResidual[T int64 | float64](g *graph.Graph, big float64) (residual[T], []int32) {
 	n := int32(g.N())
 	m := int32(g.M())
-	capOf := func(e int32) (T, bool) {
-		u, v := g.Edge(e)
-		c := g.Capacity(e)
-		if u == v || c <= 0 {
-			return 0, false
-		}
-		if math.IsInf(c, 1) {
-			c = big
-		}
-		return T(c), true
-	}
 	r := residual[T]{off: make([]int32, n+1)}
 	for e := int32(0); e < m; e++ {
-		if _, ok := capOf(e); ok {
+		if _, ok := flowCapacity[T](g, e, big); ok {
 			u, v := g.Edge(e)
 			r.off[u+1]++
 			r.off[v+1]++
@@ -173,10 +178,10 @@ func solveFlow[T int64 | float64](ctx context.Context, g *graph.Graph, s, t int3
 	r.head = make([]int32, arcs)
 	r.rev = make([]int32, arcs)
 	r.cap = make([]T, arcs)
-	fwd := make([]int32, m) // forward arc of each edge, -1 when it carries nothing
+	fwd := make([]int32, m)
 	pos := append([]int32(nil), r.off[:n]...)
 	for e := int32(0); e < m; e++ {
-		c, ok := capOf(e)
+		c, ok := flowCapacity[T](g, e, big)
 		if !ok {
 			fwd[e] = -1
 			continue
@@ -193,19 +198,28 @@ func solveFlow[T int64 | float64](ctx context.Context, g *graph.Graph, s, t int3
 		}
 		fwd[e] = a
 	}
-	value, err := dinic(ctx, r, s, t)
+	return r, fwd
+}
+
+// solveFlow builds the residual network, runs push-relabel and reads the
+// flow of each edge back.
+func solveFlow[T int64 | float64](ctx context.Context, g *graph.Graph, s, t int32, big float64) (MaxFlow, error) {
+	r, fwd := newResidual[T](g, big)
+	value, err := pushRelabel(ctx, r, s, t)
 	if err != nil {
 		return MaxFlow{}, err
 	}
 	mf := MaxFlow{Value: float64(value), Flows: []EdgeFlow{}}
-	for e := int32(0); e < m; e++ {
-		a := fwd[e]
+	for e, a := range fwd {
 		if a < 0 {
 			continue
 		}
-		c, _ := capOf(e)
+		c, _ := flowCapacity[T](g, int32(e), big)
 		f := c - r.cap[a] // net flow u->v; negative when an undirected edge carries v->u
-		u, v := g.Edge(e)
+		if f == 0 {
+			continue
+		}
+		u, v := g.Edge(int32(e))
 		switch {
 		case f > 0:
 			mf.Flows = append(mf.Flows, EdgeFlow{Source: g.ID(u), Target: g.ID(v), Flow: float64(f)})
