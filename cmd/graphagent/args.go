@@ -22,7 +22,7 @@ func interspersed(app *cli.App, args []string) []string {
 	for {
 		// Copy this level's leading flags, then find the subcommand.
 		i := 0
-		for i < len(rest) && strings.HasPrefix(rest[i], "-") && rest[i] != "--" {
+		for i < len(rest) && looksLikeFlag(rest[i]) {
 			i += 1 + flagArity(flags, rest[i], rest[i+1:])
 		}
 		if i > len(rest) {
@@ -59,7 +59,7 @@ func interspersed(app *cli.App, args []string) []string {
 			pos = append(pos, rest[i:]...)
 			break
 		}
-		if strings.HasPrefix(a, "-") && len(a) > 1 {
+		if looksLikeFlag(a) {
 			n := flagArity(flags, a, rest[i+1:])
 			end := min(i+1+n, len(rest))
 			fl = append(fl, rest[i:end]...)
@@ -72,6 +72,28 @@ func interspersed(app *cli.App, args []string) []string {
 		pos = append([]string{"--"}, pos...)
 	}
 	return append(append(out, fl...), pos...)
+}
+
+// looksLikeFlag reports whether a token is written as a flag: -x, --name or
+// --name=value. "-" alone (standard input), "--" and text that merely starts
+// with a dash ("- 0-1, 1-2: how many edges?", "-3") are arguments.
+func looksLikeFlag(tok string) bool {
+	name, ok := strings.CutPrefix(tok, "-")
+	if !ok {
+		return false
+	}
+	name = strings.TrimPrefix(name, "-")
+	name, _, _ = strings.Cut(name, "=")
+	if name == "" {
+		return false
+	}
+	for i, r := range name {
+		letter := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+		if !letter && (i == 0 || !(r >= '0' && r <= '9' || r == '-' || r == '_')) {
+			return false
+		}
+	}
+	return true
 }
 
 // flagArity is 1 when flag tok takes the next token as its value, else 0.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"time"
 
@@ -89,7 +90,11 @@ past it ask stops and exits 1. Exit codes: 0 answered, 1 could not answer, 2 bad
 
 func askAction(c *cli.Context) error {
 	if c.NArg() != 1 {
-		return usageErr("ask takes one question in quotes, got %d arguments", c.NArg())
+		return usageErr("ask takes one question in quotes (or - to read it from standard input), got %d arguments", c.NArg())
+	}
+	question, err := askQuestion(c)
+	if err != nil {
+		return err
 	}
 	timeout, err := questionTimeout(c)
 	if err != nil {
@@ -128,7 +133,7 @@ func askAction(c *cli.Context) error {
 	}
 	ctx, cancel := context.WithTimeout(c.Context, timeout)
 	defer cancel()
-	ans, askErr := a.Ask(ctx, c.Args().First(), opts...)
+	ans, askErr := a.Ask(ctx, question, opts...)
 	if askErr != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) && c.Context.Err() == nil {
 		askErr = timeoutErr(c, timeout, askErr)
 	}
@@ -139,13 +144,37 @@ func askAction(c *cli.Context) error {
 		if err := writePlot(c, ans.Tool, ans.Value); err != nil {
 			return err
 		}
-		if ex, ok := toolExample(c.Args().First(), ans); ok && c.Bool("learn") {
+		if ex, ok := toolExample(question, ans); ok && c.Bool("learn") {
 			if err := learnExample(c, ex); err != nil {
 				return err
 			}
 		}
 	}
 	return askExit(askErr)
+}
+
+// maxStdinQuestion bounds the question ask - reads; the agent's own limit
+// (agent.Limits.MaxQuestionBytes) then says whether it is too long.
+const maxStdinQuestion = 64 << 20
+
+// askQuestion is ask's argument, or standard input when it is "-" (a
+// question too long for the argument list, or piped text).
+func askQuestion(c *cli.Context) (string, error) {
+	q := c.Args().First()
+	if q != "-" {
+		return q, nil
+	}
+	if c.Bool("confirm") {
+		return "", usageErr("ask - reads the question from standard input, so --confirm cannot read the answer to a plan there; pass the question as an argument")
+	}
+	data, err := io.ReadAll(io.LimitReader(c.App.Reader, maxStdinQuestion+1))
+	if err != nil {
+		return "", usageErr("ask -: reading the question from standard input: %v", err)
+	}
+	if len(data) > maxStdinQuestion {
+		return "", usageErr("ask -: the question on standard input is over %d MiB", maxStdinQuestion>>20)
+	}
+	return string(data), nil
 }
 
 // DefaultTimeout is the default --timeout of one question.
