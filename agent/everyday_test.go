@@ -93,3 +93,27 @@ func TestAskEverydayDeclines(t *testing.T) {
 		}
 	}
 }
+
+// TestAskRelationDegree: a one-way relation of the lexicon (lang) is
+// read as directed edges by the readers and counted as one direction by
+// the degree, whichever relation it is. "How many people does Ann visit?"
+// was once a breadth-first search ("visits 3 nodes"): "visits" was an edge
+// verb in one word list and missing from the degree direction's.
+func TestAskRelationDegree(t *testing.T) {
+	a := newDataAgent(t)
+	for _, c := range []struct{ q, want string }{
+		{"Ann visits Bob. Ann visits Cy. Bob visits Cy. How many people does Ann visit?", "Ann has out-degree 2"},
+		{"Ann visits Bob. Ann visits Cy. Bob visits Cy. How many people visit Cy?", "Cy has in-degree 2"},
+		{"Ann likes Bo. Bo likes Cy. Cy likes Ann. Ann likes Cy. How many people does Ann like?", "Ann has out-degree 2"},
+		{"Dee recommends Eve. Fay recommends Eve. How many people recommend Eve?", "Eve has in-degree 2"},
+	} {
+		ans, err := a.Ask(context.Background(), c.q)
+		if err != nil {
+			t.Errorf("%q: %v", c.q, err)
+			continue
+		}
+		if ans.Tool != "degree" || ans.Fallback || !strings.Contains(ans.Answer, c.want) {
+			t.Errorf("%q: tool %s (fallback %v): %q; want degree saying %q", c.q, ans.Tool, ans.Fallback, ans.Answer, c.want)
+		}
+	}
+}

@@ -208,38 +208,6 @@ func supposedChange(task, tool string) error {
 	return nil
 }
 
-// relationVerbs are everyday relations whose direction the builtin
-// planner reads from the question's verb ("how many people does Eli
-// manage": Eli's out-edges), each with the stems that show the graph's own
-// text states its edges with that relation. A graph written as arrows
-// ("design -> build") says nothing of which way "depends on" points.
-var relationVerbs = []struct {
-	asked *regexp.Regexp
-	stems []string
-	// hints are substrings one of which the question holds when asked
-	// matches (a cheap filter before the pattern runs).
-	hints []string
-}{
-	{regexp.MustCompile(`\bmanag(e|es|ed|ing)\b`), []string{"manag"}, []string{"manag"}},
-	{regexp.MustCompile(`\bsupervis(e|es|ed|ing)\b`), []string{"supervis"}, []string{"supervis"}},
-	{regexp.MustCompile(`\bmentor\w*`), []string{"mentor"}, []string{"mentor"}},
-	{regexp.MustCompile(`\bteach\w*`), []string{"teach", "taught"}, []string{"teach"}},
-	{regexp.MustCompile(`\bemploy(s|ed|ing)?\b`), []string{"employ"}, []string{"employ"}},
-	{regexp.MustCompile(`\bcit(e|es|ed|ing)\b`), []string{"cite", "citing"}, []string{"cit"}},
-	{regexp.MustCompile(`\bcall(s|ed)?\b`), []string{"call"}, []string{"call"}},
-	{regexp.MustCompile(`\be-?mail\w*`), []string{"mail"}, []string{"mail"}},
-	{regexp.MustCompile(`\btext(s|ed)?\b`), []string{"text"}, []string{"text"}},
-	{regexp.MustCompile(`\bmessag\w*`), []string{"messag"}, []string{"messag"}},
-	{regexp.MustCompile(`\btrust\w*`), []string{"trust"}, []string{"trust"}},
-	{regexp.MustCompile(`\b(pay|pays|paid)\b`), []string{"pay", "paid"}, []string{"pay", "paid"}},
-	{regexp.MustCompile(`\bow(e|es|ed)\b`), []string{"owe"}, []string{"owe"}},
-	{regexp.MustCompile(`\breports? to\b`), []string{"report"}, []string{"report"}},
-	{regexp.MustCompile(`\bdepend(s|ed|ing)?\b`), []string{"depend", "deps", "dependenc"}, []string{"depend"}},
-	{regexp.MustCompile(`\brel(y|ies|ied) on\b`), []string{"rel"}, []string{"rel"}},
-	{regexp.MustCompile(`\brequir(e|es|ed|ing)\b`), []string{"requir", "prerequisite"}, []string{"requir"}},
-	{regexp.MustCompile(`\bimport(s|ed|ing)?\b`), []string{"import"}, []string{"import"}},
-}
-
 // unstatedRelation declines (ErrNoAnswer) a question that counts or lists
 // one node's edges by an everyday relation ("how many people report to
 // Eli", "what does test depend on directly") when the graph's text never
@@ -251,20 +219,17 @@ func unstatedRelation(question, task, tool string, directed bool) error {
 	if !directed || (tool != "degree" && tool != "neighbors") {
 		return nil
 	}
+	gw := defaultGuardWords()
 	asking := strings.ToLower(askingText(task))
+	if !containsAnyWord(asking, gw.relationHints) {
+		return nil
+	}
 	stated := ""
-	for _, v := range relationVerbs {
-		if !containsAnyWord(asking, v.hints) {
-			continue
-		}
-		m := v.asked.FindString(asking)
-		if m == "" {
-			continue
-		}
+	for _, m := range gw.relation.FindAllString(asking, -1) {
 		if stated == "" {
 			stated = strings.ToLower(sentencesWhere(question, func(sent string, end byte) bool { return end != '?' && !isInstruction(sent) }))
 		}
-		if !slices.ContainsFunc(v.stems, func(s string) bool { return strings.Contains(stated, s) }) {
+		if !slices.ContainsFunc(gw.relationStems(m), func(s string) bool { return strings.Contains(stated, s) }) {
 			return fmt.Errorf("the question asks by the relation %q, but the graph's edges are not stated with it, so which way they point for it is unknown: %w", m, ErrNoAnswer)
 		}
 	}

@@ -262,10 +262,6 @@ func singleLetterName(w, rest string) bool {
 	return !strings.HasPrefix(strings.TrimLeft(rest, " "), ":")
 }
 
-// directedDegreeWords ask for one direction of a node's edges: "how many
-// people does Lee follow" (out), "how many followers does Lee have" (in).
-var directedDegreeWords = regexp.MustCompile(`(?i)\bhow many\b[^.?]{0,40}\b(does|do|did)\s+\S+(\s+\S+)?\s+(follow|manage|supervise|know|like|trust|cite|call|email|visit|owe|pay|point to|link to|lead to|go to|report to)\b|\bhow many\b[^.?]{0,20}\b(follow|manage|supervise|know|like|trust|cite|call|email|visit|owe|pay|point to|link to|lead to|report to)\s+\S+|\bhow many (followers|subscribers|fans|citations|incoming|outgoing|successors|predecessors|in-?links|out-?links)\b|\bhow many\b[^.?]{0,30}\b(leave|leaves|depart|departs|arrive|arrives|land|lands|enter|enters|come into|comes into|go into|goes into|lead into|leads into|go out of|goes out of|start at|starts at|end at|ends at)\b`)
-
 // directedDegreeErr declines a degree question on a directed graph whose
 // words ask for one direction ("how many people does Lee know") when no
 // direction was read into the arguments: the total degree would not
@@ -281,7 +277,7 @@ func directedDegreeErr(tool string, g *graph.Graph, task string, args json.RawMe
 		// The direction was read: the tool counts it.
 		return nil
 	}
-	if m := directedDegreeWords.FindString(task); m != "" {
+	if m := defaultGuardWords().directedDegree.FindString(task); m != "" {
 		return fmt.Errorf("the question (%q) asks for the edges in one direction of a directed graph, and the degree tool counts both directions: %w", m, ErrNoAnswer)
 	}
 	return nil

@@ -3,6 +3,8 @@ package reasoning
 import (
 	"context"
 	"strings"
+
+	"github.com/graphagent/graphagent/lang"
 )
 
 // CueBonus is what a matching intent cue adds to a candidate's score in the
@@ -32,19 +34,6 @@ type toolCue struct {
 // tool.
 var unknownConcepts = lazyCompile(`\b(chromatic polynomial|automorphisms?|automorphism group|dominating sets?|domination number|crossing number|(how many|number of|count( the)?) spanning trees|tree-?width|planar(ity)?|isomorphi\w*|independent sets?|independence number|vertex covers?|(max(imum)?|largest) cliques?|clique number|girth|genus|eigenvalues?|spectral radius|laplacian|steiner trees?|travel(l)?ing salesman|graph edit distance|friends'? of (his |her |their |its |a |the )?friends|friends' friends|neighbou?rs'? of (his |her |their |its |a |the )?neighbou?rs|neighbou?rs' neighbou?rs|(two|2|three|3) (steps|hops|links|edges) away|within (two|2|three|3|\d+) (steps|hops|links|edges)|second[- ]degree (friends|contacts|connections|neighbou?rs))\b`)
 
-// actVerbs are verbs by which one node acts on another in everyday
-// relations ("A manages B", "web depends on api"); the readers write such a
-// sentence as an edge from the subject to the object.
-const actVerbs = `follows?|manages?|supervises?|mentors?|teach(es)?|employs?|cites?|calls?|e-?mails?|texts?|messages?|trusts?|pays?|owes?|reports? to|depends? on|relies? on|rely on|requires?|imports?|uses?|needs?|links? to|points? to|leads? to`
-
-// nodeNouns and edgeNouns are everyday words for a graph's nodes and
-// edges: "which server, if it fails, ..." asks about a node; "which
-// road" about an edge.
-const (
-	nodeNouns = `nodes?|vertex|vertices|persons?|people|servers?|computers?|routers?|hubs?|cit(y|ies)|towns?|villages?|stations?|airports?|machines?|members?|users?|switch(es)?|hosts?|sites?|devices?|accounts?|employees?|pages?`
-	edgeNouns = `edges?|links?|roads?|cables?|connections?|wires?|lines?|routes?|bridges?|friendships?|flights?|pipes?|streets?|tunnels?|railways?|tracks?|channels?`
-)
-
 // against returns tc speaking against the tools.
 func against(tc toolCue, tools ...string) toolCue {
 	tc.against = tools
@@ -57,10 +46,38 @@ func strong(tc toolCue) toolCue {
 	return tc
 }
 
-// toolCues are the builtin backend's intent lexicon, in general graph
-// vocabulary (synonyms, not benchmark sentences). Compiled once; never
-// modified.
-var toolCues = func() []toolCue {
+// toolCues are the builtin backend's intent cues in the default lexicon's
+// words. Compiled once; never modified.
+var toolCues = newToolCues(lang.Default())
+
+// newToolCues returns the builtin backend's intent cues, in general graph
+// vocabulary (synonyms, not benchmark sentences), with the relation verbs
+// and the nouns of nodes and edges taken from lx.
+func newToolCues(lx *lang.Lexicon) []toolCue {
+	rels := lx.OneWay()
+	// actVerbs are verbs by which one node acts on another in everyday
+	// relations ("A manages B", "web depends on api"); the readers write
+	// such a sentence as an edge from the subject to the object.
+	actVerbs := lang.Alt(lang.Phrases(rels, nil, lang.Base, lang.S))
+	// degreeVerbs are the one-way relations whose count is a degree, in
+	// the base form after "does X" ("how many people does Eli manage");
+	// degreeVerbsS also in the form after a subject ("how many papers cite
+	// P"); degreeStems are substrings one of which such a question holds.
+	degreeVerbs := lang.Alt(lang.Phrases(rels, degreeRelation, lang.Base))
+	degreeVerbsS := lang.Alt(lang.Phrases(rels, degreeRelation, lang.Base, lang.S))
+	var degreeStems []string
+	for _, r := range rels {
+		if degreeRelation(r) {
+			degreeStems = append(degreeStems, r.Stem())
+		}
+	}
+	// nodeNouns and edgeNouns are everyday words for a graph's nodes and
+	// edges: "which server, if it fails, ..." asks about a node; "which
+	// road" about an edge. edgeWords are nouns for directed edges that
+	// leave or arrive ("how many flights leave NYC").
+	nodeNouns := lang.Alt(lx.NodeNouns())
+	edgeNouns := lang.Alt(lx.EdgeNouns())
+	edgeWords := lang.Alt(lx.DirectedEdgeNouns())
 	c := func(words, re, not string, tools ...string) toolCue {
 		tc := toolCue{tools: tools, re: lazyCompile(re), words: strings.Fields(words)}
 		if not != "" {
@@ -265,12 +282,12 @@ var toolCues = func() []toolCue {
 		strong(c("leav depart start go out come into enter end arriv land lead", `\bhow many (`+edgeWords+`)\s+(leave|leaves|depart|departs|start (at|from|in)|starts (at|from|in)|go out of|goes out of|come into|comes into|enter|enters|end (at|in)|ends (at|in)|arrive (at|in)|arrives (at|in)|land (at|in)|lands (at|in)|lead (to|from|into|out of)|leads (to|from|into|out of))\b`, `\b(the|this|that|whole|entire) (graph|network|map)\b|\b(common|both|mutual)\b|\bat (once|the same time)\b`, "degree")),
 		// One direction of one node's everyday relations: "how many people
 		// does Eli manage", "how many papers cite P" (see degreeVerbs).
-		strong(c("manag supervis mentor teach employ cite call mail text messag trust pay owe report depend rel import requir", `\bhow many\b[^.?]{0,40}\b(does|do|did)\s+(node\s+|vertex\s+)?\S+(\s+\S+)?\s+(`+degreeVerbs+`)\b|\bhow many (\w+\s+)?(`+degreeVerbsS+`)\s+(node\s+|vertex\s+)?\S+`, `\b(distribution|histogram|average|mean|maximum|minimum|highest|lowest|largest|smallest|total|altogether|in all)\b|\b(the|this|that|whole|entire) (graph|network|tree|chart)\b|\b(path|paths|reach|reachable|common|both|mutual|indirectly)\b|\bhow many (\w+\s+)?\w+\s+(were|are|was|have been|had been|got|in)\b`, "degree")),
+		strong(c(strings.Join(degreeStems, " "), `\bhow many\b[^.?]{0,40}\b(does|do|did)\s+(node\s+|vertex\s+)?\S+(\s+\S+)?\s+(`+degreeVerbs+`)\b|\bhow many (\w+\s+)?(`+degreeVerbsS+`)\s+(node\s+|vertex\s+)?\S+`, `\b(distribution|histogram|average|mean|maximum|minimum|highest|lowest|largest|smallest|total|altogether|in all)\b|\b(the|this|that|whole|entire) (graph|network|tree|chart)\b|\b(path|paths|reach|reachable|common|both|mutual|indirectly)\b|\bhow many (\w+\s+)?\w+\s+(were|are|was|have been|had been|got|in)\b`, "degree")),
 		// "How many separate friend groups are there?" ("distinct circles
 		// of friends" may mean communities: not cued).
 		against(strong(c("separate disconnected isolated unconnected", `\bhow many (separate|disconnected|isolated|unconnected|mutually unreachable) (\w+ )?(groups|circles|islands|networks|pieces|parts|subnetworks|subgraphs)\b`, `\b(three|triangles?|pairwise|of (size|\d+))\b|\bcommunit`, "connected_components")), "louvain_communities", "node_count", "order", "degree", "common_neighbors"),
 	}
-}()
+}
 
 // filePathPhrase matches wording that introduces a file path.
 var filePathPhrase = lazyCompile(`\b(the )?(file ?path|path (is|of the file|to the file)|path:)`)
@@ -297,8 +314,12 @@ type Cues struct {
 // (CueBonus each), beyond the CueBonus of Tools.
 func (c Cues) Adjustment(tool string) float64 { return c.adjust[tool] }
 
-// MatchCues runs the intent lexicon over question once.
-func MatchCues(question string) Cues {
+// MatchCues runs the intent lexicon over question once, in the default
+// language.
+func MatchCues(question string) Cues { return defaultLanguage().MatchCues(question) }
+
+// MatchCues runs l's intent cues over question once.
+func (l *Language) MatchCues(question string) Cues {
 	// "how many conections": a misspelt cue word reads as the word.
 	lower := lowerCorrected(question)
 	// "the path is x.edgelist" names a file, not a path in the graph: the
@@ -310,8 +331,8 @@ func MatchCues(question string) Cues {
 	}
 	out := Cues{question: question}
 	var seen map[string]bool
-	for i := range toolCues {
-		c := &toolCues[i]
+	for i := range l.cues {
+		c := &l.cues[i]
 		hit := c.matches(named)
 		if hit {
 			for _, t := range c.tools {

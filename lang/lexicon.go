@@ -1,0 +1,499 @@
+// Package lang is graphagent's language layer: the lexicon of the words
+// that decide what a question means (relation verbs with their direction
+// and forms, nouns for nodes and edges, units), kept as data in
+// lexicon.json and parsed once into an immutable Lexicon. The readers of
+// reasoning/extract, the intent cues and slots of reasoning and the
+// guards of agent take their words from a Lexicon, so that one entry
+// added here is read, cued and guarded everywhere.
+package lang
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+)
+
+//go:embed lexicon.json
+var defaultData []byte
+
+// DefaultData returns a copy of the embedded lexicon.json, for tests that
+// extend it before Parse.
+func DefaultData() []byte { return slices.Clone(defaultData) }
+
+// Default returns the lexicon of the embedded lexicon.json, parsed once.
+// It panics only if the embedded file is malformed, which the package's
+// tests rule out.
+var Default = sync.OnceValue(func() *Lexicon {
+	l, err := Parse(defaultData)
+	if err != nil {
+		panic(fmt.Sprintf("lang: the embedded lexicon.json: %v", err))
+	}
+	return l
+})
+
+// Verb is a verb in the forms the code reads: the base ("follow"), the
+// third person ("follows"), the past ("followed"), the participle
+// ("followed") and the -ing form ("following"). A form the verb lacks
+// here is "". Prep is the preposition that completes it ("to" in "report
+// to"); a verb may take several ("point to", "point at"), Preps lists them.
+type Verb struct {
+	Base, S, Ed, En, Ing string
+	Preps                []string
+}
+
+// Prep is the verb's first preposition, "" when it takes none.
+func (v Verb) Prep() string {
+	if len(v.Preps) == 0 {
+		return ""
+	}
+	return v.Preps[0]
+}
+
+// Forms returns the verb's distinct non-empty forms: base, -s, past,
+// participle, -ing.
+func (v Verb) Forms() []string {
+	var out []string
+	for _, f := range []string{v.Base, v.S, v.Ed, v.En, v.Ing} {
+		if f != "" && !slices.Contains(out, f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Relation is a verb by which one node relates to another.
+type Relation struct {
+	Verb
+	// Symmetric relations join both ways ("Alice met Bob"); the others
+	// point from the subject to the object ("Ann follows Bo": Ann → Bo).
+	Symmetric bool
+	// Plain marks a one-way verb that is graph vocabulary as much as a
+	// relation ("follows", "points to", "links to"): an arrow means it.
+	Plain bool
+	// Carries marks a verb that may carry an object before its
+	// preposition ("sends messages to", "gives money to").
+	Carries bool
+	// NoReader marks a verb the relationship readers do not read as an
+	// edge ("depends on", "requires": the precedence reader reads the order
+	// they state).
+	NoReader bool
+	// NoDegree marks a verb whose subject's count is not asked as a
+	// degree ("how many people does Ann know" is not one direction).
+	NoDegree bool
+	// Nouns are nouns of the relation that show a text states it
+	// ("dependency" for "depends on").
+	Nouns []string
+	// Note is what the readers say when they read the verb.
+	Note string
+	// Object marks a symmetric verb with a direct object ("Alice met
+	// Bob"); Mutual one that stands after two names ("Alice and Bob
+	// met"); With one whose partner follows "with" ("played tennis with
+	// Bob"); To one whose partner follows "to" ("talks to Bob"); For one
+	// that points one way with "for" ("works for Bob").
+	Object, Mutual, With, To, For bool
+}
+
+// Meaning is what a unit says of the number before it.
+type Meaning string
+
+// The meanings of units.
+const (
+	Distance Meaning = "distance"
+	Cost     Meaning = "cost"
+	Capacity Meaning = "capacity"
+	Time     Meaning = "time"
+	Count    Meaning = "count"
+)
+
+// NounDir is the direction a relation noun names from X to Y in "X is the
+// <noun> of Y".
+type NounDir uint8
+
+// The relation nouns' directions.
+const (
+	NounSymmetric NounDir = iota + 1 // "friend"
+	NounForward                      // "boss": X → Y
+	NounReverse                      // "student": Y → X
+)
+
+// Lexicon is the parsed lexicon. It is immutable: every method returns
+// values the caller may keep, and it is safe for concurrent use.
+type Lexicon struct {
+	oneWay, symmetric []Relation
+	words             map[string]Word
+	third             map[string]string
+	nounDir           map[string]NounDir
+	units             map[string]Meaning
+	glued             map[string]bool
+	nodeNouns         []string
+	edgeNouns         []string
+	dirEdgeNouns      []string
+}
+
+// OneWay returns the one-way relations in lexicon order.
+func (l *Lexicon) OneWay() []Relation { return slices.Clone(l.oneWay) }
+
+// Symmetric returns the symmetric relations in lexicon order.
+func (l *Lexicon) Symmetric() []Relation { return slices.Clone(l.symmetric) }
+
+// Word returns what the lower-case word w is in the lexicon (0 when
+// nothing); one map look-up answers every class, so the readers ask it
+// per word.
+func (l *Lexicon) Word(w string) Word { return l.words[w] }
+
+// Third returns the third-person form of a one-way or symmetric verb's
+// base form ("know" → "knows"), and w itself when w is no base form.
+func (l *Lexicon) Third(w string) string {
+	if s, ok := l.third[w]; ok {
+		return s
+	}
+	return w
+}
+
+// NounDir returns the direction of the relation noun w ("friends",
+// "boss", "students"), 0 when w is none.
+func (l *Lexicon) NounDir(w string) NounDir { return l.nounDir[w] }
+
+// Unit returns the meaning of the unit word w ("km" → Distance), "" when
+// w is no unit.
+func (l *Lexicon) Unit(w string) Meaning { return l.units[w] }
+
+// GluedUnit reports whether w is a unit written glued to a number
+// ("5ms", "10km").
+func (l *Lexicon) GluedUnit(w string) bool { return l.glued[w] }
+
+// Units returns every unit word with its meaning.
+func (l *Lexicon) Units() map[string]Meaning {
+	out := make(map[string]Meaning, len(l.units))
+	for w, m := range l.units {
+		out[w] = m
+	}
+	return out
+}
+
+// NodeNouns returns the everyday nouns for nodes, singular and plural
+// ("node", "nodes", "servers", "cities").
+func (l *Lexicon) NodeNouns() []string { return slices.Clone(l.nodeNouns) }
+
+// EdgeNouns returns the everyday nouns for edges ("roads", "cables").
+func (l *Lexicon) EdgeNouns() []string { return slices.Clone(l.edgeNouns) }
+
+// DirectedEdgeNouns returns the nouns for edges that leave and arrive
+// ("flights", "payments").
+func (l *Lexicon) DirectedEdgeNouns() []string { return slices.Clone(l.dirEdgeNouns) }
+
+// Word is what a word is in the lexicon, as bits.
+type Word uint32
+
+// The classes of a word. A word may be several ("writes" is a one-way
+// verb before "to" and a symmetric one before "with").
+const (
+	// ActVerb: the -s or past form of a one-way verb without a
+	// preposition that the readers read ("follows", "visited").
+	ActVerb Word = 1 << iota
+	// ToVerb: the -s or past form of a one-way verb before "to" ("reports").
+	ToVerb
+	// CarryVerb: a ToVerb that may carry an object ("sends messages to").
+	CarryVerb
+	// PassiveVerb: the participle of a one-way verb read backwards after
+	// "by" ("followed").
+	PassiveVerb
+	// BaseVerb: the base form of a verb the readers read ("follow").
+	BaseVerb
+	// MeetVerb: the -s or past form of a symmetric verb with an object
+	// ("met", "marries").
+	MeetVerb
+	// WithVerb: the -s or past form of a verb whose partner follows
+	// "with" ("played").
+	WithVerb
+	// MutualVerb: the base, -s or past form of a symmetric verb after
+	// two names ("Alice and Bob met").
+	MutualVerb
+	// TalkToVerb: the -s or past form of a symmetric verb whose partner
+	// follows "to" ("talks to").
+	TalkToVerb
+	// ForVerb: the -s or past form of a verb that points one way before
+	// "for" ("works for").
+	ForVerb
+	// RelationNoun: a noun that names a relation ("friends", "boss").
+	RelationNoun
+	// NodeNoun and EdgeNoun: everyday words for nodes and edges.
+	NodeNoun
+	EdgeNoun
+	// UnitWord: a unit ("km", "dollars").
+	UnitWord
+)
+
+// Has reports whether w has one of the classes c.
+func (w Word) Has(c Word) bool { return w&c != 0 }
+
+// file is lexicon.json's layout.
+type file struct {
+	Doc           string      `json:"_doc"`
+	OneWay        []verbEntry `json:"oneway"`
+	Symmetric     []verbEntry `json:"symmetric"`
+	RelationNouns struct {
+		Symmetric           []string `json:"symmetric"`
+		SymmetricAdjectives []string `json:"symmetricAdjectives"`
+		Forward             []string `json:"forward"`
+		Reverse             []string `json:"reverse"`
+	} `json:"relationNouns"`
+	NodeNouns         []string             `json:"nodeNouns"`
+	EdgeNouns         []string             `json:"edgeNouns"`
+	DirectedEdgeNouns []string             `json:"directedEdgeNouns"`
+	Units             map[Meaning][]string `json:"units"`
+	GluedUnits        []string             `json:"gluedUnits"`
+}
+
+type verbEntry struct {
+	Verb     string   `json:"verb"`
+	S        string   `json:"s"`
+	Ed       string   `json:"ed"`
+	En       string   `json:"en"`
+	Ing      string   `json:"ing"`
+	Prep     string   `json:"prep"`
+	Plain    bool     `json:"plain"`
+	Carries  bool     `json:"carries"`
+	NoReader bool     `json:"noReader"`
+	NoDegree bool     `json:"noDegree"`
+	Nouns    []string `json:"nouns"`
+	Note     string   `json:"note"`
+	Object   bool     `json:"object"`
+	Mutual   bool     `json:"mutual"`
+	With     bool     `json:"with"`
+	To       bool     `json:"to"`
+	For      bool     `json:"for"`
+}
+
+// Parse reads a lexicon in lexicon.json's layout. Unknown fields are
+// errors, so a misspelt flag is not silently ignored.
+func Parse(data []byte) (*Lexicon, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var f file
+	if err := dec.Decode(&f); err != nil {
+		return nil, fmt.Errorf("lang: lexicon: %w", err)
+	}
+	l := &Lexicon{words: map[string]Word{}, third: map[string]string{}, nounDir: map[string]NounDir{},
+		units: map[string]Meaning{}, glued: map[string]bool{}}
+	for i, e := range f.OneWay {
+		r, err := e.relation(false)
+		if err != nil {
+			return nil, fmt.Errorf("lang: lexicon: oneway[%d]: %w", i, err)
+		}
+		l.oneWay = append(l.oneWay, r)
+	}
+	for i, e := range f.Symmetric {
+		r, err := e.relation(true)
+		if err != nil {
+			return nil, fmt.Errorf("lang: lexicon: symmetric[%d]: %w", i, err)
+		}
+		l.symmetric = append(l.symmetric, r)
+	}
+	l.indexVerbs()
+	rn := f.RelationNouns
+	for _, g := range []struct {
+		words     []string
+		dir       NounDir
+		adjective bool
+	}{{rn.Symmetric, NounSymmetric, false}, {rn.SymmetricAdjectives, NounSymmetric, true},
+		{rn.Forward, NounForward, false}, {rn.Reverse, NounReverse, false}} {
+		for _, n := range g.words {
+			forms, err := nounForms(n, g.adjective)
+			if err != nil {
+				return nil, fmt.Errorf("lang: lexicon: relationNouns: %w", err)
+			}
+			for _, w := range forms {
+				l.nounDir[w] = g.dir
+				l.words[w] |= RelationNoun
+			}
+		}
+	}
+	for _, g := range []struct {
+		words []string
+		dst   *[]string
+		class Word
+	}{{f.NodeNouns, &l.nodeNouns, NodeNoun}, {f.EdgeNouns, &l.edgeNouns, EdgeNoun}, {f.DirectedEdgeNouns, &l.dirEdgeNouns, EdgeNoun}} {
+		for _, n := range g.words {
+			forms, err := nounForms(n, false)
+			if err != nil {
+				return nil, fmt.Errorf("lang: lexicon: nouns: %w", err)
+			}
+			for _, w := range forms {
+				*g.dst = append(*g.dst, w)
+				l.words[w] |= g.class
+			}
+		}
+	}
+	for m, ws := range f.Units {
+		switch m {
+		case Distance, Cost, Capacity, Time, Count:
+		default:
+			return nil, fmt.Errorf("lang: lexicon: units: unknown meaning %q", m)
+		}
+		for _, w := range ws {
+			if w == "" || w != strings.ToLower(w) {
+				return nil, fmt.Errorf("lang: lexicon: units: %q is not a lower-case word", w)
+			}
+			if prev, ok := l.units[w]; ok && prev != m {
+				return nil, fmt.Errorf("lang: lexicon: units: %q is both %s and %s", w, prev, m)
+			}
+			l.units[w] = m
+			l.words[w] |= UnitWord
+		}
+	}
+	for _, w := range f.GluedUnits {
+		l.glued[w] = true
+	}
+	return l, nil
+}
+
+// relation checks e and fills the forms it does not give.
+func (e verbEntry) relation(sym bool) (Relation, error) {
+	if e.Verb == "" || e.Verb != strings.ToLower(e.Verb) || strings.ContainsAny(e.Verb, " \t") {
+		return Relation{}, fmt.Errorf("verb %q: want one lower-case word", e.Verb)
+	}
+	if !sym && (e.Object || e.Mutual || e.With || e.To || e.For) {
+		return Relation{}, fmt.Errorf("verb %q: object, mutual, with, to and for are flags of symmetric verbs", e.Verb)
+	}
+	if sym && (e.Plain || e.Carries || e.NoReader || e.Prep != "") {
+		return Relation{}, fmt.Errorf("verb %q: plain, carries, noReader and prep are flags of one-way verbs", e.Verb)
+	}
+	v := Verb{Base: e.Verb, S: form(e.S, thirdPerson(e.Verb)), Ed: form(e.Ed, past(e.Verb))}
+	v.En = form(e.En, v.Ed)
+	v.Ing = form(e.Ing, gerund(e.Verb))
+	if e.Prep != "" {
+		v.Preps = strings.Split(e.Prep, "/")
+	}
+	return Relation{Verb: v, Symmetric: sym, Plain: e.Plain, Carries: e.Carries, NoReader: e.NoReader,
+		NoDegree: e.NoDegree, Nouns: e.Nouns, Note: e.Note, Object: e.Object, Mutual: e.Mutual, With: e.With,
+		To: e.To, For: e.For}, nil
+}
+
+// form is the given form, the regular one when none is given, "" for "-".
+func form(given, regular string) string {
+	switch given {
+	case "":
+		return regular
+	case "-":
+		return ""
+	}
+	return given
+}
+
+// indexVerbs fills words and third from the relations.
+func (l *Lexicon) indexVerbs() {
+	add := func(w string, c Word) {
+		if w != "" {
+			l.words[w] |= c
+		}
+	}
+	for _, r := range l.oneWay {
+		if r.S != "" {
+			l.third[r.Base] = r.S
+		}
+		if r.NoReader {
+			continue
+		}
+		c := ActVerb
+		if r.Prep() != "" {
+			c = ToVerb
+			if r.Carries {
+				c |= CarryVerb
+			}
+		}
+		add(r.S, c)
+		add(r.Ed, c)
+		add(r.Base, BaseVerb)
+		if r.Prep() == "" {
+			add(r.En, PassiveVerb)
+		}
+	}
+	for _, r := range l.symmetric {
+		if _, ok := l.third[r.Base]; !ok && r.S != "" {
+			l.third[r.Base] = r.S
+		}
+		for _, f := range []string{r.S, r.Ed} {
+			if r.Object {
+				add(f, MeetVerb)
+			}
+			if r.With {
+				add(f, WithVerb)
+			}
+			if r.To {
+				add(f, TalkToVerb)
+			}
+			if r.For {
+				add(f, ForVerb)
+			}
+		}
+		if r.Mutual {
+			add(r.Base, MutualVerb)
+			add(r.S, MutualVerb)
+			add(r.Ed, MutualVerb)
+		}
+	}
+}
+
+// nounForms reads a noun entry: "friend" (and its regular plural),
+// "ally:allies" (an irregular plural), "people:-" (no plural), "-:buses"
+// (the plural only). Adjectives take no plural.
+func nounForms(n string, adjective bool) ([]string, error) {
+	sing, plural, irregular := strings.Cut(n, ":")
+	if sing == "" || (irregular && plural == "") || n != strings.ToLower(n) {
+		return nil, fmt.Errorf("noun %q: want \"word\", \"word:plural\", \"word:-\" or \"-:plural\"", n)
+	}
+	if !irregular && !adjective {
+		plural = thirdPerson(sing)
+	}
+	var out []string
+	for _, w := range []string{sing, plural} {
+		if w != "" && w != "-" {
+			out = append(out, w)
+		}
+	}
+	return out, nil
+}
+
+// thirdPerson is the regular -s form: "follows", "teaches", "relies".
+func thirdPerson(v string) string {
+	switch {
+	case strings.HasSuffix(v, "s"), strings.HasSuffix(v, "x"), strings.HasSuffix(v, "z"),
+		strings.HasSuffix(v, "ch"), strings.HasSuffix(v, "sh"):
+		return v + "es"
+	case consonantY(v):
+		return v[:len(v)-1] + "ies"
+	}
+	return v + "s"
+}
+
+// past is the regular past: "followed", "managed", "relied".
+func past(v string) string {
+	switch {
+	case strings.HasSuffix(v, "e"):
+		return v + "d"
+	case consonantY(v):
+		return v[:len(v)-1] + "ied"
+	}
+	return v + "ed"
+}
+
+// gerund is the regular -ing form: "following", "managing".
+func gerund(v string) string {
+	switch {
+	case strings.HasSuffix(v, "ie"):
+		return v[:len(v)-2] + "ying"
+	case strings.HasSuffix(v, "e") && !strings.HasSuffix(v, "ee") && len(v) > 2:
+		return v[:len(v)-1] + "ing"
+	}
+	return v + "ing"
+}
+
+func consonantY(v string) bool {
+	n := len(v)
+	return n >= 2 && v[n-1] == 'y' && !strings.ContainsRune("aeiou", rune(v[n-2]))
+}

@@ -1,0 +1,109 @@
+package lang
+
+import (
+	"cmp"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// Form names one form of a verb.
+type Form uint8
+
+// The forms of a verb.
+const (
+	Base Form = iota // "follow"
+	S                // "follows"
+	Ed               // "followed"
+	En               // "followed" (participle)
+	Ing              // "following"
+)
+
+// Of returns the verb's form f, "" when it lacks it.
+func (v Verb) Of(f Form) string {
+	switch f {
+	case Base:
+		return v.Base
+	case S:
+		return v.S
+	case Ed:
+		return v.Ed
+	case En:
+		return v.En
+	case Ing:
+		return v.Ing
+	}
+	return ""
+}
+
+// Phrases returns the verb's forms fs, each with every preposition it
+// takes ("report to", "reports to"; "point to", "point at").
+func (v Verb) Phrases(fs ...Form) []string {
+	var out []string
+	for _, f := range fs {
+		w := v.Of(f)
+		if w == "" {
+			continue
+		}
+		if len(v.Preps) == 0 {
+			out = append(out, w)
+			continue
+		}
+		for _, p := range v.Preps {
+			out = append(out, w+" "+p)
+		}
+	}
+	return out
+}
+
+// Stem is the longest common prefix of the verb's base and -s forms
+// ("manag" for manage/manages, "rel" for rely/relies): a substring every
+// question with either form contains.
+func (v Verb) Stem() string {
+	a, b := v.Base, v.S
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return a[:n]
+}
+
+// Phrases returns the forms fs of every relation for which keep is true
+// (nil keeps all), deduplicated, in lexicon order.
+func Phrases(rels []Relation, keep func(Relation) bool, fs ...Form) []string {
+	var out []string
+	for _, r := range rels {
+		if keep != nil && !keep(r) {
+			continue
+		}
+		for _, p := range r.Phrases(fs...) {
+			if !slices.Contains(out, p) {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// Alt returns a regexp alternation (no group) of the phrases: each quoted,
+// the spaces inside a phrase matching any run of white space, longer
+// phrases first so that a shorter one never wins a prefix of a longer
+// one.
+func Alt(phrases []string) string {
+	ps := slices.Clone(phrases)
+	slices.SortStableFunc(ps, func(a, b string) int { return cmp.Compare(len(b), len(a)) })
+	parts := make([]string, 0, len(ps))
+	seen := map[string]bool{}
+	for _, p := range ps {
+		if p == "" || seen[p] {
+			continue
+		}
+		seen[p] = true
+		fields := strings.Fields(p)
+		for i, f := range fields {
+			fields[i] = regexp.QuoteMeta(f)
+		}
+		parts = append(parts, strings.Join(fields, `\s+`))
+	}
+	return strings.Join(parts, "|")
+}

@@ -1,0 +1,36 @@
+package reasoning
+
+import (
+	"sync"
+
+	"github.com/graphagent/graphagent/lang"
+)
+
+// Language is what the reasoning package builds from one lexicon
+// (lang.Lexicon): the intent cues and the degree direction's expressions.
+// It is immutable and safe for concurrent use; build it once per lexicon
+// (NewLanguage) and hand it to the planner (BuiltinConfig.Language) and
+// to MatchCuesIn.
+type Language struct {
+	lex  *lang.Lexicon
+	cues []toolCue
+	dir  degreeDirRes
+}
+
+// NewLanguage builds the cues and expressions of lex. The expressions are
+// compiled on first use.
+func NewLanguage(lex *lang.Lexicon) *Language {
+	return &Language{lex: lex, cues: newToolCues(lex), dir: newDegreeDirRes(lex)}
+}
+
+// Lexicon is the lexicon the language was built from.
+func (l *Language) Lexicon() *lang.Lexicon { return l.lex }
+
+// defaultLanguage is the language of lang.Default, built once; toolCues
+// are its cues.
+var defaultLanguage = sync.OnceValue(func() *Language {
+	return &Language{lex: lang.Default(), cues: toolCues, dir: newDegreeDirRes(lang.Default())}
+})
+
+// DefaultLanguage returns the language of lang.Default.
+func DefaultLanguage() *Language { return defaultLanguage() }
