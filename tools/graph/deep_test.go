@@ -2,6 +2,9 @@ package graph
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -81,5 +84,84 @@ func TestCheckDOTNesting(t *testing.T) {
 	for _, tc := range bad {
 		err := checkDOTNesting("g", []byte(tc.in))
 		wantSyntaxError(t, err, "g", tc.line, tc.col, tc.msg)
+	}
+}
+
+// TestReadDeepNestingOtherFormats: 10^7 levels of nesting in node-link
+// JSON, GML and GraphML (read as an edge list) are refused with a syntax
+// error, early and without reading the rest.
+func TestReadDeepNestingOtherFormats(t *testing.T) {
+	tests := []struct {
+		f   Format
+		in  []byte
+		msg string
+	}{
+		{FormatNodeLink, nested(`{"nodes": `, "[", "1", "]", "}", deepLevels), "exceeded max depth"},
+		{FormatNodeLink, nested(`{"graph": `, `{"a":`, "1", "}", "}", deepLevels), "exceeded max depth"},
+		{FormatGML, nested("graph ", "[ a ", "1", " ]", "", deepLevels), "lists nested too deeply"},
+		{FormatEdgeList, nested(`<graphml><graph edgedefault="directed">`, "<g>", "", "</g>", "</graph></graphml>", deepLevels), ""},
+	}
+	for _, tc := range tests {
+		_, err := Read(bytes.NewReader(tc.in), tc.f, ReadOptions{Name: "deep"})
+		if !errors.Is(err, ErrSyntax) || !strings.Contains(err.Error(), tc.msg) || len(err.Error()) > 500 {
+			t.Errorf("%s: %.300v, want a short syntax error with %q", tc.f, err, tc.msg)
+		}
+	}
+}
+
+// TestReadStopsAtLimits: node-link JSON and GML are refused at the node
+// limit while they are read (they were decoded whole first), and a DOT
+// product of subgraphs ({a1 … a1500} -- {b1 … b1500}) is refused before
+// its edges are built; the memory allocated stays far below the input's
+// decoded size.
+func TestReadStopsAtLimits(t *testing.T) {
+	const n = 200_000
+	var js, gml, dot bytes.Buffer
+	js.WriteString(`{"directed": false, "nodes": [`)
+	gml.WriteString("graph [\n")
+	for i := range n {
+		if i > 0 {
+			js.WriteString(",")
+		}
+		fmt.Fprintf(&js, `{"id": %d, "label": "node %d"}`, i, i)
+		fmt.Fprintf(&gml, "node [ id %d label \"node %d\" ]\n", i, i)
+	}
+	js.WriteString(`], "edges": []}`)
+	gml.WriteString("]\n")
+	dot.WriteString("graph { {")
+	for i := range 1500 {
+		fmt.Fprintf(&dot, " a%d", i)
+	}
+	dot.WriteString(" } -- {")
+	for i := range 1500 {
+		fmt.Fprintf(&dot, " b%d", i)
+	}
+	dot.WriteString(" } }")
+	lim := Limits{MaxNodes: 1000, MaxEdges: 1_000_000}
+	for _, tc := range []struct {
+		f  Format
+		in []byte
+	}{{FormatNodeLink, js.Bytes()}, {FormatGML, gml.Bytes()}, {FormatDOT, dot.Bytes()}} {
+		if tc.f == FormatDOT {
+			lim.MaxNodes = 10_000
+		}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, err := Read(bytes.NewReader(tc.in), tc.f, ReadOptions{Limits: lim})
+		runtime.ReadMemStats(&after)
+		if !errors.Is(err, ErrTooLarge) {
+			t.Errorf("%s over the limits: %v, want ErrTooLarge", tc.f, err)
+		}
+		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 16<<20 {
+			t.Errorf("%s over the limits: %d MB allocated for a %d KB input, want under 16 MB", tc.f, alloc>>20, len(tc.in)>>10)
+		}
+	}
+	small := []string{`{"edges": [{"source": 1, "target": 2}], "nodes": [{"id": 3}], "directed": true}`,
+		"graph [ directed 1 node [ id 3 ] node [ id 1 ] node [ id 2 ] edge [ source 1 target 2 ] ]"}
+	for i, in := range small {
+		g, err := Read(strings.NewReader(in), []Format{FormatNodeLink, FormatGML}[i], ReadOptions{Limits: Limits{MaxNodes: 3, MaxEdges: 1}})
+		if err != nil || !g.Directed() || g.N() != 3 || g.M() != 1 || g.IDs()[0] != "3" {
+			t.Errorf("%s within the limits: %v, %v", in, g, err)
+		}
 	}
 }

@@ -148,6 +148,11 @@ func (w *dotWalker) stmts(list []ast.Stmt, sc dotScope, depth int) ([]int32, err
 					return nil, err
 				}
 				nodes = append(nodes, to...)
+				// A product of two subgraphs is counted before it is built.
+				if lim := w.b.maxEdges; lim > 0 && int64(len(from))*int64(len(to)) > int64(lim-w.b.NumEdges()) {
+					return nil, fmt.Errorf("%s: an edge statement makes %d×%d edges, more than the limit of %d: %w",
+						w.src, len(from), len(to), lim, ErrTooLarge)
+				}
 				for _, u := range from {
 					for _, v := range to {
 						if err := w.edge(u, v, attrs); err != nil {

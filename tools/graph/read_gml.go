@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"bufio"
+	"errors"
 	"fmt"
 	"html"
 	"io"
@@ -20,12 +22,11 @@ import (
 // *SyntaxError naming the line and column.
 func ReadGML(r io.Reader, opt ReadOptions) (*Graph, error) {
 	src := opt.source("GML")
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", src, err)
-	}
-	p := gmlParser{src: src, text: string(data), line: 1, col: 1}
-	top, err := p.list(false)
+	// The text is parsed as it is read, so a hostile file costs the
+	// values kept (bounded by the node and edge limits), not its size.
+	p := gmlParser{src: src, r: bufio.NewReaderSize(r, 64<<10), line: 1, col: 0, limits: opt.Limits}
+	p.advance()
+	top, err := p.list(false, "")
 	if err != nil {
 		return nil, err
 	}
@@ -55,13 +56,19 @@ type gmlValue struct {
 	line, col int
 }
 
-// gmlParser tokenizes GML text, keeping the line and column.
+// gmlParser tokenizes GML text as it reads it, keeping the line and
+// column.
 type gmlParser struct {
 	src       string
-	text      string
-	i         int
-	line, col int
+	r         *bufio.Reader
+	cur       int   // the current byte, or -1 at the end
+	rerr      error // the read error that ended the text early, if any
+	line, col int   // of the current byte
 	depth     int
+	buf       []byte // scratch for the current token
+	limits    Limits
+	nodes     int // "node" and "edge" entries of graph lists so far
+	edges     int
 }
 
 // gmlMaxDepth bounds list nesting so hostile text cannot exhaust the stack.
@@ -71,23 +78,44 @@ func (p *gmlParser) errAt(line, col int, msg string) error {
 	return &SyntaxError{Source: p.src, Line: line, Col: col, Msg: msg}
 }
 
+// advance moves to the next byte.
 func (p *gmlParser) advance() {
-	if p.text[p.i] == '\n' {
+	if p.cur == '\n' {
 		p.line, p.col = p.line+1, 1
 	} else {
 		p.col++
 	}
-	p.i++
+	c, err := p.r.ReadByte()
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			p.rerr = err
+		}
+		p.cur = -1
+		return
+	}
+	p.cur = int(c)
+}
+
+// atEnd reports whether the text has ended; err is the read error that
+// ended it early, wrapped.
+func (p *gmlParser) atEnd() (bool, error) {
+	if p.cur >= 0 {
+		return false, nil
+	}
+	if p.rerr != nil {
+		return true, fmt.Errorf("read %s: %w", p.src, p.rerr)
+	}
+	return true, nil
 }
 
 // skip skips white space and '#' comments.
 func (p *gmlParser) skip() {
-	for p.i < len(p.text) {
-		switch c := p.text[p.i]; {
+	for p.cur >= 0 {
+		switch c := p.cur; {
 		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
 			p.advance()
 		case c == '#':
-			for p.i < len(p.text) && p.text[p.i] != '\n' {
+			for p.cur >= 0 && p.cur != '\n' {
 				p.advance()
 			}
 		default:
@@ -97,17 +125,21 @@ func (p *gmlParser) skip() {
 }
 
 // list reads "key value" pairs up to ']' (nested) or the end (top level).
-func (p *gmlParser) list(nested bool) ([]gmlValue, error) {
+// parent is the key of the list; a graph list's nodes and edges are
+// counted against the limits as they are read.
+func (p *gmlParser) list(nested bool, parent string) ([]gmlValue, error) {
 	var out []gmlValue
 	for {
 		p.skip()
-		if p.i >= len(p.text) {
+		if end, err := p.atEnd(); err != nil {
+			return nil, err
+		} else if end {
 			if nested {
 				return nil, p.errAt(p.line, p.col, "'[' is not closed")
 			}
 			return out, nil
 		}
-		if p.text[p.i] == ']' {
+		if p.cur == ']' {
 			if !nested {
 				return nil, p.errAt(p.line, p.col, "unexpected ']'")
 			}
@@ -115,14 +147,20 @@ func (p *gmlParser) list(nested bool) ([]gmlValue, error) {
 			return out, nil
 		}
 		line, col := p.line, p.col
-		start := p.i
-		for p.i < len(p.text) && gmlKeyByte(p.text[p.i], p.i == start) {
+		p.buf = p.buf[:0]
+		for p.cur >= 0 && gmlKeyByte(byte(p.cur), len(p.buf) == 0) {
+			p.buf = append(p.buf, byte(p.cur))
 			p.advance()
 		}
-		if p.i == start {
-			return nil, p.errAt(line, col, fmt.Sprintf("want a key, got %q", p.text[p.i:p.i+1]))
+		if len(p.buf) == 0 {
+			return nil, p.errAt(line, col, fmt.Sprintf("want a key, got %q", string(rune(p.cur))))
 		}
-		v := gmlValue{key: p.text[start:p.i], line: line, col: col}
+		v := gmlValue{key: string(p.buf), line: line, col: col}
+		if parent == "graph" && p.depth == 1 {
+			if err := p.count(v); err != nil {
+				return nil, err
+			}
+		}
 		p.skip()
 		if err := p.value(&v); err != nil {
 			return nil, err
@@ -131,24 +169,44 @@ func (p *gmlParser) list(nested bool) ([]gmlValue, error) {
 	}
 }
 
+// count counts a graph list's node or edge entry against the limits
+// before it is read.
+func (p *gmlParser) count(v gmlValue) error {
+	switch v.key {
+	case "node":
+		p.nodes++
+		if p.limits.MaxNodes > 0 && p.nodes > p.limits.MaxNodes {
+			return fmt.Errorf("%s:%d:%d: more than %d nodes: %w", p.src, v.line, v.col, p.limits.MaxNodes, ErrTooLarge)
+		}
+	case "edge":
+		p.edges++
+		if p.limits.MaxEdges > 0 && p.edges > p.limits.MaxEdges {
+			return fmt.Errorf("%s:%d:%d: more than %d edges: %w", p.src, v.line, v.col, p.limits.MaxEdges, ErrTooLarge)
+		}
+	}
+	return nil
+}
+
 func gmlKeyByte(c byte, first bool) bool {
 	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || !first && '0' <= c && c <= '9'
 }
 
 // value reads a number, a "string" or a [ list ] into v.
 func (p *gmlParser) value(v *gmlValue) error {
-	if p.i >= len(p.text) {
+	if end, err := p.atEnd(); err != nil {
+		return err
+	} else if end {
 		return p.errAt(p.line, p.col, "key "+v.key+" has no value")
 	}
 	line, col := p.line, p.col
-	switch c := p.text[p.i]; {
+	switch c := p.cur; {
 	case c == '[':
 		if p.depth >= gmlMaxDepth {
 			return p.errAt(line, col, "lists nested too deeply")
 		}
 		p.advance()
 		p.depth++
-		l, err := p.list(true)
+		l, err := p.list(true, v.key)
 		p.depth--
 		if err != nil {
 			return err
@@ -159,23 +217,27 @@ func (p *gmlParser) value(v *gmlValue) error {
 		}
 	case c == '"':
 		p.advance()
-		start := p.i
-		for p.i < len(p.text) && p.text[p.i] != '"' {
+		p.buf = p.buf[:0]
+		for p.cur >= 0 && p.cur != '"' {
+			p.buf = append(p.buf, byte(p.cur))
 			p.advance()
 		}
-		if p.i >= len(p.text) {
+		if end, err := p.atEnd(); err != nil {
+			return err
+		} else if end {
 			return p.errAt(line, col, "string is not closed")
 		}
-		v.str = html.UnescapeString(p.text[start:p.i])
+		v.str = html.UnescapeString(string(p.buf))
 		p.advance()
 	default:
-		start := p.i
-		for p.i < len(p.text) && strings.IndexByte("+-.0123456789eEINFAinfa", p.text[p.i]) >= 0 {
+		p.buf = p.buf[:0]
+		for p.cur >= 0 && strings.IndexByte("+-.0123456789eEINFAinfa", byte(p.cur)) >= 0 {
+			p.buf = append(p.buf, byte(p.cur))
 			p.advance()
 		}
-		tok := p.text[start:p.i]
+		tok := string(p.buf)
 		f, ok := gmlNumber(tok)
-		if !ok || (p.i < len(p.text) && !gmlSeparator(p.text[p.i])) {
+		if !ok || (p.cur >= 0 && !gmlSeparator(byte(p.cur))) {
 			return p.errAt(line, col, "key "+v.key+": want a number, a \"string\" or a [ list ]")
 		}
 		v.str, v.num, v.isNum = tok, f, true

@@ -290,7 +290,7 @@ func TestReadNodeLinkErrors(t *testing.T) {
 		line, col int
 		msg       string
 	}{
-		{"bad JSON", "{\n \"nodes\": [1,,]}", 2, 14, "invalid character"},
+		{"bad JSON", "{\n \"nodes\": [{},,]}", 2, 15, "invalid character"},
 		{"truncated", `{"nodes": [`, 0, 0, "JSON ends early"},
 		{"not node-link", `{"a": 1}`, 0, 0, `no "nodes", "edges" or "links"`},
 		{"nodes not array", `{"nodes": 3}`, 1, 11, "must be an array"},
