@@ -162,13 +162,15 @@ func (h *Handler) handle(pattern, route string, auth bool, f http.HandlerFunc) {
 	})
 }
 
-// authorized checks the bearer token in constant time.
+// authorized checks the bearer token in constant time. The scheme is
+// case-insensitive (RFC 9110 section 11.1): "bearer TOKEN" is accepted.
 func (h *Handler) authorized(r *http.Request) bool {
 	if h.opt.Token == "" {
 		return true
 	}
-	got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-	return ok && subtle.ConstantTimeCompare([]byte(strings.TrimSpace(got)), []byte(h.opt.Token)) == 1
+	scheme, got, ok := strings.Cut(strings.TrimSpace(r.Header.Get("Authorization")), " ")
+	return ok && strings.EqualFold(scheme, "Bearer") &&
+		subtle.ConstantTimeCompare([]byte(strings.TrimSpace(got)), []byte(h.opt.Token)) == 1
 }
 
 // fail answers an error and counts it.

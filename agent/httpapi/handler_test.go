@@ -165,7 +165,15 @@ func TestBadRequests(t *testing.T) {
 		{"path outside the data folders (..)", chatBody("", "What is the diameter of the graph in ../go.mod?"), auth, 403, "path_outside_data"},
 		{"path outside the data folders (absolute)", chatBody("", "How many nodes are in /etc/passwd.edgelist?"), auth, 403, "path_outside_data"},
 		{"missing file", chatBody("", "How many nodes are in nosuchfile.edgelist?"), auth, 400, "bad_question"},
+		{"nested 400,000 deep", `{"model": "graphagent", "messages": ` + strings.Repeat("[", 400_000) + strings.Repeat("]", 400_000) + `}`, auth, 400, "invalid_json"},
+		{"null", `null`, auth, 400, "missing_model"},
+		{"content a number", `{"model": "graphagent", "messages": [{"role": "user", "content": 5}]}`, auth, 400, "bad_message"},
+		{"messages an object", `{"model": "graphagent", "messages": {"role": "user"}}`, auth, 400, "invalid_json"},
+		{"invalid UTF-8 and NUL", "{\"model\": \"graphagent\", \"messages\": [{\"role\": \"user\", \"content\": \"\xff\x00\"}]}", auth, 400, "invalid_json"},
+		{"empty body", ``, auth, 400, "invalid_json"},
 		{"wrong token", chatBody("", shortestQ), []string{"Authorization", "Bearer guess"}, 401, "invalid_api_key"},
+		{"another scheme", chatBody("", shortestQ), []string{"Authorization", "Basic s3cret"}, 401, "invalid_api_key"},
+		{"scheme only", chatBody("", shortestQ), []string{"Authorization", "Bearer"}, 401, "invalid_api_key"},
 		{"no token", chatBody("", shortestQ), nil, 401, "invalid_api_key"},
 	}
 	for _, c := range cases {
@@ -210,6 +218,21 @@ func TestBadRequests(t *testing.T) {
 		if resp.StatusCode != c.status || !bytes.Contains(b, []byte(`"error"`)) {
 			t.Errorf("%s %s: %d %s, want %d and an error body", c.method, c.path, resp.StatusCode, b, c.status)
 		}
+	}
+}
+
+// TestBearerSchemeCaseInsensitive: the authentication scheme is
+// case-insensitive (RFC 9110 section 11.1), so "bearer TOKEN" and "BEARER
+// TOKEN" are accepted as "Bearer TOKEN" is; the token itself is not.
+func TestBearerSchemeCaseInsensitive(t *testing.T) {
+	_, srv := newTestServer(t, Options{Token: "s3cret"})
+	for _, v := range []string{"Bearer s3cret", "bearer s3cret", "BEARER s3cret", "bEaReR   s3cret"} {
+		if got := ask(t, srv, chatBody("", shortestQ), "Authorization", v); got.Graphagent.Tool != "shortest_path" {
+			t.Errorf("%q: %q", v, got.content())
+		}
+	}
+	if resp, b := post(t, srv, chatBody("", shortestQ), "Authorization", "bearer S3CRET"); resp.StatusCode != http.StatusUnauthorized {
+		t.Errorf("a token in another case: status %d %s", resp.StatusCode, b)
 	}
 }
 

@@ -62,7 +62,8 @@ const (
 )
 
 // New returns the MCP server; run it with (*mcp.Server).Run on a transport
-// (mcp.StdioTransport for graphagent mcp).
+// (Transport over standard input and output for graphagent mcp: it answers
+// malformed frames instead of ending the session).
 func New(opt Options) (*mcp.Server, error) {
 	if opt.Agent == nil {
 		return nil, errors.New("mcpserver: Options.Agent is required")

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/urfave/cli/v2"
 
 	"github.com/graphagent/graphagent/agent/mcpserver"
@@ -45,15 +44,11 @@ func mcpAction(c *cli.Context) error {
 	if err != nil {
 		return cli.Exit(err.Error(), exitNoAnswer)
 	}
-	t := &mcp.IOTransport{Reader: io.NopCloser(c.App.Reader), Writer: nopWriteCloser{c.App.Writer}}
+	// A malformed frame gets its JSON-RPC error and the session goes on
+	// (the SDK's own stdio transport ends it).
+	t := &mcpserver.Transport{Reader: c.App.Reader, Writer: c.App.Writer}
 	if err := s.Run(c.Context, t); err != nil && !errors.Is(err, io.EOF) && c.Context.Err() == nil {
 		return cli.Exit(fmt.Sprintf("mcp: %v", err), exitNoAnswer)
 	}
 	return nil
 }
-
-// nopWriteCloser lets the command's stdout serve as the transport's writer
-// without the transport closing it.
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }

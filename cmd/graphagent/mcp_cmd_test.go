@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bufio"
 	"context"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -59,6 +61,79 @@ func TestMCPCommand(t *testing.T) {
 		t.Errorf("a path outside: %v %q", err, text(res))
 	}
 	cs.Close()
+	inW.Close()
+	select {
+	case c := <-code:
+		if c != 0 {
+			t.Errorf("mcp exited %d: %s", c, stderr.String())
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("mcp did not stop when stdin closed")
+	}
+}
+
+// TestMCPCommandMalformedFrames: graphagent mcp answers each malformed
+// frame (not JSON, {}, a batch, a line over the 16 MiB limit, a million
+// nested arrays) with its JSON-RPC error and serves the next request. The
+// SDK's stdio transport, used before, ended the session at the first.
+func TestMCPCommandMalformedFrames(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	var stderr strings.Builder
+	code := make(chan int, 1)
+	go func() {
+		code <- run(context.Background(), []string{"graphagent", "--data", dataDir(t), "mcp"}, inR, outW, &stderr)
+		outW.Close()
+	}()
+	replies := make(chan string, 4)
+	go func() {
+		sc := bufio.NewScanner(outR)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			replies <- sc.Text()
+		}
+		close(replies)
+	}()
+	send := func(line string) {
+		t.Helper()
+		if _, err := io.WriteString(inW, line+"\n"); err != nil {
+			t.Fatalf("write: %v (stderr %s)", err, stderr.String())
+		}
+	}
+	recv := func() string {
+		t.Helper()
+		select {
+		case r, ok := <-replies:
+			if !ok {
+				t.Fatalf("the server ended (stderr %q)", stderr.String())
+			}
+			return r
+		case <-time.After(time.Minute):
+			t.Fatal("no reply in a minute")
+		}
+		return ""
+	}
+	send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`)
+	if r := recv(); !strings.Contains(r, `"result"`) {
+		t.Fatalf("initialize: %s", r)
+	}
+	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	for i, c := range []struct{ frame, want string }{
+		{"not json", `"code":-32700`},
+		{"{}", `"code":-32600`},
+		{`[{"jsonrpc":"2.0","id":"b","method":"tools/list"}]`, `[{"jsonrpc":"2.0","id":"b","error":{"code":-32600`},
+		{`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"x":"` + strings.Repeat("a", 16<<20) + `"}}`, `"code":-32600`},
+		{strings.Repeat("[", 1_000_000) + strings.Repeat("]", 1_000_000), `"code":-32700`},
+	} {
+		send(c.frame)
+		if r := recv(); !strings.Contains(r, c.want) {
+			t.Errorf("frame %d (%.40q): reply %.300s, want %s", i, c.frame, r, c.want)
+		}
+		send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/list"}`, 10+i))
+		if r := recv(); !strings.Contains(r, fmt.Sprintf(`"id":%d,"result":{`, 10+i)) {
+			t.Fatalf("tools/list after frame %d: %.300s", i, r)
+		}
+	}
 	inW.Close()
 	select {
 	case c := <-code:
