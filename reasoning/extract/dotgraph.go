@@ -2,6 +2,7 @@ package extract
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"github.com/graphagent/graphagent/tools/graph"
@@ -11,7 +12,10 @@ import (
 // a -> b; b -> c [weight=2]; }", "graph G { A -- B }", "strict digraph
 // {...}"), with graph.ReadDOT: "digraph" makes it directed, "graph"
 // undirected; "weight" and "capacity" attributes (or a numeric "label") are
-// edge values.
+// edge values. Without them, a label or a value attribute ("distance",
+// "cost", "time", a table's value column names) holding a number with its
+// unit ("310 km", "$40", "5 min") is the edge's value, meaning what the
+// unit says; edges where some have a value and some do not are uncertain.
 //
 // The keyword must start a line (after spaces or a "```dot" fence), or the
 // braces must hold an edge operator: "the graph {0, 1, 2}" in prose is not
@@ -71,6 +75,7 @@ func (DOTGraph) Read(ctx context.Context, d *Doc) (Reading, error) {
 			continue // prose that looked like DOT
 		}
 		r := readingFromGraph(DOTGraph{}.Name(), g, graphDirection(g), s, e)
+		dotAttrValues(g, &r)
 		if !atLine {
 			r.Confidence = 0.85
 			r.Notes = append(r.Notes, "a DOT graph is read inside a sentence")
@@ -176,4 +181,98 @@ func dotAtLineStart(text string, s int) bool {
 	ls := strings.LastIndexByte(text[:s], '\n') + 1
 	before := strings.TrimSpace(text[ls:s])
 	return before == "" || strings.HasPrefix(before, "```") || strings.HasSuffix(before, ":")
+}
+
+// dotAttrValues reads the edge values a DOT graph writes with units, in
+// labels or value attributes ("[label=\"310 km\"]", "[distance=\"40 km\"]",
+// "[cost=\"$7\"]"), which graph.ReadDOT keeps as text, and lowers the
+// confidence when only some edges have a value.
+func dotAttrValues(g *graph.Graph, r *Reading) {
+	if g.M() == 0 {
+		return
+	}
+	if g.HasCapacities() || g.Weighted() {
+		// ReadDOT read "weight", "capacity" or numeric labels; an edge with
+		// a label while others lack one got weight 1 from nothing.
+		if !g.Weighted() || g.HasCapacities() {
+			return
+		}
+		labelled, weightAttr := 0, false
+		for e := range int32(g.M()) {
+			a := g.EdgeAttrs(e)
+			if _, ok := a["weight"]; ok {
+				weightAttr = true
+			}
+			if _, ok := a["label"]; ok {
+				labelled++
+			}
+		}
+		if !weightAttr && labelled < g.M() {
+			r.Confidence = min(r.Confidence, 0.6)
+			r.Notes = append(r.Notes, fmt.Sprintf("%d of %d DOT edges have a numeric label", labelled, g.M()))
+		}
+		return
+	}
+	key := ""
+	for e := range int32(g.M()) {
+		for k := range g.EdgeAttrs(e) {
+			if k == "label" || csvColumnNames[k] == csvValue {
+				if key != "" && k != key {
+					r.Confidence = min(r.Confidence, 0.6)
+					r.Notes = append(r.Notes, fmt.Sprintf("DOT edges carry both %q and %q", key, k))
+					return
+				}
+				key = k
+			}
+		}
+	}
+	if key == "" {
+		return
+	}
+	valued, units, meaning := 0, map[string]bool{}, MeaningNone
+	for e := range int32(g.M()) {
+		val, ok := g.EdgeAttrs(e)[key].(string)
+		if !ok {
+			continue
+		}
+		q, ok := parseQuantity(val)
+		if !ok {
+			if key != "label" {
+				r.Confidence = min(r.Confidence, 0.6)
+				r.Notes = append(r.Notes, fmt.Sprintf("the DOT attribute %s=%q is not a number", key, val))
+			}
+			continue
+		}
+		valued++
+		r.Edges[e].Value, r.Edges[e].HasValue = q.v, true
+		units[q.unit] = true
+		if q.meaning != MeaningNone {
+			meaning = q.meaning
+		}
+	}
+	if valued == 0 {
+		return
+	}
+	switch {
+	case meaning != MeaningNone:
+		r.EdgeValue = meaning
+	case key != "label":
+		r.EdgeValue = csvMeaning(key)
+	default:
+		r.EdgeValue = MeaningWeight
+	}
+	if len(units) == 1 {
+		for u := range units {
+			if u != "" {
+				r.Facts = map[string]string{"edge_unit": u}
+			}
+		}
+	} else {
+		r.Confidence = min(r.Confidence, 0.6)
+		r.Notes = append(r.Notes, "the DOT edge values have different units")
+	}
+	if valued < g.M() {
+		r.Confidence = min(r.Confidence, 0.6)
+		r.Notes = append(r.Notes, fmt.Sprintf("%d of %d DOT edges have a %s with a number", valued, g.M(), key))
+	}
 }

@@ -18,6 +18,7 @@ func Readers() []Reader {
 		YAMLEdgeList{},
 		AdjacencyDict{},
 		DOTGraph{},
+		Mermaid{},
 		Cypher{},
 		GML{},
 		GraphML{},

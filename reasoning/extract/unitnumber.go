@@ -1,5 +1,12 @@
 package extract
 
+import (
+	"math"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
 // unitNumber reports whether the word w is a number with a unit glued to
 // it ("5ms", "10km", "3h", "2.5kg"): outside the graph text it is a
 // quantity no reader took, as a bare number would be. Ordinals ("3rd") and
@@ -18,4 +25,112 @@ func unitNumber(w string) bool {
 		return true
 	}
 	return false
+}
+
+// quantity is a number written with its unit: "40 km", "$300", "5 min",
+// "1.2 MMcf/day", "1,200".
+type quantity struct {
+	v float64
+	// unit is the unit as written ("km", "$", "MMcf/day"); "" for a bare
+	// number.
+	unit string
+	// meaning is what the unit says the number is (proseUnit's meanings: a
+	// duration is a weight, a count of units a capacity); MeaningNone for a
+	// bare number or a unit the lexicon does not know.
+	meaning Meaning
+}
+
+// quantityMaxUnit bounds a unit's length: longer text after a number is
+// words, not a unit.
+const quantityMaxUnit = 24
+
+// parseQuantity reads s (trimmed) as a number with an optional unit: a
+// currency sign before it ("$300", "€ 12.5") or a unit after it, glued or
+// after one space ("40 km", "5min", "1.2 MMcf/day", "300 USD"). Thousands
+// separators ("1,200") are allowed. The unit is letters with '/', '%',
+// '²' or '.' inside it, no digits: "5 apples and 3" is not a quantity.
+func parseQuantity(s string) (quantity, bool) {
+	s = strings.TrimSpace(s)
+	var q quantity
+	for _, sign := range []string{"$", "€", "£", "¥"} {
+		if rest, ok := strings.CutPrefix(s, sign); ok {
+			q.unit, q.meaning = sign, MeaningCost
+			s = strings.TrimLeft(rest, " ")
+			break
+		}
+	}
+	i := 0
+	if i < len(s) && (s[i] == '-' || s[i] == '+') {
+		i++
+	}
+	digits, dot := 0, false
+number:
+	for ; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case '0' <= c && c <= '9':
+			digits++
+		case c == '.' && !dot && i+1 < len(s) && '0' <= s[i+1] && s[i+1] <= '9':
+			dot = true
+		case c == ',' && !dot && digits > 0 && thousands(s[i+1:]):
+		default:
+			break number
+		}
+	}
+	if digits == 0 {
+		return quantity{}, false
+	}
+	num := strings.ReplaceAll(s[:i], ",", "")
+	v, err := strconv.ParseFloat(num, 64)
+	if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
+		return quantity{}, false
+	}
+	q.v = v
+	unit := strings.TrimSpace(s[i:])
+	if unit == "" {
+		return q, true
+	}
+	if q.unit != "" || len(unit) > quantityMaxUnit || strings.Count(unit, " ") > 1 {
+		return quantity{}, false
+	}
+	for j, r := range unit {
+		switch {
+		case unicode.IsLetter(r), r == '/', r == '%', r == '²', r == '³', r == '€', r == '$', r == '£':
+		case (r == '.' || r == ' ' || r == '-') && j > 0:
+		default:
+			return quantity{}, false
+		}
+	}
+	q.unit = unit
+	first := unit
+	if k := strings.IndexAny(first, " /"); k > 0 {
+		first = first[:k]
+	}
+	switch m := proseUnit(strings.ToLower(strings.TrimSuffix(first, "."))); m {
+	case "time":
+		q.meaning = MeaningWeight
+	case "count":
+		q.meaning = MeaningCapacity
+	default:
+		q.meaning = m
+	}
+	switch strings.ToLower(unit) {
+	case "€", "$", "£", "usd", "eur", "gbp":
+		q.meaning = MeaningCost
+	}
+	return q, true
+}
+
+// thousands reports whether s starts with three digits not followed by
+// another digit: the group after a thousands separator.
+func thousands(s string) bool {
+	if len(s) < 3 {
+		return false
+	}
+	for i := range 3 {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return len(s) == 3 || s[3] < '0' || s[3] > '9'
 }
