@@ -3,6 +3,7 @@ package extract
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/graphagent/graphagent/tools/graph"
@@ -192,22 +193,21 @@ func dotAttrValues(g *graph.Graph, r *Reading) {
 		return
 	}
 	if g.HasCapacities() || g.Weighted() {
-		// ReadDOT read "weight", "capacity" or numeric labels; an edge with
-		// a label while others lack one got weight 1 from nothing.
+		// ReadDOT read "weight", "capacity" or numeric labels.
 		if !g.Weighted() || g.HasCapacities() {
 			return
 		}
-		labelled, weightAttr := 0, false
+		// ReadDOT keeps no "weight" attribute: an edge without a label and
+		// with weight 1 may have had no weight at all.
+		labelled, bare := 0, 0
 		for e := range int32(g.M()) {
-			a := g.EdgeAttrs(e)
-			if _, ok := a["weight"]; ok {
-				weightAttr = true
-			}
-			if _, ok := a["label"]; ok {
+			if l, ok := g.EdgeAttrs(e)["label"].(string); ok && isNumber(l) {
 				labelled++
+			} else if g.Weight(e) == 1 {
+				bare++
 			}
 		}
-		if !weightAttr && labelled < g.M() {
+		if labelled > 0 && bare > 0 {
 			r.Confidence = min(r.Confidence, 0.6)
 			r.Notes = append(r.Notes, fmt.Sprintf("%d of %d DOT edges have a numeric label", labelled, g.M()))
 		}
@@ -275,4 +275,10 @@ func dotAttrValues(g *graph.Graph, r *Reading) {
 		r.Confidence = min(r.Confidence, 0.6)
 		r.Notes = append(r.Notes, fmt.Sprintf("%d of %d DOT edges have a %s with a number", valued, g.M(), key))
 	}
+}
+
+// isNumber reports whether s (trimmed) is a number.
+func isNumber(s string) bool {
+	_, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	return err == nil
 }

@@ -35,9 +35,10 @@ func (p *exScan) tryLinePairs(i int) (int, error) {
 		}
 		got = append(got, it)
 		j = n
-		for p.kind(j) == exNL {
-			j++
-		}
+		j = p.nextLine(j)
+	}
+	if lineHeader(got) {
+		got = got[1:] // "ID\tConnected_to" over numbered rows: a header is never an edge
 	}
 	if len(got) < 2 {
 		return i, nil
@@ -55,4 +56,19 @@ func (edgeLinesReader) Name() string { return "edge-list lines" }
 // Read returns the edge-list blocks of the question.
 func (r edgeLinesReader) Read(ctx context.Context, d *Doc) (Reading, error) {
 	return d.scanReading(ctx, r.Name())
+}
+
+// lineHeader reports whether the first of an edge-list block's lines is a
+// header: its two fields are words (with a letter) while every other
+// line's are numbers.
+func lineHeader(got []exItem) bool {
+	if len(got) < 3 || isNumber(got[0].u) || isNumber(got[0].v) || got[0].hasW {
+		return false
+	}
+	for _, it := range got[1:] {
+		if !isNumber(it.u) || !isNumber(it.v) {
+			return false
+		}
+	}
+	return true
 }

@@ -25,9 +25,7 @@ func (p *exScan) tryHeaderPairs(i int) (int, error) {
 	default:
 		return i, nil
 	}
-	for p.kind(j) == exNL {
-		j++
-	}
+	j = p.nextLine(j)
 	var got []exItem
 	for {
 		a, n1, wa, ok1 := p.atom(j)
@@ -53,9 +51,7 @@ func (p *exScan) tryHeaderPairs(i int) (int, error) {
 		if p.isPunct(j, ',') || p.isPunct(j, ';') {
 			j++
 		}
-		for p.kind(j) == exNL {
-			j++
-		}
+		j = p.nextLine(j)
 	}
 	if len(got) == 0 {
 		return i, nil

@@ -46,6 +46,7 @@ type exScan struct {
 	sent        []int32 // sentence index of each token
 	task        []bool  // per sentence: a question or an instruction, not a statement
 	skip        []bool  // per token: inside a masked span (file path, Python list)
+	marker      []bool  // per token: a list line's numbering or bullet, masked (maskListMarkers)
 	items       []exItem
 	rngs        []exRange
 	count       []exRange // "10 nodes": lo=0, hi=count-1, before resolution
@@ -98,6 +99,7 @@ func newScan(ctx context.Context, d *Doc) (*exScan, error) {
 	}
 	p.toks, p.skip = toks, make([]bool, len(toks))
 	p.sentences()
+	p.maskListMarkers()
 	// File paths are references, not edges.
 	p.files = exFindFiles(d.Text, d.Lower, toks)
 	for _, f := range p.files {
@@ -583,7 +585,89 @@ func (p *exScan) exStarts(i int) bool {
 }
 
 func (p *exScan) lineStart(i int) bool {
-	return i == 0 || p.toks[i-1].kind == exNL
+	j := i - 1
+	for p.marker != nil && j >= 0 && p.marker[j] {
+		j-- // "1. A - B": the list's numbering is not the line's text
+	}
+	return j < 0 || p.toks[j].kind == exNL
+}
+
+// nextLine skips the line breaks at token j and the list marker after
+// them ("\n2. "): where the next line's text starts.
+func (p *exScan) nextLine(j int) int {
+	for p.kind(j) == exNL {
+		j++
+		for p.marker != nil && j < len(p.toks) && p.marker[j] {
+			j++
+		}
+	}
+	return j
+}
+
+// markerStart returns where the list marker before the text at byte s
+// starts ("2. " before "B - C"), or s when none is there: a list line's
+// span holds its numbering.
+func (p *exScan) markerStart(s int) int {
+	if p.marker == nil {
+		return s
+	}
+	k := sort.Search(len(p.toks), func(i int) bool { return int(p.toks[i].s) >= s })
+	if k == 0 || !p.marker[k-1] {
+		return s
+	}
+	for k > 0 && p.marker[k-1] {
+		k--
+	}
+	return int(p.toks[k].s)
+}
+
+// maskListMarkers hides the numbering and bullets that start list lines
+// ("1. A - B", "2) B - C", "(3) C - D", "- A: B", "* A -> B", "• A"): the
+// numbering is not data, and the line's text starts after it.
+func (p *exScan) maskListMarkers() {
+	for i := 0; i < len(p.toks); i++ {
+		if i > 0 && p.toks[i-1].kind != exNL {
+			continue
+		}
+		n := p.listMarker(i)
+		if n == i {
+			continue
+		}
+		if p.marker == nil {
+			p.marker = make([]bool, len(p.toks))
+		}
+		for k := i; k < n; k++ {
+			p.skip[k], p.marker[k] = true, true
+		}
+		i = n
+	}
+}
+
+// listMarker returns the end of a list marker at token i, the line's
+// first ("1.", "2)", "(3)", "-", "*", "•"), or i when there is none. A
+// blank must follow the marker and text must follow the blank: "1.5" and
+// "-1" are numbers, "2023-05-01" a date.
+func (p *exScan) listMarker(i int) int {
+	n := i
+	switch t := p.toks[i]; {
+	case t.kind == exNum && t.e-t.s <= 3 && !strings.ContainsAny(p.q[t.s:t.e], ".,eE-+"):
+		if p.isPunct(i+1, '.') || p.isPunct(i+1, ')') {
+			n = i + 2
+		}
+	case p.isPunct(i, '(') && p.kind(i+1) == exNum && p.toks[i+1].e-p.toks[i+1].s <= 3 && p.isPunct(i+2, ')'):
+		n = i + 3
+	case t.kind == exDash && t.e-t.s == 1 && p.q[t.s] == '-', p.isPunct(i, '*'), p.isPunct(i, '+'):
+		n = i + 1
+	case t.kind == exPunct && p.q[t.s:t.e] == "•":
+		n = i + 1
+	}
+	if n == i || n >= len(p.toks) || p.toks[n].kind == exNL {
+		return i
+	}
+	if e := int(p.toks[n-1].e); e >= len(p.q) || (p.q[e] != ' ' && p.q[e] != '\t') {
+		return i
+	}
+	return n
 }
 
 // mask hides the tokens inside [s, e) from the scanner.
@@ -807,7 +891,7 @@ func (d *Doc) scanReading(ctx context.Context, name string) (Reading, error) {
 		if it.method != name {
 			continue
 		}
-		r.Spans = append(r.Spans, Span{Start: it.s, End: it.e, Role: RoleGraph})
+		r.Spans = append(r.Spans, Span{Start: p.markerStart(it.s), End: it.e, Role: RoleGraph})
 		node(it.u, it.s)
 		if it.nodeOnly {
 			continue
