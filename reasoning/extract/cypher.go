@@ -14,8 +14,12 @@ import (
 // Arrows give the direction ("->" and "<-" directed, "-" undirected; a mix
 // is uncertain). A node is named by its "name" (or "id", "title") property
 // when it has one, else by its variable; a variable names the same node
-// wherever it appears. A relationship property weight, cost, distance or
-// capacity is the edge's value and says what it means.
+// wherever it appears; on a CREATE or MERGE line a node alone declares it
+// ("CREATE (a:City {name: 'A'}), (b:City {name: 'B'})", then "(a)-->(b)").
+// A relationship property that a table would take as a value column
+// (weight, cost, distance, capacity, km, time, ...) is the edge's value and
+// says what it means; a string value with a unit ("40 km") is a number
+// with that unit.
 //
 // A line is Cypher when a relationship follows a node on it (")-[", ")-->",
 // ")<-[", ")<--", ")--("); "(A)<-(B)" and "(A)->(B)" are arrows, not Cypher.
@@ -37,7 +41,7 @@ func (Cypher) Read(ctx context.Context, d *Doc) (Reading, error) {
 	if !strings.Contains(text, ")-") && !strings.Contains(text, ")<-") {
 		return Reading{}, nil
 	}
-	p := cypherParser{text: text, vars: map[string]string{}, seen: map[string]bool{}}
+	p := cypherParser{text: text, vars: map[string]string{}, seen: map[string]bool{}, units: map[string]bool{}}
 	out := Reading{Reader: Cypher{}.Name(), Confidence: 0.95}
 	for ls := 0; ls < len(text); {
 		if err := ctx.Err(); err != nil {
@@ -87,6 +91,17 @@ func (Cypher) Read(ctx context.Context, d *Doc) (Reading, error) {
 			out.Edges[i].Meaning = MeaningNone
 		}
 	}
+	switch {
+	case len(p.units) > 1:
+		out.Confidence = min(out.Confidence, 0.6)
+		out.Notes = append(out.Notes, "the Cypher relationships' values have different units")
+	case len(p.units) == 1:
+		for u := range p.units {
+			if u != "" {
+				out.Facts = map[string]string{"edge_unit": u}
+			}
+		}
+	}
 	if valued > 0 && valued < len(out.Edges) {
 		out.Confidence = min(out.Confidence, 0.6)
 		out.Notes = append(out.Notes, "some Cypher relationships have a weight and some do not")
@@ -107,11 +122,27 @@ type cypherParser struct {
 	arrows     int
 	plain      int
 	inSentence bool
+	// bare is set on a CREATE or MERGE line, where a node alone is a
+	// declaration ("CREATE (a:City {name: 'A'}), (b:City {name: 'B'})").
+	bare  bool
+	units map[string]bool // the units of the edge values ("" none)
 }
 
 // line reads the Cypher patterns on text[ls:le].
 func (p *cypherParser) line(ls, le int) error {
-	for off := ls; off < le; {
+	off := ls
+	if at, ok := cypherDeclares(p.text, ls, le); ok {
+		// "CREATE (a:City {name: 'A'}), (b)-[:ROAD]->(a)": nodes alone are
+		// declarations here; a line that does not parse so is read below.
+		p.bare = true
+		end, err := p.patterns(at, le)
+		p.bare = false
+		if err == nil {
+			p.spans = append(p.spans, Span{Start: at, End: end, Role: RoleGraph})
+			off = end
+		}
+	}
+	for off < le {
 		m := cypherMarkerAt(p.text[off:le])
 		if m < 0 {
 			return nil
@@ -144,6 +175,22 @@ func (p *cypherParser) line(ls, le int) error {
 		off = end
 	}
 	return nil
+}
+
+// cypherDeclares reports whether the line text[ls:le] starts with CREATE or
+// MERGE and a node, and where the node starts.
+func cypherDeclares(text string, ls, le int) (int, bool) {
+	line := strings.TrimLeft(text[ls:le], " \t")
+	at := ls + (le - ls - len(line))
+	for _, kw := range []string{"CREATE", "MERGE"} {
+		if len(line) > len(kw) && strings.EqualFold(line[:len(kw)], kw) {
+			rest := strings.TrimLeft(line[len(kw):], " \t")
+			if rest != "" && rest[0] == '(' && len(rest) < len(line)-len(kw) {
+				return at + len(line) - len(rest), true
+			}
+		}
+	}
+	return 0, false
 }
 
 // cypherMarkerAt is the offset of the first marker in s, or -1.
@@ -219,7 +266,7 @@ func (p *cypherParser) pattern(i, le int) (int, error) {
 	for {
 		j := p.skipSpace(i, le)
 		if j >= le || (p.text[j] != '-' && p.text[j] != '<') {
-			if rels == 0 {
+			if rels == 0 && !p.bare {
 				return 0, syntaxErrorAt(p.text, j, "Cypher pattern: a relationship must follow the node")
 			}
 			return i, nil
@@ -234,6 +281,9 @@ func (p *cypherParser) pattern(i, le int) (int, error) {
 			return 0, err
 		}
 		e := Edge{U: u, V: v, Value: rel.value, HasValue: rel.hasValue, Meaning: rel.meaning, Start: uStart, End: next}
+		if rel.hasValue {
+			p.units[rel.unit] = true
+		}
 		switch rel.dir {
 		case '>':
 			e.Directed = true
@@ -414,12 +464,7 @@ type cypherRel struct {
 	value    float64
 	hasValue bool
 	meaning  Meaning
-}
-
-// cypherMeanings maps the relationship properties that are edge values to
-// what they mean.
-var cypherMeanings = map[string]Meaning{
-	"weight": MeaningWeight, "cost": MeaningCost, "distance": MeaningDistance, "capacity": MeaningCapacity,
+	unit     string // "km" for {km: 40} or {distance: '40 km'}
 }
 
 // relationship reads "-[...]->", "<-[...]-", "-[...]-", "-->", "<--" or
@@ -455,19 +500,35 @@ func (p *cypherParser) relationship(i, le int) (cypherRel, int, error) {
 			}
 			k = k2
 			found := ""
-			for key, m := range cypherMeanings {
-				v, ok := props[key]
-				if !ok {
+			for key, v := range props {
+				keyUnit, unitKey := unitMeaning(key)
+				if csvColumnNames[key] != csvValue && !unitKey {
 					continue
 				}
-				if !v.number {
+				q, ok := quantity{v: v.num, meaning: MeaningNone}, v.number
+				if !ok {
+					q, ok = parseQuantity(v.text)
+				}
+				if !ok {
 					return rel, 0, syntaxErrorAt(p.text, start, "Cypher pattern: the relationship's "+key+" is not a number")
 				}
 				if found != "" {
 					return rel, 0, syntaxErrorAt(p.text, start, "Cypher pattern: the relationship has both "+found+" and "+key)
 				}
 				found = key
-				rel.value, rel.hasValue, rel.meaning = v.num, true, m
+				rel.value, rel.hasValue, rel.meaning = q.v, true, csvMeaning(key)
+				if unitKey {
+					rel.meaning = keyUnit
+				}
+				if q.meaning != MeaningNone {
+					rel.meaning = q.meaning
+				}
+				switch {
+				case q.unit != "":
+					rel.unit = q.unit
+				case unitKey:
+					rel.unit = key // {km: 40}
+				}
 			}
 		}
 		if k >= le || p.text[k] != ']' {

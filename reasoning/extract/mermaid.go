@@ -316,7 +316,7 @@ func (p *mermaidParser) statement(s, e int) error {
 	for first := true; ; first = false {
 		skipBlanks(t, &i)
 		if i >= len(t) {
-			if first && strings.IndexAny(t, "[({>@") < 0 {
+			if first && !strings.ContainsAny(t, "[({>@") {
 				return errNotMermaid // a bare word is not a node statement
 			}
 			return nil

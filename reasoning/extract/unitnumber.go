@@ -106,14 +106,7 @@ number:
 	if k := strings.IndexAny(first, " /"); k > 0 {
 		first = first[:k]
 	}
-	switch m := proseUnit(strings.ToLower(strings.TrimSuffix(first, "."))); m {
-	case "time":
-		q.meaning = MeaningWeight
-	case "count":
-		q.meaning = MeaningCapacity
-	default:
-		q.meaning = m
-	}
+	q.meaning, _ = unitMeaning(strings.ToLower(strings.TrimSuffix(first, ".")))
 	switch strings.ToLower(unit) {
 	case "€", "$", "£", "usd", "eur", "gbp":
 		q.meaning = MeaningCost
@@ -133,4 +126,20 @@ func thousands(s string) bool {
 		}
 	}
 	return len(s) == 3 || s[3] < '0' || s[3] > '9'
+}
+
+// unitMeaning is what a number in the unit w (lower case) is: a distance,
+// a cost, a capacity, or a weight for a duration; ok is false when w is no
+// unit the lexicon knows.
+func unitMeaning(w string) (m Meaning, ok bool) {
+	switch m := proseUnit(w); m {
+	case "":
+		return MeaningNone, false
+	case "time":
+		return MeaningWeight, true
+	case "count":
+		return MeaningCapacity, true
+	default:
+		return m, true
+	}
 }
