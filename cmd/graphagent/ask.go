@@ -14,7 +14,6 @@ import (
 	"github.com/graphagent/graphagent/memory"
 	"github.com/graphagent/graphagent/reasoning"
 	"github.com/graphagent/graphagent/tools"
-	"github.com/graphagent/graphagent/tools/graph"
 )
 
 // llmFlags repeat the global --llm and --model on a command so that they
@@ -288,7 +287,7 @@ func newAgent(c *cli.Context) (*agent.Agent, error) {
 		}
 		cfg.Planner = p
 	}
-	sb, err := graph.NewSandbox(dataDirs(c)...)
+	sb, err := newSandbox(c)
 	if err != nil {
 		return nil, usageErr("data folders: %v", err)
 	}

@@ -7,12 +7,15 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/graphagent/graphagent/tools/graph"
 )
 
 // globalFlags are the settings every command shares, each with an env var.
 func globalFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringSliceFlag{Name: "data", EnvVars: []string{"GRAPHAGENT_DATA"}, Usage: "folders graph files may be read from (default: the current folder); in the env var, separate with " + string(os.PathListSeparator)},
+		&cli.BoolFlag{Name: "refuse-hard-links", EnvVars: []string{"GRAPHAGENT_REFUSE_HARD_LINKS"}, Usage: "refuse graph files with more than one hard link (a hard link in a data folder may lead to a file outside it); set it when others can write in the data folders"},
 		&cli.StringFlag{Name: "home", EnvVars: []string{"GRAPHAGENT_HOME"}, Usage: "folder for long-term memory (default: the user's data folder)/graphagent"},
 		&cli.StringFlag{Name: "llm", EnvVars: []string{"GRAPHAGENT_LLM_URL"}, Usage: "base URL of an OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1 (default: the builtin backend)"},
 		&cli.StringFlag{Name: "model", EnvVars: []string{"GRAPHAGENT_MODEL"}, Usage: "model name served at --llm"},
@@ -39,6 +42,17 @@ func dataDirs(c *cli.Context) []string {
 		}
 	}
 	return dirs
+}
+
+// newSandbox returns the sandbox over the data folders, with the global
+// flags' settings.
+func newSandbox(c *cli.Context) (*graph.Sandbox, error) {
+	sb, err := graph.NewSandbox(dataDirs(c)...)
+	if err != nil {
+		return nil, err
+	}
+	sb.RefuseHardLinks = c.Bool("refuse-hard-links")
+	return sb, nil
 }
 
 // homeDir returns the folder for long-term memory.

@@ -9,7 +9,6 @@ import (
 	"github.com/graphagent/graphagent/eval"
 	"github.com/graphagent/graphagent/reasoning"
 	"github.com/graphagent/graphagent/reasoning/analog"
-	"github.com/graphagent/graphagent/tools/graph"
 	"github.com/urfave/cli/v2"
 )
 
@@ -22,7 +21,7 @@ func runAnalogEval(c *cli.Context) error {
 	if c.Int("n") < 0 {
 		return usageErr("-n must not be negative, got %d", c.Int("n"))
 	}
-	sb, err := graph.NewSandbox(dataDirs(c)...)
+	sb, err := newSandbox(c)
 	if err != nil {
 		return usageErr("%v", err)
 	}

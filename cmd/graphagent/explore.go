@@ -10,7 +10,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/graphagent/graphagent/reasoning/explore"
-	"github.com/graphagent/graphagent/tools/graph"
 	"github.com/graphagent/graphagent/tools/kg"
 )
 
@@ -45,7 +44,7 @@ Without a question, explore is interactive: type questions, a suggestion's numbe
 
 // loadKG loads a knowledge graph by name or file, through the sandbox.
 func loadKG(c *cli.Context, name string) (*kg.KG, error) {
-	sb, err := graph.NewSandbox(dataDirs(c)...)
+	sb, err := newSandbox(c)
 	if err != nil {
 		return nil, usageErr("%v", err)
 	}

@@ -205,7 +205,7 @@ func graphClean(c *cli.Context) error {
 	if err != nil {
 		return usageErr("--remove: %v", err)
 	}
-	sb, err := graph.NewSandbox(dataDirs(c)...)
+	sb, err := newSandbox(c)
 	if err != nil {
 		return usageErr("data folders: %v", err)
 	}

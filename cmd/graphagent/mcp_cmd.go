@@ -8,7 +8,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/graphagent/graphagent/agent/mcpserver"
-	"github.com/graphagent/graphagent/tools/graph"
 )
 
 func mcpCommand() *cli.Command {
@@ -33,7 +32,7 @@ func mcpAction(c *cli.Context) error {
 		return err
 	}
 	defer closeAgent(a)
-	sb, err := graph.NewSandbox(dataDirs(c)...)
+	sb, err := newSandbox(c)
 	if err != nil {
 		return usageErr("data folders: %v", err)
 	}

@@ -100,7 +100,7 @@ func runAction(c *cli.Context) error {
 		}
 		st = translation.Statement
 	}
-	sb, err := graph.NewSandbox(dataDirs(c)...)
+	sb, err := newSandbox(c)
 	if err != nil {
 		return usageErr("data folders: %v", err)
 	}

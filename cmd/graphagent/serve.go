@@ -11,7 +11,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/graphagent/graphagent/agent/httpapi"
-	"github.com/graphagent/graphagent/tools/graph"
 )
 
 func serveCommand() *cli.Command {
@@ -56,7 +55,7 @@ func serveAction(c *cli.Context) error {
 	}
 	defer closeAgent(a)
 	log := logger(c)
-	sb, err := graph.NewSandbox(dataDirs(c)...)
+	sb, err := newSandbox(c)
 	if err != nil {
 		return usageErr("data folders: %v", err)
 	}

@@ -235,7 +235,7 @@ func parseArgs(pairs []string) (json.RawMessage, error) {
 
 // loadGraphFile loads a graph file through the sandbox of the data folders.
 func loadGraphFile(c *cli.Context, path string, directed bool) (*graph.Graph, error) {
-	sb, err := graph.NewSandbox(dataDirs(c)...)
+	sb, err := newSandbox(c)
 	if err != nil {
 		return nil, usageErr("data folders: %v", err)
 	}

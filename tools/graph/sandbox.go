@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"unicode/utf8"
 
+	"github.com/graphagent/graphagent/internal/fsutil"
 	"github.com/graphagent/graphagent/tools/dataset"
 )
 
@@ -38,6 +39,14 @@ type Sandbox struct {
 	// MaxBytes is the largest file Load accepts; zero or less means
 	// DefaultMaxBytes.
 	MaxBytes int64
+	// RefuseHardLinks refuses regular files with more than one hard link
+	// (an error wrapping ErrOutsideSandbox). A hard link cannot be told
+	// from the file it links to: one made inside a data folder to a file
+	// outside (by anyone who may write in the folder) is read like any
+	// other file. By default such files are read, since datasets are
+	// often hard-linked on purpose (package caches, deduplicated
+	// copies); set this when others can write in a data folder.
+	RefuseHardLinks bool
 }
 
 // sandboxRoot is one data folder.
@@ -202,7 +211,7 @@ func (s *Sandbox) openExact(path string) (*os.File, string, error) {
 // openIn opens rel, a clean relative path, in root r; asked is the path as
 // the caller gave it, for messages.
 func (s *Sandbox) openIn(r sandboxRoot, rel, asked string) (*os.File, string, error) {
-	f, err := openRegular(r.root, rel)
+	f, err := openRegular(r.root, rel, s.RefuseHardLinks)
 	if err == nil {
 		return f, reachedName(f, rel), nil
 	}
@@ -217,7 +226,7 @@ func (s *Sandbox) openIn(r sandboxRoot, rel, asked string) (*os.File, string, er
 	real, rerr := filepath.EvalSymlinks(filepath.Join(r.path, rel))
 	if rerr == nil {
 		if r2, rel2, ok := s.locate(real); ok {
-			f, err2 := openRegular(r2.root, rel2)
+			f, err2 := openRegular(r2.root, rel2, s.RefuseHardLinks)
 			if err2 == nil {
 				return f, filepath.Base(real), nil
 			}
@@ -231,11 +240,12 @@ func (s *Sandbox) openIn(r sandboxRoot, rel, asked string) (*os.File, string, er
 	return nil, "", s.outside(asked, "is a symbolic link leading outside the data folders")
 }
 
-// openRegular opens name in root for reading if it is a regular file. The
-// type is checked before opening (a device is never opened) and again on
-// the open file (it may have been swapped); the open does not block, so a
-// FIFO without a writer is refused instead of waited on.
-func openRegular(root *os.Root, name string) (*os.File, error) {
+// openRegular opens name in root for reading if it is a regular file (with
+// one hard link when oneLink is set). The type is checked before opening
+// (a device is never opened) and again on the open file (it may have been
+// swapped), the link count on the open file; the open does not block, so
+// a FIFO without a writer is refused instead of waited on.
+func openRegular(root *os.Root, name string, oneLink bool) (*os.File, error) {
 	fi, err := root.Stat(name)
 	if err != nil {
 		return nil, err
@@ -251,6 +261,9 @@ func openRegular(root *os.Root, name string) (*os.File, error) {
 	if err == nil && !fi.Mode().IsRegular() {
 		err = notRegular(fi.Mode())
 	}
+	if n, ok := fsutil.Links(fi); err == nil && oneLink && ok && n > 1 {
+		err = fmt.Errorf("has %d hard links and hard links are refused (one may lead to a file outside the data folders): %w", n, ErrOutsideSandbox)
+	}
 	if err != nil {
 		f.Close()
 		return nil, err
@@ -260,20 +273,7 @@ func openRegular(root *os.Root, name string) (*os.File, error) {
 
 // notRegular says what kind of file a non-regular one is.
 func notRegular(m fs.FileMode) error {
-	kind := "special file"
-	switch {
-	case m.IsDir():
-		kind = "folder"
-	case m&fs.ModeNamedPipe != 0:
-		kind = "named pipe (FIFO)"
-	case m&fs.ModeSocket != 0:
-		kind = "socket"
-	case m&fs.ModeCharDevice != 0:
-		kind = "character device"
-	case m&fs.ModeDevice != 0:
-		kind = "device"
-	}
-	return fmt.Errorf("is a %s, %w", kind, ErrNotRegularFile)
+	return fmt.Errorf("is a %s, %w", fsutil.Kind(m), ErrNotRegularFile)
 }
 
 // fileError names the file as asked in an error from opening it. The
