@@ -196,6 +196,10 @@ func TestRefusals(t *testing.T) {
 		{"open tuples 256 KB", "Edges: " + strings.Repeat("(", 256<<10), ErrBadInput},
 		{"nested lists 256 KB", "Edges: " + strings.Repeat("[[", 64<<10) + strings.Repeat("]]", 64<<10), ErrBadInput},
 		{"missing file", "What is the diameter of the graph in nothere/graph.edgelist?", ErrBadInput},
+		// A word with a slash that names no file is not a graph file the
+		// user gave (it was exit 2, "graph file not found").
+		{"slashed word", "How many nodes does acme/web:latest have?", ErrNoGraph},
+		{"unit", "What is the diameter of a pipe network rated 40 L/s?", ErrNoGraph},
 		{"empty", "   ", ErrBadInput},
 		{"bad utf8", "Is there a cycle in 0-1, 1-2, 2-0 \xff?", ErrBadInput},
 	} {

@@ -283,12 +283,19 @@ func (r *run) resolveGraph(ctx context.Context, question string, ex reasoning.Ex
 				err = fmt.Errorf("dataset %q has no edge list in the data folders: %w", ex.DatasetRef, ErrNoGraph)
 			}
 		default:
+			notFile := ""
 			if p := suspiciousPath(question); p != "" {
 				// A path the parsers did not take as a graph file: check it
 				// in the sandbox so that escapes are refused, not ignored.
+				// A word with a slash that names no file ("Omar/Pia",
+				// "40 L/s", "acme/web:latest") is not a graph the user gave.
 				g, err = r.load(ctx, p, directed)
 				source = p
-				break
+				if err == nil || !errors.Is(err, fs.ErrNotExist) || errors.Is(err, ErrRefused) {
+					break
+				}
+				g, err, source = nil, nil, ""
+				notFile = fmt.Sprintf("; %q is not a file in the data folders", p)
 			}
 			if r.sess != nil {
 				if sg, ok := r.sess.wm.Get(memory.It); ok {
@@ -297,7 +304,7 @@ func (r *run) resolveGraph(ctx context.Context, question string, ex reasoning.Ex
 					return "session", "the session's current graph " + source, nil
 				}
 			}
-			err = fmt.Errorf("the question gives no graph (no edges, file or dataset, and no graph loaded earlier): %w", ErrNoGraph)
+			err = fmt.Errorf("the question gives no graph (no edges, file or dataset, and no graph loaded earlier%s): %w", notFile, ErrNoGraph)
 			return "", "no graph", err
 		}
 		if err != nil {
