@@ -242,3 +242,26 @@ func BenchmarkSandboxLoad1M(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkReadEdgeListScale reads random weighted edge lists of 10^6 edges
+// over 10^5 nodes and 10^7 edges over 10^6 nodes (about 150 MB), to show
+// whether reading grows linearly with the file. The 10^7 case runs only
+// with GRAPHAGENT_BIG=1.
+func BenchmarkReadEdgeListScale(b *testing.B) {
+	for _, c := range []struct{ n, m int }{{100_000, 1_000_000}, {1_000_000, 10_000_000}} {
+		b.Run(fmt.Sprintf("m%d", c.m), func(b *testing.B) {
+			if c.m > 1_000_000 && os.Getenv("GRAPHAGENT_BIG") != "1" {
+				b.Skip("set GRAPHAGENT_BIG=1 for the 10^7-edge file")
+			}
+			p := writeRandomEdgeList(b, b.TempDir(), c.n, c.m)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				g := readFile(b, p, false)
+				if g.M() < c.m*9/10 {
+					b.Fatalf("only %d edges", g.M())
+				}
+			}
+		})
+	}
+}
