@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/graphagent/graphagent/lang"
 	"github.com/graphagent/graphagent/memory"
 	"github.com/graphagent/graphagent/reasoning"
 	"github.com/graphagent/graphagent/retrieval"
@@ -115,6 +116,10 @@ type Config struct {
 	Learned LearnedTools
 	// Limits bound each question.
 	Limits Limits
+	// Lexicon holds the words the readers, the builtin planner's cues and
+	// slots and the guards read (default lang.Default()). The default
+	// planner is built with it; a Planner given here keeps its own.
+	Lexicon *lang.Lexicon
 	// Logger receives debug events (default slog.Default()).
 	Logger *slog.Logger
 }
@@ -134,6 +139,11 @@ type Agent struct {
 	learned LearnedTools
 	limits  Limits
 	logger  *slog.Logger
+	// lex, language and guards are one lexicon's words: the readers',
+	// the cues' and the guards'.
+	lex      *lang.Lexicon
+	language *reasoning.Language
+	guards   *guardWords
 
 	memOnce sync.Once
 	openMem func(ctx context.Context) (*memory.Store, error)
@@ -153,8 +163,12 @@ func New(ctx context.Context, cfg Config) (*Agent, error) {
 	if a.reg == nil {
 		a.reg = tools.Catalogue()
 	}
+	a.lex, a.language, a.guards = lang.Default(), reasoning.DefaultLanguage(), defaultGuardWords()
+	if cfg.Lexicon != nil && cfg.Lexicon != a.lex {
+		a.lex, a.language, a.guards = cfg.Lexicon, reasoning.NewLanguage(cfg.Lexicon), newGuardWords(cfg.Lexicon)
+	}
 	if a.planner == nil {
-		a.planner = reasoning.NewBuiltinPlanner(reasoning.BuiltinConfig{})
+		a.planner = reasoning.NewBuiltinPlanner(reasoning.BuiltinConfig{Language: a.language})
 	}
 	if a.logger == nil {
 		a.logger = slog.Default()

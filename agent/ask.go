@@ -127,7 +127,7 @@ func (a *Agent) ask(ctx context.Context, question string, sess *Session, opts []
 	var ex reasoning.Extraction
 	var exErr error
 	r.step("graph", func() (string, string, error) {
-		ex, exErr = reasoning.ExtractGraph(ctx, question, reasoning.ExtractOptions{MaxBytes: lim.MaxQuestionBytes, MaxNodes: lim.MaxNodes, MaxEdges: lim.MaxEdges})
+		ex, exErr = reasoning.ExtractGraph(ctx, question, reasoning.ExtractOptions{MaxBytes: lim.MaxQuestionBytes, MaxNodes: lim.MaxNodes, MaxEdges: lim.MaxEdges, Lexicon: a.lex})
 		if exErr != nil {
 			return "parser", "could not read the question", exErr
 		}
@@ -460,7 +460,7 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 		if err != nil {
 			return "retrieval", "tool search failed", err
 		}
-		cues = reasoning.MatchCues(intent)
+		cues = a.language.MatchCues(intent)
 		names := make([]string, 0, lim.Candidates+len(cues.Tools))
 		for i, h := range hits {
 			cued := slices.Contains(cues.Tools, h.Name)
@@ -643,10 +643,10 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 	if err := unknownNamedNode(spec, args, g, source); err != nil {
 		return r.fail(err)
 	}
-	if err := directedDegreeErr(spec.Name, g, task, args); err != nil {
+	if err := r.a.guards.directedDegreeErr(spec.Name, g, task, args); err != nil {
 		return r.fail(err)
 	}
-	if err := unstatedRelation(r.question, task, spec.Name, g != nil && g.Directed()); err != nil {
+	if err := r.a.guards.unstatedRelation(r.question, task, spec.Name, g != nil && g.Directed()); err != nil {
 		return r.fail(err)
 	}
 	if err := wholeGraphNamedNode(spec, args, g, source, task); err != nil {

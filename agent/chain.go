@@ -155,7 +155,7 @@ func (r *run) resolveStep(ctx context.Context, text string) (string, json.RawMes
 	if err != nil {
 		return "", nil, err
 	}
-	cues := reasoning.MatchCues(text)
+	cues := a.language.MatchCues(text)
 	var cands []reasoning.Candidate
 	for i, h := range hits {
 		if i >= lim.Candidates && !slices.Contains(cues.Tools, h.Name) {

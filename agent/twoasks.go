@@ -215,11 +215,10 @@ func supposedChange(task, tool string) error {
 // the verb (subject to object) need not be the direction of the written
 // edges ("design -> build" is the order of the tasks, so build depends on
 // design). Undirected graphs have no direction to get wrong.
-func unstatedRelation(question, task, tool string, directed bool) error {
+func (gw *guardWords) unstatedRelation(question, task, tool string, directed bool) error {
 	if !directed || (tool != "degree" && tool != "neighbors") {
 		return nil
 	}
-	gw := defaultGuardWords()
 	asking := strings.ToLower(askingText(task))
 	if !containsAnyWord(asking, gw.relationHints) {
 		return nil

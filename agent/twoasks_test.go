@@ -164,7 +164,7 @@ func TestUnstatedRelation(t *testing.T) {
 		{"Steps: cut -> sew, sew -> iron. What comes after sew?", "neighbors", true, false},         // no relation verb
 	} {
 		task := c.question[strings.Index(c.question, ". ")+2:]
-		err := unstatedRelation(c.question, task, c.tool, c.directed)
+		err := defaultGuardWords().unstatedRelation(c.question, task, c.tool, c.directed)
 		if got := err != nil; got != c.want {
 			t.Errorf("%q: declined %v (%v), want %v", c.question, got, err, c.want)
 		}
@@ -178,7 +178,7 @@ func TestUnstatedRelationNouns(t *testing.T) {
 	// "manager" is a noun here, read by the role cues, not a verb whose
 	// direction the planner reads.
 	q := "Trent -> Carol, Bob -> Alice. Who is Trent's direct manager?"
-	if err := unstatedRelation(q, "Who is Trent's direct manager?", "neighbors", true); err != nil {
+	if err := defaultGuardWords().unstatedRelation(q, "Who is Trent's direct manager?", "neighbors", true); err != nil {
 		t.Errorf("%q: %v", q, err)
 	}
 }
@@ -242,7 +242,7 @@ func benchGuards(b *testing.B, task string) {
 		_ = supposedChange(intent, "shortest_path")
 		_ = uncuedMembership(cues, "shortest_path")
 		_ = orderedChange(intent)
-		_ = unstatedRelation(task, intent, "neighbors", true)
+		_ = defaultGuardWords().unstatedRelation(task, intent, "neighbors", true)
 	}
 }
 

@@ -266,7 +266,7 @@ func singleLetterName(w, rest string) bool {
 // words ask for one direction ("how many people does Lee know") when no
 // direction was read into the arguments: the total degree would not
 // answer what was asked.
-func directedDegreeErr(tool string, g *graph.Graph, task string, args json.RawMessage) error {
+func (gw *guardWords) directedDegreeErr(tool string, g *graph.Graph, task string, args json.RawMessage) error {
 	if tool != "degree" || g == nil || !g.Directed() {
 		return nil
 	}
@@ -277,7 +277,7 @@ func directedDegreeErr(tool string, g *graph.Graph, task string, args json.RawMe
 		// The direction was read: the tool counts it.
 		return nil
 	}
-	if m := defaultGuardWords().directedDegree.FindString(task); m != "" {
+	if m := gw.directedDegree.FindString(task); m != "" {
 		return fmt.Errorf("the question (%q) asks for the edges in one direction of a directed graph, and the degree tool counts both directions: %w", m, ErrNoAnswer)
 	}
 	return nil

@@ -89,6 +89,10 @@ type Relation struct {
 	Nouns []string
 	// Note is what the readers say when they read the verb.
 	Note string
+	// PastNames marks a verb whose past form also names ("an LLM called
+	// GraphForge"): the readers read that form only as a passive ("is
+	// called by").
+	PastNames bool
 	// Object marks a symmetric verb with a direct object ("Alice met
 	// Bob"); Mutual one that stands after two names ("Alice and Bob
 	// met"); With one whose partner follows "with" ("played tennis with
@@ -126,6 +130,7 @@ type Lexicon struct {
 	oneWay, symmetric []Relation
 	words             map[string]Word
 	third             map[string]string
+	preps             map[string][]string
 	nounDir           map[string]NounDir
 	units             map[string]Meaning
 	glued             map[string]bool
@@ -153,6 +158,14 @@ func (l *Lexicon) Third(w string) string {
 	}
 	return w
 }
+
+// Preps returns the prepositions a one-way verb's -s or past form takes
+// before its object ("points": "to", "at"); nil for none.
+func (l *Lexicon) Preps(w string) []string { return slices.Clone(l.preps[w]) }
+
+// Takes reports whether the one-way verb form w takes the preposition p
+// ("points", "at"); it does not allocate (the readers ask it per word).
+func (l *Lexicon) Takes(w, p string) bool { return slices.Contains(l.preps[w], p) }
 
 // NounDir returns the direction of the relation noun w ("friends",
 // "boss", "students"), 0 when w is none.
@@ -195,7 +208,8 @@ const (
 	// ActVerb: the -s or past form of a one-way verb without a
 	// preposition that the readers read ("follows", "visited").
 	ActVerb Word = 1 << iota
-	// ToVerb: the -s or past form of a one-way verb before "to" ("reports").
+	// ToVerb: the -s or past form of a one-way verb before its
+	// preposition ("reports" to, "points" at; Lexicon.Preps).
 	ToVerb
 	// CarryVerb: a ToVerb that may carry an object ("sends messages to").
 	CarryVerb
@@ -219,6 +233,10 @@ const (
 	// ForVerb: the -s or past form of a verb that points one way before
 	// "for" ("works for").
 	ForVerb
+	// RelationVerb: the -s form of any relation verb, or the past form
+	// of a one-way verb or a symmetric verb with an object or after two
+	// names ("depends", "visited", "met"): a word that follows a name.
+	RelationVerb
 	// RelationNoun: a noun that names a relation ("friends", "boss").
 	RelationNoun
 	// NodeNoun and EdgeNoun: everyday words for nodes and edges.
@@ -262,6 +280,7 @@ type verbEntry struct {
 	NoDegree bool     `json:"noDegree"`
 	Nouns    []string `json:"nouns"`
 	Note     string   `json:"note"`
+	PastN    bool     `json:"pastNames"`
 	Object   bool     `json:"object"`
 	Mutual   bool     `json:"mutual"`
 	With     bool     `json:"with"`
@@ -278,7 +297,7 @@ func Parse(data []byte) (*Lexicon, error) {
 	if err := dec.Decode(&f); err != nil {
 		return nil, fmt.Errorf("lang: lexicon: %w", err)
 	}
-	l := &Lexicon{words: map[string]Word{}, third: map[string]string{}, nounDir: map[string]NounDir{},
+	l := &Lexicon{words: map[string]Word{}, third: map[string]string{}, preps: map[string][]string{}, nounDir: map[string]NounDir{},
 		units: map[string]Meaning{}, glued: map[string]bool{}}
 	for i, e := range f.OneWay {
 		r, err := e.relation(false)
@@ -357,6 +376,9 @@ func (e verbEntry) relation(sym bool) (Relation, error) {
 	if e.Verb == "" || e.Verb != strings.ToLower(e.Verb) || strings.ContainsAny(e.Verb, " \t") {
 		return Relation{}, fmt.Errorf("verb %q: want one lower-case word", e.Verb)
 	}
+	if sym && e.PastN {
+		return Relation{}, fmt.Errorf("verb %q: pastNames is a flag of one-way verbs", e.Verb)
+	}
 	if !sym && (e.Object || e.Mutual || e.With || e.To || e.For) {
 		return Relation{}, fmt.Errorf("verb %q: object, mutual, with, to and for are flags of symmetric verbs", e.Verb)
 	}
@@ -370,7 +392,7 @@ func (e verbEntry) relation(sym bool) (Relation, error) {
 		v.Preps = strings.Split(e.Prep, "/")
 	}
 	return Relation{Verb: v, Symmetric: sym, Plain: e.Plain, Carries: e.Carries, NoReader: e.NoReader,
-		NoDegree: e.NoDegree, Nouns: e.Nouns, Note: e.Note, Object: e.Object, Mutual: e.Mutual, With: e.With,
+		NoDegree: e.NoDegree, Nouns: e.Nouns, Note: e.Note, PastNames: e.PastN, Object: e.Object, Mutual: e.Mutual, With: e.With,
 		To: e.To, For: e.For}, nil
 }
 
@@ -396,6 +418,10 @@ func (l *Lexicon) indexVerbs() {
 		if r.S != "" {
 			l.third[r.Base] = r.S
 		}
+		add(r.S, RelationVerb)
+		if !r.PastNames {
+			add(r.Ed, RelationVerb)
+		}
 		if r.NoReader {
 			continue
 		}
@@ -407,8 +433,17 @@ func (l *Lexicon) indexVerbs() {
 			}
 		}
 		add(r.S, c)
-		add(r.Ed, c)
+		if !r.PastNames {
+			add(r.Ed, c)
+		}
 		add(r.Base, BaseVerb)
+		for _, f := range []string{r.S, r.Ed} {
+			for _, p := range r.Preps {
+				if f != "" && !slices.Contains(l.preps[f], p) {
+					l.preps[f] = append(l.preps[f], p)
+				}
+			}
+		}
 		if r.Prep() == "" {
 			add(r.En, PassiveVerb)
 		}
@@ -416,6 +451,10 @@ func (l *Lexicon) indexVerbs() {
 	for _, r := range l.symmetric {
 		if _, ok := l.third[r.Base]; !ok && r.S != "" {
 			l.third[r.Base] = r.S
+		}
+		add(r.S, RelationVerb)
+		if r.Object || r.Mutual {
+			add(r.Ed, RelationVerb)
 		}
 		for _, f := range []string{r.S, r.Ed} {
 			if r.Object {

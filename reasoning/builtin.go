@@ -45,6 +45,9 @@ type BuiltinConfig struct {
 	// MinToolScore is the combined score a candidate needs; below it the
 	// planner answers NoTool. Zero means DefaultMinToolScore.
 	MinToolScore float64
+	// Language holds the words of the intent cues and slots (NewLanguage
+	// of a lang.Lexicon); nil means DefaultLanguage.
+	Language *Language
 }
 
 // BuiltinPlanner is the Planner without a language model: it chooses a tool
@@ -70,6 +73,9 @@ func NewBuiltinPlanner(cfg BuiltinConfig) *BuiltinPlanner {
 	}
 	if cfg.MinToolScore == 0 {
 		cfg.MinToolScore = DefaultMinToolScore
+	}
+	if cfg.Language == nil {
+		cfg.Language = defaultLanguage()
 	}
 	return &BuiltinPlanner{cfg: cfg}
 }
@@ -132,7 +138,7 @@ func (p *BuiltinPlanner) chooseTool(ctx context.Context, req ToolRequest) (ToolC
 		votes[ex.Tool] += ex.Score
 		total += ex.Score
 	}
-	sl := findSlots(req.Question, nil, true)
+	sl := findSlots(p.cfg.Language, req.Question, nil, true)
 	if req.Graph != nil && len(sl.nodeMentions()) == 0 {
 		// "person 2", "page A": a multi-word node of the graph that no
 		// pattern above took as a mention still names a node.
@@ -141,7 +147,7 @@ func (p *BuiltinPlanner) chooseTool(ctx context.Context, req ToolRequest) (ToolC
 		// is a mention when the graph has that node.
 		sl.singles = append(sl.singles, sampleMentions(req.Question, req.Graph.Sample)...)
 	}
-	cues := cuesOf(ctx, req.Question)
+	cues := p.cfg.Language.cuesOf(ctx, req.Question)
 	type scored struct {
 		name                          string
 		retrieval, vote, fit, cue, al float64
@@ -252,7 +258,7 @@ func (p *BuiltinPlanner) ExtractParams(ctx context.Context, req ParamRequest) (j
 			return nil, fmt.Errorf("%s: the question's aggregation rule (%q) is not a sum over the neighbours, which is all the tool computes: %w", req.Tool.Name, m, ErrBadParams)
 		}
 	}
-	sl := findSlots(req.Question, req.Graph, false)
+	sl := findSlots(p.cfg.Language, req.Question, req.Graph, false)
 	if err := overNamed(req, sl); err != nil {
 		return nil, err
 	}
@@ -353,7 +359,7 @@ func askedPairMissing(req ParamRequest, sl *slots, cand map[string]any) error {
 		return nil
 	}
 	var missing error
-	for _, pr := range findSlots(req.Question, nil, false).pairs {
+	for _, pr := range findSlots(defaultLanguage(), req.Question, nil, false).pairs {
 		m := map[string]any{}
 		for _, p := range req.Tool.Params {
 			switch paramRole(p.Name) {
@@ -388,7 +394,7 @@ func missingNodeErr(req ParamRequest) error {
 	if req.Graph == nil {
 		return nil
 	}
-	for _, cand := range findSlots(req.Question, nil, false).assignments(req.Tool) {
+	for _, cand := range findSlots(defaultLanguage(), req.Question, nil, false).assignments(req.Tool) {
 		b, err := json.Marshal(cand)
 		if err != nil {
 			continue

@@ -404,11 +404,11 @@ func WithCues(ctx context.Context, c Cues) context.Context {
 	return context.WithValue(ctx, cueKey{}, c)
 }
 
-// cuesOf returns the cues of question, from ctx when WithCues put them
+// cuesOf returns the cues of question in l's words, from ctx when WithCues put them
 // there for the same question.
-func cuesOf(ctx context.Context, question string) Cues {
+func (l *Language) cuesOf(ctx context.Context, question string) Cues {
 	if c, ok := ctx.Value(cueKey{}).(Cues); ok && c.question == question {
 		return c
 	}
-	return MatchCues(question)
+	return l.MatchCues(question)
 }

@@ -157,10 +157,10 @@ func pairTool(spec tools.Spec) bool {
 	return a && b
 }
 
-// findSlots reads the mentions of q; g (may be nil) tells node IDs apart
+// findSlots reads the mentions of q in l's words; g (may be nil) tells node IDs apart
 // from words. With fitOnly it stops after the node mentions that
 // slots.fit needs.
-func findSlots(q string, g *graph.Graph, fitOnly bool) *slots {
+func findSlots(l *Language, q string, g *graph.Graph, fitOnly bool) *slots {
 	s := &slots{g: g, kv: map[string]string{}, ints: map[string]int64{}}
 	r := &slotREs
 	// Cheap substring guards skip the patterns that cannot match.
@@ -287,7 +287,7 @@ func findSlots(q string, g *graph.Graph, fitOnly bool) *slots {
 			s.setInt("degree", m[1])
 		}
 	}
-	s.direction = degreeDirectionOf(q)
+	s.direction = l.degreeDirectionOf(q)
 	if has("neighbo", "connections", "links") {
 		if m := r.neighboursK.FindStringSubmatch(q); m != nil {
 			s.setInt("degree", m[1])
@@ -900,7 +900,7 @@ func FollowUpArgs(spec tools.Spec, prev json.RawMessage, text string, g *graph.G
 		}
 	}
 	changed := false
-	for k, v := range findSlots(text, g, false).nonNode(spec) {
+	for k, v := range findSlots(defaultLanguage(), text, g, false).nonNode(spec) {
 		args[k], changed = v, true
 	}
 	var roles [3]string
@@ -911,9 +911,9 @@ func FollowUpArgs(spec tools.Spec, prev json.RawMessage, text string, g *graph.G
 	}
 	// Nodes of g first; then, so that a node g lacks is reported as
 	// such, explicit mentions read without the graph.
-	s := findSlots(text, g, false)
+	s := findSlots(defaultLanguage(), text, g, false)
 	if len(s.pairs)+len(s.firsts)+len(s.seconds)+len(s.singles)+len(s.ids) == 0 {
-		s = findSlots(text, nil, false)
+		s = findSlots(defaultLanguage(), text, nil, false)
 	}
 	lone := dedup(append(append([]string(nil), s.singles...), s.ids...))
 	switch {

@@ -90,11 +90,11 @@ func TestMatchCuesOnePass(t *testing.T) {
 func TestCuesFromContext(t *testing.T) {
 	q := "Is the graph a DAG?"
 	ctx := WithCues(context.Background(), MatchCues(q))
-	if got := cuesOf(ctx, q); !slices.Equal(got.Tools, MatchCues(q).Tools) || got.question != q {
+	if got := defaultLanguage().cuesOf(ctx, q); !slices.Equal(got.Tools, MatchCues(q).Tools) || got.question != q {
 		t.Errorf("cues from the context: %+v", got)
 	}
 	other := "How many triangles are there?"
-	if got := cuesOf(ctx, other); !slices.Equal(got.Tools, MatchCues(other).Tools) || got.question != other {
+	if got := defaultLanguage().cuesOf(ctx, other); !slices.Equal(got.Tools, MatchCues(other).Tools) || got.question != other {
 		t.Errorf("cues of another question: %+v, want %v", got, MatchCues(other).Tools)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/graphagent/graphagent/lang"
 	"github.com/graphagent/graphagent/tools/graph"
 )
 
@@ -56,6 +57,9 @@ type Options struct {
 	MaxNodes int
 	// MaxBytes is the longest question accepted (default 8 MiB).
 	MaxBytes int
+	// Lexicon holds the words the readers read (relation verbs, relation
+	// nouns, units); default lang.Default().
+	Lexicon *lang.Lexicon
 }
 
 func (o Options) withDefaults() Options {
@@ -67,6 +71,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxBytes <= 0 {
 		o.MaxBytes = 8 << 20
+	}
+	if o.Lexicon == nil {
+		o.Lexicon = lang.Default()
 	}
 	return o
 }

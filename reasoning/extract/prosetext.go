@@ -22,6 +22,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/graphagent/graphagent/lang"
 )
 
 // ptKind is the kind of a prose token.
@@ -62,6 +64,8 @@ type ptSentence struct {
 
 // proseText is a question tokenized for the prose readers.
 type proseText struct {
+	// lex is the lexicon whose words the prose readers read (Options.Lexicon).
+	lex   *lang.Lexicon
 	text  string
 	lower string // Doc.Lower, or text when their lengths differ
 	toks  []ptTok
@@ -79,7 +83,7 @@ func newProse(ctx context.Context, d *Doc) (*proseText, error) {
 }
 
 func tokenizeProse(ctx context.Context, d *Doc) (*proseText, error) {
-	t := &proseText{text: d.Text}
+	t := &proseText{text: d.Text, lex: d.opt.Lexicon}
 	if err := t.tokenize(ctx, d); err != nil {
 		return nil, err
 	}
@@ -128,7 +132,7 @@ func (t *proseText) tokenize(ctx context.Context, d *Doc) error {
 			if j < len(q) && ptWordByte(q, j) {
 				// "465km" is a number and its unit; "3rd" or "2B" is a word.
 				k := ptWordEnd(q, j)
-				if proseUnit(low[j:k]) != "" {
+				if proseUnit(t.lex, low[j:k]) != "" {
 					toks = append(toks, ptTok{kind: pNum, s: int32(i), e: int32(j)}, ptTok{kind: pWord, s: int32(j), e: int32(k)})
 				} else {
 					toks = append(toks, ptTok{kind: pWord, s: int32(i), e: int32(k), nonASCII: !proseASCII(q[i:k])})
@@ -519,8 +523,8 @@ type proseName struct {
 // proseLowerName reports whether a lower-case word may be a name where
 // namesLowerWords allows it: letters (a hyphen or apostrophe inside), at
 // least two, and no function word, pronoun or word of the prose notations.
-func proseLowerName(w string) bool {
-	if len(w) < 2 || len(w) > 24 || proseVocab(w) || relTrigger(w) || proseLowerStop(w) {
+func proseLowerName(lx *lang.Lexicon, w string) bool {
+	if len(w) < 2 || len(w) > 24 || proseVocab(lx, w) || relTrigger(lx, w) || proseLowerStop(w) {
 		return false
 	}
 	for i := 0; i < len(w); i++ {
@@ -621,7 +625,7 @@ func (t *proseText) atom(i, end, first int, o nameOpts, afterKind bool) (proseNa
 	k := t.toks[i]
 	switch k.kind {
 	case pNum:
-		if !o.numbers() || (i+1 < end && t.toks[i+1].kind == pWord && proseUnitOrTime(t.low(i+1))) {
+		if !o.numbers() || (i+1 < end && t.toks[i+1].kind == pWord && proseUnitOrTime(t.lex, t.low(i+1))) {
 			return proseName{}, false
 		}
 		return proseName{id: t.word(i), a: i, b: i + 1, numeric: true}, true
@@ -636,7 +640,7 @@ func (t *proseText) atom(i, end, first int, o nameOpts, afterKind bool) (proseNa
 		return proseName{}, false
 	}
 	if o.lowerWords() && !afterKind && proseLowerDeterminer(t.low(i)) && i+1 < end && t.toks[i+1].kind == pWord &&
-		!t.toks[i+1].upper && (proseLowerName(t.low(i+1)) || proseKindNoun(t.low(i+1)) && !proseOrderNoun(t.low(i+1))) {
+		!t.toks[i+1].upper && (proseLowerName(t.lex, t.low(i+1)) || proseKindNoun(t.low(i+1)) && !proseOrderNoun(t.low(i+1))) {
 		// "the router", "my laptop": the noun names the node.
 		return proseName{id: t.low(i + 1), a: i, b: i + 2, lower: true}, true
 	}
@@ -664,12 +668,12 @@ func (t *proseText) atom(i, end, first int, o nameOpts, afterKind bool) (proseNa
 		return proseName{id: w, a: i, b: i + 1}, true
 	}
 	if !k.upper {
-		if o.lowerWords() && !afterKind && proseLowerName(t.low(i)) {
+		if o.lowerWords() && !afterKind && proseLowerName(t.lex, t.low(i)) {
 			return proseName{id: w, a: i, b: i + 1, lower: true}, true
 		}
 		return proseName{}, false
 	}
-	if lw := t.low(i); (proseCapStop(lw) && !(proseKindNoun(lw) && t.kindInName(i, end))) || (i == first && proseVocab(lw) && !proseKindNoun(lw)) {
+	if lw := t.low(i); (proseCapStop(lw) && !(proseKindNoun(lw) && t.kindInName(i, end))) || (i == first && proseVocab(t.lex, lw) && !proseKindNoun(lw)) {
 		return proseName{}, false
 	}
 	// A capitalised run: "New York", "Mary Jane", "St. Louis", "Rio de Janeiro".
@@ -719,7 +723,9 @@ func (t *proseText) atom(i, end, first int, o nameOpts, afterKind bool) (proseNa
 
 // proseUnitOrTime reports whether a word after a number makes the number
 // a quantity or a time, not a node ("5 km", "2 days").
-func proseUnitOrTime(w string) bool { return proseUnit(w) != "" || proseTimeWord(w) }
+func proseUnitOrTime(lx *lang.Lexicon, w string) bool {
+	return proseUnit(lx, w) != "" || proseTimeWord(w)
+}
 
 // proseMaxNameTokens is the most tokens a multi-word name spans
 // ("Ludwig van Beethoven", "Rio de Janeiro", "St. Louis").
@@ -736,7 +742,7 @@ func (t *proseText) articleAt(i, end int) bool {
 	if n.upper {
 		return t.word(i) == "a" || i+1 >= end
 	}
-	return !proseFollowsName(t.low(i + 1))
+	return !proseFollowsName(t.lex, t.low(i+1))
 }
 
 // isAbbrev reports whether word i is a title or an abbreviation that takes
@@ -999,27 +1005,27 @@ func proseCapStop(w string) bool {
 // proseVocab reports whether a word is part of the prose notations'
 // vocabulary, so a capitalised form at the start of a clause is that
 // word, not a name ("Friends of ...", "Roads connect ...").
-func proseVocab(w string) bool {
-	return proseCapStop(w) || proseFollowsName(w) || relSymNoun(w) != "" || qtyNounClass(w) != 0 ||
+func proseVocab(lx *lang.Lexicon, w string) bool {
+	return proseCapStop(w) || proseFollowsName(lx, w) || lx.NounDir(w) != 0 || qtyNounClass(w) != 0 ||
 		proseFiller(w) || proseTaskStart(w)
 }
 
 // proseFollowsName reports whether w is a verb or connective that follows
 // a name in the prose notations; after "a" it makes "a" a name ("a and b
 // are friends", "A comes before B", "from s to a carries").
-func proseFollowsName(w string) bool {
+func proseFollowsName(lx *lang.Lexicon, w string) bool {
 	switch w {
 	case "and", "or", "to", "is", "are", "was", "were", "has", "have", "had", "must", "should", "can", "cannot",
-		"will", "needs", "need", "comes", "come", "goes", "precedes", "depends", "requires", "knows", "follows",
+		"will", "need", "comes", "come", "goes", "precedes", "knows",
 		"carries", "carry", "costs", "cost", "with", "of", "before", "after", "then", "also", "wrote", "met",
-		"reports", "links", "points", "connects", "leads", "sends", "that", "which", "in", "at", "for", "by",
+		"that", "which", "in", "at", "for", "by",
 		"via", "plus", "as", "may", "might", "would", "could", "shall", "happens", "occurs", "starts",
-		"begins", "finishes", "ends", "waits", "relies", "works", "plays", "likes", "loves", "trusts", "calls",
-		"manages", "mentors", "cites", "married", "collaborated", "collaborates", "weighing", "having", "capacity",
+		"begins", "finishes", "ends", "waits", "weighing", "having", "capacity",
 		"long", "from", "than", "only", "first", "not", "isn't", "doesn't", "aren't", "can't":
 		return true
 	}
-	return false
+	// "depends", "manages", "married": the lexicon's relation verbs.
+	return lx.Word(w).Has(lang.RelationVerb)
 }
 
 // proseNameJoiner reports whether a lower-case word joins two capitalised
@@ -1066,23 +1072,20 @@ func proseOrdinal(w string) bool {
 	return false
 }
 
-// proseUnit returns the meaning a unit word gives the number before it
-// ("km" → distance), "time" for units of time, "count" for plain "units",
-// and "" when w is no unit.
-func proseUnit(w string) Meaning {
-	switch w {
-	case "km", "kms", "kilometers", "kilometres", "kilometer", "kilometre", "mi", "miles", "mile", "m", "meters",
-		"metres", "meter", "metre", "ft", "feet", "foot", "yards", "yard", "leagues", "nmi", "blocks":
+// proseUnit returns the meaning a unit word of the lexicon gives the
+// number before it ("km" → distance), "time" for units of time, "count"
+// for plain "units", and "" when w is no unit.
+func proseUnit(lx *lang.Lexicon, w string) Meaning {
+	switch lx.Unit(w) {
+	case lang.Distance:
 		return MeaningDistance
-	case "dollars", "dollar", "usd", "eur", "euros", "euro", "pounds", "gbp", "yen", "cents", "cent", "credits",
-		"coins", "rupees", "francs", "crowns":
+	case lang.Cost:
 		return MeaningCost
-	case "liters", "litres", "liter", "litre", "gallons", "gallon", "mbps", "gbps", "kbps", "mb", "gb", "tons",
-		"tonnes", "vehicles", "cars", "passengers", "people", "packets", "messages", "barrels":
+	case lang.Capacity:
 		return MeaningCapacity
-	case "hours", "hour", "h", "hrs", "hr", "minutes", "minute", "min", "mins", "seconds", "sec", "secs", "ms", "days", "day":
+	case lang.Time:
 		return "time"
-	case "units", "unit":
+	case lang.Count:
 		return "count"
 	}
 	return ""

@@ -106,7 +106,7 @@ func (t *proseText) qtyAny(s ptSentence) bool {
 		if t.isPunct(i, '$') {
 			return true
 		}
-		if w := t.low(i); w != "" && (qtyNounClass(w) != 0 || qtyKeyword(w) != "" || proseUnit(w) != "" || qtyMoveVerb(w)) {
+		if w := t.low(i); w != "" && (qtyNounClass(w) != 0 || qtyKeyword(w) != "" || proseUnit(t.lex, w) != "" || qtyMoveVerb(w)) {
 			return true
 		}
 	}
@@ -438,7 +438,7 @@ func (t *proseText) qtyItem(i int, u, v string, k, end int, to bool) (qtyLink, i
 		k++
 	}
 	val, n, ok := t.qtyNumber(k, end, 0)
-	if !ok || !val.known || (!sep && proseUnit(t.low(n-1)) == "" && !t.isPunct(k, '$')) {
+	if !ok || !val.known || (!sep && proseUnit(t.lex, t.low(n-1)) == "" && !t.isPunct(k, '$')) {
 		return qtyLink{}, k, false
 	}
 	e := qtyLink{u: u, v: v, val: val, hasVal: true, a: i, b: n, conf: 1}
@@ -487,7 +487,7 @@ func (t *proseText) qtyLeading(i int, s ptSentence) ([]qtyLink, int) {
 	if !ok {
 		return nil, i
 	}
-	unit := proseUnit(t.low(n))
+	unit := proseUnit(t.lex, t.low(n))
 	if unit == "" {
 		return nil, i
 	}
@@ -664,7 +664,7 @@ func (t *proseText) qtyPre(k, end int) (qtyValue, int, bool) {
 	if t.isPunct(j, '-') {
 		j++
 	}
-	u := proseUnit(t.low(j))
+	u := proseUnit(t.lex, t.low(j))
 	if u == "" && t.isWord(j, "hour", "minute", "day") {
 		u = "time"
 	}
@@ -898,13 +898,13 @@ func (t *proseText) qtyThePlace(k, end int) (proseName, bool) {
 	for n < end && n < k+4 && t.kind(n) == pWord && !t.toks[n].upper {
 		w := t.low(n)
 		if w == "and" || w == "to" || w == "with" || w == "towards" || w == "into" || qtyLeadWord(w) || qtyKeyword(w) != "" ||
-			qtyNounClass(w) != 0 || proseFollowsName(w) {
+			qtyNounClass(w) != 0 || proseFollowsName(t.lex, w) {
 			break
 		}
 		n++
 	}
 	if n == k+1 || (n < end && t.kind(n) == pWord && !t.isWord(n, "and", "to", "with", "towards", "into") &&
-		!qtyLeadWord(t.low(n)) && qtyKeyword(t.low(n)) == "" && !proseFollowsName(t.low(n))) {
+		!qtyLeadWord(t.low(n)) && qtyKeyword(t.low(n)) == "" && !proseFollowsName(t.lex, t.low(n))) {
 		return proseName{}, false
 	}
 	return proseName{id: strings.Join(strings.Fields(t.text[t.toks[k].s:t.toks[n-1].e]), " "), a: k, b: n, phrase: true}, true
@@ -1082,7 +1082,7 @@ func (t *proseText) qtyNumberLead(k, end int, c qtyClass, lead bool) (qtyValue, 
 			return qtyValue{}, k, false // "at 17:30": a time of day
 		}
 	}
-	unit := proseUnit(t.low(j))
+	unit := proseUnit(t.lex, t.low(j))
 	if unit != "" {
 		j++
 		switch {

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/graphagent/graphagent/lang"
 )
 
 // Relations reads relationship sentences between named nodes: "Alice and
@@ -122,7 +124,8 @@ type relSentence struct {
 // a word is one of the text's runs of letters.
 func relMayTrigger(d *Doc) bool {
 	v := d.words()
-	return v.nonASCII || strings.IndexByte(d.Text, '-') >= 0 || v.any(relTrigger)
+	lx := d.opt.Lexicon
+	return v.nonASCII || strings.IndexByte(d.Text, '-') >= 0 || v.any(func(w string) bool { return relTrigger(lx, w) })
 }
 
 // relCandidates returns the sentences that may state a relationship:
@@ -300,7 +303,7 @@ func (t *proseText) relAny(s ptSentence, noTrigger *wordMemo) bool {
 		if w == "" || noTrigger.known(w) {
 			continue
 		}
-		if relTrigger(w) {
+		if relTrigger(t.lex, w) {
 			return true
 		}
 		noTrigger.remember(w)
@@ -381,7 +384,7 @@ const relNames = nameOpts(0)
 func (t *proseText) relAt(i int, s ptSentence, skip *listSkip, o nameOpts) (relMatch, bool) {
 	end := s.q
 	// "The friends of Bob are Alice and Carol."
-	if t.isWord(i, "the") && relSymNoun(t.low(i+1)) != "" && t.isWord(i+2, "of") {
+	if t.isWord(i, "the") && relNounDir(t.lex, t.low(i+1)) != 0 && t.isWord(i+2, "of") {
 		if owner, ok := t.nameAt(i+3, end, s.a, o); ok && !owner.poss {
 			if m, ok := t.relOwnedList(i, owner, i+1, owner.b, s); ok {
 				return m, true
@@ -409,8 +412,8 @@ func (t *proseText) relAt(i int, s ptSentence, skip *listSkip, o nameOpts) (relM
 	}
 	// "Alice is Bob's friend", "Carol is Bob's boss".
 	if t.isWord(j, "is", "are", "was", "were") {
-		if owner, ok := t.nameAt(j+1, end, s.a, o); ok && owner.poss && relSymNoun(t.low(owner.b)) != "" {
-			return relMatch{subj: subj, obj: []proseName{owner}, dir: relNounDir(t.low(owner.b)), a: i, b: t.relTail(owner.b+1, end), conf: 1}, true
+		if owner, ok := t.nameAt(j+1, end, s.a, o); ok && owner.poss && relNounDir(t.lex, t.low(owner.b)) != 0 {
+			return relMatch{subj: subj, obj: []proseName{owner}, dir: relNounDir(t.lex, t.low(owner.b)), a: i, b: t.relTail(owner.b+1, end), conf: 1}, true
 		}
 	}
 	// "Alice and Bob are friends", "... wrote a paper together".
@@ -426,14 +429,14 @@ func (t *proseText) relAt(i int, s ptSentence, skip *listSkip, o nameOpts) (relM
 		if t.kind(k) == pNum || proseCountWord(t.low(k)) || t.isWord(k, "many", "some", "several", "two", "the") {
 			k++
 		}
-		if noun := t.low(k); relSymNoun(noun) != "" {
+		if noun := t.low(k); relNounDir(t.lex, noun) != 0 {
 			k++
 			if t.isPunct(k, ':') || t.isPunct(k, ',') || t.isPunct(k, '-') || t.isWord(k, "named", "called") {
 				k++
 			}
 			if obj, n := t.nameList(k, end, s.a, o); len(obj) > 0 && !t.relNext(n, end) {
 				// "X has friends Y, Z" is "Y and Z are friends of X".
-				return relMatch{subj: obj, obj: subj, dir: relNounDir(noun), a: i, b: n, conf: 1}, true
+				return relMatch{subj: obj, obj: subj, dir: relNounDir(t.lex, noun), a: i, b: n, conf: 1}, true
 			}
 		}
 	}
@@ -553,7 +556,7 @@ func relTwoObjects(w string) bool {
 // verb when the clause ends there ("owes Bo money,"), so the sentence is
 // read whole; anything longer is left unread.
 func (t *proseText) relThing(n, end int) int {
-	if n >= end || t.kind(n) != pWord || t.toks[n].upper || !proseLowerName(t.low(n)) {
+	if n >= end || t.kind(n) != pWord || t.toks[n].upper || !proseLowerName(t.lex, t.low(n)) {
 		return n
 	}
 	if n+1 == end || t.isPunct(n+1, ',') || t.isPunct(n+1, ';') || t.isWord(n+1, "and", "but") {
@@ -567,7 +570,7 @@ func (t *proseText) relThing(n, end int) int {
 // the relation noun, k the token after the owner phrase.
 func (t *proseText) relOwnedList(i int, owner proseName, noun, k int, s ptSentence) (relMatch, bool) {
 	word := t.low(noun)
-	if relSymNoun(word) == "" {
+	if relNounDir(t.lex, word) == 0 {
 		return relMatch{}, false
 	}
 	switch {
@@ -586,7 +589,7 @@ func (t *proseText) relOwnedList(i int, owner proseName, noun, k int, s ptSenten
 		return relMatch{}, false
 	}
 	// "Bob's boss is Carol" is "Carol is the boss of Bob".
-	return relMatch{subj: obj, obj: []proseName{owner}, dir: relNounDir(word), a: i, b: t.relTail(n, s.q), conf: 1}, true
+	return relMatch{subj: obj, obj: []proseName{owner}, dir: relNounDir(t.lex, word), a: i, b: t.relTail(n, s.q), conf: 1}, true
 }
 
 // relGroup reads the predicate of a group of two or more names at j:
@@ -624,7 +627,7 @@ func (t *proseText) relGroup(j, end int, subj []proseName) (relMatch, bool) {
 			}
 			k++
 		}
-		if relSymNoun(t.low(k)) == "" || relNounDir(t.low(k)) != relSym {
+		if relNounDir(t.lex, t.low(k)) != relSym {
 			return relMatch{}, false
 		}
 		k++
@@ -648,7 +651,7 @@ func (t *proseText) relGroup(j, end int, subj []proseName) (relMatch, bool) {
 	if t.isWord(k, "share", "shared") && t.isWord(k+1, "a", "an", "the") {
 		return relMatch{subj: subj, group: true, dir: relSym, b: t.relFreeTail(k+2, end), conf: 1}, true
 	}
-	if relSymVerb(t.low(k)) {
+	if t.lex.Word(t.low(k)).Has(lang.MutualVerb) {
 		if _, ok := t.nameAt(k+1, end, -1, relNames); ok {
 			return relMatch{}, false // "Alice and Bob met Carol": each met Carol
 		}
@@ -664,7 +667,7 @@ func (t *proseText) relHave(j, k, end int, subj []proseName) (relMatch, bool) {
 	switch {
 	case t.isWord(k, "a", "an") && t.isWord(k+1, "joint", "common", "shared", "mutual"):
 		return relMatch{subj: subj, group: true, dir: relSym, b: t.relFreeTail(k+2, end), conf: 1}, true
-	case relSymVerb(t.low(k)):
+	case t.lex.Word(t.low(k)).Has(lang.MutualVerb):
 		if _, ok := t.nameAt(k+1, end, -1, relNames); !ok {
 			return relMatch{subj: subj, group: true, dir: relSym, b: t.relFreeTail(t.relTail(k+1, end), end), conf: 1}, true
 		}
@@ -754,10 +757,10 @@ func (t *proseText) relPhrase(j, end int) (dir relDir, next int, conf float64, n
 			if t.isWord(k, "good", "best", "close", "old", "direct", "great", "former", "longtime") {
 				k++
 			}
-			if d := relNounDir(t.low(k)); d != 0 && t.isWord(k+1, "of", "to") {
+			if d := relNounDir(t.lex, t.low(k)); d != 0 && t.isWord(k+1, "of", "to") {
 				return d, k + 2, 1, "", neg, true
 			}
-		case relPassive(w) && t.isWord(k+1, "by"):
+		case t.lex.Word(w).Has(lang.PassiveVerb) && t.isWord(k+1, "by"):
 			return relRev, k + 2, 1, "", neg, true
 		}
 		return 0, j, 0, "", false, false
@@ -773,10 +776,11 @@ func (t *proseText) relPhrase(j, end int) (dir relDir, next int, conf float64, n
 		}
 		k++
 		w = t.low(k)
-		w = relBaseToThird(w)
+		w = t.lex.Third(w)
 	}
+	lw := t.lex.Word(w)
 	// "co-authored a paper with", "plays tennis with", "shares an office with".
-	if relWithVerb(w) {
+	if lw.Has(lang.WithVerb) {
 		for n := k + 1; n < end && n <= k+4; n++ {
 			if t.isWord(n, "with") {
 				return relSym, n + 1, 1, "", neg, true
@@ -793,192 +797,62 @@ func (t *proseText) relPhrase(j, end int) (dir relDir, next int, conf float64, n
 	switch {
 	case w == "knows" || w == "knew":
 		return relFwd, k + 1, 1, `"X knows Y" is read as one-way ("X and Y know each other" is two-way)`, neg, true
-	case relMeetVerb(w):
+	case lw.Has(lang.MeetVerb):
 		return relSym, k + 1, 1, "", neg, true
-	case relWithVerb(w):
-		if t.isWord(k+1, "to") && (w == "talks" || w == "talked" || w == "connects") {
-			return relSym, k + 2, 1, "", neg, true
-		}
-		if t.isWord(k+1, "for") && (w == "works" || w == "worked") {
-			return relFwd, k + 2, 1, "", neg, true
-		}
+	case lw.Has(lang.TalkToVerb) && t.isWord(k+1, "to"):
+		return relSym, k + 2, 1, "", neg, true
+	case lw.Has(lang.ForVerb) && t.isWord(k+1, "for"):
+		return relFwd, k + 2, 1, "", neg, true
 	}
-	if relActVerb(w) {
+	// "leads Bo" and "leads to Bo" are both one way; the one with "to"
+	// is read below.
+	if lw.Has(lang.ActVerb) && !(lw.Has(lang.ToVerb) && t.lex.Takes(w, t.low(k+1))) {
 		return relFwd, k + 1, 1, "", neg, true
 	}
-	if relToVerb(w) {
-		// "reports to", "links to"; "sends messages to", "gives money to".
+	if lw.Has(lang.ToVerb) {
+		// "reports to", "links to", "points at"; "sends messages to",
+		// "gives money to".
 		n := k + 1
 		adverbs := true
-		for x := 0; x < 3 && n < end && t.toks[n].kind == pWord && !t.toks[n].upper && !t.isWord(n, "to"); x++ {
+		for x := 0; x < 3 && n < end && t.toks[n].kind == pWord && !t.toks[n].upper && !t.lex.Takes(w, t.low(n)); x++ {
 			adverbs = adverbs && t.isWord(n, "directly", "only", "also", "mostly", "now", "still", "often", "regularly", "officially", "formally")
 			n++
 		}
-		if t.isWord(n, "to") && (n == k+1 || adverbs || relCarries(w)) {
+		if t.lex.Takes(w, t.low(n)) && (n == k+1 || adverbs || lw.Has(lang.CarryVerb)) {
 			return relFwd, n + 1, 1, "", neg, true
 		}
 	}
 	return 0, j, 0, "", false, false
 }
 
-// relMeetVerb reports whether a verb relates its subject and object both
-// ways ("Alice met Bob", "married", "befriended").
-func relMeetVerb(w string) bool {
-	switch w {
-	case "met", "meets", "married", "marries", "dates", "dated", "befriended", "befriends":
-		return true
-	}
-	return false
-}
-
-// relActVerb reports whether a verb relates its subject to its object one
-// way ("follows", "mentors", "cites").
-func relActVerb(w string) bool {
-	switch w {
-	case "follows", "followed", "calls", "emails", "emailed", "texts", "texted", "messages", "messaged",
-		"mentors", "mentored", "manages", "managed", "supervises", "supervised", "cites", "cited", "trusts",
-		"trusted", "admires", "admired", "loves", "loved", "hates", "hated", "likes", "liked", "pays", "paid",
-		"owes", "owed", "beats", "beat", "defeats", "defeated", "blocks", "blocked", "retweets", "retweeted",
-		"invites", "invited", "teaches", "taught", "helps", "helped", "recommends", "recommended", "endorses",
-		"endorsed", "hires", "hired", "employs", "employed", "contacts", "contacted", "references", "referenced",
-		"visits", "visited", "supports", "supported", "influences", "influenced", "advises", "advised",
-		"notifies", "notified", "forwards", "forwarded":
-		return true
-	}
-	return false
-}
-
-// relToVerb reports whether a verb relates its subject one way to the
-// name after "to" ("reports to", "links to", "sends messages to").
-func relToVerb(w string) bool {
-	switch w {
-	case "reports", "reported", "links", "linked", "points", "pointed", "subscribes", "subscribed", "replies",
-		"replied", "writes", "wrote", "refers", "referred", "answers", "answered", "leads", "sends", "sent",
-		"gives", "gave", "lends", "lent", "sells", "sold", "delivers", "delivered":
-		return true
-	}
-	return false
-}
+// relWords are the classes of the relationship readers' words in the
+// lexicon (lang.Word): one look-up tells all.
+const relWords = lang.ActVerb | lang.ToVerb | lang.PassiveVerb | lang.BaseVerb | lang.MeetVerb | lang.WithVerb |
+	lang.MutualVerb | lang.TalkToVerb | lang.ForVerb | lang.RelationNoun
 
 // relTrigger reports whether a word can carry a relationship statement; a
 // sentence without one is not read (most sentences of most questions).
-func relTrigger(w string) bool {
+// The verbs and nouns are the lexicon's.
+func relTrigger(lx *lang.Lexicon, w string) bool {
 	switch w {
 	case "knows", "knew", "know", "together", "jointly", "other", "another", "connected", "linked", "joined",
 		"adjacent", "attached", "related", "married", "engaged", "acquainted", "close", "friendly", "allied",
 		"relationship", "joint", "common", "mutual", "share", "shared", "cabled", "wired", "opens", "open", "opened":
 		return true
 	}
-	return relSymNoun(w) != "" || relWithVerb(w) || relSymVerb(w) || relPassive(w) || relMeetVerb(w) ||
-		relActVerb(w) || relToVerb(w) || relActVerb(relBaseToThird(w))
-}
-
-// relWithVerb reports whether a verb relates its subject to a partner
-// named after "with" ("co-authored a paper with", "played tennis with").
-func relWithVerb(w string) bool {
-	switch w {
-	case "co-authored", "coauthored", "co-authors", "coauthors", "co-wrote", "cowrote", "wrote", "writes",
-		"published", "publishes", "authored", "shared", "shares", "played", "plays", "worked", "works", "studied",
-		"studies", "collaborated", "collaborates", "starred", "stars", "appeared", "appears", "acted", "performed",
-		"performs", "sang", "sings", "danced", "dances", "went", "goes", "traveled", "travelled", "travels",
-		"founded", "built", "designed", "developed", "signed", "did", "made", "ran", "competed", "fought",
-		"teamed", "partnered", "lives", "lived", "trained", "trains", "met", "meets", "dined", "ate", "chatted",
-		"talked", "talks", "cooperated", "cooperates", "corresponded", "corresponds", "interacted", "interacts",
-		"traded", "trades", "connects", "connected", "communicated", "communicates", "competes", "partners":
-		return true
-	}
-	return false
-}
-
-// relCarries reports whether a verb may carry an object before "to"
-// ("sends messages to", "gives money to").
-func relCarries(w string) bool {
-	switch w {
-	case "sends", "sent", "gives", "gave", "lends", "lent", "sells", "sold", "delivers", "delivered", "forwards", "writes", "wrote":
-		return true
-	}
-	return false
-}
-
-// relBaseToThird turns the base form after "does not" into the form the
-// verb table uses ("know" → "knows").
-func relBaseToThird(w string) string {
-	switch w {
-	case "know":
-		return "knows"
-	case "follow":
-		return "follows"
-	case "like":
-		return "likes"
-	case "trust":
-		return "trusts"
-	case "work":
-		return "works"
-	}
-	return w
-}
-
-// relPassive reports whether w is the participle of a one-way relation,
-// read backwards after "by" ("Bob is followed by Alice": Alice → Bob).
-func relPassive(w string) bool {
-	switch w {
-	case "followed", "managed", "mentored", "supervised", "cited", "trusted", "admired", "loved", "called",
-		"emailed", "paid", "taught", "invited", "helped", "beaten", "defeated", "liked", "hired", "employed",
-		"contacted", "messaged", "texted", "blocked", "referenced", "influenced", "advised", "supported",
-		"endorsed", "recommended", "visited", "hated", "coached", "led", "raised":
-		return true
-	}
-	return false
-}
-
-// relSymVerb reports whether a verb right after two or more names relates
-// them to each other ("Alice and Bob met", "... collaborated").
-func relSymVerb(w string) bool {
-	switch w {
-	case "met", "meet", "married", "marry", "collaborate", "collaborated", "collaborates", "cooperate",
-		"cooperated", "co-authored", "coauthored", "co-wrote", "cowrote", "dated", "date", "corresponded",
-		"correspond", "interacted", "interact", "befriended", "teamed", "partnered", "shook", "talk", "talked", "chat",
-		"chatted", "speak", "spoke":
-		return true
-	}
-	return false
-}
-
-// relSymNoun returns the relation a noun or adjective names ("friends",
-// "colleague", "connected", "boss", "followers"), "" when none.
-func relSymNoun(w string) string {
-	switch w {
-	case "friends", "friend", "neighbours", "neighbors", "neighbour", "neighbor", "colleagues", "colleague",
-		"coworkers", "coworker", "co-workers", "co-worker", "classmates", "classmate", "teammates", "teammate",
-		"roommates", "roommate", "flatmates", "flatmate", "siblings", "sibling", "brothers", "brother", "sisters",
-		"sister", "cousins", "cousin", "partners", "partner", "spouses", "spouse", "collaborators", "collaborator",
-		"co-authors", "co-author", "coauthors", "coauthor", "acquaintances", "acquaintance", "allies", "ally",
-		"twins", "twin", "buddies", "buddy", "pals", "pal", "contacts", "contact", "connections", "connection",
-		"peers", "peer", "rivals", "rival", "enemies", "enemy", "connected", "linked", "joined", "adjacent",
-		"related", "married", "acquainted", "attached", "penpals", "pen-pals", "relatives", "relative",
-		"mates", "mate", "companions", "companion", "associates", "associate", "housemates", "housemate":
-		return "sym"
-	case "parent", "father", "mother", "boss", "manager", "supervisor", "mentor", "teacher", "leader", "coach",
-		"employer", "owner", "head", "advisor", "adviser", "parents", "bosses", "managers", "mentors",
-		"teachers", "supervisors", "follower", "followers", "fans", "fan":
-		return "fwd"
-	case "child", "son", "daughter", "student", "employee", "subordinate", "mentee", "pupil",
-		"apprentice", "children", "sons", "daughters", "students", "employees", "subordinates", "mentees",
-		"pupils", "reports", "advisee", "advisees":
-		return "rev"
-	}
-	return ""
+	return lx.Word(w).Has(relWords)
 }
 
 // relNounDir is the direction of "X is the <noun> of Y" from X to Y:
-// "friend" symmetric, "boss" and "follower" X → Y, "student" Y → X.
-func relNounDir(w string) relDir {
-	switch relSymNoun(w) {
-	case "sym":
+// "friend" symmetric, "boss" and "follower" X → Y, "student" Y → X; 0
+// when w names no relation.
+func relNounDir(lx *lang.Lexicon, w string) relDir {
+	switch lx.NounDir(w) {
+	case lang.NounSymmetric:
 		return relSym
-	case "fwd":
+	case lang.NounForward:
 		return relFwd
-	case "rev":
+	case lang.NounReverse:
 		return relRev
 	}
 	return 0

@@ -95,7 +95,7 @@ func (t *proseText) relUnread(b *proseBuild, cands []ptSentence, read []relSente
 		// about the graph; a verb may label ("Alice likes tennis").
 		noun := false
 		for i := c.a; i < c.q && !noun; i++ {
-			noun = relSymNoun(t.low(i)) != ""
+			noun = relNounDir(t.lex, t.low(i)) != 0
 		}
 		if !noun {
 			continue
@@ -141,7 +141,7 @@ func (t *proseText) relIsolated(b *proseBuild, c ptSentence) bool {
 		}
 		n++
 	}
-	if !t.isWord(n, "has", "have") || !t.isWord(n+1, "no") || relSymNoun(t.low(n+2)) == "" {
+	if !t.isWord(n, "has", "have") || !t.isWord(n+1, "no") || relNounDir(t.lex, t.low(n+2)) == 0 {
 		return false
 	}
 	n += 3

@@ -837,7 +837,7 @@ func (p *exScan) looseNumbers(spans [][2]int) []int {
 	k := 0
 	for i := range p.toks {
 		t := &p.toks[i]
-		if t.kind != exNum && !(t.kind == exWord && '0' <= p.q[t.s] && p.q[t.s] <= '9' && unitNumber(p.word(i))) {
+		if t.kind != exNum && !(t.kind == exWord && '0' <= p.q[t.s] && p.q[t.s] <= '9' && unitNumber(p.opt.Lexicon, p.word(i))) {
 			continue // no number (the span pointer moves on at the numbers alone: their starts grow)
 		}
 		for k < len(spans) && spans[k][1] <= int(t.s) {

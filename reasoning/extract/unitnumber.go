@@ -5,13 +5,15 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/graphagent/graphagent/lang"
 )
 
 // unitNumber reports whether the word w is a number with a unit glued to
 // it ("5ms", "10km", "3h", "2.5kg"): outside the graph text it is a
 // quantity no reader took, as a bare number would be. Ordinals ("3rd") and
 // names ("v1") are not.
-func unitNumber(w string) bool {
+func unitNumber(lx *lang.Lexicon, w string) bool {
 	if w == "" || w[0] < '0' || w[0] > '9' {
 		return false
 	}
@@ -19,12 +21,7 @@ func unitNumber(w string) bool {
 	for i < len(w) && ('0' <= w[i] && w[i] <= '9' || w[i] == '.') {
 		i++
 	}
-	switch w[i:] {
-	case "ms", "s", "sec", "secs", "h", "hr", "hrs", "hour", "hours", "min", "mins", "km", "m", "mi", "miles", "kg", "g",
-		"l", "lb", "lbs", "kb", "mb", "gb", "tb", "mbps", "gbps", "k", "usd", "eur", "t", "units":
-		return true
-	}
-	return false
+	return lx.GluedUnit(w[i:])
 }
 
 // quantity is a number written with its unit: "40 km", "$300", "5 min",
@@ -49,7 +46,10 @@ const quantityMaxUnit = 24
 // after one space ("40 km", "5min", "1.2 MMcf/day", "300 USD"). Thousands
 // separators ("1,200") are allowed. The unit is letters with '/', '%',
 // '²' or '.' inside it, no digits: "5 apples and 3" is not a quantity.
-func parseQuantity(s string) (quantity, bool) {
+func parseQuantity(s string) (quantity, bool) { return parseQuantityIn(lang.Default(), s) }
+
+// parseQuantityIn is parseQuantity with the units of lx.
+func parseQuantityIn(lx *lang.Lexicon, s string) (quantity, bool) {
 	s = strings.TrimSpace(s)
 	var q quantity
 	for _, sign := range []string{"$", "€", "£", "¥"} {
@@ -106,7 +106,7 @@ number:
 	if k := strings.IndexAny(first, " /"); k > 0 {
 		first = first[:k]
 	}
-	q.meaning, _ = unitMeaning(strings.ToLower(strings.TrimSuffix(first, ".")))
+	q.meaning, _ = unitMeaningIn(lx, strings.ToLower(strings.TrimSuffix(first, ".")))
 	switch strings.ToLower(unit) {
 	case "€", "$", "£", "usd", "eur", "gbp":
 		q.meaning = MeaningCost
@@ -131,8 +131,11 @@ func thousands(s string) bool {
 // unitMeaning is what a number in the unit w (lower case) is: a distance,
 // a cost, a capacity, or a weight for a duration; ok is false when w is no
 // unit the lexicon knows.
-func unitMeaning(w string) (m Meaning, ok bool) {
-	switch m := proseUnit(w); m {
+func unitMeaning(w string) (m Meaning, ok bool) { return unitMeaningIn(lang.Default(), w) }
+
+// unitMeaningIn is unitMeaning with the units of lx.
+func unitMeaningIn(lx *lang.Lexicon, w string) (m Meaning, ok bool) {
+	switch m := proseUnit(lx, w); m {
 	case "":
 		return MeaningNone, false
 	case "time":

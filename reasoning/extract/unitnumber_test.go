@@ -3,6 +3,8 @@ package extract
 import (
 	"context"
 	"testing"
+
+	"github.com/graphagent/graphagent/lang"
 )
 
 func TestUnitNumber(t *testing.T) {
@@ -10,7 +12,7 @@ func TestUnitNumber(t *testing.T) {
 		"5ms": true, "10km": true, "3h": true, "2.5kg": true, "7": false, "3rd": false, "1st": false, "v1": false,
 		"": false, "12abc": false, "4th": false, "5mbps": true,
 	} {
-		if got := unitNumber(w); got != want {
+		if got := unitNumber(lang.Default(), w); got != want {
 			t.Errorf("unitNumber(%q) = %v, want %v", w, got, want)
 		}
 	}
