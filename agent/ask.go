@@ -557,7 +557,32 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 		if chooseErr != nil {
 			why = fmt.Errorf("tool choice failed: %w", chooseErr)
 		}
+		// A named measure no chosen tool computes is not guessed at from
+		// similar examples.
+		if err := conceptUnanswered(intent, g); chooseErr == nil && err != nil {
+			return r.fail(err)
+		}
 		return fallback(why)
+	}
+	// Whichever planner chose it, a tool that does not compute the measure
+	// or notion the question names would answer another question: the
+	// choice is made again among the candidates that compute it.
+	if conceptLacking(intent, choice.Tool, a.reg) != nil {
+		if alt := conceptCandidates(intent, cands, a.reg); len(alt) > 0 {
+			again := req
+			again.Candidates = alt
+			r.step("tool", func() (string, string, error) {
+				c, err := r.planner().ChooseTool(cueCtx, again)
+				if err != nil || c.Tool == reasoning.NoTool || c.Tool == "" {
+					return r.planner().Name(), "no tool that computes the measure named fits", err
+				}
+				choice = c
+				return r.planner().Name(), "chose " + c.Tool + " again among the tools that compute the measure named: " + c.Thought, nil
+			})
+		}
+		if err := conceptLacking(intent, choice.Tool, a.reg); err != nil {
+			return r.fail(err)
+		}
 	}
 	// The builtin planner's choice of a tool no cue names is the nearest by
 	// retrieval; it must fit how the question asks. An LLM reads the

@@ -208,6 +208,19 @@ func supposedChange(task, tool string) error {
 	return nil
 }
 
+// relationTools answer by one side of a node's edges, so the direction an
+// everyday relation reads in decides their answer.
+var relationTools = map[string]bool{"degree": true, "neighbors": true, "predecessors": true, "successors": true, "sources_sinks": true}
+
+// precedenceAsked asks by the order of tasks ("what must finish before
+// deploy?", "which tasks have no prerequisites?"); precedenceStated are
+// the words that show the text states its edges in that order, which
+// "deploy depends on test" states the other way round.
+var (
+	precedenceAsked  = regexp.MustCompile(`\b(before|after|prerequisites?)\b`)
+	precedenceStated = []string{"before", "after", "prerequisite", "precede", "until"}
+)
+
 // unstatedRelation declines (ErrNoAnswer) a question that counts or lists
 // one node's edges by an everyday relation ("how many people report to
 // Eli", "what does test depend on directly") when the graph's text never
@@ -216,10 +229,18 @@ func supposedChange(task, tool string) error {
 // edges ("design -> build" is the order of the tasks, so build depends on
 // design). Undirected graphs have no direction to get wrong.
 func (gw *guardWords) unstatedRelation(question, task, tool string, directed bool) error {
-	if !directed || (tool != "degree" && tool != "neighbors") {
+	if !directed || !relationTools[tool] {
 		return nil
 	}
 	asking := strings.ToLower(askingText(task))
+	if tool != "degree" && tool != "neighbors" {
+		if m := precedenceAsked.FindString(asking); m != "" {
+			stated := strings.ToLower(sentencesWhere(question, func(sent string, end byte) bool { return end != '?' && !isInstruction(sent) }))
+			if !slices.ContainsFunc(precedenceStated, func(s string) bool { return strings.Contains(stated, s) }) {
+				return fmt.Errorf("the question asks by the order of tasks (%q), but the graph's edges are not stated in that order, so which way they point for it is unknown: %w", m, ErrNoAnswer)
+			}
+		}
+	}
 	if !containsAnyWord(asking, gw.relationHints) {
 		return nil
 	}

@@ -32,7 +32,7 @@ type toolCue struct {
 // question about one of them is not answered by a tool that merely
 // scores well on the rest of its words, unless an intent cue names that
 // tool.
-var unknownConcepts = lazyCompile(`\b(chromatic polynomial|automorphisms?|automorphism group|dominating sets?|domination number|crossing number|(how many|number of|count( the)?) spanning trees|tree-?width|planar(ity)?|isomorphi\w*|independent sets?|independence number|vertex covers?|(max(imum)?|largest) cliques?|clique number|girth|genus|eigenvalues?|spectral radius|laplacian|steiner trees?|travel(l)?ing salesman|graph edit distance|friends'? of (his |her |their |its |a |the )?friends|friends' friends|neighbou?rs'? of (his |her |their |its |a |the )?neighbou?rs|neighbou?rs' neighbou?rs|(two|2|three|3) (steps|hops|links|edges) away|within (two|2|three|3|\d+) (steps|hops|links|edges)|second[- ]degree (friends|contacts|connections|neighbou?rs))\b`)
+var unknownConcepts = lazyCompile(`\b(chromatic polynomial|chromatic index|edge chromatic number|edge colou?rings?|(edge|node|vertex|algebraic) connectivity|automorphisms?|automorphism group|dominating sets?|domination number|crossing number|(how many|number of|count( the)?) spanning trees|tree-?width|planar(ity)?|isomorphi\w*|independent sets?|independence number|vertex covers?|(max(imum)?|largest) cliques?|clique number|girth|genus|eigenvalues?|spectral radius|laplacian|steiner trees?|travel(l)?ing salesman|graph edit distance|friends'? of (his |her |their |its |a |the )?friends|friends' friends|neighbou?rs'? of (his |her |their |its |a |the )?neighbou?rs|neighbou?rs' neighbou?rs|(two|2|three|3) (steps|hops|links|edges) away|within (two|2|three|3|\d+) (steps|hops|links|edges)|second[- ]degree (friends|contacts|connections|neighbou?rs))\b`)
 
 // against returns tc speaking against the tools.
 func against(tc toolCue, tools ...string) toolCue {
@@ -185,17 +185,9 @@ func newToolCues(lx *lang.Lexicon) []toolCue {
 		strong(c("group set cluster island piece mutual", `\b(how many|number of|count)\b[^.?]{0,10}\b(groups|sets|clusters|islands|pieces)\b[^.?]{0,30}\b(mutually|all|each other'?s?) ?(reachable|connected)\b|\b(groups|sets|clusters)\b[^.?]{0,30}\b(reachable|connected) (from|to) (one another|each other)\b`, `\b(three|3|triples?|trios?|pairwise)\b`, "connected_components")),
 		strong(c("piece part island", `\b(how many|number of|count( the)?)\b[^.?]{0,15}\b(separate |disconnected |distinct |isolated )?(pieces|parts|islands)\b`, "", "connected_components")),
 		c("strongly", `\bstrongly connected\b`, "", "strongly_connected_components"),
-		c("dens", `\bdens(e|ity)\b`, "", "density"),
-		c("diameter", `\bdiameter\b`, "", "diameter"),
 		strong(c("greatest largest longest maximum max most distance farthest distant", `\b(greatest|largest|longest|maximum|max|biggest|most)\b[^.?]{0,20}\b(distance|separation|hops|steps|edges)\b[^.?]{0,30}\b(between|separating|apart)?\b[^.?]{0,10}\b(any|all|every|two)\b[^.?]{0,10}\b(two|pairs?|nodes|vertices)\b|\bfarthest apart\b|\bmost distant (pair|two|nodes|vertices)\b`, `\baverage\b|\bmean\b`, "diameter")),
 		c("radius", `\bradius\b`, `\bspectral radius\b`, "radius"),
 		c("cent", `\bcent(er|re)\b|\bcentral nodes\b`, `\bcentrality\b`, "center"),
-		c("peripher", `\bperiphery\b|\bperipheral\b`, "", "periphery"),
-		c("eccentric", `\beccentricit`, "", "eccentricity"),
-		c("rank", `\bpage ?rank\b`, "", "pagerank"),
-		c("betweenness", `\bbetweenness\b`, "", "betweenness_centrality"),
-		c("closeness", `\bcloseness\b`, "", "closeness_centrality"),
-		c("cluster transitiv", `\bclustering\b|\btransitivity\b`, "", "clustering_coefficient"),
 		// Reachability along directed relations: "could gossip from X
 		// eventually reach Y", "is X above Y in the chain of command".
 		strong(c("eventually ultimately chain", `\b(eventually|ultimately|in the end) (reach|get to|arrive at)\b|\babove\b[^.?]{0,30}\bin the chain of command\b|\bchain of '?[\w ]{1,20}'? (relationships? )?(lead|leads|going|running) from\b|\bchain of [\w']+ relationships? from\b`, `\b(list|which|who|how many|shortest|fewest)\b`, "path_exists")),
@@ -237,7 +229,7 @@ func newToolCues(lx *lang.Lexicon) []toolCue {
 			// "the degree of every node", "list all the degrees".
 			`|\bdegrees? of (each|every|all( of)?( the)?) (nodes?|vertex|vertices|people|persons|users|members|cities)\b|\b(each|every) (node|vertex)'?s? degree\b|\b(list|show|give|tell me)\b[^.?]{0,20}\bdegrees\b`,
 			`\bcentrality\b|\bof (node|vertex)\b|\b(in )?common\b|\bmutual\b|\bshared?\b`, "degree_distribution")), "degree", "node_count", "order"),
-		against(strong(c("communit cluster modul louvain group", `\bcommunit(y|ies)\b|\bclusters\b|\bmodules\b|\blouvain\b|\b(densely|tightly)[- ]connected (groups|clusters)\b`, `\bclustering\b|\bcoefficient\b|\bgreedy\b|\bclauset\b|\bmodules (does|do|did)\s+\S+(\s+\S+)?\s+(import|use|need|require|load|call|depend)`, "louvain_communities")), "node_exists", "connected_components"),
+		against(strong(c("communit cluster modul louvain group", `\bcommunit(y|ies)\b|\bclusters\b|\bmodules\b|\blouvain\b|\b(densely|tightly)[- ]connected (groups|clusters)\b`, `\bclustering\b|\bcoefficient\b|\bgreedy\b|\bclauset\b|\b(separate|disconnected|isolated|unconnected|unreachable)\s+(\w+\s+)?clusters\b|\bmodules (does|do|did)\s+\S+(\s+\S+)?\s+(import|use|need|require|load|call|depend)`, "louvain_communities")), "node_exists", "connected_components"),
 		against(strong(c("greedy clauset cnm", `\bgreedy modularity\b|\bclauset\b|\bcnm\b`, "", "greedy_modularity_communities")), "louvain_communities", "node_exists"),
 		against(strong(c("like love enjoy prefer play support study speak watch read eat drink label class categor predict classif colo type interest hobb", `\bwhat (does|do|would|might|will) (the )?(node|vertex|person|user|member)? ?\S+ ((most )?(probably|likely) )?(like|love|enjoy|prefer|play|support|study|speak|watch|read|eat|drink)\b|\b(predict|infer|guess|classify|estimate)\w*\b[^.?]{0,40}\b(labels?|class(es)?|categor(y|ies)|types?|colou?rs?|interests?|hobb(y|ies)|preferences?)\b|\b(label|class|category|type|colou?r|interest|hobby|topic|role) (of|for) (the )?(unlabell?ed |unknown )?(node|vertex) \S+|\bunlabell?ed (nodes?|vertices)\b|\bnode classification\b|\b(which|what) (class|label|category)\b[^.?]{0,30}\b(most likely|probably|likely)\b`,
 			`\bcolou?ring\b|\bchromatic\b|\bproper\b|\bno two adjacent\b`, "predict_node_label")), "graph_coloring", "node_exists"),
@@ -289,7 +281,7 @@ func newToolCues(lx *lang.Lexicon) []toolCue {
 		strong(c(strings.Join(degreeStems, " "), `\bhow many\b[^.?]{0,40}\b(does|do|did)\s+(node\s+|vertex\s+)?\S+(\s+\S+)?\s+(`+degreeVerbs+`)\b|\bhow many (\w+\s+)?(`+degreeVerbsS+`)\s+(node\s+|vertex\s+)?\S+`, `\b(distribution|histogram|average|mean|maximum|minimum|highest|lowest|largest|smallest|total|altogether|in all)\b|\b(the|this|that|whole|entire) (graph|network|tree|chart)\b|\b(path|paths|reach|reachable|common|both|mutual|indirectly)\b|\bhow many (\w+\s+)?\w+\s+(were|are|was|have been|had been|got|in)\b`, "degree")),
 		// "How many separate friend groups are there?" ("distinct circles
 		// of friends" may mean communities: not cued).
-		against(strong(c("separate disconnected isolated unconnected", `\bhow many (separate|disconnected|isolated|unconnected|mutually unreachable) (\w+ )?(groups|circles|islands|networks|pieces|parts|subnetworks|subgraphs)\b`, `\b(three|triangles?|pairwise|of (size|\d+))\b|\bcommunit`, "connected_components")), "louvain_communities", "node_count", "order", "degree", "common_neighbors"),
+		against(strong(c("separate disconnected isolated unconnected", `\bhow many (separate|disconnected|isolated|unconnected|mutually unreachable) (\w+ )?(groups|circles|islands|networks|pieces|parts|subnetworks|subgraphs|clusters)\b`, `\b(three|triangles?|pairwise|of (size|\d+))\b|\bcommunit`, "connected_components")), "louvain_communities", "node_count", "order", "degree", "common_neighbors"),
 	}
 }
 
@@ -371,6 +363,8 @@ func (l *Language) MatchCues(question string) Cues {
 			out.adjust[t] -= CueBonus
 		}
 	}
+	// The intents the tools declare in their specs, after the table.
+	catalogueIntents().declaredCues(named, &out, seen)
 	return out
 }
 

@@ -31,6 +31,7 @@ type MatchingResult struct {
 func isBipartiteTool() Tool {
 	return New(Spec{
 		Name:        "is_bipartite",
+		Intents:     Intents{Concepts: []string{"odd cycle*"}},
 		Description: "Check whether a graph is bipartite (two-colourable) and give one split of its nodes into two sides.",
 		WhenToUse: "Questions asking if the nodes can be divided into two groups with no edge inside a group, if the " +
 			"graph is two-colourable, or if it has an odd cycle. Edge direction is ignored; a self-loop makes a graph non-bipartite.",

@@ -50,7 +50,11 @@ func HamiltonianPathTool(maxNodes int) Tool {
 		maxNodes = DefaultHamiltonianMaxNodes
 	}
 	return New(Spec{
-		Name:        "hamiltonian_path",
+		Name: "hamiltonian_path",
+		Intents: Intents{
+			Phrases:  []string{"reach/reaches/reaching/visit/visits/visiting every/each person/friend/member/student/one/city/town/node/vertex exactly/only/just once"},
+			Concepts: []string{"hamiltonian"},
+		},
 		Description: "Decide exactly whether a graph has a Hamiltonian path (visiting every node once) and give one.",
 		WhenToUse: fmt.Sprintf("Questions asking for a route, tour or ordering that visits each node exactly once, "+
 			"following edge directions in directed graphs. Exact for graphs of up to %d nodes; larger ones are searched "+
@@ -369,6 +373,7 @@ type EulerParams struct {
 func eulerPathTool() Tool {
 	return New(Spec{
 		Name:        "euler_path",
+		Intents:     Intents{Concepts: []string{"circuit*", "eulerian cycle*", "euler cycle*"}},
 		Description: "Decide whether a graph has an Eulerian path (using every edge exactly once) and give one.",
 		WhenToUse: "Questions asking for a walk or drawing that traverses each edge exactly once (the Königsberg bridges " +
 			"problem, drawing a figure without lifting the pen), optionally from a given start node. Every node must " +

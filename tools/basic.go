@@ -197,6 +197,7 @@ type degreeParam struct {
 func degreeTool() Tool {
 	return New(Spec{
 		Name:        "degree",
+		Intents:     Intents{Concepts: []string{"successor*", "predecessor*", "in-neighbour*", "in-neighbor*", "out-neighbour*", "out-neighbor*"}},
 		Description: "The degree of a node: its number of incident edges; on directed graphs its in-degree (incoming edges), out-degree (outgoing edges) or total degree (in plus out, the default).",
 		WhenToUse:   "The question asks for the degree, in-degree or out-degree of a node, how many edges touch it, how many edges leave or arrive at it, or how many others it follows or follow it.",
 		Returns:     "integer: the degree as NetworkX counts it (G.degree, G.in_degree, G.out_degree); a self-loop adds 2 to the total degree and 1 to the in- and out-degree.",
@@ -256,6 +257,7 @@ func degreeDirection(s string) (string, error) {
 func neighborsTool() Tool {
 	return New(Spec{
 		Name:        "neighbors",
+		Intents:     Intents{Concepts: []string{"successor*", "out-neighbour*", "out-neighbor*"}},
 		Description: "List the neighbours of a node (its successors when directed).",
 		WhenToUse:   "The question asks which nodes a node is connected to, or where its out-edges lead.",
 		Returns:     "array of node IDs (strings) in the order their edges were added, as NetworkX's G.neighbors; the node itself when it has a self-loop.",

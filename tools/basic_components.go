@@ -457,7 +457,11 @@ func undirectedCycle(ctx context.Context, g *graph.Graph) ([]int32, error) {
 
 func cycleCheckTool() Tool {
 	return New(Spec{
-		Name:        "cycle_check",
+		Name: "cycle_check",
+		Intents: Intents{
+			Phrases:  []string{"circular dependenc*", "is/are there a/any circular dependenc*", "has/have/contain/contains a/any circular dependenc*", "depend/depends on each_other"},
+			Concepts: []string{"cycle*", "cyclic", "acyclic", "circuit*", "circular dependenc*"},
+		},
 		Description: "Check whether the graph contains a cycle (a directed cycle when directed).",
 		WhenToUse:   "The question asks whether the graph has a cycle or loop, whether a walk along the edges can revisit or return to a node, or whether it is acyclic (a DAG, a tree or forest).",
 		Returns: "boolean: true when a cycle exists. Directed graphs: a directed cycle (not nx.is_directed_acyclic_graph); undirected graphs: any cycle, as nx.find_cycle / nx.cycle_basis find. " +
@@ -503,6 +507,7 @@ func cycleCheckTool() Tool {
 func topologicalSortTool() Tool {
 	return New(Spec{
 		Name:        "topological_sort",
+		Intents:     Intents{Concepts: []string{"acyclic", "cyclic", "cycle*", "circular dependenc*"}},
 		Description: "Order the nodes of a directed acyclic graph so that every edge points forward.",
 		WhenToUse:   "The question asks for a topological order or sequence, a valid ordering of dependent tasks, or a linearisation of a DAG.",
 		Returns: "array of node IDs (strings): the order nx.topological_sort gives (Kahn's algorithm by generations, insertion order within). " +

@@ -272,6 +272,7 @@ type nodeTriangleParam struct {
 func triangleCountTool() Tool {
 	return New(Spec{
 		Name:        "triangle_count",
+		Intents:     Intents{Concepts: []string{"3-cycle*"}},
 		Description: "Count the triangles (3-cliques) of an undirected graph, in total, through one node, or per node.",
 		WhenToUse:   "The question asks how many triangles the graph has or how many triangles a node belongs to.",
 		Returns: `object {"triangles": integer, "node": the node asked about (omitted for the whole graph), "per_node": {node ID: integer} when per_node is true}. ` +
@@ -440,6 +441,7 @@ func allClustering(ctx context.Context, g *graph.Graph) ([]float64, error) {
 func clusteringTool() Tool {
 	return New(Spec{
 		Name:        "clustering_coefficient",
+		Intents:     Intents{Concepts: []string{"clustering", "clustering coefficient*", "average clustering", "local clustering"}},
 		Description: "The local clustering coefficient of a node, or the average clustering coefficient of the graph.",
 		WhenToUse:   "The question asks how clustered a node's neighbourhood is, how likely its neighbours are linked, or the graph's average clustering.",
 		Returns: "number in [0, 1]: nx.clustering(G, node) when a node is given, else nx.average_clustering(G) (mean over all nodes, nodes with fewer than two neighbours counting 0). " +
@@ -487,6 +489,7 @@ func clusteringTool() Tool {
 func maximumTriangleSumTool() Tool {
 	return New(Spec{
 		Name:        "maximum_triangle_sum",
+		Intents:     Intents{Concepts: []string{"3-cycle*"}},
 		Description: "Find the triangle whose three edge weights have the largest sum (undirected graphs).",
 		WhenToUse:   "The question asks for the heaviest triangle, or the triangle with the maximum total edge weight.",
 		Returns: `object {"sum": number, "triangle": array of 3 node IDs}. Unweighted edges weigh 1; self-loops are ignored. ` +

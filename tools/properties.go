@@ -114,6 +114,7 @@ func scoresResult(g *graph.Graph, what string, vals []float64, node int32) Resul
 func pagerankTool() Tool {
 	return New(Spec{
 		Name:        "pagerank",
+		Intents:     Intents{Concepts: []string{"pagerank", "page rank"}},
 		Description: "PageRank score of every node, or of one node, by power iteration as NetworkX computes it.",
 		WhenToUse:   "Questions about the importance, influence or ranking of nodes by the random-surfer model (PageRank), optionally with a damping factor or for one node.",
 		Returns:     "a map from node ID to score (scores sum to 1), or one number when a node is given",
@@ -149,6 +150,7 @@ func pagerankTool() Tool {
 func betweennessTool() Tool {
 	return New(Spec{
 		Name:        "betweenness_centrality",
+		Intents:     Intents{Concepts: []string{"betweenness"}},
 		Description: "Normalised betweenness centrality of every node, or of one node: the share of shortest paths between other nodes that pass through it.",
 		WhenToUse:   "Questions about which nodes act as bridges, brokers or bottlenecks, or lie on many shortest paths; hop counts are used, edge weights are ignored as in NetworkX's default.",
 		Returns:     "a map from node ID to betweenness in [0, 1], or one number when a node is given",
@@ -176,6 +178,7 @@ func betweennessTool() Tool {
 func closenessTool() Tool {
 	return New(Spec{
 		Name:        "closeness_centrality",
+		Intents:     Intents{Concepts: []string{"closeness"}},
 		Description: "Closeness centrality of every node, or of one node: how near it is to the nodes it can reach (Wasserman-Faust scaled for disconnected graphs).",
 		WhenToUse:   "Questions about how central, close or quickly reachable a node is on average; distances are hop counts and, on directed graphs, measured towards the node (incoming), as NetworkX does.",
 		Returns:     "a map from node ID to closeness in [0, 1], or one number when a node is given",
@@ -250,6 +253,7 @@ func sizeTool() Tool {
 func densityTool() Tool {
 	return New(Spec{
 		Name:        "density",
+		Intents:     Intents{Concepts: []string{"density", "dense"}},
 		Description: "Density of the graph: edges present divided by edges possible, m/(n(n-1)) directed and 2m/(n(n-1)) undirected.",
 		WhenToUse:   "Questions about how dense or sparse the graph is, or what fraction of possible edges exist.",
 		Returns:     "a number (0 for graphs with no edges or fewer than two nodes; self-loops count as edges, so it can exceed 1)",
@@ -276,6 +280,7 @@ func densityTool() Tool {
 func eccentricityTool() Tool {
 	return New(Spec{
 		Name:        "eccentricity",
+		Intents:     Intents{Concepts: []string{"eccentricit*"}},
 		Description: "Eccentricity of every node, or of one node: the largest hop distance from it to any other node.",
 		WhenToUse:   "Questions about how far the farthest node is from a node, for all nodes or one; fails on disconnected graphs (and digraphs that are not strongly connected) as NetworkX does.",
 		Returns:     "a map from node ID to an integer, or one integer when a node is given",
@@ -317,6 +322,7 @@ func eccentricityTool() Tool {
 func radiusTool() Tool {
 	return New(Spec{
 		Name:        "radius",
+		Intents:     Intents{Concepts: []string{"minimum eccentricity", "smallest eccentricity", "min eccentricity", "least eccentricity"}},
 		Description: "Radius of the graph: the smallest eccentricity of any node (hop counts).",
 		WhenToUse:   "Questions about the graph's radius, or the smallest possible worst-case distance from one node to all others; fails on disconnected graphs as NetworkX does.",
 		Returns:     "an integer",
@@ -339,6 +345,7 @@ func radiusTool() Tool {
 func diameterTool() Tool {
 	return New(Spec{
 		Name:        "diameter",
+		Intents:     Intents{Concepts: []string{"diameter", "maximum eccentricity", "largest eccentricity", "greatest eccentricity", "max eccentricity"}},
 		Description: "Diameter of the graph: the largest eccentricity, i.e. the longest shortest path in hops.",
 		WhenToUse:   "Questions about the graph's diameter or the greatest distance between any two nodes; fails on disconnected graphs (and digraphs not strongly connected) as NetworkX does.",
 		Returns:     "an integer",
@@ -361,6 +368,7 @@ func diameterTool() Tool {
 func centerTool() Tool {
 	return New(Spec{
 		Name:        "center",
+		Intents:     Intents{Concepts: []string{"minimum eccentricity", "smallest eccentricity", "min eccentricity", "least eccentricity"}},
 		Description: "Center of the graph: the nodes whose eccentricity equals the radius.",
 		WhenToUse:   "Questions about which nodes are central in the sense of minimising the distance to the farthest node; fails on disconnected graphs as NetworkX does.",
 		Returns:     "a list of node IDs in node order",
@@ -384,6 +392,7 @@ func centerTool() Tool {
 func peripheryTool() Tool {
 	return New(Spec{
 		Name:        "periphery",
+		Intents:     Intents{Concepts: []string{"periphery", "peripheral", "maximum eccentricity", "largest eccentricity", "greatest eccentricity", "max eccentricity"}},
 		Description: "Periphery of the graph: the nodes whose eccentricity equals the diameter.",
 		WhenToUse:   "Questions about the outermost nodes, those farthest from the rest of the graph; fails on disconnected graphs as NetworkX does.",
 		Returns:     "a list of node IDs in node order",

@@ -35,6 +35,7 @@ func Catalogue() *Registry {
 	all = append(all, advancedTools()...)
 	all = append(all, propertyTools()...)
 	all = append(all, communityTools()...)
+	all = append(all, neighbourhoodTools()...)
 	r, err := NewRegistry(all...)
 	if err != nil {
 		// The catalogue is fixed at compile time; a clash is a programming

@@ -61,10 +61,40 @@ type Spec struct {
 	Examples []string `json:"examples"`
 	// Family groups tools in listings ("gtools", "common", "toolx").
 	Family string `json:"family"`
+	// Intents are the phrasings and concepts the tool answers. The builtin
+	// planner's intent cues are built from them (reasoning.CueTools), and a
+	// question that names a concept only another tool declares is not
+	// answered by this one.
+	Intents Intents `json:"intents,omitzero"`
 	// Params lists the parameters, derived from the parameter struct.
 	Params []Param `json:"params"`
 	// Schema is the JSON schema of the arguments object.
 	Schema json.RawMessage `json:"schema"`
+}
+
+// Intents say, in people's words, which questions a tool answers. A new tool
+// needs only its constructor and its intents to be chosen by the builtin
+// planner: no regular expression elsewhere.
+type Intents struct {
+	// Phrases are question shapes that ask for what the tool computes, such
+	// as "who follows X" or "which nodes have no incoming edges". They are
+	// matched case-insensitively on whole words, with white space matching
+	// any white space and:
+	//   - X or Y: a node's name (one word, after an optional "node" or "vertex");
+	//   - a/b/c: any one of the words;
+	//   - a word ending in *: the word with any ending ("prerequisite*");
+	//   - ...: up to 40 other characters of the same sentence.
+	// A phrase that matches gives the tool a strong intent cue.
+	Phrases []string `json:"phrases,omitempty"`
+	// Concepts are the measures and notions the tool computes, named as a
+	// question names them ("jaccard", "transitivity", "cycle"); hyphens,
+	// dashes and spaces between their words are interchangeable and a
+	// trailing * matches any ending. A question that names a concept cues
+	// the tools that declare it, and a tool that does not declare a concept
+	// the question names (where another tool declares it) is not taken as
+	// its answer: the longest concept named wins, so "global clustering
+	// coefficient" is not "clustering coefficient".
+	Concepts []string `json:"concepts,omitempty"`
 }
 
 // Param describes one parameter of a tool.

@@ -73,6 +73,9 @@ def add(question, notation, task, check, answer, G=None, tools=(), key=None, neg
         it["neg_tools"] = list(neg_tools)
     if why:
         it["why"] = why
+    if G is not None and G.is_directed() and "neighbors" in it["tools"] and "successors" not in it["tools"]:
+        # successors lists the same nodes as neighbors on a directed graph.
+        it["tools"].append("successors")
     if G is not None:
         it["directed"] = G.is_directed()
         it["weighted"] = any("weight" in d for _, _, d in G.edges(data=True))

@@ -1,0 +1,109 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// TestDeclaredIntentsAnswer: questions people ask reach the tools that
+// declare their intents in their specs (predecessors, sources_sinks,
+// transitivity, jaccard_coefficient, ...), with no cue of their own in
+// reasoning, and answer what was asked.
+func TestDeclaredIntentsAnswer(t *testing.T) {
+	a := newDataAgent(t)
+	for _, c := range []struct {
+		q, tool string
+		want    []string // the answer's nodes, when a list
+	}{
+		{"Bob follows Alice. Carol follows Alice. Alice follows Dan. Dan follows Carol. Who follows Alice?", "predecessors", []string{"Bob", "Carol"}},
+		{"Ana mentors Lucía. Ben mentors Lucía. Lucía mentors Eva. Who mentors Lucía?", "predecessors", []string{"Ana", "Ben"}},
+		{"Directed graph: 0->1, 0->2, 2->3, 4->3. List the predecessors of node 3.", "predecessors", []string{"2", "4"}},
+		{"Directed graph: 0->1, 0->2, 2->3, 4->3. What are the in-neighbours of 3?", "predecessors", []string{"2", "4"}},
+		{"Directed graph: 0->1, 0->2, 2->3, 4->3. Which nodes have no incoming edges?", "sources_sinks", nil},
+		{"Calculate the Jaccard coefficient of node 3 and node 13. Edges: 3-1, 3-2, 13-1, 13-2, 13-4, 4-5.", "jaccard_coefficient", nil},
+		{"Edges: 0-1, 1-2, 2-0, 2-3, 3-4. What is the global clustering coefficient (transitivity) of the graph?", "transitivity", nil},
+		{"Edges: 0-1, 1-2, 2-0, 2-3, 3-4. What is the Adamic-Adar index of nodes 0 and 1?", "adamic_adar_index", nil},
+		{"Edges: 0-1, 1-2, 2-0, 2-3, 3-4, 5-6. How many separate clusters are there?", "connected_components", nil},
+		{"Edges: 0->1, 1->2, 2->0. Is there a circular dependency?", "cycle_check", nil},
+	} {
+		ans, err := a.Ask(context.Background(), c.q)
+		if err != nil {
+			t.Errorf("%q: %v", c.q, err)
+			continue
+		}
+		if ans.Tool != c.tool {
+			t.Errorf("%q: tool %s (%s), want %s", c.q, ans.Tool, ans.Answer, c.tool)
+			continue
+		}
+		if c.want != nil {
+			got, _ := ans.Value.([]string)
+			got = slices.Clone(got)
+			sort.Strings(got)
+			if !slices.Equal(got, c.want) {
+				t.Errorf("%q: %v, want %v", c.q, got, c.want)
+			}
+		}
+	}
+}
+
+// TestDeclaredIntentsValues: the answers of issue 21's wrong rows are now
+// the measure asked: the Jaccard coefficient of 3 and 13 (2 common
+// neighbours of 3 distinct ones) and the transitivity, which differs from
+// the average clustering on that graph (3 × 1 triangle / 6 triads = 0.5;
+// the average clustering is 7/15).
+func TestDeclaredIntentsValues(t *testing.T) {
+	a := newDataAgent(t)
+	ans, err := a.Ask(context.Background(), "Calculate the Jaccard coefficient of node 3 and node 13. Edges: 3-1, 3-2, 13-1, 13-2, 13-4, 4-5.")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := ans.Value.(float64); ans.Tool != "jaccard_coefficient" || !near(v, 2.0/3) {
+		t.Errorf("jaccard: %s %v (%s), want 2/3", ans.Tool, ans.Value, ans.Answer)
+	}
+	ans, err = a.Ask(context.Background(), "Edges: 0-1, 1-2, 2-0, 2-3, 3-4. What is the global clustering coefficient (transitivity) of the graph?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := ans.Value.(float64); ans.Tool != "transitivity" || !near(v, 0.5) {
+		t.Errorf("transitivity: %s %v (%s), want 0.5", ans.Tool, ans.Value, ans.Answer)
+	}
+}
+
+func near(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 }
+
+// TestConceptLackingDeclines: a question that names a concept the chosen
+// tool does not declare is declined (exit 1), saying what is lacking,
+// whichever planner chose the tool.
+func TestConceptLackingDeclines(t *testing.T) {
+	a := newDataAgent(t)
+	for _, c := range []struct{ q, lacks string }{
+		// jaccard_coefficient applies to undirected graphs only; no other
+		// tool computes it.
+		{"Directed graph: 0->1, 1->2, 0->2, 2->3. Calculate the Jaccard coefficient of node 0 and node 1.", "jaccard"},
+		// A Hamiltonian cycle asked, and only a path is computed.
+		{"Edges: 0-1, 1-2, 2-3, 3-0, 0-2. Is there a Hamiltonian cycle?", "cycle"},
+	} {
+		ans, err := a.Ask(context.Background(), c.q)
+		if err == nil {
+			t.Errorf("%q: answered %s: %s", c.q, ans.Tool, ans.Answer)
+			continue
+		}
+		if !errors.Is(err, ErrNoAnswer) || !strings.Contains(strings.ToLower(err.Error()), c.lacks) {
+			t.Errorf("%q: %v, want ErrNoAnswer naming %q", c.q, err, c.lacks)
+		}
+	}
+	// The check itself, on an LLM's choice as on the builtin's: edge_exists
+	// does not compute a Jaccard coefficient.
+	if err := conceptLacking("Calculate the Jaccard coefficient of node 3 and node 13.", "edge_exists", a.reg); !errors.Is(err, ErrNoAnswer) {
+		t.Errorf("edge_exists for a Jaccard coefficient: %v, want ErrNoAnswer", err)
+	}
+	// A concept in a statement is not asked: "the graph is acyclic." does
+	// not stop a node count.
+	if err := conceptLacking("The graph is acyclic. How many nodes are there?", "node_count", a.reg); err != nil {
+		t.Errorf("node_count after a statement naming a concept: %v", err)
+	}
+}

@@ -1,0 +1,317 @@
+package reasoning
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/graphagent/graphagent/tools"
+)
+
+// declared is the intent lexicon the catalogue's tools declare in their
+// specs (tools.Intents), compiled once: the phrases as strong cues, the
+// concepts as cues and as the notions a question may name.
+type declared struct {
+	phrases  []phrase
+	concepts []concept
+}
+
+// phrase is one declared phrase of a tool.
+type phrase struct {
+	tool  string
+	re    *regexp.Regexp
+	words []string // literal alternatives one of which must occur (a filter)
+}
+
+// slotWords are words a node slot never takes: "the successors of each
+// node" names no node.
+var slotWords = map[string]bool{
+	"each": true, "every": true, "all": true, "any": true, "the": true, "a": true, "an": true, "its": true,
+	"their": true, "his": true, "her": true, "them": true, "it": true, "this": true, "that": true, "these": true,
+	"those": true, "which": true, "what": true, "who": true, "whom": true, "node": true, "nodes": true,
+	"vertex": true, "vertices": true, "some": true, "other": true, "others": true, "itself": true, "me": true,
+	"you": true, "us": true, "him": true, "one": true, "no": true, "not": true, "and": true, "or": true,
+}
+
+// matches reports whether the lower-cased text q has the phrase with a
+// node's name (not a determiner or pronoun) in each slot.
+func (p *phrase) matches(q string) bool {
+	if !containsAny(q, p.words) {
+		return false
+	}
+	for _, m := range p.re.FindAllStringSubmatch(q, -1) {
+		ok := true
+		for _, w := range m[1:] {
+			if slotWords[w] {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// concept is one declared concept with the tools that declare it.
+type concept struct {
+	name  string
+	re    *regexp.Regexp
+	words []string // literal substrings one of which must occur (a filter)
+	tools []string
+}
+
+// NamedConcept is a concept a question names, with the tools that declare
+// it.
+type NamedConcept struct {
+	// Name is the concept as its tools declare it ("jaccard").
+	Name string
+	// Text is the question's words that name it.
+	Text string
+	// Tools are the tools that declare it, in catalogue order.
+	Tools []string
+}
+
+// catalogueIntents compiles the catalogue's declared intents on first use;
+// the result is never modified.
+var catalogueIntents = sync.OnceValue(func() declared {
+	d, err := compileIntents(tools.Catalogue().Specs())
+	if err != nil {
+		// The catalogue is fixed at compile time; TestDeclaredIntents
+		// compiles it, so a bad phrase fails the tests, not a user.
+		panic(err)
+	}
+	return d
+})
+
+// compileIntents compiles the intents of specs.
+func compileIntents(specs []tools.Spec) (declared, error) {
+	var d declared
+	byName := map[string]int{}
+	for _, s := range specs {
+		for _, ph := range s.Intents.Phrases {
+			src, words, err := phraseRegexp(ph)
+			if err != nil {
+				return declared{}, fmt.Errorf("tool %s: phrase %q: %w", s.Name, ph, err)
+			}
+			re, err := regexp.Compile(src)
+			if err != nil {
+				return declared{}, fmt.Errorf("tool %s: phrase %q: %w", s.Name, ph, err)
+			}
+			d.phrases = append(d.phrases, phrase{tool: s.Name, re: re, words: words})
+		}
+		for _, c := range s.Intents.Concepts {
+			name := strings.ToLower(strings.TrimSpace(c))
+			if i, ok := byName[name]; ok {
+				if !slices.Contains(d.concepts[i].tools, s.Name) {
+					d.concepts[i].tools = append(d.concepts[i].tools, s.Name)
+				}
+				continue
+			}
+			src, words, err := conceptRegexp(name)
+			if err != nil {
+				return declared{}, fmt.Errorf("tool %s: concept %q: %w", s.Name, c, err)
+			}
+			re, err := regexp.Compile(src)
+			if err != nil {
+				return declared{}, fmt.Errorf("tool %s: concept %q: %w", s.Name, c, err)
+			}
+			byName[name] = len(d.concepts)
+			d.concepts = append(d.concepts, concept{name: name, re: re, words: words, tools: []string{s.Name}})
+		}
+	}
+	return d, nil
+}
+
+// nodeSlot is a node's name in a phrase: one word, after an optional
+// "node" or "vertex".
+const nodeSlot = `(?:node\s+|vertex\s+)?([\pL\pN_][\pL\pN_'’-]*)`
+
+// wordSep is what separates the words of a concept or of a hyphenated
+// phrase word: hyphens, dashes or white space.
+const wordSep = `[\s\-‐‑–—]*`
+
+// phraseRegexp compiles a tools.Intents phrase; words are the literal
+// alternatives of its most selective word, for the cue's filter.
+func phraseRegexp(ph string) (string, []string, error) {
+	toks := strings.Fields(strings.ToLower(ph))
+	if len(toks) == 0 {
+		return "", nil, fmt.Errorf("empty phrase")
+	}
+	var b strings.Builder
+	b.WriteString(`\b`)
+	var words []string
+	best := 0
+	gap := false
+	for i, t := range toks {
+		if t == "..." {
+			if i == 0 || i == len(toks)-1 || gap {
+				return "", nil, fmt.Errorf("a gap must stand between two words")
+			}
+			gap = true
+			continue
+		}
+		if i > 0 {
+			if gap {
+				b.WriteString(`\b[^.?!]{0,40}?\b`)
+			} else {
+				b.WriteString(`\s+`)
+			}
+		}
+		gap = false
+		if t == "x" || t == "y" {
+			b.WriteString(nodeSlot)
+			continue
+		}
+		alts := strings.Split(t, "/")
+		var srcs, lits []string
+		shortest := -1
+		for _, a := range alts {
+			a = strings.ReplaceAll(a, "_", " ")
+			if a == "" || a == "*" {
+				return "", nil, fmt.Errorf("empty alternative in %q", t)
+			}
+			src, lit := wordRegexp(a)
+			srcs = append(srcs, src)
+			lits = append(lits, lit)
+			if shortest < 0 || len(lit) < shortest {
+				shortest = len(lit)
+			}
+		}
+		b.WriteString(`(?:` + strings.Join(srcs, "|") + `)`)
+		if shortest > best {
+			best, words = shortest, lits
+		}
+	}
+	if words == nil {
+		return "", nil, fmt.Errorf("no literal word")
+	}
+	if !strings.HasSuffix(toks[len(toks)-1], "*") && toks[len(toks)-1] != "x" && toks[len(toks)-1] != "y" {
+		b.WriteString(`\b`)
+	}
+	return b.String(), words, nil
+}
+
+// wordRegexp compiles one word of a phrase or concept (spaces, hyphens and
+// dashes interchangeable, a trailing * for any ending); lit is its literal
+// start, for the filter.
+func wordRegexp(w string) (src, lit string) {
+	star := strings.HasSuffix(w, "*")
+	w = strings.TrimSuffix(w, "*")
+	parts := strings.FieldsFunc(w, func(r rune) bool { return r == ' ' || r == '-' || r == '–' || r == '—' })
+	for i, p := range parts {
+		parts[i] = regexp.QuoteMeta(p)
+	}
+	src = strings.Join(parts, wordSep)
+	if star {
+		src += `\w*`
+	}
+	lit = w
+	if len(parts) > 0 {
+		lit = strings.FieldsFunc(w, func(r rune) bool { return r == ' ' || r == '-' || r == '–' || r == '—' })[0]
+	}
+	return src, lit
+}
+
+// conceptRegexp compiles a concept.
+func conceptRegexp(name string) (string, []string, error) {
+	if strings.Trim(name, "* -") == "" {
+		return "", nil, fmt.Errorf("empty concept")
+	}
+	src, lit := wordRegexp(name)
+	end := `\b`
+	if strings.HasSuffix(name, "*") {
+		end = ""
+	}
+	return `\b` + src + end, []string{lit}, nil
+}
+
+// NamedConcepts returns the concepts the catalogue's tools declare that
+// question names, longest first where two overlap ("global clustering
+// coefficient" is named, not "clustering coefficient" inside it), in the
+// order the question names them.
+func NamedConcepts(question string) []NamedConcept {
+	return catalogueIntents().named(lowerCorrected(question))
+}
+
+// named finds the concepts in the lower-cased text q.
+func (d declared) named(q string) []NamedConcept {
+	type span struct {
+		start, end, c int
+	}
+	var spans []span
+	for i := range d.concepts {
+		c := &d.concepts[i]
+		if !containsAny(q, c.words) {
+			continue
+		}
+		for _, loc := range c.re.FindAllStringIndex(q, -1) {
+			spans = append(spans, span{loc[0], loc[1], i})
+		}
+	}
+	if len(spans) == 0 {
+		return nil
+	}
+	// Longer spans first; a span inside a kept one is dropped.
+	slices.SortStableFunc(spans, func(a, b span) int { return (b.end - b.start) - (a.end - a.start) })
+	var kept []span
+	for _, s := range spans {
+		if !slices.ContainsFunc(kept, func(k span) bool { return s.start < k.end && k.start < s.end }) {
+			kept = append(kept, s)
+		}
+	}
+	slices.SortStableFunc(kept, func(a, b span) int { return a.start - b.start })
+	out := make([]NamedConcept, 0, len(kept))
+	for _, s := range kept {
+		c := d.concepts[s.c]
+		out = append(out, NamedConcept{Name: c.name, Text: q[s.start:s.end], Tools: c.tools})
+	}
+	return out
+}
+
+// ConceptLacking returns the first concept the question names that the
+// chosen tool does not declare, and false when there is none: the tool would
+// answer a different question ("the Jaccard coefficient of 3 and 13"
+// answered by edge_exists). It applies to any planner's choice.
+func ConceptLacking(question string, spec tools.Spec) (NamedConcept, bool) {
+	for _, c := range NamedConcepts(question) {
+		if !slices.Contains(c.Tools, spec.Name) {
+			return c, true
+		}
+	}
+	return NamedConcept{}, false
+}
+
+// declaredCues adds the declared intents' cues of the lower-cased text q
+// to out: each named concept cues its tools (CueBonus), each matching
+// phrase its tool, strongly.
+func (d declared) declaredCues(q string, out *Cues, seen map[string]bool) {
+	addTool := func(t string) {
+		if !seen[t] {
+			if seen == nil {
+				seen = map[string]bool{}
+			}
+			seen[t] = true
+			out.Tools = append(out.Tools, t)
+		}
+	}
+	for _, c := range d.named(q) {
+		for _, t := range c.Tools {
+			addTool(t)
+		}
+	}
+	for i := range d.phrases {
+		p := &d.phrases[i]
+		if !p.matches(q) {
+			continue
+		}
+		addTool(p.tool)
+		if out.adjust == nil {
+			out.adjust = map[string]float64{}
+		}
+		out.adjust[p.tool] = max(out.adjust[p.tool], 0) + CueBonus
+	}
+}
