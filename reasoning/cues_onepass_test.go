@@ -43,7 +43,15 @@ func twoPassCues(question string) ([]string, map[string]float64) {
 			adjust[t] -= CueBonus
 		}
 	}
-	return tools, adjust
+	// The tools' declared intents are read after the table, from the text
+	// with its file-path phrase blanked.
+	out := Cues{Tools: tools, adjust: adjust}
+	seen := map[string]bool{}
+	for _, t := range tools {
+		seen[t] = true
+	}
+	catalogueIntents().declaredCues(named, &out, seen)
+	return out.Tools, out.adjust
 }
 
 // TestMatchCuesOnePass checks that the one pass of MatchCues reads the

@@ -75,6 +75,10 @@ type NamedConcept struct {
 	Tools []string
 }
 
+// selectingWord ends a text whose next words select a node by a measure
+// ("the highest-PageRank node", "the node with the lowest closeness").
+var selectingWord = regexp.MustCompile(`\b(highest|lowest|largest|smallest|greatest|top|most|least)[\s-]+$`)
+
 // catalogueIntents compiles the catalogue's declared intents on first use;
 // the result is never modified.
 var catalogueIntents = sync.OnceValue(func() declared {
@@ -277,7 +281,13 @@ func (d declared) named(q string) []NamedConcept {
 // answer a different question ("the Jaccard coefficient of 3 and 13"
 // answered by edge_exists). It applies to any planner's choice.
 func ConceptLacking(question string, spec tools.Spec) (NamedConcept, bool) {
+	lower := lowerCorrected(question)
 	for _, c := range NamedConcepts(question) {
+		// "the degree of the highest-PageRank node": the concept picks
+		// the node; it is not what is asked.
+		if i := strings.Index(lower, c.Text); i >= 0 && selectingWord.MatchString(lower[:i]) {
+			continue
+		}
 		if !slices.Contains(c.Tools, spec.Name) {
 			return c, true
 		}

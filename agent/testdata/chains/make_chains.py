@@ -202,7 +202,7 @@ EXTRA = {
 }
 
 DIRECTED = [
-    ("Who are the successors of the node with the highest in-degree in the directed graph {f}?", ["degrees", "top_nodes", "neighbors"], "set",
+    ("Who are the successors of the node with the highest in-degree in the directed graph {f}?", ["degrees", "top_nodes", "successors"], "set",
      lambda g: list(g.successors(top(g, degrees(g, "in"), 1)[0]))),
     ("In the directed graph {f}, what is the PageRank of the node with the highest out-degree?", ["degrees", "top_nodes", "pagerank"], "number",
      lambda g: pagerank(g)[top(g, degrees(g, "out"), 1)[0]]),
@@ -220,7 +220,7 @@ DIRECTED = [
      lambda g: nx.is_weakly_connected(without(g, top(g, degrees(g), 2)))),
     ("Is there an edge from the highest-out-degree node to the highest-in-degree node in the directed graph {f}?", ["degrees", "top_nodes", "degrees", "top_nodes", "edge_exists"], "bool",
      lambda g: g.has_edge(top(g, degrees(g, "out"), 1)[0], top(g, degrees(g, "in"), 1)[0])),
-    ("What are the successors of the node with the lowest closeness in the directed graph {f}?", CLO + ["neighbors"], "set",
+    ("What are the successors of the node with the lowest closeness in the directed graph {f}?", CLO + ["successors"], "set",
      lambda g: list(g.successors(top(g, nx.closeness_centrality(g), 1, lowest=True)[0]))),
 ]
 
