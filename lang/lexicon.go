@@ -89,6 +89,13 @@ type Relation struct {
 	Nouns []string
 	// Note is what the readers say when they read the verb.
 	Note string
+	// TwoObjects marks a verb that takes the thing given after the person
+	// ("Ann owes Bo money").
+	TwoObjects bool
+	// Common marks a verb whose forms are everyday words beyond the
+	// relation ("gives", "uses", "answers"): the source scan
+	// (TestNoWordListsOutsideLexicon) does not count them.
+	Common bool
 	// PastNames marks a verb whose past form also names ("an LLM called
 	// GraphForge"): the readers read that form only as a passive ("is
 	// called by").
@@ -137,7 +144,25 @@ type Lexicon struct {
 	nodeNouns         []string
 	edgeNouns         []string
 	dirEdgeNouns      []string
+	edgeDomain        map[string]EdgeDomain
 }
+
+// EdgeDomain is the kind of thing an edge noun names, which decides what
+// the numbers written with it are.
+type EdgeDomain string
+
+// The edge nouns' domains.
+const (
+	RoadEdge    EdgeDomain = "road"    // roads, bridges, routes: a distance, both ways
+	PipeEdge    EdgeDomain = "pipe"    // pipes, cables: a capacity
+	FlightEdge  EdgeDomain = "flight"  // flights, trains, shipments: a cost or time, one way
+	GenericEdge EdgeDomain = "generic" // edges, links, connections
+	ArcEdge     EdgeDomain = "arc"     // arcs: always one way
+)
+
+// EdgeDomainOf returns the domain of the edge noun w ("roads" → RoadEdge),
+// "" when w is none.
+func (l *Lexicon) EdgeDomainOf(w string) EdgeDomain { return l.edgeDomain[w] }
 
 // OneWay returns the one-way relations in lexicon order.
 func (l *Lexicon) OneWay() []Relation { return slices.Clone(l.oneWay) }
@@ -216,6 +241,9 @@ const (
 	// PassiveVerb: the participle of a one-way verb read backwards after
 	// "by" ("followed").
 	PassiveVerb
+	// TwoObjectVerb: the -s or past form of a one-way verb that takes the
+	// thing given after the person ("owes Bo money", "teaches Bo French").
+	TwoObjectVerb
 	// BaseVerb: the base form of a verb the readers read ("follow").
 	BaseVerb
 	// MeetVerb: the -s or past form of a symmetric verb with an object
@@ -260,11 +288,12 @@ type file struct {
 		Forward             []string `json:"forward"`
 		Reverse             []string `json:"reverse"`
 	} `json:"relationNouns"`
-	NodeNouns         []string             `json:"nodeNouns"`
-	EdgeNouns         []string             `json:"edgeNouns"`
-	DirectedEdgeNouns []string             `json:"directedEdgeNouns"`
-	Units             map[Meaning][]string `json:"units"`
-	GluedUnits        []string             `json:"gluedUnits"`
+	NodeNouns         []string                `json:"nodeNouns"`
+	EdgeNouns         []string                `json:"edgeNouns"`
+	DirectedEdgeNouns []string                `json:"directedEdgeNouns"`
+	EdgeNounDomains   map[EdgeDomain][]string `json:"edgeNounDomains"`
+	Units             map[Meaning][]string    `json:"units"`
+	GluedUnits        []string                `json:"gluedUnits"`
 }
 
 type verbEntry struct {
@@ -281,6 +310,8 @@ type verbEntry struct {
 	Nouns    []string `json:"nouns"`
 	Note     string   `json:"note"`
 	PastN    bool     `json:"pastNames"`
+	Common   bool     `json:"common"`
+	TwoObj   bool     `json:"twoObjects"`
 	Object   bool     `json:"object"`
 	Mutual   bool     `json:"mutual"`
 	With     bool     `json:"with"`
@@ -298,7 +329,7 @@ func Parse(data []byte) (*Lexicon, error) {
 		return nil, fmt.Errorf("lang: lexicon: %w", err)
 	}
 	l := &Lexicon{words: map[string]Word{}, third: map[string]string{}, preps: map[string][]string{}, nounDir: map[string]NounDir{},
-		units: map[string]Meaning{}, glued: map[string]bool{}}
+		units: map[string]Meaning{}, glued: map[string]bool{}, edgeDomain: map[string]EdgeDomain{}}
 	for i, e := range f.OneWay {
 		r, err := e.relation(false)
 		if err != nil {
@@ -348,6 +379,23 @@ func Parse(data []byte) (*Lexicon, error) {
 			}
 		}
 	}
+	for d, ns := range f.EdgeNounDomains {
+		switch d {
+		case RoadEdge, PipeEdge, FlightEdge, GenericEdge, ArcEdge:
+		default:
+			return nil, fmt.Errorf("lang: lexicon: edgeNounDomains: unknown domain %q", d)
+		}
+		for _, n := range ns {
+			forms, err := nounForms(n, false)
+			if err != nil {
+				return nil, fmt.Errorf("lang: lexicon: edgeNounDomains: %w", err)
+			}
+			for _, w := range forms {
+				l.edgeDomain[w] = d
+				l.words[w] |= EdgeNoun
+			}
+		}
+	}
 	for m, ws := range f.Units {
 		switch m {
 		case Distance, Cost, Capacity, Time, Count:
@@ -376,8 +424,8 @@ func (e verbEntry) relation(sym bool) (Relation, error) {
 	if e.Verb == "" || e.Verb != strings.ToLower(e.Verb) || strings.ContainsAny(e.Verb, " \t") {
 		return Relation{}, fmt.Errorf("verb %q: want one lower-case word", e.Verb)
 	}
-	if sym && e.PastN {
-		return Relation{}, fmt.Errorf("verb %q: pastNames is a flag of one-way verbs", e.Verb)
+	if sym && (e.PastN || e.TwoObj) {
+		return Relation{}, fmt.Errorf("verb %q: pastNames and twoObjects are flags of one-way verbs", e.Verb)
 	}
 	if !sym && (e.Object || e.Mutual || e.With || e.To || e.For) {
 		return Relation{}, fmt.Errorf("verb %q: object, mutual, with, to and for are flags of symmetric verbs", e.Verb)
@@ -392,7 +440,7 @@ func (e verbEntry) relation(sym bool) (Relation, error) {
 		v.Preps = strings.Split(e.Prep, "/")
 	}
 	return Relation{Verb: v, Symmetric: sym, Plain: e.Plain, Carries: e.Carries, NoReader: e.NoReader,
-		NoDegree: e.NoDegree, Nouns: e.Nouns, Note: e.Note, PastNames: e.PastN, Object: e.Object, Mutual: e.Mutual, With: e.With,
+		NoDegree: e.NoDegree, Nouns: e.Nouns, Note: e.Note, PastNames: e.PastN, Common: e.Common, TwoObjects: e.TwoObj, Object: e.Object, Mutual: e.Mutual, With: e.With,
 		To: e.To, For: e.For}, nil
 }
 
@@ -431,6 +479,9 @@ func (l *Lexicon) indexVerbs() {
 			if r.Carries {
 				c |= CarryVerb
 			}
+		}
+		if r.TwoObjects {
+			c |= TwoObjectVerb
 		}
 		add(r.S, c)
 		if !r.PastNames {

@@ -1006,7 +1006,7 @@ func proseCapStop(w string) bool {
 // vocabulary, so a capitalised form at the start of a clause is that
 // word, not a name ("Friends of ...", "Roads connect ...").
 func proseVocab(lx *lang.Lexicon, w string) bool {
-	return proseCapStop(w) || proseFollowsName(lx, w) || lx.NounDir(w) != 0 || qtyNounClass(w) != 0 ||
+	return proseCapStop(w) || proseFollowsName(lx, w) || lx.NounDir(w) != 0 || qtyNounClass(lx, w) != 0 ||
 		proseFiller(w) || proseTaskStart(w)
 }
 

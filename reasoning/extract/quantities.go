@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/graphagent/graphagent/lang"
 )
 
 // Quantities reads edges written in prose with a number and what it
@@ -37,23 +39,19 @@ const (
 	qtyArc                         // arcs: weight, always one-way
 )
 
-// qtyNounClass returns the class of an edge noun, 0 for other words.
-func qtyNounClass(w string) qtyClass {
-	switch w {
-	case "road", "roads", "highway", "highways", "street", "streets", "motorway", "motorways", "freeway",
-		"freeways", "trail", "trails", "bridge", "bridges", "tunnel", "tunnels", "railway", "railways", "rail",
-		"railroad", "railroads", "track", "tracks", "lane", "lanes", "route", "routes", "walkway", "walkways",
-		"footpath", "footpaths", "corridor", "corridors", "canal", "canals":
+// qtyNounClass returns the class of an edge noun of the lexicon (its
+// domain), 0 for other words.
+func qtyNounClass(lx *lang.Lexicon, w string) qtyClass {
+	switch lx.EdgeDomainOf(w) {
+	case lang.RoadEdge:
 		return qtyRoad
-	case "pipe", "pipes", "pipeline", "pipelines", "channel", "channels", "tube", "tubes", "conduit",
-		"conduits", "duct", "ducts", "cable", "cables", "wire", "wires", "aqueduct", "aqueducts", "hose", "hoses":
+	case lang.PipeEdge:
 		return qtyPipe
-	case "flight", "flights", "train", "trains", "bus", "buses", "ferry", "ferries", "ticket", "tickets",
-		"trip", "trips", "ride", "rides", "shipment", "shipments", "shipping", "delivery", "deliveries", "transfer", "transfers":
+	case lang.FlightEdge:
 		return qtyFlight
-	case "edge", "edges", "link", "links", "connection", "connections":
+	case lang.GenericEdge:
 		return qtyGeneric
-	case "arc", "arcs":
+	case lang.ArcEdge:
 		return qtyArc
 	}
 	return 0
@@ -106,7 +104,7 @@ func (t *proseText) qtyAny(s ptSentence) bool {
 		if t.isPunct(i, '$') {
 			return true
 		}
-		if w := t.low(i); w != "" && (qtyNounClass(w) != 0 || qtyKeyword(w) != "" || proseUnit(t.lex, w) != "" || qtyMoveVerb(w)) {
+		if w := t.low(i); w != "" && (qtyNounClass(t.lex, w) != 0 || qtyKeyword(w) != "" || proseUnit(t.lex, w) != "" || qtyMoveVerb(w)) {
 			return true
 		}
 	}
@@ -123,7 +121,7 @@ func (t *proseText) qtyAnaphor(s ptSentence) (qtyValue, int, bool) {
 		if t.isWord(k, "it") {
 			k++
 		}
-	case t.isWord(k, "this", "that", "the") && qtyNounClass(t.low(k+1)) != 0:
+	case t.isWord(k, "this", "that", "the") && qtyNounClass(t.lex, t.low(k+1)) != 0:
 		k += 2
 	default:
 		return qtyValue{}, 0, false
@@ -287,7 +285,7 @@ const qtyOpts = namesNumbers | namesLetters
 // at i it keeps pastList's answer in skip.
 func (t *proseText) qtyAt(dst []qtyLink, i int, s ptSentence, skip *listSkip) ([]qtyLink, int) {
 	end := s.q
-	if k := &t.toks[i]; k.kind == pPunct || k.kind == pWord && !k.upper && !qtyLowerStart(t.low(i)) &&
+	if k := &t.toks[i]; k.kind == pPunct || k.kind == pWord && !k.upper && !qtyLowerStart(t.lex, t.low(i)) &&
 		!proseHasDigit(t.word(i)) && utf8.RuneCountInString(t.word(i)) > 1 {
 		// No statement starts at a symbol ('$' only inside one) or at a
 		// lower-case word that is none of the words below and no name
@@ -296,7 +294,7 @@ func (t *proseText) qtyAt(dst []qtyLink, i int, s ptSentence, skip *listSkip) ([
 		*skip = listSkip{at: i, next: i + 1}
 		return dst, i
 	}
-	if c := qtyNounClass(t.low(i)); c != 0 {
+	if c := qtyNounClass(t.lex, t.low(i)); c != 0 {
 		if qtySuperlative(t.low(i - 1)) {
 			return dst, i // "Shortest route from 3 to 0, please": what is asked, not an edge
 		}
@@ -414,13 +412,13 @@ func (t *proseText) qtyAt(dst []qtyLink, i int, s ptSentence, skip *listSkip) ([
 // word w: an edge noun or a keyword, the words that lead its other
 // statements, or the start of a list of names (nameListInto: "both",
 // "either", a kind noun or its plural).
-func qtyLowerStart(w string) bool {
+func qtyLowerStart(lx *lang.Lexicon, w string) bool {
 	switch w {
 	case "up", "at", "no", "it", "going", "travelling", "traveling", "driving", "flying", "getting", "shipping",
 		"walking", "to", "moving", "both", "either":
 		return true
 	}
-	return qtyNounClass(w) != 0 || qtyKeyword(w) != "" || proseKindNoun(w) || proseKindPlural(w)
+	return qtyNounClass(lx, w) != 0 || qtyKeyword(w) != "" || proseKindNoun(w) || proseKindPlural(w)
 }
 
 // qtyItemStart reports whether token i starts a sentence or a list item
@@ -495,11 +493,11 @@ func (t *proseText) qtyLeading(i int, s ptSentence) ([]qtyLink, int) {
 	if t.isWord(n, "per") && t.kind(n+1) == pWord {
 		n += 2
 	}
-	if t.isWord(n, "of") && t.kind(n+1) == pWord && qtyNounClass(t.low(n+1)) == 0 {
+	if t.isWord(n, "of") && t.kind(n+1) == pWord && qtyNounClass(t.lex, t.low(n+1)) == 0 {
 		n += 2 // "units of water"
 	}
 	capacity := false
-	for x := 0; x < 8 && n < end && qtyNounClass(t.low(n)) == 0; x++ {
+	for x := 0; x < 8 && n < end && qtyNounClass(t.lex, t.low(n)) == 0; x++ {
 		switch t.low(n) {
 		case "flow", "flows", "pass", "passes", "go", "goes", "travel", "travels", "move", "moves", "be",
 			"sent", "pumped", "carried", "moved", "transported", "pushed", "shipped", "delivered", "fit", "use", "cross":
@@ -510,7 +508,7 @@ func (t *proseText) qtyLeading(i int, s ptSentence) ([]qtyLink, int) {
 		}
 		n++
 	}
-	c := qtyNounClass(t.low(n))
+	c := qtyNounClass(t.lex, t.low(n))
 	if c == 0 {
 		return nil, i
 	}
@@ -548,7 +546,7 @@ func (t *proseText) qtyBy(i int, u, v proseName, k int, s ptSentence) ([]qtyLink
 		}
 	}
 	oneWay, twoWay, k2 := t.qtyModifiers(k2, end)
-	c := qtyNounClass(t.low(k2))
+	c := qtyNounClass(t.lex, t.low(k2))
 	if c == 0 {
 		return nil, i
 	}
@@ -610,7 +608,7 @@ func (t *proseText) qtyTripDirection(e *qtyLink, verb string) {
 
 // qtyBy2 consumes "by road", "by plane", "on foot" after the ends.
 func (t *proseText) qtyBy2(n, end int) int {
-	if t.isWord(n, "by", "via", "on") && n+1 < end && (qtyNounClass(t.low(n+1)) != 0 ||
+	if t.isWord(n, "by", "via", "on") && n+1 < end && (qtyNounClass(t.lex, t.low(n+1)) != 0 ||
 		t.isWord(n+1, "car", "plane", "air", "foot", "bike", "bicycle", "boat", "sea", "rail", "train", "bus", "ship")) {
 		return n + 2
 	}
@@ -898,7 +896,7 @@ func (t *proseText) qtyThePlace(k, end int) (proseName, bool) {
 	for n < end && n < k+4 && t.kind(n) == pWord && !t.toks[n].upper {
 		w := t.low(n)
 		if w == "and" || w == "to" || w == "with" || w == "towards" || w == "into" || qtyLeadWord(w) || qtyKeyword(w) != "" ||
-			qtyNounClass(w) != 0 || proseFollowsName(t.lex, w) {
+			qtyNounClass(t.lex, w) != 0 || proseFollowsName(t.lex, w) {
 			break
 		}
 		n++
@@ -936,7 +934,7 @@ func (t *proseText) qtyKeywordFirst(i int, m Meaning, s ptSentence) ([]qtyLink, 
 			k++
 		}
 		_, _, k = t.qtyModifiers(k, end)
-		if c = qtyNounClass(t.low(k)); c == 0 {
+		if c = qtyNounClass(t.lex, t.low(k)); c == 0 {
 			return nil, i
 		}
 		j = k + 1

@@ -464,7 +464,7 @@ func (t *proseText) relAt(i int, s ptSentence, skip *listSkip, o nameOpts) (relM
 	if n < end && (t.isWord(n, "by", "via", "with", "of") || t.isPunct(n, '(') || t.isPunct(n, ',')) && relQuantityAhead(t, n, end) {
 		return relMatch{}, false // "connected to B by a road of 5 km", "linked to B with weight 3": a quantity, read as such
 	}
-	if relTwoObjects(t.low(j)) {
+	if t.lex.Word(t.low(j)).Has(lang.TwoObjectVerb) {
 		n = t.relThing(n, end)
 	}
 	n = t.relTail(n, end)
@@ -539,17 +539,6 @@ func (t *proseText) relTail(n, end int) int {
 		}
 	}
 	return n
-}
-
-// relTwoObjects reports whether a verb takes the thing given after the
-// person ("Ann owes Bo money", "Bob sends Carol letters").
-func relTwoObjects(w string) bool {
-	switch w {
-	case "owes", "owed", "pays", "paid", "gives", "gave", "sends", "sent", "lends", "lent", "sells", "sold",
-		"emails", "emailed", "texts", "texted", "teaches", "taught":
-		return true
-	}
-	return false
 }
 
 // relThing consumes one lower-case word after the object of a two-object
@@ -636,7 +625,7 @@ func (t *proseText) relGroup(j, end int, subj []proseName) (relMatch, bool) {
 			if relQuantityAhead(t, k, end) {
 				return relMatch{}, false
 			}
-			if qtyNounClass(t.low(k+2)) != 0 || t.isWord(k+2, "edge", "link", "relationship", "friendship") {
+			if qtyNounClass(t.lex, t.low(k+2)) != 0 || t.isWord(k+2, "edge", "link", "relationship", "friendship") {
 				k += 3
 			}
 		}

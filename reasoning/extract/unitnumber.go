@@ -107,9 +107,8 @@ number:
 		first = first[:k]
 	}
 	q.meaning, _ = unitMeaningIn(lx, strings.ToLower(strings.TrimSuffix(first, ".")))
-	switch strings.ToLower(unit) {
-	case "€", "$", "£", "usd", "eur", "gbp":
-		q.meaning = MeaningCost
+	if m, ok := unitMeaningIn(lx, strings.ToLower(unit)); ok && m == MeaningCost {
+		q.meaning = MeaningCost // "€", "USD": the whole unit is a currency
 	}
 	return q, true
 }
