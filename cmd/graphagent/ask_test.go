@@ -117,7 +117,7 @@ func TestAskExitCodes(t *testing.T) {
 		{"passwd", []string{"ask", "load ../../etc/passwd as a graph"}, exitUsage, "outside the data folders"},
 		{"50 MB", []string{"ask", strings.Repeat("0-1, ", 10<<20)}, exitUsage, "limit"},
 		{"nested", []string{"ask", "Is there a cycle in " + strings.Repeat("(", 3000) + "0, 1" + strings.Repeat(")", 3000)}, exitUsage, "nested"},
-		{"uncertain reading", []string{"ask", "Edges: 0-1, 1-2. Also 3 4 5 6 might matter. How many nodes?"}, exitNoAnswer, "could not answer"},
+		{"uncertain reading", []string{"ask", "Edges: 0-1, 1-2. Also 3 4 5 6 might matter. How many nodes?"}, exitNoAnswer, "the graph in the question is uncertain"},
 		{"node not in the graph", []string{"ask", "Edges: 0-1, 1-2, 2-3. What is the degree of node 7?"}, exitUsage, `node "7" is not in the graph`},
 		// "U V" is the table's u, v header or one more edge: say so, do not guess.
 		{"header or edge", []string{"ask", "The edges are:\nU V\nA B\nB C\nIs there a path from A to C?"}, exitNoAnswer, `the line "U V" may be the table's header`},

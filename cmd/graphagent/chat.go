@@ -59,7 +59,7 @@ func chatAction(c *cli.Context) error {
 	w := c.App.Writer
 	interactive := isTerminal(c.App.Reader)
 	if interactive {
-		fmt.Fprintf(w, "graphagent chat (%s backend). /graphs lists loaded graphs, /quit ends.\n", a.Planner().Name())
+		fmt.Fprintf(w, "graphagent chat (%s backend). /graphs lists loaded graphs; Ctrl-C cancels a question; /quit or Ctrl-D ends.\n", a.Planner().Name())
 	}
 	// Lines are read on their own goroutine: a signal ends chat even
 	// while it waits for one.
@@ -120,7 +120,14 @@ func chatAction(c *cli.Context) error {
 		case isChatCommand(q):
 			fmt.Fprintf(w, "Unknown command %s. The commands are %s.\n", strings.Fields(q)[0], chatCommands)
 		default:
-			ctx, cancel := context.WithTimeout(c.Context, timeout)
+			// Ctrl-C cancels this question only (qcancel), and chat returns
+			// to its prompt.
+			qctx, qcancel := context.WithCancelCause(c.Context)
+			restore := func() {}
+			if intr := interruptsOf(c.Context); intr != nil {
+				restore = intr.during(qcancel)
+			}
+			ctx, cancel := context.WithTimeout(qctx, timeout)
 			// A chain of several tools is shown first; the next line
 			// confirms, cancels or edits it.
 			planOut := w
@@ -139,8 +146,15 @@ func chatAction(c *cli.Context) error {
 				}
 			}
 			cancel()
+			restore()
+			stopped := interrupted(qctx) && c.Context.Err() == nil
+			qcancel(nil)
+			if stopped {
+				fmt.Fprintln(w, "Interrupted. Ask another question, or press Ctrl-D (or Ctrl-C again) to leave.")
+				break
+			}
 			if ans != nil && askErr != nil && !c.Bool("json") {
-				fmt.Fprintln(w, ans.Answer)
+				fmt.Fprintln(w, tidyMessage(ans.Answer))
 			}
 			if perr := printAnswer(c, ans, askErr); perr != nil {
 				return perr

@@ -27,9 +27,24 @@ const (
 func main() {
 	deferGC()
 	endProfile := startProfile()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args, os.Stdin, os.Stdout, os.Stderr)
-	stop()
+	ctx, cancel := context.WithCancelCause(context.Background())
+	// SIGTERM ends the command; Ctrl-C (SIGINT) goes through interrupts,
+	// which chat uses to cancel one question only.
+	intr := &interrupts{command: cancel}
+	sigs := make(chan os.Signal, 4)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		for s := range sigs {
+			if s == syscall.SIGTERM {
+				cancel(context.Canceled)
+				continue
+			}
+			intr.fire()
+		}
+	}()
+	code := run(withInterrupts(ctx, intr), os.Args, os.Stdin, os.Stdout, os.Stderr)
+	signal.Stop(sigs)
+	cancel(nil)
 	endProfile()
 	os.Exit(code)
 }
@@ -52,21 +67,26 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		unknown = unknownCommand(c, name)
 	}
-	err := app.RunContext(ctx, interspersed(app, args))
+	forgiveUsage(app)
+	err := app.RunContext(ctx, interspersed(app, helpAsFlag(app, args)))
 	if err == nil && unknown != nil {
 		err = unknown
 	}
 	if err == nil {
 		return exitOK
 	}
+	if interrupted(ctx) {
+		fmt.Fprintln(stderr, "graphagent: interrupted")
+		return exitInterrupted
+	}
 	var ec cli.ExitCoder
 	if errors.As(err, &ec) {
 		if msg := err.Error(); msg != "" {
-			fmt.Fprintln(stderr, "graphagent:", msg)
+			fmt.Fprintln(stderr, "graphagent:", tidyMessage(msg))
 		}
 		return ec.ExitCode()
 	}
-	fmt.Fprintln(stderr, "graphagent:", err)
+	fmt.Fprintln(stderr, "graphagent:", tidyMessage(err.Error()))
 	return exitUsage
 }
 
