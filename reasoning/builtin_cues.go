@@ -34,6 +34,25 @@ type toolCue struct {
 // tool.
 var unknownConcepts = lazyCompile(`\b(chromatic polynomial|chromatic index|edge chromatic number|edge colou?rings?|(edge|node|vertex|algebraic) connectivity|automorphisms?|automorphism group|dominating sets?|domination number|crossing number|(how many|number of|count( the)?) spanning trees|tree-?width|planar(ity)?|isomorphi\w*|independent sets?|independence number|vertex covers?|(max(imum)?|largest) cliques?|clique number|girth|genus|eigenvalues?|spectral radius|laplacian|steiner trees?|travel(l)?ing salesman|graph edit distance|friends'? of (his |her |their |its |a |the )?friends|friends' friends|neighbou?rs'? of (his |her |their |its |a |the )?neighbou?rs|neighbou?rs' neighbou?rs|(two|2|three|3) (steps|hops|links|edges) away|within (two|2|three|3|\d+) (steps|hops|links|edges)|second[- ]degree (friends|contacts|connections|neighbou?rs))\b`)
 
+// personRelation reports whether a one-way relation is one a person has
+// to another ("follows", "manages", "reports to"), not a graph word for
+// reachability ("leads to", "points to") or an order ("depends on").
+func personRelation(r lang.Relation) bool { return !r.NoReader && !(r.Plain && r.Prep() != "") }
+
+// verbAlt is the alternation of the forms fs of the relations keep holds,
+// "directly" allowed before a preposition ("reports directly to").
+func verbAlt(rels []lang.Relation, keep func(lang.Relation) bool, fs ...lang.Form) string {
+	var ps []string
+	for _, p := range lang.Phrases(rels, keep, fs...) {
+		if v, prep, ok := strings.Cut(p, " "); ok {
+			ps = append(ps, v+" (directly )?"+prep)
+			continue
+		}
+		ps = append(ps, p)
+	}
+	return strings.Join(ps, "|")
+}
+
 // against returns tc speaking against the tools.
 func against(tc toolCue, tools ...string) toolCue {
 	tc.against = tools
@@ -69,6 +88,18 @@ func newToolCues(lx *lang.Lexicon) []toolCue {
 	for _, r := range rels {
 		if degreeRelation(r) {
 			degreeStems = append(degreeStems, r.Stem())
+		}
+	}
+	// personVerbs are the one-way relations one person has to another
+	// ("does Judy follow Bob", "whom does Peggy report (directly) to"),
+	// in the base form; personVerbsS in the -s form; personStems are
+	// substrings one of which such a question holds.
+	personVerbs := verbAlt(rels, personRelation, lang.Base)
+	personVerbsS := verbAlt(rels, personRelation, lang.S)
+	var personStems []string
+	for _, r := range rels {
+		if personRelation(r) {
+			personStems = append(personStems, r.Stem())
 		}
 	}
 	// nodeNouns and edgeNouns are everyday words for a graph's nodes and
@@ -166,9 +197,9 @@ func newToolCues(lx *lang.Lexicon) []toolCue {
 		against(strong(c("chain sequence series", `\b(chain|sequence|series|trail) of (friends|contacts|connections|acquaintances|links|edges|roads|flights|people)\b[^.?]{0,40}\bfrom\b[^.?]{0,30}\bto\b|\b(chain|sequence|series) of (friends|contacts|connections|acquaintances|links|people) (between|linking|connecting)\b`, `\b(shortest|fewest|how long|how many)\b`, "path_exists")), "edge_exists"),
 		// Directed relations between named people: "does Judy follow Bob", "who
 		// does Peggy report to", "list everyone Oscar follows".
-		against(strong(c("follow report know manage author wr", `\b(does|did|do|has|have)\s+\S+(\s+\S+)?\s+(follow|report (directly )?to|know|manage|supervise|co-?author(ed)? (a |any )?(paper|book|article)s? with|(write|written|wrote) (a |any )?(paper|book|article)s? with)\s+\S+(\s+\S+)?\s*\?`, `\b(list|which|who|what|how many|not|never|indirectly|chain)\b|n't\b`, "edge_exists")), "path_exists", "neighbors"),
-		against(strong(c("follow report know manage", `\bwhom? (does|do|did)\s+\S+(\s+\S+)?\s+(follow|report (directly )?to|know|manage|supervise)\s*\?|\b(list|name)\s+(everyone|everybody|all (the )?(people|users|persons))\s+\S+(\s+\S+)?\s+(follows|reports (directly )?to|knows|manages|supervises)\b`, `\b(not|never|indirectly|chain|how many)\b|n't\b`, "neighbors")), "edge_exists", "path_exists"),
-		against(strong(c("stated true said written given mentioned", `\bis it (stated|true|said|written|given|mentioned) that\s+\S+(\s+\S+)?\s+(knows|follows|reports (directly )?to|manages|supervises)\s+\S+(\s+\S+)?\s*\?`, `\b(not|never|indirectly|chain)\b|n't\b`, "edge_exists")), "path_exists", "neighbors"),
+		against(strong(c(strings.Join(personStems, " ")+" author wr", `\b(does|did|do|has|have)\s+\S+(\s+\S+)?\s+(`+personVerbs+`|co-?author(ed)? (a |any )?(paper|book|article)s? with|(write|written|wrote) (a |any )?(paper|book|article)s? with)\s+\S+(\s+\S+)?\s*\?`, `\b(list|which|who|what|how many|not|never|indirectly|chain)\b|n't\b`, "edge_exists")), "path_exists", "neighbors"),
+		against(strong(c(strings.Join(personStems, " "), `\bwhom? (does|do|did)\s+\S+(\s+\S+)?\s+(`+personVerbs+`)\s*\?|\b(list|name)\s+(everyone|everybody|all (the )?(people|users|persons))\s+\S+(\s+\S+)?\s+(`+personVerbsS+`)\b`, `\b(not|never|indirectly|chain|how many)\b|n't\b`, "neighbors")), "edge_exists", "path_exists"),
+		against(strong(c("stated true said written given mentioned", `\bis it (stated|true|said|written|given|mentioned) that\s+\S+(\s+\S+)?\s+(`+personVerbsS+`)\s+\S+(\s+\S+)?\s*\?`, `\b(not|never|indirectly|chain)\b|n't\b`, "edge_exists")), "path_exists", "neighbors"),
 		// Co-authors and friends of one person: "with whom has X written a
 		// paper", "list Grace's co-authors".
 		against(strong(c("whom co-author coauthor friend collaborator", `\bwith whom (has|have|did|does|do|is|was)\b|\b(list|name)\s+(all (of )?)?\S+(\s+\S+)?('s|s') (co-?authors|friends|collaborators|contacts|neighbou?rs)\b`, `\b(not|never|how many|both|common|mutual)\b|n't\b`, "neighbors")), "edge_exists", "path_exists"),

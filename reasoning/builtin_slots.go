@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/graphagent/graphagent/lang"
 	"github.com/graphagent/graphagent/tools"
 	"github.com/graphagent/graphagent/tools/graph"
 )
@@ -20,10 +21,31 @@ const (
 	// namePat is a name of one to four capitalised words ("Anna
 	// Karenina", "Irene Joliot-Curie"); case-sensitive.
 	namePat = `(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,3})`
-	// relVerb is a relation asked of two people, first to second:
-	// "does Judy follow Bob", "did Erin co-author a paper with Grace".
-	relVerb = `(?:(?:directly|ever|really|also)\s+)?(?:follow(?:s|ed)?|know(?:s|n)?|report(?:s|ed)?(?:\s+directly)?\s+to|manage[sd]?|supervise[sd]?|co-?author(?:ed)?\s+(?:a\s+|any\s+)?(?:paper|book|article)s?\s+with|(?:write|written|wrote)\s+(?:a\s+|any\s+)?(?:paper|book|article)s?\s+with|work(?:ed)?\s+with)`
 )
+
+// langSlots are the slot patterns in a lexicon's words.
+type langSlots struct {
+	// relPair is a relation asked of two named people, first to second:
+	// "does Judy follow Bob", "did Erin co-author a paper with Grace";
+	// nameRel the same of names of several capitalised words.
+	relPair, nameRel *lazyRegexp
+}
+
+func newLangSlots(lx *lang.Lexicon) langSlots {
+	rels := lx.OneWay()
+	verbs := lang.Phrases(rels, personRelation, lang.Base, lang.S, lang.Ed, lang.En)
+	for i, p := range verbs {
+		if v, prep, ok := strings.Cut(p, " "); ok {
+			verbs[i] = v + `(?:\s+directly)?\s+` + prep
+		}
+	}
+	// relVerb is a relation asked of two people, first to second.
+	relVerb := `(?:(?:directly|ever|really|also)\s+)?(?:` + strings.Join(verbs, "|") + `|co-?author(?:ed)?\s+(?:a\s+|any\s+)?(?:paper|book|article)s?\s+with|(?:write|written|wrote)\s+(?:a\s+|any\s+)?(?:paper|book|article)s?\s+with|work(?:ed)?\s+with)`
+	return langSlots{
+		relPair: lazyCompile(`(?i)\b(?:does|did|do|has|have|had|that)\s+` + idPat + `\s+` + relVerb + `\s+` + idPat),
+		nameRel: lazyCompile(`\b(?i:does|did|do|has|have|had)\s+` + namePat + `\s+(?i:` + relVerb + `)\s+` + namePat),
+	}
+}
 
 // slotREs are compiled once, on first use (lazyRegexp); regexp values are
 // safe for concurrent use and never modified.
@@ -31,11 +53,11 @@ var slotREs = struct {
 	kv, fromTo, between, nodesAnd, tuple, arrow, source, sink, from, single, of *lazyRegexp
 	k, core, rounds, roundsN, roundsAdv, alpha, weighted, hops, perNode         *lazyRegexp
 	possessive, degreeInit, areAnd, declaration, notSum, orAlt, idList          *lazyRegexp
-	relPair, togetherPair, neighbourOf, isRel, edgeDash                         *lazyRegexp
+	togetherPair, neighbourOf, isRel, edgeDash                                  *lazyRegexp
 	// nameBetween, nameLinked, nameRel and nameTogether read pairs of names
 	// of several capitalised words ("Anna Karenina") when there is no graph
 	// to join them (see joinNames).
-	nameBetween, nameLinked, nameRel, nameTogether   *lazyRegexp
+	nameBetween, nameLinked, nameTogether            *lazyRegexp
 	seed, resolution, degreeK, neighboursK, isolated *lazyRegexp
 }{
 	isolated:    lazyCompile(`(?i)\b(?:isolated\s+(?:nodes|vertices)|(?:have|has|having|with)\s+(?:no|zero)\s+(?:neighbou?rs|connections|links|edges))\b`),
@@ -47,9 +69,6 @@ var slotREs = struct {
 	fromTo:      lazyCompile(`(?i)\bfrom\s+` + nodePre + `(?:source\s+)?` + idPat + `\s*(?:,\s*)?(?:to|into|towards|till|until|->)\s+` + nodePre + `(?:target\s+|sink\s+)?` + idPat),
 	between:     lazyCompile(`(?i)\bbetween\s+` + nodePre + idPat + `\s*(?:and|&|,)\s*` + nodePre + idPat),
 	areAnd:      lazyCompile(`(?i)\b(?:are|is|were)\s+` + nodePre + idPat + `\s+and\s+` + nodePre + idPat),
-	// relPair is a relation asked of two named people, first to second:
-	// "does Judy follow Bob", "did Erin co-author a paper with Grace".
-	relPair: lazyCompile(`(?i)\b(?:does|did|do|has|have|had|that)\s+` + idPat + `\s+` + relVerb + `\s+` + idPat),
 	// isRel is a symmetric relation asked of two nodes with "is": "is
 	// Alice friends with Carol", "is Bo a co-author of Cy", "is 3 linked
 	// to 7".
@@ -62,7 +81,6 @@ var slotREs = struct {
 	togetherPair: lazyCompile(`(?i)\b(?:have|has|did|do)\s+` + idPat + `\s+and\s+` + idPat + `\s+(?:[\p{L}-]+\s+){1,4}together\b`),
 	nameBetween:  lazyCompile(`\b(?i:between)\s+` + namePat + `\s+(?i:and|&)\s+` + namePat),
 	nameLinked:   lazyCompile(`\b(?i:is|are|was|were)\s+` + namePat + `\s+(?i:(?:directly\s+)?(?:connected|linked|adjacent|joined)\s+(?:to|with))\s+` + namePat),
-	nameRel:      lazyCompile(`\b(?i:does|did|do|has|have|had)\s+` + namePat + `\s+(?i:` + relVerb + `)\s+` + namePat),
 	nameTogether: lazyCompile(`\b(?i:have|has|did|do)\s+` + namePat + `\s+(?i:and)\s+` + namePat + `\s+(?:[\p{L}-]+\s+){1,4}(?i:together)\b`),
 	nodesAnd:     lazyCompile(`(?i)\b(?:nodes|vertices)\s+` + idPat + `\s*(?:,|and|&)\s*` + nodePre + idPat),
 	tuple:        lazyCompile(`\(\s*` + idPat + `\s*,\s*` + idPat + `\s*\)`),
@@ -202,7 +220,7 @@ func findSlots(l *Language, q string, g *graph.Graph, fitOnly bool) *slots {
 	}{
 		{r.fromTo, []string{"from"}}, {r.between, []string{"between"}}, {r.tuple, []string{"("}},
 		{r.nodesAnd, []string{"nodes", "vertices"}}, {r.arrow, []string{"->", "→", "=>"}}, {r.areAnd, []string{"are ", "is ", "were "}},
-		{r.relPair, []string{"does ", "did ", "do ", "has ", "have ", "had ", "that "}}, {r.togetherPair, []string{"together"}}, {r.neighbourOf, []string{"neighbo"}}, {r.isRel, []string{"is ", "was "}}, {r.edgeDash, []string{"edge", "link", "arc"}},
+		{l.slots.relPair, []string{"does ", "did ", "do ", "has ", "have ", "had ", "that "}}, {r.togetherPair, []string{"together"}}, {r.neighbourOf, []string{"neighbo"}}, {r.isRel, []string{"is ", "was "}}, {r.edgeDash, []string{"edge", "link", "arc"}},
 	} {
 		if !has(p.words...) {
 			continue
@@ -214,7 +232,7 @@ func findSlots(l *Language, q string, g *graph.Graph, fitOnly bool) *slots {
 		}
 	}
 	if g == nil {
-		for _, re := range []*lazyRegexp{r.nameBetween, r.nameLinked, r.nameRel, r.nameTogether} {
+		for _, re := range []*lazyRegexp{r.nameBetween, r.nameLinked, l.slots.nameRel, r.nameTogether} {
 			for _, m := range re.FindAllStringSubmatch(q, -1) {
 				if m[1] != m[2] && s.isID(m[1], true) && s.isID(m[2], true) {
 					s.pairs = append(s.pairs, [2]string{m[1], m[2]})

@@ -15,12 +15,14 @@ type Language struct {
 	lex  *lang.Lexicon
 	cues []toolCue
 	dir  degreeDirRes
+	// slots are the slot patterns with relation verbs.
+	slots langSlots
 }
 
 // NewLanguage builds the cues and expressions of lex. The expressions are
 // compiled on first use.
 func NewLanguage(lex *lang.Lexicon) *Language {
-	return &Language{lex: lex, cues: newToolCues(lex), dir: newDegreeDirRes(lex)}
+	return &Language{lex: lex, cues: newToolCues(lex), dir: newDegreeDirRes(lex), slots: newLangSlots(lex)}
 }
 
 // Lexicon is the lexicon the language was built from.
@@ -29,7 +31,7 @@ func (l *Language) Lexicon() *lang.Lexicon { return l.lex }
 // defaultLanguage is the language of lang.Default, built once; toolCues
 // are its cues.
 var defaultLanguage = sync.OnceValue(func() *Language {
-	return &Language{lex: lang.Default(), cues: toolCues, dir: newDegreeDirRes(lang.Default())}
+	return &Language{lex: lang.Default(), cues: toolCues, dir: newDegreeDirRes(lang.Default()), slots: newLangSlots(lang.Default())}
 })
 
 // DefaultLanguage returns the language of lang.Default.
