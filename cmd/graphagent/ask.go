@@ -276,15 +276,11 @@ func askExit(err error) error {
 // opened on first use (a question is never failed because of memory).
 func newAgent(c *cli.Context) (*agent.Agent, error) {
 	cfg := agent.Config{Logger: logger(c)}
-	if u := settingOf(c, "llm"); u != "" {
-		model := settingOf(c, "model")
-		if model == "" {
-			return nil, usageErr("--llm %s needs --model (or GRAPHAGENT_MODEL)", u)
-		}
-		p, err := reasoning.NewLLMPlanner(reasoning.LLMConfig{BaseURL: u, Model: model, APIKey: c.String("api-key")})
-		if err != nil {
-			return nil, usageErr("%v", err)
-		}
+	p, err := newPlanner(c)
+	if err != nil {
+		return nil, err
+	}
+	if p != nil {
 		cfg.Planner = p
 	}
 	sb, err := newSandbox(c)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/graphagent/graphagent/internal/backend"
 	"github.com/graphagent/graphagent/tools/graph"
 )
 
@@ -23,6 +24,12 @@ func globalFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, EnvVars: []string{"GRAPHAGENT_VERBOSE"}, Usage: "log progress and decisions to stderr (default: warnings and errors only)"},
 		progressFlag(),
 		&cli.StringFlag{Name: "embed-url", EnvVars: []string{"GRAPHAGENT_EMBED_URL"}, Usage: "base URL of an OpenAI-compatible embeddings server (default: the builtin encoder)"},
+		&cli.StringFlag{Name: "config", EnvVars: []string{backend.Env.Config}, Usage: "YAML file of the LLM settings (url, model, api_key, timeout, retries, max_tokens, graph_max_tokens, temperature, guided_json, extra); flags and env vars override it", TakesFile: true},
+		&cli.DurationFlag{Name: "llm-timeout", EnvVars: []string{backend.Env.Timeout}, Usage: "deadline of each LLM call (default 60s; the question's --timeout bounds them all)"},
+		&cli.IntFlag{Name: "llm-retries", EnvVars: []string{backend.Env.Retries}, Usage: "times a failed LLM call is repeated (default 2; 0: none)"},
+		&cli.IntFlag{Name: "llm-max-tokens", EnvVars: []string{backend.Env.MaxTokens}, Usage: "token limit of the tool and parameter answers"},
+		&cli.BoolFlag{Name: "llm-guided-json", EnvVars: []string{backend.Env.GuidedJSON}, Usage: "also send the answer schema as vLLM's guided_json"},
+		&cli.StringSliceFlag{Name: "llm-extra", Usage: "extra top-level request field KEY=JSON, e.g. top_k=20 (repeatable)"},
 	}
 }
 

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 
 	"github.com/graphagent/graphagent/eval"
-	"github.com/graphagent/graphagent/reasoning"
 	"github.com/graphagent/graphagent/reasoning/analog"
 	"github.com/urfave/cli/v2"
 )
@@ -27,11 +26,11 @@ func runAnalogEval(c *cli.Context) error {
 	}
 	defer sb.Close()
 	cfg := eval.AnalogConfig{Suite: c.String("suite"), Open: sb.Open, Seed: c.Uint64("seed"), N: c.Int("n"), TrainOnly: c.Bool("train-only")}
-	if url := inherited(c, "llm"); url != "" {
-		p, err := reasoning.NewLLMPlanner(reasoning.LLMConfig{BaseURL: url, Model: inherited(c, "model"), APIKey: inherited(c, "api-key")})
-		if err != nil {
-			return usageErr("eval: %v", err)
-		}
+	p, err := newPlanner(c)
+	if err != nil {
+		return err
+	}
+	if p != nil {
 		defer p.Close()
 		cfg.LLM = analog.NewLLM(p)
 	}

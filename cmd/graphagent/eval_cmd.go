@@ -69,17 +69,6 @@ Examples:
 	}
 }
 
-// inherited returns a string flag set on the command, else on a parent
-// command or the app (global flags and their env vars).
-func inherited(c *cli.Context, name string) string {
-	for _, cc := range c.Lineage() {
-		if cc.IsSet(name) {
-			return cc.String(name)
-		}
-	}
-	return ""
-}
-
 func runEval(c *cli.Context) error {
 	ctx := c.Context
 	suiteName := c.String("suite")
@@ -124,12 +113,11 @@ func runEval(c *cli.Context) error {
 
 	backend := "builtin"
 	var planner reasoning.Planner
-	if url := inherited(c, "llm"); url != "" {
-		model := inherited(c, "model")
-		p, err := reasoning.NewLLMPlanner(reasoning.LLMConfig{BaseURL: url, Model: model, APIKey: inherited(c, "api-key")})
-		if err != nil {
-			return usageErr("eval: %v", err)
-		}
+	p, err := newPlanner(c)
+	if err != nil {
+		return err
+	}
+	if p != nil {
 		defer p.Close()
 		planner, backend = p, p.Name()
 	}

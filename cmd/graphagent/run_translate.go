@@ -2,12 +2,10 @@ package main
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/graphagent/graphagent/memory"
-	"github.com/graphagent/graphagent/reasoning"
 	"github.com/graphagent/graphagent/reasoning/statement"
 )
 
@@ -17,17 +15,12 @@ import (
 // builtin translator's nearest examples; without --llm by the builtin
 // translator (translateSentence).
 func translateWith(ctx context.Context, c *cli.Context, sentence string) (*statement.Translation, error) {
-	u := settingOf(c, "llm")
-	if u == "" {
-		return translateSentence(ctx, sentence)
-	}
-	model := settingOf(c, "model")
-	if model == "" {
-		return nil, fmt.Errorf("--llm %s needs --model (or GRAPHAGENT_MODEL)", u)
-	}
-	p, err := reasoning.NewLLMPlanner(reasoning.LLMConfig{BaseURL: u, Model: model, APIKey: c.String("api-key"), Logger: logger(c)})
+	p, err := newPlanner(c)
 	if err != nil {
 		return nil, err
+	}
+	if p == nil {
+		return translateSentence(ctx, sentence)
 	}
 	defer p.Close()
 	builtin, err := statement.NewBuiltinTranslator()
