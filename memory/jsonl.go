@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"io"
 	"time"
+
+	"github.com/graphagent/graphagent/internal/textutil"
 )
 
 // The exchange format is JSON Lines: one record per line, an Example or a
@@ -23,7 +25,18 @@ type ImportOptions struct {
 	// OnAck is called after each durable batch with the number of records
 	// imported so far and the line number reached.
 	OnAck func(records, line int)
+	// CheckTool, when set, checks the tool an example names (examples
+	// naming none are not checked): an error refuses the line, as
+	// graphagent memory import refuses tools not in the catalogue.
+	CheckTool func(name string) error
+	// MaxRecordBytes bounds one line, so one record (DefaultMaxRecordBytes
+	// when 0 or less).
+	MaxRecordBytes int
 }
+
+// DefaultMaxRecordBytes is the default bound of one imported record
+// (16 MiB): far above any solved example or sample, far below memory.
+const DefaultMaxRecordBytes = 16 << 20
 
 // ImportStats counts what Import stored.
 type ImportStats struct {
@@ -48,9 +61,6 @@ func (e *LineError) Error() string { return fmt.Sprintf("line %d: %v", e.Line, e
 // Unwrap returns the cause.
 func (e *LineError) Unwrap() error { return e.Err }
 
-// maxLine bounds one JSONL line (16 MiB).
-const maxLine = 16 << 20
-
 // Import reads JSONL records from r and stores them in batches; every
 // record acknowledged through OnAck (and every record before a bad line) is
 // durable. A bad line stops the import with a *LineError wrapping
@@ -59,6 +69,10 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts ImportOptions) (Im
 	bs := opts.BatchSize
 	if bs <= 0 {
 		bs = 256
+	}
+	maxLine := opts.MaxRecordBytes
+	if maxLine <= 0 {
+		maxLine = DefaultMaxRecordBytes
 	}
 	var (
 		st      ImportStats
@@ -90,7 +104,7 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts ImportOptions) (Im
 		if err := ctx.Err(); err != nil {
 			return st, err
 		}
-		line, rerr := readLine(br)
+		line, rerr := readLine(br, maxLine)
 		if rerr != nil && !errors.Is(rerr, io.EOF) {
 			if ferr := flush(); ferr != nil {
 				return st, ferr
@@ -102,6 +116,11 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts ImportOptions) (Im
 		}
 		if t := bytes.TrimSpace(line); len(t) > 0 {
 			ex, sm, err := decodeRecord(t)
+			if err == nil && ex != nil && ex.Tool != "" && opts.CheckTool != nil {
+				if terr := opts.CheckTool(ex.Tool); terr != nil {
+					err = fmt.Errorf("example %q: tool: %w: %w", textutil.Truncate(ex.ID, 80), terr, ErrInvalid)
+				}
+			}
 			if err != nil {
 				if ferr := flush(); ferr != nil {
 					return st, ferr
@@ -131,8 +150,9 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opts ImportOptions) (Im
 	return st, nil
 }
 
-// readLine reads one line without its end, failing past maxLine.
-func readLine(br *bufio.Reader) ([]byte, error) {
+// readLine reads one line without its end, failing past maxLine bytes
+// (without keeping more than that).
+func readLine(br *bufio.Reader, maxLine int) ([]byte, error) {
 	var buf []byte
 	for {
 		chunk, err := br.ReadSlice('\n')

@@ -11,9 +11,10 @@
 // background and used with exact re-ranking when calibration finds it
 // cheaper than a scan at recall 0.99 (see ann.go). Durability rests
 // on an append-only JSON Lines log (see wal.go): every write goes to it, in
-// one write per batch followed by fsync, before it is acknowledged; the log
-// is replayed on Open, a torn final line left by a crash is cut, and
-// compaction writes a new file and renames it over the old one.
+// one write per batch followed by fsync, before it is acknowledged; each
+// line carries a CRC-32C checksum, so damage is found and named, not
+// loaded; the log is replayed on Open, a torn final line left by a crash is
+// cut, and compaction writes a new file and renames it over the old one.
 // Several processes may share a folder: appends, tail repairs and
 // compactions take an advisory file lock, and each process sees the records
 // that were there when it opened plus its own. Vectors are stored with the
@@ -170,7 +171,9 @@ func Open(ctx context.Context, dir string, emb Embedder, opts ...Option) (*Store
 		}
 		s.index(e, v)
 	}
-	if len(stale) > 0 || (s.dead >= compactMin && s.dead > len(entries)) {
+	// Entries without checksums (a log from before them) are rewritten
+	// with them.
+	if len(stale) > 0 || w.legacy > 0 || (s.dead >= compactMin && s.dead > len(entries)) {
 		if err := s.compactLocked(); err != nil {
 			w.close()
 			return nil, err

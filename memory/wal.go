@@ -8,12 +8,16 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"io/fs"
 	"log/slog"
 	"math"
 	"os"
 	"path/filepath"
+	"syscall"
+
+	"github.com/graphagent/graphagent/internal/fsutil"
 )
 
 // The store's durability rests on one append-only JSON Lines log. (It did
@@ -23,6 +27,22 @@ import (
 // batches with a single write and an fsync before a batch is acknowledged,
 // replayed into the in-memory tables on open, and compacted by writing a new
 // file and renaming it over the old one.
+//
+// Each line carries a checksum as its first member:
+//
+//	{"crc":"1a2b3c4d","op":"put","coll":...}
+//
+// is the entry {"op":"put","coll":...} (its JSON as json.Marshal writes
+// it, without the crc member) with the CRC-32C (Castagnoli) of those bytes
+// in 8 lower-case hex digits put in front of its first member. A line stays
+// one JSON object, so jq and older versions of graphagent (which ignore the
+// unknown member) still read the log. Logs written before checksums have
+// lines that do not start with `{"crc":"`; they still load, checked only
+// as JSON (no member outside the entry's may occur, so a byte flipped in a
+// checksum's `{"crc":"` is not taken for such a line), and Open rewrites
+// them with checksums (a compaction). A line whose checksum does not match
+// is damage: the store does not open, the error names the line, and the
+// file is left unchanged.
 
 const (
 	opPut = "put"
@@ -43,41 +63,78 @@ type logEntry struct {
 	// little-endian float32s (base64 in JSON).
 	Enc string `json:"enc,omitempty"`
 	Vec []byte `json:"vec,omitempty"`
+	// legacy is 1 for an entry read from a line without a checksum.
+	legacy int
 }
 
 // wal is the append-only log file. Processes sharing it serialise appends,
 // tail repairs and compactions with an advisory lock on a lock file beside
 // it; each process keeps its own in-memory view from when it opened.
 type wal struct {
-	path  string
-	f     *os.File
-	lock  *os.File
-	lines int // entries in the file, as this process knows it
-	size  int64
+	path   string
+	f      *os.File
+	lock   *os.File
+	lines  int // entries in the file, as this process knows it
+	legacy int // entries without a checksum found on open
+	size   int64
 }
 
 // openLog opens the log for appending.
 func openLog(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o600)
+	return openRegular(path, "log", os.O_RDWR|os.O_CREATE|os.O_APPEND)
+}
+
+// openRegular opens (creating) path if it is a regular file, what naming
+// it in errors. A FIFO, device, socket or folder in its place is refused at
+// once: the type is checked before the open and again on the open file
+// (it may have been swapped), and the open does not block (a FIFO without
+// a writer would block it, and then every read, beyond the reach of
+// SIGTERM's default handling).
+func openRegular(path, what string, flag int) (*os.File, error) {
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		return nil, notRegular(path, what, fi.Mode())
+	}
+	f, err := os.OpenFile(path, flag|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0o600)
 	if err != nil {
-		return nil, fmt.Errorf("memory: open log: %w", err)
+		return nil, fmt.Errorf("memory: open %s: %w", what, err)
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("memory: open %s: %w", what, err)
+	}
+	if !fi.Mode().IsRegular() {
+		f.Close()
+		return nil, notRegular(path, what, fi.Mode())
 	}
 	return f, nil
+}
+
+// ErrNotRegularFile means the memory log or its lock file is a FIFO,
+// device, socket or folder, which the store refuses to open (the same
+// error as graph.ErrNotRegularFile).
+var ErrNotRegularFile = fsutil.ErrNotRegularFile
+
+func notRegular(path, what string, m fs.FileMode) error {
+	return fmt.Errorf("memory: the %s %s is a %s, %w: move it aside to start with an empty memory", what, path, fsutil.Kind(m), ErrNotRegularFile)
 }
 
 // openWAL opens (creating if needed) the log in dir and calls apply for each
 // entry in order. Only a torn final line — a line with no newline that is
 // the beginning of an entry, as left by a crash during a write that was
-// never acknowledged — is cut, with a warning. Any other line that cannot be
-// read back, or a log that cannot be read at all, is an error (a *LogError
+// never acknowledged — is cut, with a warning; a whole final entry without
+// its newline is kept and its newline written. Temporary files of killed
+// compactions are removed. Any other line that cannot be read back (its
+// checksum not matching, say), a log or lock file that is not a regular
+// file, or a log that cannot be read at all, is an error (a *LogError
 // wrapping ErrCorrupt for a bad line) and the file is left as it was.
 func openWAL(dir string, logger *slog.Logger, apply func(e *logEntry)) (*wal, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("memory: create %s: %w", dir, err)
 	}
-	lock, err := os.OpenFile(filepath.Join(dir, lockName), os.O_RDWR|os.O_CREATE, 0o600)
+	lock, err := openRegular(filepath.Join(dir, lockName), "lock file", os.O_RDWR|os.O_CREATE)
 	if err != nil {
-		return nil, fmt.Errorf("memory: open lock file: %w", err)
+		return nil, err
 	}
 	w, err := openLocked(dir, lock, logger, apply)
 	if err != nil {
@@ -92,6 +149,7 @@ func openLocked(dir string, lock *os.File, logger *slog.Logger, apply func(e *lo
 		return nil, err
 	}
 	defer unlockFile(lock)
+	removeOrphans(dir, logger)
 	path := filepath.Join(dir, logName)
 	f, err := openLog(path)
 	if err != nil {
@@ -103,7 +161,21 @@ func openLocked(dir string, lock *os.File, logger *slog.Logger, apply func(e *lo
 		f.Close()
 		return nil, err
 	}
-	w.lines = rep.entries
+	w.lines, w.legacy = rep.entries, rep.legacy
+	if rep.unterminated {
+		// The last entry is whole but its newline was never written: it
+		// is kept, and the newline added so that new entries follow it.
+		logger.Info("memory: completed the last line of the log (a whole entry without its newline)", "path", path, "line", rep.entries)
+		if _, err := f.Write([]byte{'\n'}); err != nil {
+			f.Close()
+			return nil, fmt.Errorf("memory: complete the last line of %s: %w", path, err)
+		}
+		if err := f.Sync(); err != nil {
+			f.Close()
+			return nil, fmt.Errorf("memory: sync log: %w", err)
+		}
+		rep.good++
+	}
 	if rep.tornBytes > 0 {
 		logger.Warn("memory: dropped a torn final line of the log (a write cut short before it was acknowledged)",
 			"path", path, "line", rep.tornLine, "bytes", rep.tornBytes)
@@ -123,6 +195,29 @@ func openLocked(dir string, lock *os.File, logger *slog.Logger, apply func(e *lo
 		return nil, err
 	}
 	return w, nil
+}
+
+// tmpPattern matches the temporary files compact writes beside the log.
+const tmpPattern = logName + ".*.tmp"
+
+// removeOrphans removes the temporary files of compactions killed before
+// their rename. The caller holds the lock, under which every compaction
+// runs, so none of them is being written.
+func removeOrphans(dir string, logger *slog.Logger) {
+	names, err := filepath.Glob(filepath.Join(dir, tmpPattern))
+	if err != nil {
+		return // the pattern is valid
+	}
+	for _, name := range names {
+		if fi, err := os.Lstat(name); err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		if err := os.Remove(name); err != nil {
+			logger.Warn("memory: could not remove a temporary file left by a compaction", "path", name, "err", err)
+			continue
+		}
+		logger.Info("memory: removed a temporary file left by a compaction that did not finish", "path", name)
+	}
 }
 
 // LogError reports a line of the memory log that cannot be read back. The
@@ -153,16 +248,19 @@ const maxLogLine = 64 << 20
 
 // replayed is what replay found.
 type replayed struct {
-	good      int64 // offset just after the last good line
-	entries   int   // entries applied
-	tornLine  int   // line number of a torn final line, 0 when none
-	tornBytes int   // its length
+	good         int64 // offset just after the last good line
+	entries      int   // entries applied
+	legacy       int   // entries without a checksum
+	unterminated bool  // the last entry has no newline
+	tornLine     int   // line number of a torn final line, 0 when none
+	tornBytes    int   // its length
 }
 
 // replay reads every entry of the log read by rd and calls apply for each.
-// Blank lines are skipped. A final line without a newline that is the
-// beginning of an entry (see tornEntry) is reported as torn, not applied;
-// any other bad line is a *LogError.
+// Blank lines are skipped. A final line without a newline is applied when
+// it is a whole entry (its checksum matching), reported as torn and not
+// applied when it is the beginning of one (see tornEntry); any other bad
+// line is a *LogError.
 func replay(rd io.Reader, path string, apply func(e *logEntry)) (replayed, error) {
 	r := bufio.NewReaderSize(rd, 64<<10)
 	var (
@@ -190,22 +288,29 @@ func replay(rd io.Reader, path string, apply func(e *logEntry)) (replayed, error
 		if len(line) > 0 {
 			lineNo++
 			if line[len(line)-1] != '\n' {
-				if !tornEntry(line) {
-					return replayed{}, &LogError{Path: path, Line: lineNo, Err: errors.New("the last line has no newline and is not the beginning of a log entry")}
+				e, torn, terr := readTail(line)
+				switch {
+				case terr != nil:
+					return replayed{}, &LogError{Path: path, Line: lineNo, Err: terr}
+				case torn:
+					rep.tornLine, rep.tornBytes = lineNo, len(line)
+				default:
+					apply(e)
+					rep.entries++
+					rep.legacy += e.legacy
+					rep.unterminated = true
+					rep.good += int64(len(line))
 				}
-				rep.tornLine, rep.tornBytes = lineNo, len(line)
 				return rep, nil
 			}
 			if len(bytes.TrimSpace(line)) > 0 {
-				var e logEntry
-				if perr := decodeEntry(line, &e); perr != nil {
-					return replayed{}, &LogError{Path: path, Line: lineNo, Err: fmt.Errorf("not a log entry: %w", perr)}
+				e, lerr := readEntry(line)
+				if lerr != nil {
+					return replayed{}, &LogError{Path: path, Line: lineNo, Err: lerr}
 				}
-				if !e.valid() {
-					return replayed{}, &LogError{Path: path, Line: lineNo, Err: errors.New("entry lacks op, collection or record, or its key does not match its record")}
-				}
-				apply(&e)
+				apply(e)
 				rep.entries++
+				rep.legacy += e.legacy
 			}
 			rep.good += int64(len(line))
 		}
@@ -213,6 +318,137 @@ func replay(rd io.Reader, path string, apply func(e *logEntry)) (replayed, error
 			return rep, nil
 		}
 	}
+}
+
+// crcPrefix starts a line with a checksum: `{"crc":"`, 8 lower-case hex
+// digits, `",`, then the entry's members.
+const crcPrefix = `{"crc":"`
+
+// crcHead is the length of a line's checksum before the entry's members.
+const crcHead = len(crcPrefix) + 8 + 2
+
+// castagnoli is the CRC-32C table (read-only after initialisation).
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// encodeLine returns the log line of e, its newline included: e's JSON
+// with its checksum in front (see the package's log format above).
+func encodeLine(e *logEntry) ([]byte, error) {
+	b, err := json.Marshal(e)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, 0, crcHead+len(b))
+	out = append(out, crcPrefix...)
+	out = fmt.Appendf(out, "%08x", crc32.Checksum(b, castagnoli))
+	out = append(out, '"', ',')
+	out = append(out, b[1:]...) // b starts with '{' and a member ("op" is never omitted)
+	return append(out, '\n'), nil
+}
+
+// readEntry decodes one complete line of the log (its newline included or
+// not) and checks the entry. It may overwrite line's bytes.
+func readEntry(line []byte) (*logEntry, error) {
+	var e logEntry
+	checked, err := decodeLine(line, &e)
+	if err != nil {
+		return nil, err
+	}
+	if !e.valid() {
+		return nil, errors.New("entry lacks op, collection or record, or its key does not match its record")
+	}
+	if !checked {
+		e.legacy = 1
+	}
+	return &e, nil
+}
+
+// decodeLine decodes a log line into e, checking its checksum when it has
+// one (checked is then true). A line without one must be a JSON object
+// with no member outside logEntry's. It may overwrite line's bytes.
+func decodeLine(line []byte, e *logEntry) (checked bool, err error) {
+	body := bytes.TrimRight(line, " \t\r\n")
+	if !bytes.HasPrefix(body, []byte(crcPrefix)) {
+		if err := decodeEntry(line, e); err != nil {
+			return false, fmt.Errorf("not a log entry: %w", err)
+		}
+		if err := onlyEntryMembers(line); err != nil {
+			*e = logEntry{}
+			return false, err
+		}
+		return false, nil
+	}
+	if len(body) < crcHead+1 || body[crcHead-2] != '"' || body[crcHead-1] != ',' {
+		return false, errors.New("not a log entry: its checksum is malformed")
+	}
+	want, ok := parseHex32(body[len(crcPrefix) : crcHead-2])
+	if !ok {
+		return false, errors.New("not a log entry: its checksum is not 8 lower-case hex digits")
+	}
+	// The entry is body with its checksum member cut: '{' and the rest.
+	rec := body[crcHead-1:]
+	rec[0] = '{'
+	if got := crc32.Checksum(rec, castagnoli); got != want {
+		return false, fmt.Errorf("the checksum does not match (CRC-32C %08x stored, %08x computed): the line was changed after it was written (a flipped byte, a bad disk or an edit)", want, got)
+	}
+	if err := decodeEntry(rec, e); err != nil {
+		return false, fmt.Errorf("not a log entry: %w", err)
+	}
+	return true, nil
+}
+
+// parseHex32 parses 8 lower-case hex digits (only lower case: a line's
+// checksum has one spelling, so any flipped bit in it is found).
+func parseHex32(b []byte) (uint32, bool) {
+	if len(b) != 8 {
+		return 0, false
+	}
+	var v uint32
+	for _, c := range b {
+		switch {
+		case c >= '0' && c <= '9':
+			v = v<<4 | uint32(c-'0')
+		case c >= 'a' && c <= 'f':
+			v = v<<4 | uint32(c-'a'+10)
+		default:
+			return 0, false
+		}
+	}
+	return v, true
+}
+
+// onlyEntryMembers checks that the JSON object line has no member other
+// than logEntry's (a line without a checksum; a "crc" member there is a
+// checksummed line whose start was damaged).
+func onlyEntryMembers(line []byte) error {
+	var members struct {
+		Op, Coll, Key, Example, Sample, Enc, Vec json.RawMessage
+	}
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&members); err != nil {
+		return fmt.Errorf("not a log entry: %w", err)
+	}
+	return nil
+}
+
+// readTail reads a final line without its newline: a whole entry (e), the
+// beginning of one a crash cut short (torn), or something else (err). A
+// whole object followed by zeros (a file extended by a write that never
+// reached the disk) counts as torn, as before whole entries were kept:
+// ending its line after the zeros would make it unreadable.
+func readTail(line []byte) (e *logEntry, torn bool, err error) {
+	if !tornEntry(line) {
+		return nil, false, errors.New("the last line has no newline and is not the beginning of a log entry")
+	}
+	if line[len(line)-1] == 0 || !json.Valid(line) {
+		return nil, true, nil
+	}
+	// A whole JSON object: all of it was written, so it must be an entry.
+	e, err = readEntry(line)
+	if err != nil {
+		return nil, false, fmt.Errorf("the last line has no newline: %w", err)
+	}
+	return e, false, nil
 }
 
 // vecField starts the vector of a log entry, the last field the log
@@ -346,12 +582,11 @@ func (e *logEntry) valid() bool {
 func (w *wal) appendEntries(entries []logEntry) error {
 	var buf bytes.Buffer
 	for i := range entries {
-		b, err := json.Marshal(&entries[i])
+		b, err := encodeLine(&entries[i])
 		if err != nil {
 			return fmt.Errorf("memory: encode log entry %q: %w", entries[i].Key, err)
 		}
 		buf.Write(b)
-		buf.WriteByte('\n')
 	}
 	if err := lockFile(w.lock); err != nil {
 		return err
@@ -427,15 +662,27 @@ func (w *wal) follow() error {
 	if _, err := w.f.ReadAt(tail, end); err != nil {
 		return fmt.Errorf("memory: read log tail: %w", err)
 	}
-	if int64(len(tail)) > maxLogLine || !tornEntry(tail) {
+	torn, terr := false, errors.New("the last line has no newline and is longer than a log entry")
+	if int64(len(tail)) <= maxLogLine {
+		_, torn, terr = readTail(tail)
+	}
+	switch {
+	case terr != nil:
 		line, err := lineOf(w.f, end)
 		if err != nil {
 			return err
 		}
-		return &LogError{Path: w.path, Line: line, Err: errors.New("the last line has no newline and is not the beginning of a log entry")}
-	}
-	if err := w.f.Truncate(end); err != nil {
-		return fmt.Errorf("memory: truncate torn log tail: %w", err)
+		return &LogError{Path: w.path, Line: line, Err: terr}
+	case torn:
+		if err := w.f.Truncate(end); err != nil {
+			return fmt.Errorf("memory: truncate torn log tail: %w", err)
+		}
+	default:
+		// A whole entry without its newline (another process's, not
+		// seen by this one): keep it and end its line.
+		if _, err := w.f.Write([]byte{'\n'}); err != nil {
+			return fmt.Errorf("memory: complete the last line of the log: %w", err)
+		}
 	}
 	return nil
 }
@@ -476,13 +723,12 @@ func (w *wal) compact(revec func(e *logEntry) (string, []byte, bool)) error {
 		return fmt.Errorf("memory: compact: %w", err)
 	}
 	dir := filepath.Dir(w.path)
-	tmp, err := os.CreateTemp(dir, logName+".*.tmp")
+	tmp, err := os.CreateTemp(dir, tmpPattern)
 	if err != nil {
 		return fmt.Errorf("memory: compact: %w", err)
 	}
 	defer os.Remove(tmp.Name()) // no-op after the rename
 	bw := bufio.NewWriterSize(tmp, 1<<20)
-	enc := json.NewEncoder(bw)
 	entries := live.entries()
 	for _, e := range entries {
 		if revec != nil {
@@ -490,7 +736,11 @@ func (w *wal) compact(revec func(e *logEntry) (string, []byte, bool)) error {
 				e.Enc, e.Vec = name, vec
 			}
 		}
-		if err = enc.Encode(e); err != nil {
+		var b []byte
+		if b, err = encodeLine(e); err != nil {
+			break
+		}
+		if _, err = bw.Write(b); err != nil {
 			break
 		}
 	}
@@ -522,7 +772,7 @@ func (w *wal) compact(revec func(e *logEntry) (string, []byte, bool)) error {
 		return fmt.Errorf("memory: reopen log: %w", err)
 	}
 	w.f.Close()
-	w.f, w.lines, w.size = f, len(entries), st.Size()
+	w.f, w.lines, w.legacy, w.size = f, len(entries), 0, st.Size()
 	return nil
 }
 

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -48,5 +49,27 @@ func TestFIFOInDataFolder(t *testing.T) {
 		if code != exitUsage || !strings.Contains(errOut, `"fifo"`) || !strings.Contains(errOut, "not a regular file") {
 			t.Errorf("%v: exit %d, stderr %q; want exit 2 naming the FIFO", args, code, errOut)
 		}
+	}
+}
+
+// TestMemoryLogFIFO: a FIFO in place of the memory log is refused at once
+// by memory stats (exit 1 naming it), and ask answers without long-term
+// memory instead of hanging (both hung before, ignoring SIGTERM).
+func TestMemoryLogFIFO(t *testing.T) {
+	home := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(home, "memory"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	fifo := filepath.Join(home, "memory", "memory.jsonl")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, code := runCLIBounded(t, "--home", home, "memory", "stats")
+	if code == exitOK || !strings.Contains(errOut, fifo) || !strings.Contains(errOut, "named pipe (FIFO)") {
+		t.Errorf("memory stats: exit %d, stderr %q; want a refusal naming the FIFO", code, errOut)
+	}
+	out, errOut, code := runCLIBounded(t, "--home", home, "ask", "Is there a cycle in the graph with edges 0-1, 1-2, 2-0?")
+	if code != exitOK || !strings.Contains(out, "cycle") {
+		t.Errorf("ask: exit %d, %q %q", code, out, errOut)
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/graphagent/graphagent/memory"
 	"github.com/graphagent/graphagent/memory/seed"
 	"github.com/graphagent/graphagent/tools"
+	"github.com/graphagent/graphagent/tools/graph"
 )
 
 func memoryCommand() *cli.Command {
@@ -63,6 +64,8 @@ Examples:
 				ArgsUsage: "FILE",
 				Flags: []cli.Flag{
 					&cli.IntFlag{Name: "batch", Value: 256, Usage: "records made durable together"},
+					&cli.Int64Flag{Name: "max-bytes", Value: graph.DefaultMaxBytes, Usage: "the most bytes read, after decompression"},
+					&cli.IntFlag{Name: "max-record-bytes", Value: memory.DefaultMaxRecordBytes, Usage: "the longest record (line) read"},
 					jsonFlag(),
 				},
 				Action: memoryImport,
@@ -229,7 +232,7 @@ func memoryImport(c *cli.Context) error {
 		defer f.Close()
 		in = f
 	}
-	in, _, err := importReader(in) // gzip, and the Graph-ToolFormer prompt format
+	in, _, err := importReader(in, c.Int64("max-bytes")) // gzip, and the Graph-ToolFormer prompt format
 	if err != nil {
 		return usageErr("%s: %v", name, err)
 	}
@@ -239,7 +242,14 @@ func memoryImport(c *cli.Context) error {
 	}
 	defer s.Close()
 	p := &progress{w: c.App.ErrWriter, interval: time.Second, last: time.Now()}
-	st, err := s.Import(c.Context, in, memory.ImportOptions{BatchSize: c.Int("batch"), OnAck: p.ack})
+	// Examples name catalogue tools: one naming another would be
+	// retrieved for questions and planned with a tool that does not exist.
+	reg := tools.Catalogue()
+	checkTool := func(name string) error {
+		_, err := reg.Get(name)
+		return err
+	}
+	st, err := s.Import(c.Context, in, memory.ImportOptions{BatchSize: c.Int("batch"), OnAck: p.ack, CheckTool: checkTool, MaxRecordBytes: c.Int("max-record-bytes")})
 	if err != nil {
 		msg := fmt.Sprintf("%s: %v (the %d examples and %d samples before it were imported)", name, err, st.Examples, st.Samples)
 		var le *memory.LineError

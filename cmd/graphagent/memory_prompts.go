@@ -26,15 +26,18 @@ var gzipMagic = []byte{0x1f, 0x8b}
 // decompressed, and a Graph-ToolFormer prompt file ("Input: … Output: …
 // Reasoning Result: …" lines) becomes JSON Lines of examples, one per
 // prompt line, so that line numbers in errors stay the prompt file's.
-// Anything else passes through as JSON Lines.
-func importReader(in io.Reader) (io.Reader, bool, error) {
+// Anything else passes through as JSON Lines. At most maxBytes bytes are
+// read, after decompression: a small .gz may hold gigabytes.
+func importReader(in io.Reader, maxBytes int64) (io.Reader, bool, error) {
 	br := bufio.NewReader(in)
 	if head, _ := br.Peek(2); bytes.Equal(head, gzipMagic) {
 		zr, err := gzip.NewReader(br)
 		if err != nil {
 			return nil, false, err
 		}
-		br = bufio.NewReader(zr)
+		br = bufio.NewReader(&boundedReader{r: zr, left: maxBytes, limit: maxBytes, what: "decompressed"})
+	} else {
+		br = bufio.NewReader(&boundedReader{r: br, left: maxBytes, limit: maxBytes})
 	}
 	head, _ := br.Peek(64)
 	if !bytes.HasPrefix(bytes.TrimLeft(head, " \t\r\n"), []byte("Input:")) {
@@ -62,6 +65,35 @@ func importReader(in io.Reader) (io.Reader, bool, error) {
 		return nil, true, err
 	}
 	return &out, true, nil
+}
+
+// boundedReader reads at most limit bytes of r, then fails saying so.
+type boundedReader struct {
+	r           io.Reader
+	left, limit int64
+	what        string // "decompressed", or empty
+}
+
+func (b *boundedReader) Read(p []byte) (int, error) {
+	if b.left <= 0 {
+		// One byte more tells an input of exactly limit bytes from a
+		// longer one.
+		var one [1]byte
+		if n, _ := b.r.Read(one[:]); n == 0 {
+			return 0, io.EOF
+		}
+		what := "the input"
+		if b.what != "" {
+			what = "the " + b.what + " input"
+		}
+		return 0, fmt.Errorf("%s is larger than %d bytes (--max-bytes): %w", what, b.limit, memory.ErrInvalid)
+	}
+	if int64(len(p)) > b.left {
+		p = p[:b.left]
+	}
+	n, err := b.r.Read(p)
+	b.left -= int64(n)
+	return n, err
 }
 
 // promptExample is the memory example of one prompt line: the sentence is

@@ -90,7 +90,7 @@ func TestMemoryExamplesSource(t *testing.T) {
 	if err != nil || len(got) != 1 || got[0].Input != "fallback" {
 		t.Fatalf("empty memory: %v %v", got, err)
 	}
-	r, _, err := importReader(strings.NewReader(promptLines))
+	r, _, err := importReader(strings.NewReader(promptLines), 1<<20)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,14 @@
 // hard links a file has.
 package fsutil
 
-import "io/fs"
+import (
+	"errors"
+	"io/fs"
+)
+
+// ErrNotRegularFile means a file that must be regular is a folder, FIFO,
+// device or socket (the graph sandbox and the memory store re-export it).
+var ErrNotRegularFile = errors.New("not a regular file")
 
 // Kind names the kind of a file that is not regular ("named pipe (FIFO)",
 // "folder", ...), for an error saying why it is refused.

@@ -1,6 +1,10 @@
 package graph
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/graphagent/graphagent/internal/fsutil"
+)
 
 // Sentinel errors; check them with errors.Is.
 var (
@@ -14,5 +18,5 @@ var (
 	ErrOutsideSandbox = errors.New("path outside the data folders")
 	// ErrNotRegularFile means a graph file is a folder, FIFO, device or
 	// socket, which the sandbox refuses to read.
-	ErrNotRegularFile = errors.New("not a regular file")
+	ErrNotRegularFile = fsutil.ErrNotRegularFile
 )
