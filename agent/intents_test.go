@@ -107,3 +107,30 @@ func TestConceptLackingDeclines(t *testing.T) {
 		t.Errorf("node_count after a statement naming a concept: %v", err)
 	}
 }
+
+// TestDeclaredIntentsLexicon: the predecessors and successors phrases take
+// their verbs from the lexicon (lang): a relation it lists, in either
+// voice, reaches the tool that answers it.
+func TestDeclaredIntentsLexicon(t *testing.T) {
+	a := newDataAgent(t)
+	for _, c := range []struct {
+		q, tool string
+		want    []string
+	}{
+		{"Ann supervises Bo. Cy supervises Bo. Bo supervises Di. Who supervises Bo?", "predecessors", []string{"Ann", "Cy"}},
+		{"Ann supervises Bo. Cy supervises Bo. Bo supervises Di. Who is Bo supervised by?", "predecessors", []string{"Ann", "Cy"}},
+		{"Ann advises Bo. Ann advises Cy. Bo advises Di. Who is advised by Ann?", "successors", []string{"Bo", "Cy"}},
+	} {
+		ans, err := a.Ask(context.Background(), c.q)
+		if err != nil {
+			t.Errorf("%q: %v", c.q, err)
+			continue
+		}
+		got, _ := ans.Value.([]string)
+		got = slices.Clone(got)
+		sort.Strings(got)
+		if ans.Tool != c.tool || !slices.Equal(got, c.want) {
+			t.Errorf("%q: %s %v (%s), want %s %v", c.q, ans.Tool, got, ans.Answer, c.tool, c.want)
+		}
+	}
+}

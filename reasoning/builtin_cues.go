@@ -395,7 +395,7 @@ func (l *Language) MatchCues(question string) Cues {
 		}
 	}
 	// The intents the tools declare in their specs, after the table.
-	catalogueIntents().declaredCues(named, &out, seen)
+	l.intents().declaredCues(named, &out, seen)
 	return out
 }
 

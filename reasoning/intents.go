@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/graphagent/graphagent/lang"
 	"github.com/graphagent/graphagent/tools"
 )
 
@@ -82,7 +83,7 @@ var selectingWord = regexp.MustCompile(`\b(highest|lowest|largest|smallest|great
 // catalogueIntents compiles the catalogue's declared intents on first use;
 // the result is never modified.
 var catalogueIntents = sync.OnceValue(func() declared {
-	d, err := compileIntents(tools.Catalogue().Specs())
+	d, err := compileIntents(tools.Catalogue().Specs(), lang.Default())
 	if err != nil {
 		// The catalogue is fixed at compile time; TestDeclaredIntents
 		// compiles it, so a bad phrase fails the tests, not a user.
@@ -91,13 +92,16 @@ var catalogueIntents = sync.OnceValue(func() declared {
 	return d
 })
 
-// compileIntents compiles the intents of specs.
-func compileIntents(specs []tools.Spec) (declared, error) {
+// compileIntents compiles the intents of specs in the words of lex (the
+// relation verbs and node nouns of the phrases' <relates>, <related> and
+// <nodes>).
+func compileIntents(specs []tools.Spec, lex *lang.Lexicon) (declared, error) {
+	words := lexWords(lex)
 	var d declared
 	byName := map[string]int{}
 	for _, s := range specs {
 		for _, ph := range s.Intents.Phrases {
-			src, words, err := phraseRegexp(ph)
+			src, lits, err := phraseRegexp(ph, words)
 			if err != nil {
 				return declared{}, fmt.Errorf("tool %s: phrase %q: %w", s.Name, ph, err)
 			}
@@ -105,7 +109,7 @@ func compileIntents(specs []tools.Spec) (declared, error) {
 			if err != nil {
 				return declared{}, fmt.Errorf("tool %s: phrase %q: %w", s.Name, ph, err)
 			}
-			d.phrases = append(d.phrases, phrase{tool: s.Name, re: re, words: words})
+			d.phrases = append(d.phrases, phrase{tool: s.Name, re: re, words: lits})
 		}
 		for _, c := range s.Intents.Concepts {
 			name := strings.ToLower(strings.TrimSpace(c))
@@ -138,9 +142,22 @@ const nodeSlot = `(?:node\s+|vertex\s+)?([\pL\pN_][\pL\pN_'’-]*)`
 // phrase word: hyphens, dashes or white space.
 const wordSep = `[\s\-‐‑–—]*`
 
-// phraseRegexp compiles a tools.Intents phrase; words are the literal
-// alternatives of its most selective word, for the cue's filter.
-func phraseRegexp(ph string) (string, []string, error) {
+// lexWords are the phrases' lexicon tokens: each token's phrases. The
+// relations the readers do not read as edges ("depends on": the order of
+// the tasks) are left out, since their edges point the other way.
+func lexWords(lex *lang.Lexicon) map[string][]string {
+	keep := func(r lang.Relation) bool { return !r.NoReader }
+	return map[string][]string{
+		"<relates>": lang.Phrases(lex.OneWay(), keep, lang.Base, lang.S),
+		"<related>": lang.Phrases(lex.OneWay(), keep, lang.En),
+		"<nodes>":   lex.NodeNouns(),
+	}
+}
+
+// phraseRegexp compiles a tools.Intents phrase with the lexicon tokens
+// lex; words are the literal alternatives of its most selective word, for
+// the cue's filter.
+func phraseRegexp(ph string, lex map[string][]string) (string, []string, error) {
 	toks := strings.Fields(strings.ToLower(ph))
 	if len(toks) == 0 {
 		return "", nil, fmt.Errorf("empty phrase")
@@ -168,6 +185,14 @@ func phraseRegexp(ph string) (string, []string, error) {
 		gap = false
 		if t == "x" || t == "y" {
 			b.WriteString(nodeSlot)
+			continue
+		}
+		if strings.HasPrefix(t, "<") {
+			ps, ok := lex[t]
+			if !ok || len(ps) == 0 {
+				return "", nil, fmt.Errorf("unknown lexicon token %s", t)
+			}
+			b.WriteString(`(?:` + lang.Alt(ps) + `)`)
 			continue
 		}
 		alts := strings.Split(t, "/")

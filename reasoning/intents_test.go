@@ -4,13 +4,14 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/graphagent/graphagent/lang"
 	"github.com/graphagent/graphagent/tools"
 )
 
 // TestDeclaredIntents compiles every phrase and concept the catalogue's
 // tools declare (a bad one would panic at first use).
 func TestDeclaredIntents(t *testing.T) {
-	d, err := compileIntents(tools.Catalogue().Specs())
+	d, err := compileIntents(tools.Catalogue().Specs(), lang.Default())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +30,7 @@ func TestNewToolByIntents(t *testing.T) {
 			Phrases:  []string{"who/which ... outranks/outrank X", "widget* of X"},
 			Concepts: []string{"widget rank*", "rank"},
 		},
-	}})
+	}}, lang.Default())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"github.com/graphagent/graphagent/lang"
+	"github.com/graphagent/graphagent/tools"
 )
 
 // Language is what the reasoning package builds from one lexicon
@@ -17,12 +18,23 @@ type Language struct {
 	dir  degreeDirRes
 	// slots are the slot patterns with relation verbs.
 	slots langSlots
+	// intents are the tools' declared intents in lex's words, compiled on
+	// first use.
+	intents func() declared
 }
 
 // NewLanguage builds the cues and expressions of lex. The expressions are
 // compiled on first use.
 func NewLanguage(lex *lang.Lexicon) *Language {
-	return &Language{lex: lex, cues: newToolCues(lex), dir: newDegreeDirRes(lex), slots: newLangSlots(lex)}
+	return &Language{lex: lex, cues: newToolCues(lex), dir: newDegreeDirRes(lex), slots: newLangSlots(lex), intents: sync.OnceValue(func() declared {
+		d, err := compileIntents(tools.Catalogue().Specs(), lex)
+		if err != nil {
+			// A lexicon without the words a phrase needs: the default
+			// lexicon's reading of the intents.
+			return catalogueIntents()
+		}
+		return d
+	})}
 }
 
 // Lexicon is the lexicon the language was built from.
@@ -31,7 +43,7 @@ func (l *Language) Lexicon() *lang.Lexicon { return l.lex }
 // defaultLanguage is the language of lang.Default, built once; toolCues
 // are its cues.
 var defaultLanguage = sync.OnceValue(func() *Language {
-	return &Language{lex: lang.Default(), cues: toolCues, dir: newDegreeDirRes(lang.Default()), slots: newLangSlots(lang.Default())}
+	return &Language{lex: lang.Default(), cues: toolCues, dir: newDegreeDirRes(lang.Default()), slots: newLangSlots(lang.Default()), intents: catalogueIntents}
 })
 
 // DefaultLanguage returns the language of lang.Default.

@@ -26,12 +26,6 @@ func neighbourhoodTools() []Tool {
 	}
 }
 
-// relationVerbsX is the phrase alternation of the everyday relations whose
-// subject has the edge to the object ("Ann follows Bob" is Ann -> Bob), the
-// words the readers write as edges; the predecessors and successors phrases
-// share it.
-const relationVerbsX = "follow/follows/mentor/mentors/manage/manages/supervise/supervises/cite/cites/call/calls/trust/trusts/pay/pays/teach/teaches/employ/employs/email/emails/message/messages/visit/visits"
-
 func predecessorsTool() Tool {
 	return New(Spec{
 		Name:        "predecessors",
@@ -48,7 +42,9 @@ func predecessorsTool() Tool {
 		},
 		Intents: Intents{
 			Phrases: []string{
-				"who/which/what " + relationVerbsX + " X",
+				"who/which/what <relates> X",
+				"which/what <nodes> <relates> X",
+				"who/which/what is/are X <related> by",
 				"who/which/what ... point/points/link/links/lead/leads to X",
 				"predecessor/predecessors of X",
 				"in-neighbour/in-neighbours/in-neighbor/in-neighbors of X",
@@ -84,6 +80,8 @@ func successorsTool() Tool {
 		},
 		Intents: Intents{
 			Phrases: []string{
+				"who/which/what is/are <related> by X",
+				"which/what <nodes> is/are <related> by X",
 				"successor/successors of X",
 				"out-neighbour/out-neighbours/out-neighbor/out-neighbors of X",
 				"outgoing neighbour*/neighbor* of X",

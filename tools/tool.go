@@ -83,7 +83,12 @@ type Intents struct {
 	//   - X or Y: a node's name (one word, after an optional "node" or "vertex");
 	//   - a/b/c: any one of the words;
 	//   - a word ending in *: the word with any ending ("prerequisite*");
-	//   - ...: up to 40 other characters of the same sentence.
+	//   - ...: up to 40 other characters of the same sentence;
+	//   - a_b: the words "a b" as one alternative ("has_to");
+	//   - <relates>, <related>: a one-way relation verb of the lexicon
+	//     (package lang) in its base or -s form ("follows", "reports to"),
+	//     or its participle ("followed"), whose subject has the edge to
+	//     its object; <nodes>: one of the lexicon's nouns for nodes.
 	// A phrase that matches gives the tool a strong intent cue.
 	Phrases []string `json:"phrases,omitempty"`
 	// Concepts are the measures and notions the tool computes, named as a
