@@ -599,6 +599,9 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 		return fallback(err)
 	}
 	spec := tool.Spec()
+	if err := unreadWeights(r.question, task, g); err != nil {
+		return r.fail(err)
+	}
 	if err := readingRuleErr(spec, r.ans.Reading); err != nil {
 		return r.fail(err)
 	}

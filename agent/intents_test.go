@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/graphagent/graphagent/tools/graph"
 )
 
 // TestDeclaredIntentsAnswer: questions people ask reach the tools that
@@ -133,4 +135,51 @@ func TestDeclaredIntentsLexicon(t *testing.T) {
 			t.Errorf("%q: %s %v (%s), want %s %v", c.q, ans.Tool, got, ans.Answer, c.tool, c.want)
 		}
 	}
+}
+
+// TestUnreadWeightsDecline: a distance, cost or time question about a graph
+// whose text writes quantities the readers did not take as weights is
+// declined (exit 1), not answered in hops; the same question with the
+// weights read, or asked in hops, is answered.
+func TestUnreadWeightsDecline(t *testing.T) {
+	a := newDataAgent(t)
+	for _, q := range []string{
+		"Distances between the cities, every road in km:\nHelsinki -- Tallinn: 80 km (ferry)\nTallinn -- Riga: 310 km\nRiga -- Kaunas: 260 km\nKaunas -- Warsaw: 390 km\nFrom the list, how far is it from Helsinki to Warsaw?",
+		// Issue 21's DOT labels.
+		"graph roads {\n  Helsinki -- Tallinn [label=\"80 km\"];\n  Tallinn -- Riga [label=\"310 km\"];\n  Riga -- Kaunas [label=\"260 km\"];\n  Kaunas -- Warsaw [label=\"390 km\"];\n}\nHow far is it from Helsinki to Warsaw?",
+	} {
+		ans, err := a.Ask(context.Background(), q)
+		if err == nil && ans.Graph != nil && !strings.Contains(ans.Answer, "1040") {
+			t.Errorf("%q: answered %s without the distances: %s", q, ans.Tool, ans.Answer)
+		}
+		if err != nil && !errors.Is(err, ErrNoAnswer) {
+			t.Errorf("%q: %v, want ErrNoAnswer", q, err)
+		}
+	}
+	// The guard itself on a graph read without its weights.
+	g := mustGraph(t, "Helsinki", "Tallinn", "Tallinn", "Riga", "Riga", "Warsaw")
+	dot := `graph { Helsinki -- Tallinn [label="80 km"]; Tallinn -- Riga [label="310 km"]; Riga -- Warsaw [label="650 km"]; } How far is it from Helsinki to Warsaw?`
+	if err := unreadWeights(dot, "How far is it from Helsinki to Warsaw?", g); !errors.Is(err, ErrNoAnswer) || !strings.Contains(err.Error(), "80 km") {
+		t.Errorf("unread DOT labels: %v, want ErrNoAnswer naming the quantity", err)
+	}
+	for _, task := range []string{"How many hops from Helsinki to Warsaw?", "What is the fewest number of stops from Helsinki to Warsaw?"} {
+		if err := unreadWeights(dot, task, g); err != nil {
+			t.Errorf("%q: %v; hops ask no weights", task, err)
+		}
+	}
+	if err := unreadWeights("Helsinki -- Tallinn; Tallinn -- Riga. How far is it from Helsinki to Riga?", "How far is it from Helsinki to Riga?", g); err != nil {
+		t.Errorf("no quantities written: %v; the hops answer stands", err)
+	}
+}
+
+// mustGraph is an undirected graph of the edges (u1, v1, u2, v2, ...).
+func mustGraph(t *testing.T, ends ...string) *graph.Graph {
+	t.Helper()
+	b := graph.NewBuilder(false)
+	for i := 0; i+1 < len(ends); i += 2 {
+		if _, err := b.AddEdge(ends[i], ends[i+1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return b.Build()
 }
