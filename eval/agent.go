@@ -30,6 +30,10 @@ type Outcome struct {
 	LLMCalls, PromptTokens, CompletionTokens int64
 	// TraceErrors are the errors of the steps, recovered ones included.
 	TraceErrors []string
+	// Direct is true when Text is a language model's reply to the
+	// benchmark's own prompt, without tools (DirectAsker); suites with a
+	// direct mode judge it by the benchmark's own answer rules.
+	Direct bool
 }
 
 // Asker answers benchmark items; AgentAsker adapts an agent.Agent, tests

@@ -145,7 +145,7 @@ func wordCont(s string, i int) bool {
 }
 
 // valueKeys are the fields of an object answer that hold its main value.
-var valueKeys = []string{"value", "length", "sum", "size", "count", "degree", "result", "answer", "exists"}
+var valueKeys = []string{"value", "length", "sum", "size", "count", "degree", "result", "answer", "exists", "bipartite"}
 
 func boolOf(v any) (bool, bool) {
 	switch x := v.(type) {

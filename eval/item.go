@@ -96,6 +96,11 @@ type Item struct {
 	Graph *GraphStats `json:"graph,omitempty"`
 	// Description is the task phrasing used in the question.
 	Description string `json:"description,omitempty"`
+	// Audit is the gold audit's finding, for suites that re-derive each
+	// gold from its graph (graphwiz): when it corrected the published gold
+	// (Answer), items are scored against the audited one and also, side by
+	// side, against the published one.
+	Audit *GoldAudit `json:"audit,omitempty"`
 }
 
 // ToolMatches reports whether tool is the gold tool or an alternative.
@@ -143,7 +148,7 @@ func (it *Item) Validate() error {
 		return fmt.Errorf("item %q: answer is not valid JSON", it.ID)
 	}
 	switch it.AnswerType {
-	case "", YesNo, Integer, Float, ExactList, TopoOrder, OptimalPath, MaxMatching, FlowValue, NLGraphAnswer:
+	case "", YesNo, Integer, Float, ExactList, TopoOrder, OptimalPath, MaxMatching, FlowValue, NLGraphAnswer, GraphWizAnswer:
 	default:
 		return fmt.Errorf("item %q: unknown answer_type %q", it.ID, it.AnswerType)
 	}

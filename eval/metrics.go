@@ -38,6 +38,9 @@ type Record struct {
 	// Correct is the answer accuracy of the item; Reason says why not.
 	Correct bool   `json:"correct"`
 	Reason  string `json:"reason,omitempty"`
+	// PublishedCorrect is the answer accuracy against the published gold,
+	// set when the gold audit corrected it (otherwise it equals Correct).
+	PublishedCorrect *bool `json:"published_correct,omitempty"`
 	// Refused is true when the backend declined (returned an error, such as
 	// "could not answer") instead of answering; an item that is neither
 	// correct nor refused was answered wrong.
@@ -108,6 +111,12 @@ func Score(ctx context.Context, it *Item, out Outcome, err error, goldGraph func
 	case it.Type() == NLGraphAnswer:
 		v := CheckNLGraph(it, out)
 		r.Correct, r.Reason = v.Correct, v.Reason
+	case it.Type() == GraphWizAnswer:
+		v, pub := checkGraphWiz(it, out, load)
+		r.Correct, r.Reason = v.Correct, v.Reason
+		if it.corrected() {
+			r.PublishedCorrect = &pub.Correct
+		}
 	default:
 		var gg *graph.Graph
 		switch it.Type() {
@@ -225,6 +234,12 @@ type Metrics struct {
 	Items    int     `json:"items"`
 	Correct  int     `json:"correct"`
 	Accuracy float64 `json:"accuracy"`
+	// PublishedCorrect and PublishedAccuracy count the answers right
+	// against the published gold; GoldCorrected the items whose published
+	// gold the audit corrected (Correct is against the audited gold).
+	PublishedCorrect  int     `json:"published_correct"`
+	PublishedAccuracy float64 `json:"published_accuracy"`
+	GoldCorrected     int     `json:"gold_corrected,omitempty"`
 	// Refused counts the items the backend declined; Wrong the items it
 	// answered wrong (the worse failure). Their rates are over Items.
 	Refused     int     `json:"refused"`
@@ -261,6 +276,14 @@ func Aggregate(recs []Record) Metrics {
 	for i := range recs {
 		r := &recs[i]
 		m.Items++
+		if r.PublishedCorrect != nil {
+			m.GoldCorrected++
+			if *r.PublishedCorrect {
+				m.PublishedCorrect++
+			}
+		} else if r.Correct {
+			m.PublishedCorrect++
+		}
 		switch {
 		case r.Correct:
 			m.Correct++
@@ -301,6 +324,7 @@ func Aggregate(recs []Record) Metrics {
 	}
 	n := float64(m.Items)
 	m.Accuracy = float64(m.Correct) / n
+	m.PublishedAccuracy = float64(m.PublishedCorrect) / n
 	m.RefusalRate = float64(m.Refused) / n
 	m.WrongRate = float64(m.Wrong) / n
 	m.GraphAccuracy = ratio(graphOK, m.GraphItems)

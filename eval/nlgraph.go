@@ -124,6 +124,16 @@ func idLess(a, b string) bool {
 // maxDataFile bounds a data file read into memory (decompressed).
 const maxDataFile = 1 << 30
 
+// existsMaybeGzip reports whether path or path+".gz" exists.
+func existsMaybeGzip(path string) bool {
+	for _, p := range []string{path, path + dataset.GzipExt} {
+		if _, err := os.Stat(p); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
 // readMaybeGzip reads path, or path+".gz" decompressed when path does not
 // exist (dataset.Open's rule). It returns the content and the name of the
 // file read.

@@ -309,6 +309,17 @@ func (r *Report) Markdown() string {
 		x := colRecs[c]
 		fmt.Fprintf(&b, " **%s** |", pct(ratio(x[0], x[1])))
 	}
+	if r.Overall.GoldCorrected > 0 {
+		b.WriteString("\n\n## Against the audited and the published gold\n\n")
+		fmt.Fprintf(&b, "The gold audit corrected %d published golds (the proofs are in audit.md). Answer accuracy against each:\n\n", r.Overall.GoldCorrected)
+		b.WriteString("| Row | Items | Golds corrected | Audited gold % | Published gold % |\n|---|---:|---:|---:|---:|\n")
+		for i := range r.Rows {
+			m := &r.Rows[i].Metrics
+			fmt.Fprintf(&b, "| %s | %d | %d | %s | %s |\n", r.Rows[i].Key(), m.Items, m.GoldCorrected, pct(m.Accuracy), pct(m.PublishedAccuracy))
+		}
+		m := &r.Overall
+		fmt.Fprintf(&b, "| **overall** | %d | %d | **%s** | **%s** |", m.Items, m.GoldCorrected, pct(m.Accuracy), pct(m.PublishedAccuracy))
+	}
 	b.WriteString("\n\n## All metrics per task\n\n")
 	b.WriteString("Wrong and Refused count items answered wrong and items declined. Step accuracies (graph, tool, parameters) are over the items with a gold for the step. Error columns count items.\n\n")
 	b.WriteString("| Mode | Task | Items | Answer % | Wrong | Refused | Graph % | Tool % | Params % | Syntax | Graph mism. | Tool mism. | Param mism. | Exec. err. | Fallback | p50 ms | p95 ms | LLM calls/item | Prompt tok/item | Compl. tok/item |\n")
@@ -354,8 +365,24 @@ func (r *Report) Markdown() string {
 func Compare(a, b *Report) string {
 	var out strings.Builder
 	fmt.Fprintf(&out, "A: %s on %s (%d items)\nB: %s on %s (%d items)\n\n", a.Backend, a.Suite, a.Items, b.Backend, b.Suite, b.Items)
-	out.WriteString("| Row | Answer A % | Answer B % | Δ answer | Δ graph | Δ tool | Δ params | p50 A ms | p50 B ms |\n")
-	out.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	audited := a.Overall.GoldCorrected > 0 || b.Overall.GoldCorrected > 0
+	if audited {
+		out.WriteString("Answer columns are against the audited gold; Published A and B against the benchmark's published gold.\n\n")
+		out.WriteString("| Row | Answer A % | Answer B % | Δ answer | Published A % | Published B % | Δ graph | Δ tool | Δ params | p50 A ms | p50 B ms |\n")
+		out.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	} else {
+		out.WriteString("| Row | Answer A % | Answer B % | Δ answer | Δ graph | Δ tool | Δ params | p50 A ms | p50 B ms |\n")
+		out.WriteString("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	}
+	pub := func(m *Metrics) string {
+		if !audited {
+			return ""
+		}
+		if m == nil {
+			return " – |"
+		}
+		return " " + pct(m.PublishedAccuracy) + " |"
+	}
 	rowsA := map[string]*Row{}
 	for i := range a.Rows {
 		rowsA[a.Rows[i].Key()] = &a.Rows[i]
@@ -365,12 +392,12 @@ func Compare(a, b *Report) string {
 	emit := func(key string, ma, mb *Metrics) {
 		switch {
 		case ma == nil:
-			fmt.Fprintf(&out, "| %s | – | %s | – | – | – | – | – | %.2f |\n", key, pct(mb.Accuracy), mb.LatencyP50MS)
+			fmt.Fprintf(&out, "| %s | – | %s | – |%s%s – | – | – | – | %.2f |\n", key, pct(mb.Accuracy), pub(nil), pub(mb), mb.LatencyP50MS)
 		case mb == nil:
-			fmt.Fprintf(&out, "| %s | %s | – | – | – | – | – | %.2f | – |\n", key, pct(ma.Accuracy), ma.LatencyP50MS)
+			fmt.Fprintf(&out, "| %s | %s | – | – |%s%s – | – | – | %.2f | – |\n", key, pct(ma.Accuracy), pub(ma), pub(nil), ma.LatencyP50MS)
 		default:
-			fmt.Fprintf(&out, "| %s | %s | %s | %s | %s | %s | %s | %.2f | %.2f |\n", key, pct(ma.Accuracy), pct(mb.Accuracy),
-				delta(ma.Accuracy, mb.Accuracy), delta(ma.GraphAccuracy, mb.GraphAccuracy), delta(ma.ToolAccuracy, mb.ToolAccuracy),
+			fmt.Fprintf(&out, "| %s | %s | %s | %s |%s%s %s | %s | %s | %.2f | %.2f |\n", key, pct(ma.Accuracy), pct(mb.Accuracy),
+				delta(ma.Accuracy, mb.Accuracy), pub(ma), pub(mb), delta(ma.GraphAccuracy, mb.GraphAccuracy), delta(ma.ToolAccuracy, mb.ToolAccuracy),
 				delta(ma.ParamAccuracy, mb.ParamAccuracy), ma.LatencyP50MS, mb.LatencyP50MS)
 		}
 	}

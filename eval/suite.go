@@ -22,10 +22,15 @@ const (
 	// SuiteNLGraph reads a folder of NLGraph task files (<task>.json or
 	// <task>.json.gz), checked for validity by CheckNLGraph.
 	SuiteNLGraph = "nlgraph"
+	// SuiteGraphWiz reads GraphWiz's test files (<task>_test.json), each
+	// gold audited against the catalogue.
+	SuiteGraphWiz = "graphwiz"
 )
 
 // SuiteNames lists the suites OpenSuite knows.
-func SuiteNames() []string { return []string{SuiteGTools, SuiteGToolsDir, SuiteJSONL, SuiteNLGraph} }
+func SuiteNames() []string {
+	return []string{SuiteGTools, SuiteGToolsDir, SuiteJSONL, SuiteNLGraph, SuiteGraphWiz}
+}
 
 // SuiteConfig selects and configures a suite.
 type SuiteConfig struct {
@@ -55,6 +60,15 @@ type Suite struct {
 	Dir string
 	// Items are the questions, in order.
 	Items []Item
+	// Prompt builds the benchmark's own prompt of an item, as its code
+	// sends it to a model alone (DirectAsker); nil when the suite has no
+	// direct mode.
+	Prompt func(it *Item) string
+	// Source says where the benchmark's files are published (for reports).
+	Source string
+	// graphOf reads an item's graph from its question with the suite's own
+	// reader (nil: Graph's default rules).
+	graphOf func(it *Item) (*graph.Graph, error)
 }
 
 // OpenSuite loads or generates the suite cfg names.
@@ -115,6 +129,21 @@ func OpenSuite(ctx context.Context, cfg SuiteConfig) (*Suite, error) {
 		}
 		items = filterItems(items, cfg)
 		return &Suite{Name: SuiteNLGraph, Dir: cfg.Path, Items: items}, nil
+	case SuiteGraphWiz:
+		if cfg.Path == "" {
+			return nil, fmt.Errorf("suite graphwiz: no folder given (it reads %s from %s)", gwExpectedFiles(), GraphWizSource)
+		}
+		items, err := ReadGraphWizDir(ctx, cfg.Path, cfg.Tasks)
+		if err != nil {
+			return nil, err
+		}
+		items = filterItems(items, cfg)
+		if err := AuditItems(ctx, items); err != nil {
+			return nil, err
+		}
+		return &Suite{Name: SuiteGraphWiz, Dir: cfg.Path, Items: items, Source: GraphWizSource,
+			Prompt:  func(it *Item) string { return GraphWizPrompt(it.Question) },
+			graphOf: graphWizGraph}, nil
 	default:
 		return nil, fmt.Errorf("unknown suite %q (known: %s)", cfg.Name, strings.Join(SuiteNames(), ", "))
 	}
@@ -156,6 +185,9 @@ func filterItems(items []Item, cfg SuiteConfig) []Item {
 // valid answer.
 func (s *Suite) Graph(ctx context.Context, it *Item) (*graph.Graph, error) {
 	directed := it.Directed != nil && *it.Directed
+	if s.graphOf != nil && it.GraphFile == "" {
+		return s.graphOf(it)
+	}
 	if it.GraphFile != "" {
 		p := it.GraphFile
 		if !filepath.IsAbs(p) {

@@ -215,7 +215,12 @@ func (p *LLMPlanner) llmExchange(ctx context.Context, step string, schema json.R
 	return nil
 }
 
+// llmMessages is the system and user message of one exchange; an empty
+// system prompt is left out, so that a benchmark's prompt goes alone.
 func llmMessages(system, user string) []llms.MessageContent {
+	if system == "" {
+		return []llms.MessageContent{llms.TextParts(llms.ChatMessageTypeHuman, user)}
+	}
 	return []llms.MessageContent{
 		llms.TextParts(llms.ChatMessageTypeSystem, system),
 		llms.TextParts(llms.ChatMessageTypeHuman, user),

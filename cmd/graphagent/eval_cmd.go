@@ -37,6 +37,14 @@ Suites:
   nlgraph     a folder of NLGraph task files, <task>.json or <task>.json.gz, e.g. the training split
               (PATH or --path; --tasks GNN,matching keeps some); answers are checked for validity
               (any shortest path, order or maximum matching) and counted correct, wrong or refused
+  graphwiz    GraphWiz's test files, <task>_test.json for cycle, connectivity, hamilton, substructure,
+              bipartite, flow, shortest, triplet, topology (Hugging Face GraphWiz/GraphInstruct-Test);
+              each gold is audited against the catalogue, scores are given against the audited and
+              the published gold side by side, and the audit is written to OUT/audit.md
+
+Modes (--mode): tools (default) asks graphagent's agent; direct sends the benchmark's own prompt
+to --llm alone and scores the reply by the benchmark's own answer rules (graphwiz). Compare the
+two reports with 'eval compare'. 'eval audit --suite graphwiz PATH' prints the gold audit only.
 
 Without --llm the builtin backend answers; with --llm URL --model NAME any OpenAI-compatible
 server does, --concurrency requests at a time.
@@ -63,8 +71,9 @@ Examples:
 			&cli.BoolFlag{Name: "no-charts", Usage: "skip the PNG charts"},
 			&cli.BoolFlag{Name: "train-only", Usage: "citeseer-nc, cora-nc, drugmechdb-lp: memory holds only the training split (default: training and validation)"},
 			&cli.BoolFlag{Name: "retrain", Usage: "learned: train every model again instead of reading the saved scores"},
+			&cli.StringFlag{Name: "mode", Value: modeTools, Usage: "tools (graphagent's agent) or direct (the benchmark's prompt to --llm alone; graphwiz)"},
 		},
-		Subcommands: []*cli.Command{evalCompareCommand()},
+		Subcommands: []*cli.Command{evalCompareCommand(), evalAuditCommand()},
 		Action:      runEval,
 	}
 }
@@ -94,6 +103,10 @@ func runEval(c *cli.Context) error {
 	if d := c.Duration("timeout"); d <= 0 {
 		return usageErr("--timeout must be a positive duration such as 30s or 2m, got %v", d)
 	}
+	mode := c.String("mode")
+	if mode != modeTools && mode != modeDirect {
+		return usageErr("--mode must be tools or direct, got %q", mode)
+	}
 	if suiteName == eval.SuiteGTools && path != "" {
 		return usageErr("eval: the gtools suite is generated and takes no PATH, got %q (a folder in the GTools layout is --suite gtools-dir; comparing reports is 'eval compare')", path)
 	}
@@ -112,7 +125,7 @@ func runEval(c *cli.Context) error {
 	}
 
 	backend := "builtin"
-	var planner reasoning.Planner
+	var planner *reasoning.LLMPlanner
 	p, err := newPlanner(c)
 	if err != nil {
 		return err
@@ -121,11 +134,35 @@ func runEval(c *cli.Context) error {
 		defer p.Close()
 		planner, backend = p, p.Name()
 	}
-	a, err := eval.NewAgent(ctx, suite, agent.Config{Planner: planner})
-	if err != nil {
-		return cli.Exit(fmt.Sprintf("eval: %v", err), exitNoAnswer)
+	var asker eval.Asker
+	if mode == modeDirect {
+		if planner == nil {
+			return usageErr("eval: --mode direct sends the benchmark's prompt to a model alone: give --llm URL --model NAME")
+		}
+		if suite.Prompt == nil {
+			return usageErr("eval: the %s suite has no direct mode (its benchmark's prompt is not built here)", suite.Name)
+		}
+		asker, backend = eval.DirectAsker{Model: planner, Prompt: suite.Prompt}, backend+" direct"
+	} else {
+		cfg := agent.Config{}
+		if planner != nil {
+			cfg.Planner = planner
+		}
+		a, err := eval.NewAgent(ctx, suite, cfg)
+		if err != nil {
+			return cli.Exit(fmt.Sprintf("eval: %v", err), exitNoAnswer)
+		}
+		defer a.Close()
+		asker = eval.AgentAsker{Agent: a}
 	}
-	defer a.Close()
+	if hasAudit(suite) {
+		if err := os.MkdirAll(out, 0o755); err != nil {
+			return cli.Exit(fmt.Sprintf("eval: %v", err), exitNoAnswer)
+		}
+		if err := os.WriteFile(filepath.Join(out, auditName), []byte(eval.AuditMarkdown(suite.Name, suite.Items, 5)), 0o644); err != nil {
+			return cli.Exit(fmt.Sprintf("eval: %v", err), exitNoAnswer)
+		}
+	}
 
 	tty := false
 	if f, ok := c.App.ErrWriter.(*os.File); ok {
@@ -134,7 +171,7 @@ func runEval(c *cli.Context) error {
 		}
 	}
 	fmt.Fprintf(c.App.ErrWriter, "eval: %d items of %s with %s, concurrency %d, results in %s\n", len(suite.Items), suite.Name, backend, c.Int("concurrency"), out)
-	rep, err := eval.Run(ctx, suite, eval.AgentAsker{Agent: a}, eval.RunConfig{
+	rep, err := eval.Run(ctx, suite, asker, eval.RunConfig{
 		Out: out, Concurrency: c.Int("concurrency"), Resume: c.Bool("resume"), Backend: backend,
 		ItemTimeout: c.Duration("timeout"), Progress: c.App.ErrWriter, Terminal: tty, NoCharts: c.Bool("no-charts"),
 	})
@@ -165,6 +202,54 @@ func evalCompareCommand() *cli.Command {
 				return usageErr("%v", err)
 			}
 			fmt.Fprint(c.App.Writer, eval.Compare(a, b))
+			return nil
+		},
+	}
+}
+
+// Eval modes.
+const (
+	modeTools  = "tools"
+	modeDirect = "direct"
+)
+
+// auditName is the gold audit's file in the output folder.
+const auditName = "audit.md"
+
+// hasAudit reports whether the suite's items carry a gold audit.
+func hasAudit(s *eval.Suite) bool {
+	for i := range s.Items {
+		if s.Items[i].Audit != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// evalAuditCommand is `graphagent eval audit`: the gold audit of a suite.
+func evalAuditCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "audit",
+		Usage:     "re-derive every gold of a benchmark suite from its graph and list the published golds that are provably wrong",
+		ArgsUsage: "PATH",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "suite", Value: eval.SuiteGraphWiz, Usage: "graphwiz"},
+			&cli.StringFlag{Name: "tasks", Usage: "comma-separated tasks to keep (default all)"},
+			&cli.IntFlag{Name: "n", Usage: "at most n items per task"},
+			&cli.IntFlag{Name: "examples", Value: 5, Usage: "proofs listed per task"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 1 {
+				return usageErr("eval audit needs the suite's folder, PATH")
+			}
+			suite, err := eval.OpenSuite(c.Context, eval.SuiteConfig{Name: c.String("suite"), Path: c.Args().First(), N: c.Int("n"), Tasks: splitList(c.String("tasks"))})
+			if err != nil {
+				return usageErr("eval audit: %v", err)
+			}
+			if !hasAudit(suite) {
+				return usageErr("eval audit: the %s suite has no gold audit", suite.Name)
+			}
+			fmt.Fprint(c.App.Writer, eval.AuditMarkdown(suite.Name, suite.Items, c.Int("examples")))
 			return nil
 		},
 	}

@@ -1,0 +1,314 @@
+package eval
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/graphagent/graphagent/tools"
+	"github.com/graphagent/graphagent/tools/graph"
+)
+
+// auditGraphWiz re-derives a GraphWiz item's gold from its graph with the
+// catalogue. A published gold is corrected only with a proof the audit
+// checks itself: the Hamiltonian path, the path joining the nodes, the
+// cycle, the two sides of a bipartition, a shorter path, a valid order.
+func auditGraphWiz(ctx context.Context, reg *tools.Registry, it *Item) GoldAudit {
+	p, err := parseGraphWiz(it.Task, it.Question)
+	if err != nil {
+		return GoldAudit{Status: AuditUnverified, Proof: err.Error()}
+	}
+	g, err := p.graph()
+	if err != nil {
+		return GoldAudit{Status: AuditUnverified, Proof: err.Error()}
+	}
+	var gold any
+	_ = json.Unmarshal(it.Answer, &gold)
+	yes, _ := gold.(bool)
+	num, _ := gold.(float64)
+	src, dst := strconv.Itoa(p.source), strconv.Itoa(p.target)
+	fix := func(v any, proof string, args ...any) GoldAudit {
+		b, _ := json.Marshal(v)
+		return GoldAudit{Status: AuditCorrected, Answer: b, Proof: fmt.Sprintf(proof, args...)}
+	}
+	gaveUp := func(err error) GoldAudit {
+		return GoldAudit{Status: AuditUnverified, Proof: "the catalogue gave up: " + err.Error()}
+	}
+	confirmed := GoldAudit{Status: AuditConfirmed}
+	switch it.Task {
+	case GWHamilton:
+		res, err := runTool(ctx, reg, "hamiltonian_path", g, struct{}{})
+		if err != nil {
+			return gaveUp(err)
+		}
+		h := res.Value.(tools.HamiltonianResult)
+		switch {
+		case h.Exists == yes:
+			return confirmed
+		case h.Exists:
+			if err := walkOK(g, h.Path, true); err != nil {
+				return GoldAudit{Status: AuditDisputed, Proof: "the catalogue's path does not check: " + err.Error()}
+			}
+			return fix(true, "Hamiltonian path %s (every node once, each step an edge)", strings.Join(h.Path, "-"))
+		default:
+			return GoldAudit{Status: AuditDisputed, Proof: "the catalogue's exact search finds no Hamiltonian path"}
+		}
+	case GWConnectivity:
+		res, err := runTool(ctx, reg, "shortest_path", g, map[string]string{"source": src, "target": dst})
+		if err != nil {
+			if !errors.Is(err, tools.ErrNotApplicable) && !strings.Contains(err.Error(), "no path") {
+				return gaveUp(err)
+			}
+			if !yes {
+				return confirmed
+			}
+			return fix(false, "no path: %s", err.Error())
+		}
+		path := res.Value.(tools.ShortestPath).Path
+		if yes {
+			return confirmed
+		}
+		if err := walkOK(g, path, false); err != nil {
+			return GoldAudit{Status: AuditDisputed, Proof: "the catalogue's path does not check: " + err.Error()}
+		}
+		return fix(true, "path %s joins node %s and node %s", strings.Join(path, "-"), src, dst)
+	case GWCycle:
+		res, err := runTool(ctx, reg, "cycle_check", g, struct{}{})
+		if err != nil {
+			return gaveUp(err)
+		}
+		has := res.Value.(bool)
+		if has == yes {
+			return confirmed
+		}
+		comps := components(g)
+		if !has {
+			return fix(false, "the graph is a forest: %d nodes, %d edges, %d components (edges = nodes - components)", g.N(), g.M(), comps)
+		}
+		if g.M() > g.N()-comps {
+			return fix(true, "%d edges on %d nodes in %d components: more than a forest's %d (%s)", g.M(), g.N(), comps, g.N()-comps, res.Text)
+		}
+		return GoldAudit{Status: AuditDisputed, Proof: res.Text}
+	case GWBipartite:
+		res, err := runTool(ctx, reg, "is_bipartite", g, struct{}{})
+		if err != nil {
+			return gaveUp(err)
+		}
+		bp := res.Value.(tools.BipartiteResult)
+		if bp.Bipartite == yes {
+			return confirmed
+		}
+		if bp.Bipartite {
+			if err := sidesOK(g, bp.Left); err != nil {
+				return GoldAudit{Status: AuditDisputed, Proof: "the catalogue's sides do not check: " + err.Error()}
+			}
+			return fix(true, "two sides with every edge between them: %v and %v", sortedIDs(bp.Left), sortedIDs(bp.Right))
+		}
+		return GoldAudit{Status: AuditDisputed, Proof: res.Text}
+	case GWShortest:
+		res, err := runTool(ctx, reg, "shortest_path", g, map[string]string{"source": src, "target": dst})
+		if err != nil {
+			return gaveUp(err)
+		}
+		sp := res.Value.(tools.ShortestPath)
+		if within(sp.Length, num, 1e-9) {
+			return confirmed
+		}
+		if sp.Length < num {
+			if w, err := pathWeight(g, sp.Path); err != nil || !within(w, sp.Length, 1e-9) {
+				return GoldAudit{Status: AuditDisputed, Proof: fmt.Sprintf("the catalogue's path does not check (%v)", err)}
+			}
+			return fix(sp.Length, "path %s weighs %s", strings.Join(sp.Path, "-"), fmtNum(sp.Length))
+		}
+		return fix(sp.Length, "no path is lighter than %s (Dijkstra); the published %s is below the optimum", fmtNum(sp.Length), fmtNum(num))
+	case GWFlow:
+		res, err := runTool(ctx, reg, "maximum_flow", g, map[string]string{"source": src, "sink": dst})
+		if err != nil {
+			return gaveUp(err)
+		}
+		v := res.Value.(tools.MaxFlow).Value
+		if within(v, num, 1e-9) {
+			return confirmed
+		}
+		return fix(v, "the maximum flow is %s (%s)", fmtNum(v), res.Text)
+	case GWTopology:
+		var order []string
+		_ = json.Unmarshal(it.Answer, &order)
+		if v := checkTopo(nil, normalize(order), g); v.Correct {
+			return confirmed
+		} else {
+			res, err := runTool(ctx, reg, "topological_sort", g, struct{}{})
+			if err != nil {
+				return GoldAudit{Status: AuditDisputed, Proof: v.Reason + "; " + err.Error()}
+			}
+			return fix(res.Value, "the published order is not topological: %s", v.Reason)
+		}
+	}
+	return GoldAudit{Status: AuditUnverified, Proof: "no catalogue tool answers " + it.Task + " yet"}
+}
+
+// components counts g's (weakly) connected components.
+func components(g *graph.Graph) int {
+	parent := make([]int32, g.N())
+	for i := range parent {
+		parent[i] = int32(i)
+	}
+	find := func(x int32) int32 {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
+		}
+		return x
+	}
+	n := g.N()
+	for e := int32(0); int(e) < g.M(); e++ {
+		u, v := g.Edge(e)
+		if a, b := find(u), find(v); a != b {
+			parent[a] = b
+			n--
+		}
+	}
+	return n
+}
+
+// sidesOK checks that every edge of g has one end in left.
+func sidesOK(g *graph.Graph, left []string) error {
+	in := map[int32]bool{}
+	for _, id := range left {
+		v, ok := g.Index(id)
+		if !ok {
+			return fmt.Errorf("node %q is not in the graph", id)
+		}
+		in[v] = true
+	}
+	for e := int32(0); int(e) < g.M(); e++ {
+		u, v := g.Edge(e)
+		if in[u] == in[v] {
+			return fmt.Errorf("edge %s-%s stays on one side", g.ID(u), g.ID(v))
+		}
+	}
+	return nil
+}
+
+// pathWeight sums the weights along a path of g.
+func pathWeight(g *graph.Graph, path []string) (float64, error) {
+	if err := walkOK(g, path, false); err != nil {
+		return 0, err
+	}
+	total := 0.0
+	for i := 0; i+1 < len(path); i++ {
+		u, _ := g.Index(path[i])
+		v, _ := g.Index(path[i+1])
+		e, _ := g.FindEdge(u, v)
+		total += g.Weight(e)
+	}
+	return total, nil
+}
+
+// checkGraphWiz judges an outcome on a GraphWiz item against the gold the
+// suite scores by (the audited one where the audit corrected it) and
+// against the published gold. A direct-mode outcome (the model's text
+// alone) is judged by the benchmark's rule (GraphWizCheck); a tools-mode
+// one by validity: a yes/no must be the gold one (and a Hamiltonian path or
+// a connecting path given with it must be real), a number the gold number,
+// a shortest path a real path of the gold weight, an order any valid
+// topological order.
+func checkGraphWiz(it *Item, out Outcome, load func() *graph.Graph) (scored, published Verdict) {
+	judge := func(goldJSON json.RawMessage) Verdict {
+		var gold any
+		if err := json.Unmarshal(goldJSON, &gold); err != nil {
+			return wrong("gold answer is not valid JSON: %v", err)
+		}
+		if out.Direct {
+			g, err := goldOf(it.Task, gold)
+			if err != nil {
+				return wrong("%v", err)
+			}
+			if GraphWizCheck(it.Task, g.text(it.Task), out.Text) {
+				return right
+			}
+			return wrong("by the benchmark's rule the answer is not %s", g.text(it.Task))
+		}
+		return judgeGraphWizValue(it, gold, out, load)
+	}
+	scored = judge(it.Gold())
+	if !it.corrected() {
+		return scored, scored
+	}
+	return scored, judge(it.Answer)
+}
+
+// goldOf turns a gold JSON value back into a gwGold.
+func goldOf(task string, v any) (gwGold, error) {
+	var g gwGold
+	switch x := v.(type) {
+	case bool:
+		g.yes = x
+	case float64:
+		g.number = x
+	case []any:
+		l, _ := listOf(x)
+		g.order = l
+	default:
+		return g, fmt.Errorf("gold answer %s is not a %s answer", brief(v), task)
+	}
+	return g, nil
+}
+
+func judgeGraphWizValue(it *Item, gold any, out Outcome, load func() *graph.Graph) Verdict {
+	pred := normalize(out.Value)
+	if pred == nil && out.Text != "" {
+		pred = out.Text
+	}
+	if pred == nil {
+		return wrong("no answer")
+	}
+	if it.Tool != "" && out.Tool != "" && !it.ToolMatches(out.Tool) {
+		return wrong("answered with %s, which does not answer a %s question (expected %s)", out.Tool, it.Task,
+			strings.Join(append([]string{it.Tool}, it.AltTools...), " or "))
+	}
+	switch gwTasks[it.Task].answer {
+	case 'b':
+		want, _ := gold.(bool)
+		if raw, ok := field(pred, "path"); ok && (it.Task == GWHamilton || it.Task == GWConnectivity) {
+			if path, ok := listOf(raw); ok && len(path) > 0 {
+				if g := load(); g != nil {
+					if err := walkOK(g, path, it.Task == GWHamilton); err != nil {
+						return wrong("the path given does not check: %v", err)
+					}
+					if it.Task == GWConnectivity && (path[0] != paramString(it.Params["source"]) || path[len(path)-1] != paramString(it.Params["target"])) {
+						return wrong("the path runs from %s to %s, not between the question's nodes", path[0], path[len(path)-1])
+					}
+				}
+				if it.Task == GWConnectivity {
+					return judgeYesNo(true, want)
+				}
+			}
+		}
+		return judgeYesNo(pred, want)
+	case 'n':
+		want, _ := gold.(float64)
+		if it.Task == GWShortest {
+			return checkPath(it, want, pred, load(), DefaultTolerance)
+		}
+		return judgeNumber(it.Task, pred, want)
+	default:
+		g := load()
+		if g == nil {
+			return checkList(gold, pred)
+		}
+		return checkTopo(gold, pred, g)
+	}
+}
+
+// graphWizGraph reads a GraphWiz item's graph from its question.
+func graphWizGraph(it *Item) (*graph.Graph, error) {
+	p, err := parseGraphWiz(it.Task, it.Question)
+	if err != nil {
+		return nil, fmt.Errorf("item %q: %w", it.ID, err)
+	}
+	return p.graph()
+}
