@@ -65,6 +65,9 @@ type Record struct {
 	Fallback bool            `json:"fallback,omitempty"`
 	// LatencyMS is the item's wall time.
 	LatencyMS float64 `json:"latency_ms"`
+	// serverDown is set when the backend's LLM server failed the item
+	// (reasoning.ErrServer): Run stops when the first items all fail so.
+	serverDown bool
 	// LLMCalls, PromptTokens and CompletionTokens count the language-model
 	// use of the item.
 	LLMCalls         int64 `json:"llm_calls"`

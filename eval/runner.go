@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/graphagent/graphagent/reasoning"
 	"github.com/graphagent/graphagent/tools/graph"
 )
 
@@ -110,6 +111,13 @@ func Run(ctx context.Context, s *Suite, asker Asker, cfg RunConfig) (*Report, er
 	prog := newProgress(cfg.Progress, cfg.Terminal, len(s.Items), len(done))
 
 	start := time.Now()
+	// A server that fails the first items (unreachable, or answering
+	// errors) would fail them all: the run stops, saying why, rather than
+	// scoring every item refused.
+	ctx, stop := context.WithCancelCause(ctx)
+	defer stop(nil)
+	probe := min(serverProbe, len(todo))
+	var failedFirst int
 	jobs := make(chan int)
 	results := make(chan Record, cfg.Concurrency)
 	var wg sync.WaitGroup
@@ -146,6 +154,14 @@ func Run(ctx context.Context, s *Suite, asker Asker, cfg RunConfig) (*Report, er
 			writeErr = writeRecord(w, &rec)
 		}
 		prog.add(rec.Correct)
+		if n := len(done) - (len(s.Items) - len(todo)); n <= probe {
+			if rec.serverDown {
+				failedFirst++
+			}
+			if n == probe && failedFirst == probe && probe > 0 {
+				stop(serverStopped{items: probe})
+			}
+		}
 	}
 	prog.finish()
 	wall := time.Since(start)
@@ -165,11 +181,24 @@ func Run(ctx context.Context, s *Suite, asker Asker, cfg RunConfig) (*Report, er
 	if err := rep.WriteFiles(cfg.Out, !cfg.NoCharts); err != nil {
 		return rep, err
 	}
-	if err := ctx.Err(); err != nil {
+	if err := context.Cause(ctx); err != nil {
 		return rep, err
 	}
 	return rep, nil
 }
+
+// serverProbe is how many first items failed by the LLM server stop a run.
+const serverProbe = 3
+
+// serverStopped is why Run stopped early: the LLM server failed each of
+// the first items. It wraps reasoning.ErrServer.
+type serverStopped struct{ items int }
+
+func (e serverStopped) Error() string {
+	return fmt.Sprintf("the LLM server failed on each of the first %d items, so the run stopped; check --llm and that the server answers (each item's error is in %s)", e.items, ResultsName)
+}
+
+func (serverStopped) Unwrap() error { return reasoning.ErrServer }
 
 // runItem asks and scores one item; ok is false when the run was
 // interrupted during the item (it is then not recorded, so a resumed run
@@ -192,6 +221,7 @@ func runItem(ctx context.Context, s *Suite, asker Asker, it *Item, timeout time.
 	}
 	rec := Score(ctx, it, out, err, func() (*graph.Graph, error) { return s.Graph(ctx, it) })
 	rec.LatencyMS = float64(lat.Microseconds()) / 1000
+	rec.serverDown = errors.Is(err, reasoning.ErrServer)
 	return rec, true
 }
 

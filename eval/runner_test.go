@@ -352,3 +352,33 @@ func TestThroughput10k(t *testing.T) {
 		t.Errorf("10,000 items took %v, more than 60 s", total)
 	}
 }
+
+// TestRunStopsWhenServerFails: against an LLM server that answers only
+// errors, the run stops after the first items instead of scoring every item
+// refused, and says why (an error wrapping reasoning.ErrServer).
+func TestRunStopsWhenServerFails(t *testing.T) {
+	ctx := context.Background()
+	s := genSuite(t, 5, []string{ModeWL}, []string{"Edge_Count", "Node_Count"})
+	srv := llmtest.New(t)
+	srv.Handle(func(llmtest.Request) llmtest.Response { return llmtest.Status(500) })
+	p, err := reasoning.NewLLMPlanner(reasoning.LLMConfig{BaseURL: srv.BaseURL(), Model: "down", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	a, err := NewAgent(ctx, s, agent.Config{Planner: p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	rep, err := Run(ctx, s, AgentAsker{Agent: a}, RunConfig{Out: t.TempDir(), Concurrency: 1, Backend: p.Name(), NoCharts: true})
+	if !errors.Is(err, reasoning.ErrServer) || !strings.Contains(err.Error(), "first 3 items") {
+		t.Fatalf("error %v, want the server's failure on the first items", err)
+	}
+	if rep == nil || rep.Items >= len(s.Items) {
+		t.Fatalf("the run went on: %v of %d items", rep, len(s.Items))
+	}
+	if calls := srv.Calls(); calls > 3*8 {
+		t.Errorf("%d calls to a failing server for 3 items", calls)
+	}
+}
