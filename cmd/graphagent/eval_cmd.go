@@ -55,8 +55,8 @@ Examples:
   graphagent eval --suite gtools-dir /data/gtools --llm http://127.0.0.1:8000/v1 --model qwen --concurrency 8
   graphagent eval compare runs/builtin/report.json runs/qwen/report.json`,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "suite", Value: eval.SuiteGTools, Usage: "gtools, gtools-dir, jsonl, nlgraph, learned, citeseer-nc, cora-nc or drugmechdb-lp"},
-			&cli.StringFlag{Name: "path", Usage: "folder (gtools-dir, nlgraph) or file (jsonl) of the suite"},
+			&cli.StringFlag{Name: "suite", Value: eval.SuiteGTools, Usage: "gtools, gtools-dir, jsonl, nlgraph, graphwiz, learned, citeseer-nc, cora-nc or drugmechdb-lp"},
+			&cli.StringFlag{Name: "path", Usage: "folder (gtools-dir, nlgraph, graphwiz) or file (jsonl) of the suite"},
 			&cli.StringFlag{Name: "split", Value: eval.SplitTest, Usage: "gtools: train or test"},
 			&cli.IntFlag{Name: "n", Usage: "gtools: items per task, direction and mode (default 10); other suites: at most n per task group"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "gtools: random seed"},
