@@ -109,9 +109,11 @@ func lexiconLists(fset *token.FileSet, f *ast.File, words map[string]string) []w
 			}
 			add(n.Pos(), lits)
 		case *ast.BasicLit:
-			// One literal is a list when it is an alternation ("a|b|c");
-			// prose (help texts, prompts) is not.
-			if n.Kind == token.STRING && !inGroup[n] && strings.Contains(n.Value, "|") {
+			// One literal is a list when it is an alternation ("a|b|c",
+			// an intent phrase's "a/b/c"); prose (help texts, prompts) is
+			// not.
+			if n.Kind == token.STRING && !inGroup[n] && (strings.Contains(n.Value, "|") ||
+				strings.Contains(n.Value, "/") && !strings.Contains(n.Value, ". ") && !strings.Contains(n.Value, `\n`)) {
 				add(n.Pos(), []*ast.BasicLit{n})
 			}
 		}
@@ -217,6 +219,7 @@ func TestLexiconListsFound(t *testing.T) {
 	src := `package p
 var a = ` + "`manages?|mentors?|cites?`" + `
 var b = []string{"km", "usd", "mbps"}
+const c = "who/which follow/follows/mentor/mentors/manage/manages X"
 func f(w string) bool {
 	switch w {
 	case "servers", "routers", "airports":
@@ -233,7 +236,7 @@ func f(w string) bool {
 		t.Fatal(err)
 	}
 	got := lexiconLists(fset, f, lexiconWords(Default()))
-	if len(got) != 3 {
-		t.Errorf("found %d lists, want 3 (a verb alternation, a unit list, a case of node nouns): %+v", len(got), got)
+	if len(got) != 4 {
+		t.Errorf("found %d lists, want 4 (a verb alternation, a unit list, an intent phrase, a case of node nouns): %+v", len(got), got)
 	}
 }
