@@ -13,7 +13,9 @@ import (
 
 // ArrowTuples reads directed edges written as parenthesised arrow tuples,
 // GraphInstruct's (GraphWiz's) notation: "(0->1)", "(0->1,5)", "(0->1,
-// weight:5)", "(s -> a, capacity = 3)". The arrow gives the direction; a
+// weight:5)", "(s -> a, capacity = 3)", and the labelled tuples without
+// an arrow "(4, 8, weight:1)" (their direction is the text's). The arrow
+// gives the direction; a
 // number after the comma is the edge's number, meaning what its label says
 // (weight, capacity, cost, distance; weight when unlabelled). A tuple
 // followed by "means", "denotes", … explains the notation and is not an
@@ -30,6 +32,7 @@ type arrowTuple struct {
 	hasVal  bool
 	meaning Meaning
 	s, e    int
+	comma   bool // "(4, 8, weight:1)": no arrow
 }
 
 // Read implements Reader.
@@ -66,15 +69,18 @@ func (ArrowTuples) Read(ctx context.Context, d *Doc) (Reading, error) {
 	}
 	r := Reading{Reader: ArrowTuples{}.Name(), Directed: DirDirected, Confidence: 0.97}
 	seen := map[string]bool{}
-	valued := 0
+	valued, commas := 0, 0
 	for i, t := range ts {
+		if t.comma {
+			commas++
+		}
 		for _, n := range []string{t.u, t.v} {
 			if !seen[n] {
 				seen[n] = true
 				r.Nodes = append(r.Nodes, n)
 			}
 		}
-		ed := Edge{U: t.u, V: t.v, Start: t.s, End: t.e, Directed: true}
+		ed := Edge{U: t.u, V: t.v, Start: t.s, End: t.e, Directed: !t.comma}
 		if t.hasVal {
 			ed.Value, ed.HasValue = t.val, true
 			valued++
@@ -102,6 +108,17 @@ func (ArrowTuples) Read(ctx context.Context, d *Doc) (Reading, error) {
 		r.Notes = append(r.Notes, fmt.Sprintf("%d of %d arrow tuples have a number", valued, len(ts)))
 		r.Confidence = 0.6
 	}
+	switch {
+	case commas == len(ts):
+		r.Directed = statedDirection(d.Lower) // no arrows: the text says
+		for i := range r.Edges {
+			r.Edges[i].Directed = false
+		}
+	case commas > 0:
+		r.Directed = DirUnknown
+		r.Confidence = min(r.Confidence, 0.6)
+		r.Notes = append(r.Notes, "some tuples have arrows and some do not")
+	}
 	return r, nil
 }
 
@@ -115,8 +132,14 @@ func parseArrowTuple(text string, s int) (arrowTuple, bool) {
 	}
 	i = skipSpaces(text, i)
 	n := arrowAt(text, i)
+	comma := false
 	if n == 0 {
-		return arrowTuple{}, false
+		// "(4, 8, weight:1)": ends separated by a comma, with a labelled
+		// number (a bare "(4, 8, 1)" is the tuples reader's).
+		if i >= len(text) || text[i] != ',' {
+			return arrowTuple{}, false
+		}
+		comma, n = true, 1
 	}
 	i = skipSpaces(text, i+n)
 	v, i := tupleID(text, i)
@@ -124,11 +147,13 @@ func parseArrowTuple(text string, s int) (arrowTuple, bool) {
 		return arrowTuple{}, false
 	}
 	i = skipSpaces(text, i)
-	t := arrowTuple{u: u, v: v, s: s}
+	t := arrowTuple{u: u, v: v, s: s, comma: comma}
 	if i < len(text) && text[i] == ',' {
 		i = skipSpaces(text, i+1)
 		t.meaning = MeaningWeight
-		if lab, j := tupleLabel(text, i); lab != "" {
+		if lab, j := tupleLabel(text, i); comma && lab == "" {
+			return arrowTuple{}, false
+		} else if lab != "" {
 			m, ok := labelMeaning(lab)
 			if !ok {
 				return arrowTuple{}, false
@@ -146,7 +171,7 @@ func parseArrowTuple(text string, s int) (arrowTuple, bool) {
 		t.val, t.hasVal = f, true
 		i = skipSpaces(text, j)
 	}
-	if i >= len(text) || text[i] != ')' {
+	if i >= len(text) || text[i] != ')' || comma && !t.hasVal {
 		return arrowTuple{}, false
 	}
 	t.e = i + 1

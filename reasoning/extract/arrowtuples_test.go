@@ -14,6 +14,7 @@ func TestArrowTuples(t *testing.T) {
 		meaning Meaning
 		minConf float64
 		maxConf float64
+		noDir   bool // the reading states no direction (else directed)
 	}{
 		{
 			name:  "GraphWiz flow edges",
@@ -30,6 +31,20 @@ func TestArrowTuples(t *testing.T) {
 			text:  "Pipes: (s -> a, capacity = 3), (a -> t, capacity = 2).",
 			nodes: []string{"s", "a", "t"}, edges: []string{"s-a:3", "a-t:2"}, meaning: MeaningCapacity, minConf: 0.97, maxConf: 0.97,
 		},
+		{
+			name:  "labelled tuples without arrows",
+			text:  "The graph has edges (0, 1, weight:3), (1, 2, weight:1), (4, 8, weight:1). What is the shortest path from node 0 to node 2?",
+			nodes: []string{"0", "1", "2", "4", "8"}, edges: []string{"0-1:3", "1-2:1", "4-8:1"}, meaning: MeaningWeight, minConf: 0.97, maxConf: 0.97,
+			noDir: true,
+		},
+		{
+			name:  "labelled tuples without arrows and with arrows are uncertain",
+			text:  "(0, 1, weight:3), (1->2, weight:1)",
+			nodes: []string{"0", "1", "2"}, edges: []string{"0-1:3", "1-2:1"}, meaning: MeaningWeight, maxConf: 0.6,
+			noDir: true,
+		},
+		{name: "bare number triples are the tuples reader's", text: "(0, 1, 3), (1, 2, 4)"},
+		{name: "a labelled pair without a number is not an edge", text: "(0, 1, weight:), (1, 2, weight:x)"},
 		{
 			name:  "no numbers",
 			text:  "The edges are: (0->3) (3->1) (1->2). Give one topology sorting path of this graph.",
@@ -54,7 +69,11 @@ func TestArrowTuples(t *testing.T) {
 				return
 			}
 			checkNodesEdges(t, got, c.nodes, c.edges)
-			checkDirMeaning(t, got, DirDirected, c.meaning)
+			dir := DirDirected
+			if c.noDir {
+				dir = DirUnknown
+			}
+			checkDirMeaning(t, got, dir, c.meaning)
 			checkConfidence(t, got, c.minConf, c.maxConf)
 		})
 	}
@@ -125,7 +144,8 @@ func TestHyphenatedNames(t *testing.T) {
 }
 
 func FuzzReadArrowTuples(f *testing.F) {
-	fuzzReader(f, ArrowTuples{}, "(0->1,5) (1->2,weight:3)", "(s -> a, capacity = 3), (a -> t)", "(i->j,k) means", "((a->b)->c)", "(a→b,-1e9)")
+	fuzzReader(f, ArrowTuples{}, "(0->1,5) (1->2,weight:3)", "(s -> a, capacity = 3), (a -> t)", "(i->j,k) means", "((a->b)->c)", "(a→b,-1e9)",
+		"(4, 8, weight:1) (0, 1, capacity = 2)", "(a, b, w:)")
 }
 
 func FuzzReadPairPhrases(f *testing.F) {
