@@ -23,6 +23,12 @@ func TestAdjacencyDict(t *testing.T) {
 			nodes: []string{"A", "B", "D", "E"}, edges: []string{"A-B", "A-D"}, dir: DirUndirected, minConf: 0.95, maxConf: 0.95,
 		},
 		{
+			name:  "a directed dict of sets",
+			text:  "In a directed graph, the successors are {10: {18}, 11: {3}, 3: {18, 4}, 4: {11}}. Is there a path from node 10 to node 4?",
+			nodes: []string{"10", "11", "3", "4", "18"}, edges: []string{"10-18", "11-3", "3-18", "3-4", "4-11"}, dir: DirDirected,
+			minConf: 0.95, maxConf: 0.95,
+		},
+		{
 			name:  "Python lists with numbers, symmetric without a word about direction",
 			text:  "adj = {0: [1, 2], 1: [0], 2: [0]}\nHow many neighbours does 0 have?",
 			nodes: []string{"0", "1", "2"}, edges: []string{"0-1", "0-2"}, dir: DirUndirected, minConf: 0.95, maxConf: 0.95,

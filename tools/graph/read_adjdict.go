@@ -10,6 +10,7 @@ import "fmt"
 //	{"0": [1, 4], "1": [0]}                       JSON, keys quoted
 //	{'A': {'B': {'weight': 3}}, 'B': {}}          attribute dicts
 //	{'A': {'B': 3, 'C': 1.5}}                     neighbour → weight
+//	{10: {18}, 11: {3, 4}}                        neighbour sets
 //
 // Every key is a node, in order, so nodes without neighbours are kept.
 // Attribute keys "weight" and "capacity" with numeric values set the edge's
@@ -87,6 +88,9 @@ func ParsePythonAdjacency(text string, opt ReadOptions) (*Graph, error) {
 // dict: a list of neighbours, or a dict from neighbour to a weight or an
 // attribute dict.
 func addAdjacency(b *Builder, u string, v any) error {
+	if set, ok := v.(pySet); ok {
+		v = []any(set) // a dict of sets: the members are the neighbours
+	}
 	switch x := v.(type) {
 	case []any:
 		for _, n := range x {

@@ -28,6 +28,10 @@ func TestParsePythonAdjacency(t *testing.T) {
 			[]string{"a", "b", "c"}, []string{"a b 3", "a c 1.5"}, nil},
 		{"dict of attribute dicts", `{'s': {'t': {'capacity': 4, 'color': 'red'}}, 't': {}}`, true,
 			[]string{"s", "t"}, []string{"s t 1"}, map[string]float64{"s t": 4}},
+		{"dict of sets, directed", `{10: {18}, 11: {3, 4}, 3: {18,}, 4: {}}`, true,
+			[]string{"10", "11", "3", "4", "18"}, []string{"10 18 1", "11 3 1", "11 4 1", "3 18 1"}, nil},
+		{"dict of string sets, undirected", `{'a': {'b'}, 'b': {'a', 'c'}, 'c': {'b'}}`, false,
+			[]string{"a", "b", "c"}, []string{"a b 1", "b c 1"}, nil},
 		{"empty", `{}`, false, nil, nil, nil},
 	}
 	for _, c := range cases {

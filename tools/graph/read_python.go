@@ -274,6 +274,8 @@ func pyRepr(v any) string {
 		return "a list"
 	case map[string]any:
 		return "a dict"
+	case pySet:
+		return "a set"
 	}
 	return fmt.Sprint(v)
 }
@@ -621,6 +623,10 @@ func (p *pyParser) dict() (any, error) {
 		if err != nil {
 			return nil, err
 		}
+		p.skipSpace()
+		if len(out) == 0 && p.pos < len(p.s) && (p.s[p.pos] == ',' || p.s[p.pos] == '}') {
+			return p.set(k) // "{18, 4}": a set, as dicts of sets write neighbours
+		}
 		key, ok := dictKey(k)
 		if !ok {
 			p.pos = keyPos
@@ -644,6 +650,35 @@ func (p *pyParser) dict() (any, error) {
 			return out, nil
 		}
 		return nil, p.fail("expected ',' or '}' in a dict, found %s", p.describe())
+	}
+}
+
+// pySet is a Python set literal's members in the order written.
+type pySet []any
+
+// set parses the rest of a set literal "{first, ...}" after its first
+// member (p.pos at the ',' or '}' after it).
+func (p *pyParser) set(first any) (any, error) {
+	out := pySet{first}
+	for {
+		p.skipSpace()
+		if p.pos < len(p.s) && p.s[p.pos] == '}' {
+			p.pos++
+			return out, nil
+		}
+		if err := p.expect(',', "or '}' in a set"); err != nil {
+			return nil, err
+		}
+		p.skipSpace()
+		if p.pos < len(p.s) && p.s[p.pos] == '}' {
+			p.pos++
+			return out, nil
+		}
+		v, err := p.value()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
 	}
 }
 
