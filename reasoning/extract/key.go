@@ -1,6 +1,9 @@
 package extract
 
-import "context"
+import (
+	"context"
+	"strings"
+)
 
 // keySpan is a sentence (or clause) that explains the notation: "(i,j)
 // means that node i and node j are connected with an undirected edge", "an
@@ -98,7 +101,8 @@ func (p *exScan) placeholderAt(i int) (next int, ok bool) {
 // "is" ("is an edge"), or "row", "column", "entry", "element", "cell".
 func exKeyWord(w string) bool {
 	switch w {
-	case "is", "row", "column", "entry", "element", "cell":
+	case "is", "row", "column", "entry", "element", "cell", "answer", "answers", "output", "example", "such", "defined",
+		"iff":
 		return true
 	}
 	return exKeyVerb(w) || exKeyNoun(w)
@@ -153,6 +157,28 @@ func (p *exScan) findKeys() {
 			}
 			p.addKey(s, e)
 			i = e - 1
+		case p.task[p.sent[i]] && p.answerFormatAt(i):
+			// "Give your answer as (0, 4), (1, 8)": an example of the
+			// answer's form, in an instruction, is never the graph.
+			e := p.sentenceEnd(i)
+			p.addKey(i, e)
+			if py := p.py; py != nil && int(p.toks[e-1].e) <= py.s && strings.TrimSpace(p.q[p.toks[e-1].e:py.s]) == "" {
+				// "answer as a list like [(0, 4), (1, 8)]": the example
+				// is the Python list the lexer set aside.
+				p.keys[len(p.keys)-1].e = py.e
+				p.py = nil
+			}
+			i = e - 1
+		case (w == "such" && p.isWord(i+1, "that")) || w == "defined" || w == "iff":
+			// "A predecessor of n is a node m such that there is an edge
+			// from m to n": a definition over variables, not the graph.
+			if s, e, ok := p.definition(i); ok {
+				p.addKey(s, e)
+				// A definition's "edge from m to n" says nothing of this graph.
+				k := &p.keys[len(p.keys)-1]
+				k.directed, k.meaning = DirUnknown, MeaningNone
+				i = e - 1
+			}
 		case exKeyNoun(w):
 			// "in the format u -> v", "of the form (u, v, w)"
 			j := i + 1
@@ -169,6 +195,47 @@ func (p *exScan) findKeys() {
 			}
 		}
 	}
+}
+
+// answerFormatAt reports whether token i starts the example of an
+// answer's form: "answer(s) as/like/in the form", "output as", "for
+// example" / "example:" in an instruction.
+func (p *exScan) answerFormatAt(i int) bool {
+	switch p.word(i) {
+	case "answer", "answers", "output":
+		for j := i + 1; j < i+4 && j < len(p.toks); j++ {
+			if p.isWord(j, "as", "like", "form", "format", "formatted") || p.isPunct(j, ':') {
+				return true
+			}
+			if !p.isWord(j, "in", "the", "a", "following", "should", "be", "must", "is") {
+				return false
+			}
+		}
+	case "example":
+		return p.isWord(i-1, "for", "an", "the") || p.isPunct(i+1, ':')
+	}
+	return false
+}
+
+// definition returns the sentence around token i when it defines a term
+// over variables: single-letter names ("n", "m", "u") and no number.
+func (p *exScan) definition(i int) (s, e int, ok bool) {
+	s, e = i, p.sentenceEnd(i)
+	for s > 0 && p.sent[s-1] == p.sent[i] {
+		s--
+	}
+	vars := 0
+	for k := s; k < e; k++ {
+		switch p.kind(k) {
+		case exNum:
+			return 0, 0, false
+		case exWord:
+			if w := p.word(k); len(w) == 1 && w != "a" && p.placeholder(k) {
+				vars++
+			}
+		}
+	}
+	return s, e, vars >= 2
 }
 
 // clauseStart returns the first token of the clause holding token j: after
