@@ -313,6 +313,13 @@ func (t *proseText) qtyAt(dst []qtyLink, i int, s ptSentence, skip *listSkip) ([
 			return append(dst, got...), n
 		}
 	}
+	// "From node 0 to node 6, distance is 4": the ends, then the keyword
+	// and its number (a benchmark's weighted edge lines).
+	if t.isWord(i, "from") && (i == s.a || t.isPunct(i-1, ',') || t.isPunct(i-1, ';') || t.isPunct(i-1, ':') || t.isWord(i-1, "and")) {
+		if got, n := t.qtyEndsFirst(i, s); len(got) > 0 {
+			return append(dst, got...), n
+		}
+	}
 	// "It costs 7 to fly from A to B", "It is 465 km from Paris to Lyon".
 	if t.isWord(i, "it") && t.isWord(i+1, "is", "costs", "takes", "was") {
 		if v, k, ok := t.qtyNumber(i+1, end, 0); ok {
@@ -415,7 +422,7 @@ func (t *proseText) qtyAt(dst []qtyLink, i int, s ptSentence, skip *listSkip) ([
 func qtyLowerStart(lx *lang.Lexicon, w string) bool {
 	switch w {
 	case "up", "at", "no", "it", "going", "travelling", "traveling", "driving", "flying", "getting", "shipping",
-		"walking", "to", "moving", "both", "either":
+		"walking", "to", "moving", "both", "either", "from":
 		return true
 	}
 	return qtyNounClass(lx, w) != 0 || qtyKeyword(w) != "" || proseKindNoun(w) || proseKindPlural(w)
@@ -957,13 +964,53 @@ func (t *proseText) qtyKeywordFirst(i int, m Meaning, s ptSentence) ([]qtyLink, 
 		v.meaning, v.known = m, true
 	}
 	e.val, e.hasVal, e.a, e.b, e.conf = v, true, a, n2, 1
+	qtyKeywordDirection(&e, c, m)
+	return []qtyLink{e}, n2
+}
+
+// qtyKeywordDirection sets the direction of an edge whose keyword says
+// what its number is: a distance (or a road's number) goes both ways; a
+// cost or a weight from one place to another is one-way, less surely.
+func qtyKeywordDirection(e *qtyLink, c qtyClass, m Meaning) {
 	switch {
 	case c == qtyRoad || m == MeaningDistance:
 		e.oneWay = false
 	case e.oneWay && (m == MeaningCost || m == MeaningWeight):
 		e.conf, e.note = 0.9, "a cost or time from one place to another is read as one-way"
 	}
-	return []qtyLink{e}, n2
+}
+
+// qtyEndsFirst reads "From node 0 to node 6, distance is 4", "from A to B,
+// the cost is $7", "from s to t: capacity = 5" at token i ("from").
+func (t *proseText) qtyEndsFirst(i int, s ptSentence) ([]qtyLink, int) {
+	end := s.q
+	e, k, ok := t.qtyEnds(i, end)
+	if !ok {
+		return nil, i
+	}
+	if t.isPunct(k, ',') || t.isPunct(k, ':') {
+		k++
+	}
+	if t.isWord(k, "the", "its") {
+		k++
+	}
+	m := qtyKeyword(t.low(k))
+	if m == "" || !(t.isWord(k+1, "is", "equals", "was") || t.isPunct(k+1, '=') || t.isPunct(k+1, ':')) {
+		return nil, i
+	}
+	v, n, ok := t.qtyNumberLead(k+2, end, 0, true)
+	if !ok {
+		return nil, i
+	}
+	if !v.known {
+		v.meaning, v.known = m, true
+	}
+	if v.meaning == "time" {
+		v.meaning, v.time = MeaningWeight, true
+	}
+	e.val, e.hasVal, e.a, e.b, e.conf = v, true, i, n, 1
+	qtyKeywordDirection(&e, 0, v.meaning)
+	return []qtyLink{e}, n
 }
 
 // qtyKeyword returns the meaning a keyword names ("distance", "capacity",

@@ -34,6 +34,12 @@ func TestQuantities(t *testing.T) {
 		{name: "distance statements without an edge noun",
 			in:    "The distance from Paris to Lyon is 465 km. Lyon is 300 km from Marseille. Nice and Monaco are 20 km apart.",
 			edges: []string{"Paris--Lyon=465", "Lyon--Marseille=300", "Nice--Monaco=20"}, dir: DirUndirected, value: MeaningDistance},
+		{name: "benchmark lines: the ends first, then the keyword and its number",
+			in:    "Given a directed graph: From node 0 to node 6, distance is 4. From node 0 to node 2, distance is 1. From node 2 to node 6, the distance is 2.",
+			edges: []string{"0--6=4", "0--2=1", "2--6=2"}, dir: DirUndirected, value: MeaningDistance},
+		{name: "benchmark lines with weights and costs",
+			in:    "From A to B, weight is 3; from B to C, weight = 5. From C to D: cost is $7.",
+			edges: []string{"A->B=3", "B->C=5", "C->D=7(cost)"}, dir: DirDirected, value: MeaningWeight, partial: true}, // two meanings
 		{name: "several pairs after one noun",
 			in:    "There are roads from A to B of 4 km, from B to C of 2 km, and from A to C of 7 km.",
 			edges: []string{"A--B=4", "B--C=2", "A--C=7"}, dir: DirUndirected, value: MeaningDistance, note: "two-way"},
