@@ -86,6 +86,24 @@ func csvMeaning(name string) Meaning {
 	return MeaningWeight
 }
 
+// csvUnitColumn reads a value column named with its unit: "distance (km)",
+// "cost [$]", "time (min)", or a unit alone ("minutes", "usd"). base is the
+// name without the unit ("distance"; the unit itself when alone).
+func csvUnitColumn(name string) (base, unit string, ok bool) {
+	if k := strings.IndexAny(name, "(["); k > 0 && (strings.HasSuffix(name, ")") || strings.HasSuffix(name, "]")) {
+		base = strings.TrimSpace(name[:k])
+		unit = strings.TrimSpace(name[k+1 : len(name)-1])
+		if csvColumnNames[base] == csvValue && unit != "" && !strings.ContainsAny(unit, "()[]") {
+			return base, unit, true
+		}
+		return "", "", false
+	}
+	if _, ok := unitMeaning(name); ok {
+		return name, name, true
+	}
+	return "", "", false
+}
+
 // csvMaxField is the longest field of a table row; a longer one is prose.
 const csvMaxField = 48
 
@@ -97,7 +115,8 @@ type csvHeader struct {
 	sep      rune
 	names    []string // lower-case column names
 	cols     []csvColumn
-	markdown bool // a Markdown table: "| a | b |"
+	units    []string // per column, the unit its name gives ("distance (km)", "minutes"), "" none
+	markdown bool     // a Markdown table: "| a | b |"
 }
 
 // Read implements Reader.
@@ -297,6 +316,12 @@ func csvParseHeader(d *Doc, ln textLine) (csvHeader, bool) {
 		for _, f := range fields {
 			name := strings.Trim(strings.TrimSpace(f), `"'`+"`")
 			c, known := csvColumnNames[name]
+			unit := ""
+			if !known {
+				if base, u, ok := csvUnitColumn(name); ok {
+					name, unit, c, known = base, u, csvValue, true
+				}
+			}
 			if !known && csvFeatureName.MatchString(name) {
 				c, known = csvFeature, true
 			}
@@ -312,6 +337,7 @@ func csvParseHeader(d *Doc, ln textLine) (csvHeader, bool) {
 			}
 			h.names = append(h.names, name)
 			h.cols = append(h.cols, c)
+			h.units = append(h.units, unit)
 			switch c {
 			case csvSource:
 				src++
@@ -515,6 +541,7 @@ func csvReadTable(d *Doc, lines []textLine, hi int, h csvHeader) (Reading, int, 
 		}
 	}
 	rows := 0
+	units, unitMeanings := map[string]bool{}, map[Meaning]bool{}
 	end := lines[hi].End
 	j := hi + 1
 	for ; j < len(lines); j++ {
@@ -567,11 +594,22 @@ func csvReadTable(d *Doc, lines []textLine, hi int, h csvHeader) (Reading, int, 
 			e := Edge{U: u, V: v, Start: ln.Start, End: ln.End}
 			if val >= 0 {
 				f := clean(val)
-				x, err := strconv.ParseFloat(f, 64)
-				if err != nil {
+				q, ok := parseQuantity(f)
+				if !ok {
 					return Reading{}, j, syntaxErrorAt(text, starts[val], fmt.Sprintf("%s %q is not a number", h.names[val], f))
 				}
-				e.Value, e.HasValue = x, true
+				e.Value, e.HasValue = q.v, true
+				if q.unit == "" {
+					q.unit = h.units[val]
+					q.meaning, _ = unitMeaning(strings.ToLower(q.unit))
+					if q.unit == "$" || q.unit == "€" || q.unit == "£" {
+						q.meaning = MeaningCost
+					}
+				}
+				units[q.unit] = true
+				if q.meaning != MeaningNone {
+					unitMeanings[q.meaning] = true
+				}
 			}
 			r.Edges = append(r.Edges, e)
 		} else {
@@ -621,6 +659,9 @@ func csvReadTable(d *Doc, lines []textLine, hi int, h csvHeader) (Reading, int, 
 	if ignored > 0 {
 		r.Notes = append(r.Notes, fmt.Sprintf("%d column(s) of the table are not read", ignored))
 	}
+	if edges && val >= 0 {
+		csvUnits(&r, h.names[val], units, unitMeanings)
+	}
 	if rows == 1 && edges {
 		r.Notes = append(r.Notes, "the table has one row")
 	}
@@ -630,6 +671,28 @@ func csvReadTable(d *Doc, lines []textLine, hi int, h csvHeader) (Reading, int, 
 			strings.TrimSpace(text[lines[hi].Start:lines[hi].End]), strings.Join(h.names, ", ")))
 	}
 	return r, j, nil
+}
+
+// csvUnits records the unit of a table's value column (edge_unit) and,
+// when the column's name says only "weight", "value" or "time", takes its
+// meaning from the unit ("460 km" is a distance); values with different
+// units or meanings make the reading uncertain.
+func csvUnits(r *Reading, name string, units map[string]bool, meanings map[Meaning]bool) {
+	if len(units) > 1 {
+		r.Confidence = min(r.Confidence, 0.6)
+		r.Notes = append(r.Notes, fmt.Sprintf("the %s column mixes units", name))
+		return
+	}
+	for u := range units {
+		if u != "" {
+			r.Facts = map[string]string{"edge_unit": u}
+		}
+	}
+	if len(meanings) == 1 && r.EdgeValue == MeaningWeight {
+		for m := range meanings {
+			r.EdgeValue = m
+		}
+	}
 }
 
 // csvHeaderMayBeRow reports whether an edge table's header line could as
