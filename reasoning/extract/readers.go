@@ -22,6 +22,7 @@ func Readers() []Reader {
 		Cypher{},
 		GML{},
 		GraphML{},
+		HTMLTable{},       // before the file reader: a cell's text is no file name
 		AdjacencyMatrix{}, // before pythonReader: "[[0, 1], [1, 0]] is the adjacency matrix" is a Python list too
 		pythonReader{},
 		CSVTable{},
