@@ -11,13 +11,14 @@ func (p *exScan) tryAdjacency(i int) (int, error) {
 		return i, nil
 	}
 	var got []exItem
-	lines := 0
+	lines, weak := 0, false
 	j := i
 	for {
 		key, n, wk, ok := p.nodeRef(j)
-		if !ok || wk || !p.isPunct(n, ':') {
+		if !ok || !p.isPunct(n, ':') {
 			break
 		}
+		weak = weak || wk
 		k := n + 1
 		br := p.isPunct(k, '[') || p.isPunct(k, '{')
 		if br {
@@ -26,9 +27,10 @@ func (p *exScan) tryAdjacency(i int) (int, error) {
 		var row []exItem
 		for {
 			v, n2, wv, ok := p.atom(k)
-			if !ok || wv {
+			if !ok {
 				break
 			}
+			weak = weak || wv
 			row = append(row, exItem{u: key, v: v, method: "adjacency", s: int(p.toks[j].s), e: int(p.toks[n2-1].e), tok: j})
 			k = n2
 			if p.isPunct(k, ',') {
@@ -55,14 +57,41 @@ func (p *exScan) tryAdjacency(i int) (int, error) {
 		got = append(got, row...)
 		j = k
 		for p.kind(j) == exNL || p.isPunct(j, ';') {
-			j++
+			j = p.nextLine(j)
+			if p.isPunct(j, ';') {
+				j++
+			}
 		}
 	}
 	if lines == 0 || (lines < 2 && !p.adjOK && !exAllNumeric(p.q, got)) {
 		return i, nil
 	}
+	if weak && !adjLinked(got, lines) {
+		// "note: see above": lower-case words make adjacency lines only
+		// in a block whose lines name one another ("test: build" under
+		// "build: fetch").
+		return i, nil
+	}
 	p.items = append(p.items, got...)
 	return j, nil
+}
+
+// adjLinked reports whether a block of two or more adjacency lines is
+// linked: some line's key is a neighbour on another line.
+func adjLinked(items []exItem, lines int) bool {
+	if lines < 2 {
+		return false
+	}
+	keys := map[string]bool{}
+	for _, it := range items {
+		keys[it.u] = true
+	}
+	for _, it := range items {
+		if !it.nodeOnly && keys[it.v] && it.v != it.u {
+			return true
+		}
+	}
+	return false
 }
 
 // exAllNumeric reports whether every node of the items is an integer or a
