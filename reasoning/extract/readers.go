@@ -25,6 +25,7 @@ func Readers() []Reader {
 		HTMLTable{},       // before the file reader: a cell's text is no file name
 		AdjacencyMatrix{}, // before pythonReader: "[[0, 1], [1, 0]] is the adjacency matrix" is a Python list too
 		pythonReader{},
+		NetworkXCode{},
 		CSVTable{},
 		RouteLists{},
 		PairPhrases{},
