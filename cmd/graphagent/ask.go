@@ -56,7 +56,10 @@ Notations read in the question (mixed in one question when they agree):
   node data      node 0: [1, 0]; each layer sums the neighbours' embeddings; Node 4 likes soccer
   structured     adjacency lists (A: B, C; "0 1 2" lines after "adjacency-list format"), adjacency matrices, CSV/TSV/Markdown tables with a header,
                  JSON {"nodes": ..., "edges": ...} or [{"from": "a", "to": "b", "weight": 2}], NetworkX dicts,
-                 DOT (digraph { a -> b }), GML, GraphML (<graphml>...</graphml>)
+                 DOT (digraph { a -> b [label="5 km"] }), GML, GraphML (<graphml>...</graphml>), HTML <table>s,
+                 cells with units (40 km, $300, 5 min); numbered and bulleted lines (the numbering is not data)
+  diagrams, code Mermaid (graph LR; A[Start] --> B & C; A -- 5 --> B), Cypher ((a)-[:ROAD {km: 40}]->(b)),
+                 NetworkX (G.add_edge("a", "b", weight=3); nx.path_graph(5))
   routes         Red line: Alpha, Beta, Gamma (each stop joined to the next)
   declarations   the nodes are numbered from 0 to 7; a graph among nodes A, B, C; with 12 nodes
 Sentences that explain a notation ("(i,j) means that node i and node j are connected") are its key, never

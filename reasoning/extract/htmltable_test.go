@@ -38,7 +38,7 @@ func TestHTMLTableErrors(t *testing.T) {
 }
 
 func FuzzHTMLTable(f *testing.F) {
-	fuzzReaderErrors(f, HTMLTable{}, positionedSyntaxError(true),
+	fuzzReaderErrors(f, HTMLTable{}, syntaxPositioned,
 		"<table><tr><th>Source</th><th>Target</th><th>Cost</th></tr><tr><td>A</td><td>B</td><td>$3</td></tr></table>",
 		"<table><tr><th>u<th>v<tr><td>1<td>2</table>",
 		"<table><tr><td><table><tr><td>x</td></tr></table></td></tr></table>",

@@ -6,8 +6,10 @@
 // Lyon of 465 km"), precedence ("A should be visited before B"), bipartite
 // prose ("applicant 0 is interested in job 2"), node data (embeddings,
 // labels), declared node sets ("nodes are numbered from 0 to 7"), sentences
-// that explain the notation ("(i,j) means that ..."), and structured text
-// (adjacency lists and matrices, CSV/TSV, JSON, DOT).
+// that explain the notation ("(i,j) means that ..."), structured text
+// (adjacency lists and matrices, CSV/TSV/Markdown and HTML tables, JSON,
+// DOT, GML, GraphML), diagram and code languages (Mermaid, Cypher, NetworkX
+// code).
 //
 // A Reader returns a Reading: what it understood and the spans of the question
 // it accounted for. Read combines the readings into one graph with a Report
