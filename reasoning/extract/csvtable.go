@@ -602,9 +602,6 @@ func csvReadTable(d *Doc, lines []textLine, hi int, h csvHeader) (Reading, int, 
 				if q.unit == "" {
 					q.unit = h.units[val]
 					q.meaning, _ = unitMeaning(strings.ToLower(q.unit))
-					if q.unit == "$" || q.unit == "€" || q.unit == "£" {
-						q.meaning = MeaningCost
-					}
 				}
 				units[q.unit] = true
 				if q.meaning != MeaningNone {

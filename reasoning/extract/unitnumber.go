@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/graphagent/graphagent/lang"
 )
@@ -52,11 +53,12 @@ func parseQuantity(s string) (quantity, bool) { return parseQuantityIn(lang.Defa
 func parseQuantityIn(lx *lang.Lexicon, s string) (quantity, bool) {
 	s = strings.TrimSpace(s)
 	var q quantity
-	for _, sign := range []string{"$", "€", "£", "¥"} {
-		if rest, ok := strings.CutPrefix(s, sign); ok {
-			q.unit, q.meaning = sign, MeaningCost
-			s = strings.TrimLeft(rest, " ")
-			break
+	if r, size := utf8.DecodeRuneInString(s); size > 0 && !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+		// A currency sign before the number ("$300", "€ 12.5"): a cost unit
+		// of the lexicon.
+		if m, _ := unitMeaningIn(lx, s[:size]); m == MeaningCost {
+			q.unit, q.meaning = s[:size], MeaningCost
+			s = strings.TrimLeft(s[size:], " ")
 		}
 	}
 	i := 0
