@@ -241,3 +241,13 @@ func TestHideFolders(t *testing.T) {
 		t.Errorf("diameter of karate: %q", text)
 	}
 }
+
+// TestErrorsDoNotEchoLongTokens: a graph whose bad token is 4 MiB long
+// gets an error of a few hundred bytes, not the token (it was 4 MiB).
+func TestErrorsDoNotEchoLongTokens(t *testing.T) {
+	cs := connect(t)
+	text, res := call(t, cs, "diameter", map[string]any{"graph": "graph { \"" + strings.Repeat("a", 4<<20)})
+	if !res.IsError || len(text) > 1000 || !strings.Contains(text, "malformed graph") {
+		t.Errorf("error of %d bytes (error %v): %.200q", len(text), res.IsError, text)
+	}
+}

@@ -68,7 +68,8 @@ func (t *Transport) Connect(context.Context) (mcp.Connection, error) {
 	if maxDepth <= 0 {
 		maxDepth = DefaultMaxFrameDepth
 	}
-	c := &frameConn{w: t.Writer, maxBytes: maxBytes, maxDepth: maxDepth, frames: make(chan frame), closed: make(chan struct{})}
+	c := &frameConn{w: t.Writer, maxBytes: maxBytes, maxDepth: maxDepth, frames: make(chan frame), closed: make(chan struct{}),
+		pending: map[jsonrpc.ID]bool{}, answered: make(chan struct{}, 1)}
 	// Reads run in their own goroutine so that Close unblocks Read (the
 	// SDK requires it); a read of standard input cannot be interrupted,
 	// so the goroutine ends at the next line or at the end of the input.
@@ -93,6 +94,15 @@ type frameConn struct {
 	frames    chan frame
 	closeOnce sync.Once
 	closed    chan struct{}
+
+	// pending are the IDs of calls read and not yet answered: at the end
+	// of the input Read waits for their answers before it reports the
+	// end (the SDK closes the connection then, and a reply still being
+	// computed would be lost: "graphagent mcp < calls.jsonl" answers
+	// every call).
+	mu       sync.Mutex
+	pending  map[jsonrpc.ID]bool
+	answered chan struct{} // signalled (buffered 1) when a pending call is answered
 }
 
 func (c *frameConn) readFrames(br *bufio.Reader, maxBytes int) {
@@ -158,6 +168,9 @@ func (c *frameConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 			return nil, io.EOF
 		case f := <-c.frames:
 			if f.err != nil {
+				if errors.Is(f.err, io.EOF) {
+					c.awaitAnswers(ctx)
+				}
 				return nil, f.err
 			}
 			var (
@@ -176,8 +189,33 @@ func (c *frameConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 				continue
 			}
 			if msg != nil {
+				if req, ok := msg.(*jsonrpc.Request); ok && req.ID.IsValid() {
+					c.mu.Lock()
+					c.pending[req.ID] = true
+					c.mu.Unlock()
+				}
 				return msg, nil
 			}
+		}
+	}
+}
+
+// awaitAnswers waits until every call read has been answered, the
+// context is done or the connection is closed.
+func (c *frameConn) awaitAnswers(ctx context.Context) {
+	for {
+		c.mu.Lock()
+		n := len(c.pending)
+		c.mu.Unlock()
+		if n == 0 {
+			return
+		}
+		select {
+		case <-c.answered:
+		case <-ctx.Done():
+			return
+		case <-c.closed:
+			return
 		}
 	}
 }
@@ -191,7 +229,17 @@ func (c *frameConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	if err != nil {
 		return fmt.Errorf("mcp: encoding a message: %w", err)
 	}
-	return c.writeLine(data)
+	err = c.writeLine(data)
+	if resp, ok := msg.(*jsonrpc.Response); ok {
+		c.mu.Lock()
+		delete(c.pending, resp.ID)
+		c.mu.Unlock()
+		select {
+		case c.answered <- struct{}{}:
+		default:
+		}
+	}
+	return err
 }
 
 // writeLine writes one message. Replies to requests read before the end of

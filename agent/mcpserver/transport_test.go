@@ -192,8 +192,9 @@ func TestMalformedFrames(t *testing.T) {
 	}
 }
 
-// TestFrameEndOfInput: a last frame without its newline is read, and the
-// end of the input ends Run without an error.
+// TestFrameEndOfInput: a last frame without its newline is read, every
+// call is answered, and the end of the input then ends Run without an
+// error.
 func TestFrameEndOfInput(t *testing.T) {
 	a, err := agent.New(context.Background(), agent.Config{})
 	if err != nil {
@@ -215,10 +216,10 @@ func TestFrameEndOfInput(t *testing.T) {
 	if err != nil && err != io.EOF {
 		t.Errorf("Run: %v", err)
 	}
-	// The ping may be answered after Run saw the end of the input; the
-	// parse error and the initialize reply come first.
+	// Every call is answered before the end of the input ends the
+	// session, the last one (without a newline) too.
 	got := out.String()
-	if !strings.Contains(got, `"code":-32700`) || !strings.Contains(got, `"id":0,"result"`) {
+	if !strings.Contains(got, `"code":-32700`) || !strings.Contains(got, `"id":0,"result"`) || !strings.Contains(got, `"id":1,"result"`) {
 		t.Errorf("output %q", got)
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/graphagent/graphagent/internal/textutil"
 )
 
 // ReadOptions configure the readers.
@@ -72,9 +74,19 @@ func (e *SyntaxError) Error() string {
 	}
 	sb.WriteString(ErrSyntax.Error())
 	sb.WriteString(": ")
-	sb.WriteString(e.Msg)
+	// A message may quote a token of the input (gonum's DOT parser
+	// quotes it whole): a 4 MiB token must not become a 4 MiB message on
+	// stderr or over MCP.
+	if len(e.Msg) > maxSyntaxMsg {
+		fmt.Fprintf(&sb, "%s (a message of %d bytes, cut)", textutil.Truncate(e.Msg, maxSyntaxMsg), len(e.Msg))
+	} else {
+		sb.WriteString(e.Msg)
+	}
 	return sb.String()
 }
+
+// maxSyntaxMsg bounds the message of a SyntaxError as printed.
+const maxSyntaxMsg = 400
 
 // Unwrap returns ErrSyntax.
 func (e *SyntaxError) Unwrap() error { return ErrSyntax }
