@@ -12,7 +12,6 @@ import (
 
 	"github.com/graphagent/graphagent/agent"
 	"github.com/graphagent/graphagent/memory"
-	"github.com/graphagent/graphagent/reasoning"
 	"github.com/graphagent/graphagent/tools"
 )
 
@@ -291,7 +290,7 @@ func newAgent(c *cli.Context) (*agent.Agent, error) {
 		return nil, usageErr("data folders: %v", err)
 	}
 	cfg.Sandbox = sb
-	_, llm := cfg.Planner.(*reasoning.LLMPlanner)
+	_, llm := textGenerator(cfg.Planner)
 	cfg.Labelled = measuredAnalogy{labelledService(c, sb, cfg.Planner), llm}
 	if l := learnedTools(c); l != nil {
 		cfg.Learned = l

@@ -139,7 +139,7 @@ func TestErrorMessagesGolden(t *testing.T) {
 		{"tools", "run", "no_such_tool", "--graph", "g.tsv"},
 		{"tools", "show", "shortest_pth"},
 		{"askk", "q"},
-		{"eval", "--suite", "nosuch"},
+		{"ask", "--timeout", "0s", "How many nodes in 0-1?"},
 	}
 	var b strings.Builder
 	for _, args := range cases {

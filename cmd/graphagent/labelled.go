@@ -23,8 +23,17 @@ func labelledService(c *cli.Context, sb *graph.Sandbox, planner reasoning.Planne
 		defer s.Close()
 		return s.Examples(), nil
 	}}
-	if p, ok := planner.(*reasoning.LLMPlanner); ok {
-		opts.LLM = analog.NewLLM(p)
+	if g, ok := textGenerator(planner); ok {
+		opts.LLM = analog.NewLLM(g)
 	}
 	return analog.NewService(sb.Open, opts)
+}
+
+// textGenerator is the planner's free-text generation when it has one (the
+// LLM planner, or any other backend implementing reasoning.Generator), which
+// the LLM analogy over labelled datasets needs; not a concrete type, so that
+// another backend keeps that step.
+func textGenerator(p reasoning.Planner) (reasoning.Generator, bool) {
+	g, ok := p.(reasoning.Generator)
+	return g, ok && g != nil
 }
