@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/graphagent/graphagent/reasoning/llmtest"
 	"github.com/graphagent/graphagent/tools/graph"
 )
 
@@ -182,4 +183,28 @@ func mustGraph(t *testing.T, ends ...string) *graph.Graph {
 		}
 	}
 	return b.Build()
+}
+
+// TestConceptLackingLLM: an LLM's choice of a tool that does not compute
+// the measure the question names is made again among the candidates that
+// do (one more call), and the answer is the measure asked.
+func TestConceptLackingLLM(t *testing.T) {
+	srv := llmtest.New(t)
+	sb, err := graph.NewSandbox(dataDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := newLLMAgent(t, srv, sb, nil)
+	srv.Enqueue(
+		llmtest.Reply(`{"thought": "an edge between them?", "tool": "edge_exists"}`),
+		llmtest.Reply(`{"thought": "the Jaccard coefficient", "tool": "jaccard_coefficient"}`),
+		llmtest.Reply(`{"u": "3", "v": "13"}`),
+	)
+	ans, err := a.Ask(context.Background(), "Calculate the Jaccard coefficient of node 3 and node 13. Edges: 3-1, 3-2, 13-1, 13-2, 13-4, 4-5.")
+	if err != nil {
+		t.Fatalf("%v (%d calls)", err, srv.Calls())
+	}
+	if v, _ := ans.Value.(float64); ans.Tool != "jaccard_coefficient" || !near(v, 2.0/3) {
+		t.Errorf("%s %v (%s), want jaccard_coefficient 2/3", ans.Tool, ans.Value, ans.Answer)
+	}
 }
