@@ -1338,6 +1338,9 @@ func (c *combiner) unaccounted(kept []*Reading) {
 	if rel > 0 {
 		c.note(0.6, "%d relation sentence(s) (\"X and Y are ...\") were not read as edges", rel)
 	}
+	if n := c.cutNames(covered, edgesCov); n > 0 {
+		c.note(0.5, "%d word(s) next to edges look like parts of longer names that were read in part", n)
+	}
 }
 
 // keptCoverage returns the sorted, merged spans of the readings (of
