@@ -89,6 +89,11 @@ type Relation struct {
 	Nouns []string
 	// Note is what the readers say when they read the verb.
 	Note string
+	// Order is how a verb orders tasks, for the precedence reader: "on"
+	// when what follows its preposition comes first ("A depends on B": B,
+	// then A), "object" when its object does ("A requires B"), "" when it
+	// states no order.
+	Order string
 	// TwoObjects marks a verb that takes the thing given after the person
 	// ("Ann owes Bo money").
 	TwoObjects bool
@@ -188,7 +193,7 @@ func (l *Lexicon) Third(w string) string {
 // before its object ("points": "to", "at"); nil for none.
 func (l *Lexicon) Preps(w string) []string { return slices.Clone(l.preps[w]) }
 
-// Takes reports whether the one-way verb form w takes the preposition p
+// Takes reports whether the one-way verb form w (base, -s, past or -ing) takes the preposition p
 // ("points", "at"); it does not allocate (the readers ask it per word).
 func (l *Lexicon) Takes(w, p string) bool { return slices.Contains(l.preps[w], p) }
 
@@ -244,6 +249,11 @@ const (
 	// TwoObjectVerb: the -s or past form of a one-way verb that takes the
 	// thing given after the person ("owes Bo money", "teaches Bo French").
 	TwoObjectVerb
+	// OrderOnVerb: the base, -s or -ing form of a verb whose
+	// prepositional object comes first ("depends" on); OrderObjectVerb one
+	// whose direct object does ("requires").
+	OrderOnVerb
+	OrderObjectVerb
 	// BaseVerb: the base form of a verb the readers read ("follow").
 	BaseVerb
 	// MeetVerb: the -s or past form of a symmetric verb with an object
@@ -312,6 +322,7 @@ type verbEntry struct {
 	PastN    bool     `json:"pastNames"`
 	Common   bool     `json:"common"`
 	TwoObj   bool     `json:"twoObjects"`
+	Order    string   `json:"order"`
 	Object   bool     `json:"object"`
 	Mutual   bool     `json:"mutual"`
 	With     bool     `json:"with"`
@@ -424,8 +435,11 @@ func (e verbEntry) relation(sym bool) (Relation, error) {
 	if e.Verb == "" || e.Verb != strings.ToLower(e.Verb) || strings.ContainsAny(e.Verb, " \t") {
 		return Relation{}, fmt.Errorf("verb %q: want one lower-case word", e.Verb)
 	}
-	if sym && (e.PastN || e.TwoObj) {
-		return Relation{}, fmt.Errorf("verb %q: pastNames and twoObjects are flags of one-way verbs", e.Verb)
+	if e.Order != "" && e.Order != "on" && e.Order != "object" {
+		return Relation{}, fmt.Errorf("verb %q: order %q: want \"on\" or \"object\"", e.Verb, e.Order)
+	}
+	if sym && (e.PastN || e.TwoObj || e.Order != "") {
+		return Relation{}, fmt.Errorf("verb %q: pastNames, twoObjects and order are flags of one-way verbs", e.Verb)
 	}
 	if !sym && (e.Object || e.Mutual || e.With || e.To || e.For) {
 		return Relation{}, fmt.Errorf("verb %q: object, mutual, with, to and for are flags of symmetric verbs", e.Verb)
@@ -440,7 +454,7 @@ func (e verbEntry) relation(sym bool) (Relation, error) {
 		v.Preps = strings.Split(e.Prep, "/")
 	}
 	return Relation{Verb: v, Symmetric: sym, Plain: e.Plain, Carries: e.Carries, NoReader: e.NoReader,
-		NoDegree: e.NoDegree, Nouns: e.Nouns, Note: e.Note, PastNames: e.PastN, Common: e.Common, TwoObjects: e.TwoObj, Object: e.Object, Mutual: e.Mutual, With: e.With,
+		NoDegree: e.NoDegree, Nouns: e.Nouns, Note: e.Note, PastNames: e.PastN, Common: e.Common, TwoObjects: e.TwoObj, Order: e.Order, Object: e.Object, Mutual: e.Mutual, With: e.With,
 		To: e.To, For: e.For}, nil
 }
 
@@ -470,6 +484,23 @@ func (l *Lexicon) indexVerbs() {
 		if !r.PastNames {
 			add(r.Ed, RelationVerb)
 		}
+		for _, f := range []string{r.Base, r.S, r.Ed, r.Ing} {
+			for _, p := range r.Preps {
+				if f != "" && !slices.Contains(l.preps[f], p) {
+					l.preps[f] = append(l.preps[f], p)
+				}
+			}
+		}
+		switch r.Order {
+		case "on":
+			add(r.Base, OrderOnVerb)
+			add(r.S, OrderOnVerb)
+			add(r.Ing, OrderOnVerb)
+		case "object":
+			add(r.Base, OrderObjectVerb)
+			add(r.S, OrderObjectVerb)
+			add(r.Ing, OrderObjectVerb)
+		}
 		if r.NoReader {
 			continue
 		}
@@ -488,13 +519,6 @@ func (l *Lexicon) indexVerbs() {
 			add(r.Ed, c)
 		}
 		add(r.Base, BaseVerb)
-		for _, f := range []string{r.S, r.Ed} {
-			for _, p := range r.Preps {
-				if f != "" && !slices.Contains(l.preps[f], p) {
-					l.preps[f] = append(l.preps[f], p)
-				}
-			}
-		}
 		if r.Prep() == "" {
 			add(r.En, PassiveVerb)
 		}

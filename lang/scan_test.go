@@ -204,7 +204,7 @@ var lexiconListsLeft = map[string]int{
 	"reasoning/explore/lexicon.go":     1,
 	"reasoning/extract/bipartite.go":   2,
 	"reasoning/extract/pairphrases.go": 2,
-	"reasoning/extract/precedence.go":  4,
+	"reasoning/extract/precedence.go":  2,
 	"reasoning/extract/prose.go":       1,
 	"reasoning/extract/prosetext.go":   3,
 	"reasoning/extract/routes.go":      1,

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
+
+	"github.com/graphagent/graphagent/lang"
 )
 
 // Precedence reads ordering constraints as directed edges from what comes
@@ -421,11 +423,20 @@ func (t *proseText) precConnective(k int) (forward bool, next int, ok bool) {
 		if t.isWord(k+1, "by") {
 			return false, k + 2, true
 		}
-	case "depends", "depend", "relies", "rely", "dependent", "conditional", "contingent":
+	case "dependent", "conditional", "contingent":
 		if t.isWord(k+1, "on", "upon") {
 			return false, k + 2, true
 		}
-	case "requires", "require", "needs", "need", "requiring":
+	}
+	// The lexicon's order verbs: "depends on", "relies upon"; "requires",
+	// "needs".
+	w := t.low(k)
+	switch lw := t.lex.Word(w); {
+	case lw.Has(lang.OrderOnVerb):
+		if t.lex.Takes(w, t.low(k+1)) {
+			return false, k + 2, true
+		}
+	case lw.Has(lang.OrderObjectVerb):
 		if !t.isWord(k+1, "to") {
 			n := k + 1
 			if t.isWord(n, "first") {
@@ -433,6 +444,8 @@ func (t *proseText) precConnective(k int) (forward bool, next int, ok bool) {
 			}
 			return false, n, true
 		}
+	}
+	switch t.low(k) {
 	case "waits", "wait":
 		if t.isWord(k+1, "for", "on", "upon") {
 			return false, k + 2, true
