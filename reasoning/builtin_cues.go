@@ -239,7 +239,7 @@ func newToolCues(lx *lang.Lexicon) []toolCue {
 		c("articulation cut", `\barticulation\b|\bcut[- ]?(vertex|vertices|nodes?)\b`, "", "articulation_points"),
 		c("bridge cut", `\bbridges?\b|\bcut[- ]?edges?\b`, "", "bridges"),
 		c("colo chromatic", `\bcolou?r(ing|s|ed)?\b|\bchromatic\b`, `\bchromatic polynomial\b|\b(two|2) colou?rs\b|\b(two|2)[- ]colou?r`, "graph_coloring"),
-		c("hamilton once time", `\bhamiltonian\b|\b(visits?|visiting|passes through|pass through|goes through|go through|covers?)\b[^.?]{0,12}\b(every|each|all)( of the| the)? (nodes?|vertex|vertices|cities|city|towns?|places?|sites?|stops?|locations?|rooms?)\b[^.?]{0,20}\b((exactly|only|just) )?(once|one time)( each)?\b`, "", "hamiltonian_path"),
+		c("hamilton once time", `\bhamiltonian\b|\b(visits?|visiting|passes through|pass through|goes through|go through|covers?)\b[^.?]{0,12}\b(every|each|all)( of the| the)?( \d+)? (`+nodeNouns+`)\b[^.?]{0,20}\b((exactly|only|just) )?(once|one time)( each)?\b`, "", "hamiltonian_path"),
 		c("euler once time", `\beuler(ian)?\b|\b(uses?|using|traverses?|traversing|crosses|crossing|visits?|visiting)\b[^.?]{0,12}\b(every|each|all)( of the| the)? (edges?|links?|bridges?|roads?)\b[^.?]{0,20}\b((exactly|only|just) )?(once|one time)( each)?\b`, "", "euler_path"),
 		c("core", `\bk[- ]?cores?\b|\bcore numbers?\b|\b\d+[- ]cores?\b`, "", "k_core"),
 		c("breadth bfs", `\bbreadth[- ]first\b|\bbfs\b`, "", "bfs_order"),

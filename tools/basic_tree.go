@@ -26,7 +26,6 @@ type TreeResult struct {
 func isTreeTool() Tool {
 	return New(Spec{
 		Name:        "is_tree",
-		Intents:     Intents{Concepts: []string{"acyclic", "cyclic", "cycle*"}},
 		Description: "Check whether the graph is a tree (connected, no cycle: one edge fewer than nodes) or a forest (every component a tree); for a directed graph, also whether it is a rooted tree with every edge pointing away from the root (an arborescence).",
 		WhenToUse: "Questions asking whether a graph is a tree, a forest, acyclic and connected, a hierarchy with one root, or \"has no cycles and is in one piece\". " +
 			"Edge direction is ignored for tree and forest, as in NetworkX; a self-loop is a cycle.",
