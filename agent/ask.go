@@ -151,7 +151,14 @@ func (a *Agent) ask(ctx context.Context, question string, sess *Session, opts []
 	// question does not come with a file.
 	llmRead := false
 	if ex.Confidence < reasoning.ConfidentExtraction && r.opt.graphFile == "" {
-		llmRead = r.llmGraph(ctx, question, &ex)
+		var rejected error
+		llmRead, rejected = r.llmGraph(ctx, question, &ex)
+		// A graph the question writes that the LLM misread, even after
+		// one repair, is not answered about: not with the readers'
+		// uncertain reading, nor with a graph from elsewhere (the session).
+		if rejected != nil && ex.Graph == nil && ex.FileRef == "" && ex.DatasetRef == "" {
+			return r.fail(fmt.Errorf("the LLM's graph does not match the question (%w) and the readers found no graph: %w", rejected, ErrNoAnswer))
+		}
 	}
 	// The builtin backend does not guess: an uncertain reading that no
 	// LLM replaced is refused, saying what was read and what was not.
@@ -219,19 +226,31 @@ func solvedExamples(k int) memory.ExampleQuery {
 const questionSource = "question"
 
 // llmGraph runs the planner's graph step and, when its answer passes the
-// checks against the question and the readers' report, uses it instead of
-// the parsers' graph; it reports whether it did.
-func (r *run) llmGraph(ctx context.Context, question string, ex *reasoning.Extraction) (used bool) {
+// checks against the question and the readers' reading (sent back once for
+// repair when it does not), uses it instead of the parsers' graph; it
+// reports whether it did, and the mismatch that rejected the answer.
+func (r *run) llmGraph(ctx context.Context, question string, ex *reasoning.Extraction) (used bool, rejected error) {
+	reading := *ex
+	check := func(gt reasoning.GraphText) error { return reasoning.CompareGraphWithReading(gt, question, reading) }
 	r.step("graph", func() (string, string, error) {
 		name := r.a.planner.Name()
-		gt, err := r.a.planner.ExtractGraph(ctx, question)
+		gt, err := r.a.planner.ExtractGraph(ctx, reasoning.GraphRequest{Question: question, Check: check})
 		if errors.Is(err, reasoning.ErrNoLLM) {
 			return name, fmt.Sprintf("the parsers are not confident (%.2f) and no LLM is configured: keeping the parsers' reading", ex.Confidence), nil
+		}
+		if errors.Is(err, reasoning.ErrGraphMismatch) {
+			rejected = err
 		}
 		if err != nil {
 			return name, "LLM graph extraction failed: keeping the parsers' reading", err
 		}
+		// The checks again, for planners that do not run them.
 		if err := reasoning.CheckGraphAgainstQuestion(gt, question); err != nil {
+			rejected = err
+			return name, "the LLM's graph does not match the question: keeping the parsers' reading", err
+		}
+		if err := check(gt); err != nil {
+			rejected = err
 			return name, "the LLM's graph does not match the question: keeping the parsers' reading", err
 		}
 		if gt.Source != "" && len(gt.Edges) == 0 {
@@ -244,6 +263,7 @@ func (r *run) llmGraph(ctx context.Context, question string, ex *reasoning.Extra
 			return name, "the LLM's graph cannot be built: keeping the parsers' reading", err
 		}
 		if ids := keyOnlyNodes(g, question, &ex.Report); len(ids) > 0 {
+			rejected = reasoning.ErrGraphMismatch
 			return name, "the LLM's graph does not match the question: keeping the parsers' reading",
 				fmt.Errorf("nodes %s are only symbols of the notation's key: %w", strings.Join(ids, ", "), reasoning.ErrGraphMismatch)
 		}
@@ -252,7 +272,7 @@ func (r *run) llmGraph(ctx context.Context, question string, ex *reasoning.Extra
 		ex.Directed, ex.Weighted = g.Directed(), g.Weighted()
 		return name, fmt.Sprintf("read by the LLM: %d nodes, %d edges, %s", g.N(), g.M(), dirWord(g.Directed())), nil
 	})
-	return used
+	return used, rejected
 }
 
 // resolveGraph finds the question's graph: a --graph file, a graph written in
@@ -586,9 +606,12 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 	}
 	// The builtin planner's choice of a tool no cue names is the nearest by
 	// retrieval; it must fit how the question asks. An LLM reads the
-	// question itself, and a session follow-up ("and node 9?") reuses the
-	// previous question's tool: the checks do not apply to them.
+	// question itself: its choice is held to the answer kind the question
+	// asks for, and to a negation only where the tool's answer would drop
+	// it (see negatedLLMChoice). A session follow-up ("and node 9?")
+	// reuses the previous question's tool: the checks do not apply to it.
 	retrieved := r.forced == nil && r.planner().Name() == reasoning.BuiltinName
+	llmChoice := r.forced == nil && !retrieved
 	if err := negatedUncued(intent, cues, choice.Tool); retrieved && err != nil {
 		return r.fail(err)
 	}
@@ -605,7 +628,10 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 	if err := readingRuleErr(spec, r.ans.Reading); err != nil {
 		return r.fail(err)
 	}
-	if err := answerKindMismatch(intent, cues, spec); retrieved && err != nil {
+	if err := negatedLLMChoice(intent, cues, spec); llmChoice && err != nil {
+		return r.fail(err)
+	}
+	if err := answerKindMismatch(intent, cues, spec); (retrieved || llmChoice) && err != nil {
 		return r.fail(err)
 	}
 	if err := supposedChange(intent, spec.Name); err != nil {
@@ -624,17 +650,41 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 	}
 
 	var args json.RawMessage
-	var perr error
+	var perr, implausible error
+	// An LLM's arguments are held to what the question asks, as the
+	// builtin's are found: nodes it names in the asking sentences, roles
+	// and numbers as it gives them (sent back once, then declined). A
+	// session follow-up's arguments are the previous turn's with what
+	// the follow-up names replaced.
+	check := func(pg *graph.Graph) func(json.RawMessage) error {
+		pc := pairCheck(spec)
+		if r.forced != nil || r.planner().Name() == reasoning.BuiltinName {
+			return pc
+		}
+		asking := askingText(task)
+		if !hasLetter(asking) {
+			asking = task
+		}
+		return func(args json.RawMessage) error {
+			if pc != nil {
+				if err := pc(args); err != nil {
+					return err
+				}
+			}
+			implausible = reasoning.CheckParamsAgainstQuestion(spec, args, asking, pg)
+			return implausible
+		}
+	}
 	r.step("params", func() (string, string, error) {
 		pg := g
 		if membershipTool(spec.Name) {
 			pg = nil // the question may name a node that is not in the graph
 		}
-		args, perr = r.planner().ExtractParams(ctx, reasoning.ParamRequest{Question: task, Tool: spec, Graph: pg, Check: pairCheck(spec)})
-		if perr != nil && pg == nil {
+		args, perr = r.planner().ExtractParams(ctx, reasoning.ParamRequest{Question: task, Tool: spec, Graph: pg, Check: check(pg)})
+		if perr != nil && pg == nil && implausible == nil {
 			// Without the graph only numbers are sure node mentions; names
 			// ("node Robert") are found with it.
-			if a2, err2 := r.planner().ExtractParams(ctx, reasoning.ParamRequest{Question: task, Tool: spec, Graph: g, Check: pairCheck(spec)}); err2 == nil {
+			if a2, err2 := r.planner().ExtractParams(ctx, reasoning.ParamRequest{Question: task, Tool: spec, Graph: g, Check: check(g)}); err2 == nil {
 				args, perr = a2, nil
 			}
 		}
@@ -654,8 +704,11 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 		if ng != nil {
 			g, isolated = ng, note
 			r.ans.Graph, r.ans.g = graphInfo(g, source), g
-			args, perr = r.planner().ExtractParams(ctx, reasoning.ParamRequest{Question: task, Tool: spec, Graph: g, Check: pairCheck(spec)})
+			args, perr = r.planner().ExtractParams(ctx, reasoning.ParamRequest{Question: task, Tool: spec, Graph: g, Check: check(g)})
 		}
+	}
+	if perr != nil && implausible != nil {
+		return r.fail(fmt.Errorf("the LLM's parameters do not match the question, after one repair (%w): %w", implausible, ErrNoAnswer))
 	}
 	if perr != nil {
 		return fallback(fmt.Errorf("no valid parameters for %s: %w", spec.Name, perr))

@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 
@@ -34,31 +35,49 @@ func TestSessionFollowUpsKeepTool(t *testing.T) {
 }
 
 // TestLLMChoiceNotHeldToCues: the checks of a tool the builtin planner
-// found by retrieval alone do not apply to an LLM's choice, which reads
-// the question itself: a negated question the lexicon does not cue is
-// answered with the tool the model picks.
+// found by retrieval alone are not all applied to an LLM's choice, which
+// reads the question itself: a negated question the lexicon does not cue
+// is answered with the tool the model picks when that tool's task is the
+// negation (non_neighbors), and a negated yes/no question with the tool
+// whose sentence states the fact; a tool that would drop the negation
+// (bfs_order: everyone Ann reaches) is declined, and so is a tool whose
+// answer is of another kind than the one asked for.
 func TestLLMChoiceNotHeldToCues(t *testing.T) {
-	srv := llmtest.New(t)
-	srv.Handle(func(req llmtest.Request) llmtest.Response {
-		switch req.System() {
-		case reasoning.ToolInstruction:
-			return llmtest.Reply(`{"thought": "the guests Ann can reach", "tool": "bfs_order", "then": []}`)
-		case reasoning.ParamInstruction:
-			return llmtest.Reply(`{"source": "Ann"}`)
+	for _, c := range []struct {
+		q, tool, params string
+		want            string // "" when declined
+	}{
+		{"Guests: Ann–Ben, Ben–Cal, Cal–Dot. Who hasn't Ann talked to directly?", "non_neighbors", `{"node": "Ann"}`, "Cal, Dot"},
+		{"Guests: Ann–Ben, Ben–Cal, Cal–Dot. Which guests has Ann never talked to?", "bfs_order", `{"source": "Ann"}`, ""},
+		{"Guests: Ann–Ben, Ben–Cal, Cal–Dot, Eve–Fay. Is the party not connected?", "is_connected", `{}`, "not connected"},
+		{"Guests: Ann–Ben, Ben–Cal, Cal–Dot. How many pairs of guests talked?", "is_connected", `{}`, ""},
+		{"Guests: Ann–Ben, Ben–Cal, Cal–Dot. Is there a path from Ann to Dot?", "shortest_path", `{"source": "Ann", "target": "Dot"}`, ""},
+	} {
+		srv := llmtest.New(t)
+		srv.Handle(func(req llmtest.Request) llmtest.Response {
+			switch req.System() {
+			case reasoning.ToolInstruction:
+				return llmtest.Reply(`{"thought": "scripted", "tool": "` + c.tool + `", "then": []}`)
+			case reasoning.ParamInstruction:
+				return llmtest.Reply(c.params)
+			}
+			return llmtest.Reply(`{"directed": false, "weighted": false, "source": "", "edges": [], "nodes": []}`)
+		})
+		sb, err := graph.NewSandbox(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
 		}
-		return llmtest.Reply(`{"directed": false, "weighted": false, "source": "", "edges": [], "nodes": []}`)
-	})
-	sb, err := graph.NewSandbox(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := newLLMAgent(t, srv, sb, nil)
-	q := "Guests: Ann–Ben, Ben–Cal, Cal–Dot. Which guests has Ann never talked to?"
-	ans, err := a.Ask(context.Background(), q)
-	if err != nil {
-		t.Fatalf("%q: %v", q, err)
-	}
-	if ans.Tool != "bfs_order" || !strings.Contains(ans.Answer, "Cal") {
-		t.Errorf("%q: %s %s", q, ans.Tool, ans.Answer)
+		a := newLLMAgent(t, srv, sb, nil)
+		ans, err := a.Ask(context.Background(), c.q)
+		switch {
+		case c.want == "" && err == nil:
+			t.Errorf("%q by %s: answered %q, want declined", c.q, c.tool, ans.Answer)
+		case c.want == "" && !errors.Is(err, ErrNoAnswer):
+			t.Errorf("%q by %s: %v, want ErrNoAnswer", c.q, c.tool, err)
+		case c.want != "" && err != nil:
+			t.Errorf("%q by %s: %v", c.q, c.tool, err)
+		case c.want != "" && (ans.Tool != c.tool || !strings.Contains(ans.Answer, c.want)):
+			t.Errorf("%q: %s %q, want %s saying %q", c.q, ans.Tool, ans.Answer, c.tool, c.want)
+		}
 	}
 }

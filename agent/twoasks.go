@@ -65,6 +65,31 @@ func negatedUncued(task string, cues reasoning.Cues, tool string) error {
 	return nil
 }
 
+// negatedLLMChoice declines (ErrNoAnswer) an LLM's tool for a negated
+// question that asks for things ("which guests has Ann never talked
+// to?", "how many nodes can't 0 reach?") when no cue names the tool and
+// the tool's task is not itself a negation (non_neighbors' is): its answer
+// would answer the question with the negation dropped, as the builtin's
+// nearest tool would (negatedUncued). A negated yes/no question ("is the
+// graph not connected?") is left to the model: the tool's sentence states
+// the fact, which answers it either way.
+func negatedLLMChoice(task string, cues reasoning.Cues, spec tools.Spec) error {
+	if askedKind(task) == askYesNo {
+		return nil
+	}
+	what, _, _ := strings.Cut(spec.Description, ";")
+	if negation.MatchString(strings.ToLower(what)) {
+		return nil
+	}
+	if slices.Contains(cues.Tools, spec.Name) || cues.Adjustment(spec.Name) > 0 {
+		return nil
+	}
+	if m := negation.FindString(strings.ToLower(askingText(task))); m != "" {
+		return fmt.Errorf("the question is negated (%q), and the LLM's tool, %s, answers no negation and none of the question's words names its task; it would answer the question without the negation: %w", m, spec.Name, ErrNoAnswer)
+	}
+	return nil
+}
+
 // auxiliaries open a yes/no question ("Is B important?").
 var auxiliaries = map[string]bool{"is": true, "are": true, "was": true, "were": true, "does": true, "do": true, "did": true,
 	"can": true, "could": true, "has": true, "have": true, "will": true, "would": true, "should": true}

@@ -145,8 +145,8 @@ func track[T any](ctx context.Context, f func(context.Context) (T, error)) (T, e
 	return v, err
 }
 
-func (c countingPlanner) ExtractGraph(ctx context.Context, question string) (reasoning.GraphText, error) {
-	return track(ctx, func(ctx context.Context) (reasoning.GraphText, error) { return c.inner.ExtractGraph(ctx, question) })
+func (c countingPlanner) ExtractGraph(ctx context.Context, req reasoning.GraphRequest) (reasoning.GraphText, error) {
+	return track(ctx, func(ctx context.Context) (reasoning.GraphText, error) { return c.inner.ExtractGraph(ctx, req) })
 }
 
 func (c countingPlanner) ChooseTool(ctx context.Context, req reasoning.ToolRequest) (reasoning.ToolChoice, error) {

@@ -86,7 +86,7 @@ func (p *BuiltinPlanner) Name() string { return BuiltinName }
 // ExtractGraph always fails with an error wrapping ErrNoLLM: without a
 // language model the deterministic parsers (ExtractGraph, the package
 // function) are all the builtin backend has.
-func (p *BuiltinPlanner) ExtractGraph(ctx context.Context, question string) (GraphText, error) {
+func (p *BuiltinPlanner) ExtractGraph(ctx context.Context, req GraphRequest) (GraphText, error) {
 	return GraphText{}, fmt.Errorf("builtin planner: the graph parsers are not confident and no LLM is configured to read the graph: %w", ErrNoLLM)
 }
 

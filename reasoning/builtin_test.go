@@ -267,7 +267,7 @@ func TestBuiltinChooseTool(t *testing.T) {
 	if ch.Tool != NoTool {
 		t.Errorf("spanning tree count: %+v", ch)
 	}
-	if _, err := p.ExtractGraph(ctx, "edges 0-1"); !errors.Is(err, ErrNoLLM) {
+	if _, err := p.ExtractGraph(ctx, GraphRequest{Question: "edges 0-1"}); !errors.Is(err, ErrNoLLM) {
 		t.Errorf("ExtractGraph: %v, want ErrNoLLM", err)
 	}
 }

@@ -476,10 +476,11 @@ func (d *llmDoer) rewrite(body []byte, at *llmAttempt) ([]byte, error) {
 }
 
 // ExtractGraph asks the model to copy the graph out of the question
-// (Graph-Instruction) and checks the answer against the question; a rejected
-// answer is sent back once for repair. Errors wrap ErrSyntax,
-// ErrGraphMismatch or ErrServer.
-func (p *LLMPlanner) ExtractGraph(ctx context.Context, question string) (GraphText, error) {
+// (Graph-Instruction) and checks the answer against the question
+// (ParseGraphAnswer) and with req.Check; a rejected answer is sent back
+// once for repair. Errors wrap ErrSyntax, ErrGraphMismatch or ErrServer.
+func (p *LLMPlanner) ExtractGraph(ctx context.Context, req GraphRequest) (GraphText, error) {
+	question := req.Question
 	if strings.TrimSpace(question) == "" {
 		return GraphText{}, fmt.Errorf("graph step: empty question: %w", ErrGraphMismatch)
 	}
@@ -488,6 +489,11 @@ func (p *LLMPlanner) ExtractGraph(ctx context.Context, question string) (GraphTe
 		func(answer string) error {
 			var err error
 			gt, err = ParseGraphAnswer(answer, question)
+			if err == nil && req.Check != nil {
+				if err = req.Check(gt); err != nil && !errors.Is(err, ErrGraphMismatch) {
+					err = fmt.Errorf("%w: %w", ErrGraphMismatch, err)
+				}
+			}
 			return err
 		})
 	if err != nil {

@@ -432,7 +432,7 @@ func TestExtractGraph(t *testing.T) {
 				s.Enqueue(llmtest.Reply(a))
 			}
 			p := newLLMTestPlanner(t, s, func(cfg *LLMConfig) { cfg.GraphMaxTokens = 999 })
-			got, err := p.ExtractGraph(context.Background(), c.question)
+			got, err := p.ExtractGraph(context.Background(), GraphRequest{Question: c.question})
 			if c.wantErr != nil {
 				if !errors.Is(err, c.wantErr) {
 					t.Fatalf("err = %v, want %v", err, c.wantErr)

@@ -49,9 +49,10 @@ const NoTool = "none"
 // concurrent use by many questions.
 type Planner interface {
 	// ExtractGraph is the graph-extraction step (Graph-Instruction). It is
-	// called only when the deterministic parsers are not confident. Errors
-	// wrap ErrSyntax, ErrGraphMismatch or ErrServer.
-	ExtractGraph(ctx context.Context, question string) (GraphText, error)
+	// called only when the deterministic parsers are not confident; the
+	// answer is checked with CheckGraphAgainstQuestion and req.Check.
+	// Errors wrap ErrSyntax, ErrGraphMismatch or ErrServer.
+	ExtractGraph(ctx context.Context, req GraphRequest) (GraphText, error)
 	// ChooseTool picks one candidate (optionally followed by a short chain),
 	// or NoTool (Task-Instruction). Errors wrap ErrSyntax, ErrUnknownTool or
 	// ErrServer.
@@ -191,6 +192,17 @@ type ToolChoice struct {
 	Then []string `json:"then,omitempty"`
 	// Thought is the planner's short justification.
 	Thought string `json:"thought,omitempty"`
+}
+
+// GraphRequest is the input of the graph-extraction step.
+type GraphRequest struct {
+	// Question is the whole question.
+	Question string
+	// Check, when set, validates the extracted graph further (for example
+	// against the deterministic readers' reading, see CompareGraphWithReading).
+	// Its error is sent back to the planner once for repair; it should wrap
+	// ErrGraphMismatch.
+	Check func(GraphText) error
 }
 
 // ParamRequest is the input of the parameter-extraction step.
