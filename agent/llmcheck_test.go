@@ -257,3 +257,35 @@ func trueAnswer(t *testing.T, a *Agent, c llmCase) string {
 	}
 	return res.Text
 }
+
+// TestBuiltinIssue22Misreadings: the builtin backend's two misreadings of
+// issue 22. "Is there a path from a to d?" asks whether a reaches d (it
+// was answered by hamiltonian_path); a sentence whose gapped clauses the
+// prose reader does not read ("... and beta with gamma, and gamma with
+// alpha") names a node of its reading again outside it, and the reading
+// is declined (it was answered "no cycle" from 2 nodes at 0.93).
+func TestBuiltinIssue22Misreadings(t *testing.T) {
+	a := newBuiltinAgent(t, nil, t.TempDir())
+	ctx := context.Background()
+	q := "In the graph with edges a-b, e-c, c-d, is there a path from a to d?"
+	ans, err := a.Ask(ctx, q)
+	if err != nil || ans.Tool != "path_exists" || !strings.HasPrefix(ans.Answer, "No") {
+		t.Errorf("%q: %v, %s %q; want path_exists saying no", q, err, ans.Tool, ans.Answer)
+	}
+	q = "In the graph with edges a-b, b-c, c-d, is there a path from a to d?"
+	if ans, err := a.Ask(ctx, q); err != nil || ans.Tool != "path_exists" || !strings.HasPrefix(ans.Answer, "Yes") {
+		t.Errorf("%q: %v, %s %q; want path_exists saying yes", q, err, ans.Tool, ans.Answer)
+	}
+	for _, q := range []string{
+		"The network links alpha with beta and beta with gamma, and gamma with alpha. Is there a cycle?",
+		"The office wires Ann with Bo and Bo with Cy, and Cy with Ann. Is there a cycle?",
+	} {
+		ans, err := a.Ask(ctx, q)
+		if err == nil && !strings.Contains(ans.Answer, "has a cycle") {
+			t.Errorf("%q: answered %q from %d nodes", q, ans.Answer, ans.Graph.Nodes)
+		}
+		if err != nil && !errors.Is(err, ErrNoAnswer) && !errors.Is(err, ErrNoGraph) {
+			t.Errorf("%q: %v, want a decline (exit 1)", q, err)
+		}
+	}
+}

@@ -1313,6 +1313,34 @@ func (c *combiner) unaccounted(kept []*Reading) {
 		}
 		i = e - 1
 	}
+	// A statement the readers read part of that names one of the graph's
+	// nodes again outside what they read ("The network links alpha with
+	// beta and beta with gamma, and gamma with alpha": the prose reader
+	// reads the first clause): the rest of the sentence holds edges no
+	// reader read.
+	if g := c.ex.Graph; g != nil && len(covered) > 0 {
+		read := map[int32]bool{} // sentences with a read token before token i
+		again := 0
+		for i, t := range p.toks {
+			if inside(int(t.s), int(t.e)) {
+				read[p.sent[i]] = true
+				continue
+			}
+			// After the read text only: "a graph G among nodes A, ..., G"
+			// names the graph before its nodes.
+			if t.kind != exWord || !read[p.sent[i]] || p.task[p.sent[i]] || p.isWord(i, "a", "an", "i") {
+				continue
+			}
+			if _, ok := g.Index(t.text(c.d.Text)); !ok {
+				continue
+			}
+			again++
+			rep.Unaccounted = append(rep.Unaccounted, Unaccounted{Start: int(t.s), End: int(t.e), Text: t.text(c.d.Text), Why: "a node named again outside the graph text of its sentence"})
+		}
+		if again > 0 {
+			c.note(0.6, "%d mention(s) of the graph's nodes in sentences read only in part were not read", again)
+		}
+	}
 	rel := 0
 	kc := 0 // the first covered interval that ends at or after token i
 	for i := 0; i < len(p.toks); i++ {
