@@ -460,6 +460,9 @@ func idPositions(q string, words []qword, id string) []int {
 		}
 		return out
 	}
+	if fid == "" {
+		return nil
+	}
 	lq := strings.ToLower(q)
 	for at := 0; at < len(lq); {
 		k := strings.Index(lq[at:], fid)
@@ -547,7 +550,7 @@ func CheckParamsAgainstQuestion(spec tools.Spec, args json.RawMessage, question 
 	if err := json.Unmarshal(args, &got); err != nil {
 		return fmt.Errorf("%s: %v: %w", spec.Name, err, ErrBadParams)
 	}
-	sl := findSlots(blankGraphPairs(question, g), g, false)
+	sl := findSlots(defaultLanguage(), blankGraphPairs(question, g), g, false)
 	named := map[string]bool{}
 	for _, id := range sl.nodeMentions() {
 		named[foldID(id)] = true
