@@ -197,6 +197,27 @@ func (p *nxParser) line(s, e int) error {
 		p.node(id, at)
 	case "add_edges_from", "add_weighted_edges_from", "add_nodes_from", "add_path", "add_cycle":
 		// The list is the Python-list reader's; this line is accounted for.
+		// add_nodes_from takes any iterable: a string's characters are the
+		// nodes ("abcde"), and range(n) the integers below n; another
+		// argument is not read, so the nodes it adds would be missing.
+		if fn == "add_nodes_from" {
+			arg := strings.TrimSpace(args)
+			if n, ok := nxRange(arg); ok {
+				if n > p.d.opt.MaxNodes {
+					return fmt.Errorf("NetworkX code: add_nodes_from(%s) adds more than %d nodes: %w", arg, p.d.opt.MaxNodes, graph.ErrTooLarge)
+				}
+				for i := range n {
+					p.node(strconv.Itoa(i), at)
+				}
+			} else if len(arg) >= 2 && (arg[0] == '"' || arg[0] == '\'') && arg[len(arg)-1] == arg[0] {
+				for _, r := range arg[1 : len(arg)-1] {
+					p.node(string(r), at)
+				}
+			} else if arg == "" || (arg[0] != '[' && arg[0] != '(' && arg[0] != '{') {
+				p.unknown++
+				p.notes = append(p.notes, fmt.Sprintf("add_nodes_from(%s) is not read", arg))
+			}
+		}
 		if fn == "add_path" || fn == "add_cycle" {
 			p.unknown++
 			p.notes = append(p.notes, fmt.Sprintf("%s is not read", fn))
@@ -439,4 +460,18 @@ func nxValue(s string) (string, bool) {
 		return s, true
 	}
 	return "", false
+}
+
+// nxRange reads "range(n)" with a non-negative integer n.
+func nxRange(arg string) (int, bool) {
+	inner, ok := strings.CutPrefix(arg, "range(")
+	if !ok {
+		return 0, false
+	}
+	inner, ok = strings.CutSuffix(inner, ")")
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(inner))
+	return n, err == nil && n >= 0
 }

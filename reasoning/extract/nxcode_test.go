@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -154,4 +155,26 @@ func FuzzNetworkXCode(f *testing.F) {
 		"G.add_edge((1, 2), [3], weight=1e309)",
 		"G = nx.path_graph(99999999999)",
 	)
+}
+
+// TestNetworkXAddNodesFromIterables: add_nodes_from over a string adds its
+// characters and over range(n) the integers below n, as Python iterates
+// them (the isolated nodes were missing, and the number of components was
+// answered 3 where NetworkX prints 4).
+func TestNetworkXAddNodesFromIterables(t *testing.T) {
+	for _, tc := range []struct {
+		q     string
+		nodes int
+	}{
+		{"```python\nimport networkx as nx\nG = nx.Graph()\nG.add_nodes_from(\"abcdefghij\")\nG.add_edges_from([(\"a\", \"b\"), (\"b\", \"c\"), (\"d\", \"e\")])\n```\nHow many connected components?", 10},
+		{"```python\nimport networkx as nx\nG = nx.Graph()\nG.add_nodes_from(range(6))\nG.add_edges_from([(0, 1), (2, 3)])\n```\nHow many connected components?", 6},
+	} {
+		ex, err := Read(context.Background(), tc.q, Options{})
+		if err != nil || ex.Graph == nil {
+			t.Fatalf("%q: %v", tc.q, err)
+		}
+		if ex.Graph.N() != tc.nodes {
+			t.Errorf("%q: %d nodes, want %d", tc.q, ex.Graph.N(), tc.nodes)
+		}
+	}
 }
