@@ -22,7 +22,8 @@ func Readers() []Reader {
 		Cypher{},
 		GML{},
 		GraphML{},
-		HTMLTable{},       // before the file reader: a cell's text is no file name
+		HTMLTable{}, // before the file reader: a cell's text is no file name
+		SQLTable{},
 		AdjacencyMatrix{}, // before pythonReader: "[[0, 1], [1, 0]] is the adjacency matrix" is a Python list too
 		pythonReader{},
 		NetworkXCode{},
