@@ -41,6 +41,13 @@ var (
 	ErrNoAnswer = errors.New("could not answer")
 )
 
+// DefaultMaxNodes and DefaultMaxEdges are the default node and edge
+// limits of a graph (Limits.MaxNodes and MaxEdges).
+const (
+	DefaultMaxNodes = 1_000_000
+	DefaultMaxEdges = 1_000_000
+)
+
 // Limits bound the work of one question. Zero fields take the defaults.
 type Limits struct {
 	// MaxQuestionBytes is the longest question accepted (default 8 MiB).
@@ -62,10 +69,10 @@ func (l Limits) withDefaults() Limits {
 		l.MaxQuestionBytes = 8 << 20
 	}
 	if l.MaxNodes <= 0 {
-		l.MaxNodes = 1_000_000
+		l.MaxNodes = DefaultMaxNodes
 	}
 	if l.MaxEdges <= 0 {
-		l.MaxEdges = 1_000_000
+		l.MaxEdges = DefaultMaxEdges
 	}
 	if l.ToolTimeout <= 0 {
 		l.ToolTimeout = 30 * time.Second

@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/graphagent/graphagent/agent"
+	"github.com/graphagent/graphagent/internal/textutil"
 	"github.com/graphagent/graphagent/tools/graph"
 )
 
@@ -32,11 +33,16 @@ func badRequest(code, param, msg string) *apiError {
 	return e
 }
 
+// maxErrorBytes bounds an error message sent.
+const maxErrorBytes = 4096
+
 // writeError answers e as JSON.
 func writeError(w http.ResponseWriter, e *apiError) {
 	if e.status == http.StatusUnauthorized {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="graphagent"`)
 	}
+	// Messages may quote the request, which can be megabytes long.
+	e.Message = textutil.Truncate(e.Message, maxErrorBytes)
 	writeJSON(w, e.status, struct {
 		Error *apiError `json:"error"`
 	}{e})

@@ -33,6 +33,21 @@ func globalFlags() []cli.Flag {
 	}
 }
 
+// checkDataFlag refuses a --data that names no folder (--data ""),
+// which would otherwise quietly mean the current folder. An empty
+// GRAPHAGENT_DATA is how a variable is cleared and still means unset.
+func checkDataFlag(c *cli.Context) error {
+	if env, ok := os.LookupEnv("GRAPHAGENT_DATA"); !c.IsSet("data") || ok && strings.TrimSpace(env) == "" {
+		return nil
+	}
+	for _, d := range c.StringSlice("data") {
+		if strings.Trim(d, " \t"+string(os.PathListSeparator)) == "" {
+			return usageErr("--data %q names no folder; give a folder, or leave --data out to read from the current folder", d)
+		}
+	}
+	return nil
+}
+
 // dataDirs returns the sandbox roots: --data, else the current folder.
 func dataDirs(c *cli.Context) []string {
 	var dirs []string

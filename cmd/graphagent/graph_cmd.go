@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -38,21 +39,21 @@ DATASET's folder inside the data folders.
 DIR/` + scenarios.DegreePlot + ` and DIR/` + scenarios.CommunitiesPlot + ` (the folder is created; existing files in it
 are replaced). The diameter is the largest (strongly, when directed) connected component's; above
 --budget (nodes × edges) it is estimated by a double sweep, a lower bound, and betweenness is left out.`,
-				Flags: []cli.Flag{dirFlag, undirFlag, jsonFlag(),
+				Flags: append([]cli.Flag{dirFlag, undirFlag, jsonFlag(),
 					&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write report.md and the PNG plots into `DIR`"},
 					&cli.IntFlag{Name: "top", Value: 5, Usage: "how many nodes each centrality ranking lists"},
 					&cli.Int64Flag{Name: "budget", Value: 2e9, Usage: "largest nodes × edges for the exact diameter and betweenness"},
-				},
+				}, graphRunFlags()...),
 				Action: graphReport,
 			},
 			{
 				Name:      "compare",
 				Usage:     "the report's measures of two graphs side by side, and their node and edge overlap",
 				ArgsUsage: "A B",
-				Flags: []cli.Flag{dirFlag, undirFlag, jsonFlag(),
+				Flags: append([]cli.Flag{dirFlag, undirFlag, jsonFlag(),
 					&cli.IntFlag{Name: "top", Value: 5, Usage: "how many nodes each centrality ranking lists"},
 					&cli.Int64Flag{Name: "budget", Value: 2e9, Usage: "largest nodes × edges for the exact diameter and betweenness"},
-				},
+				}, graphRunFlags()...),
 				Action: graphCompare,
 			},
 			{
@@ -107,9 +108,9 @@ func graphArg(c *cli.Context, arg string) (path string, directed bool) {
 	return path, directed
 }
 
-func loadGraphArg(c *cli.Context, arg string) (*graph.Graph, error) {
+func loadGraphArg(ctx context.Context, c *cli.Context, arg string) (*graph.Graph, error) {
 	path, directed := graphArg(c, arg)
-	g, err := loadGraphFile(c, path, directed)
+	g, err := loadGraphFile(ctx, c, path, directed)
 	if err != nil {
 		return nil, err
 	}
@@ -128,12 +129,20 @@ func graphReport(c *cli.Context) error {
 	if c.Bool("directed") && c.Bool("undirected") {
 		return usageErr("--directed and --undirected contradict each other")
 	}
-	g, err := loadGraphArg(c, c.Args().First())
+	ctx, cancel, timeout, err := runContext(c)
 	if err != nil {
 		return err
 	}
-	rep, err := scenarios.Summarize(c.Context, g, reportOptions(c))
+	defer cancel()
+	g, err := loadGraphArg(ctx, c, c.Args().First())
 	if err != nil {
+		return runTimeoutErr(ctx, timeout, err)
+	}
+	rep, err := scenarios.Summarize(ctx, g, reportOptions(c))
+	if err != nil {
+		if ctx.Err() != nil {
+			return runTimeoutErr(ctx, timeout, err)
+		}
 		return cli.Exit(err.Error(), exitNoAnswer)
 	}
 	if dir := c.String("out"); dir != "" {
@@ -179,16 +188,24 @@ func graphCompare(c *cli.Context) error {
 	if c.Bool("directed") && c.Bool("undirected") {
 		return usageErr("--directed and --undirected contradict each other")
 	}
-	a, err := loadGraphArg(c, c.Args().Get(0))
+	ctx, cancel, timeout, err := runContext(c)
 	if err != nil {
 		return err
 	}
-	b, err := loadGraphArg(c, c.Args().Get(1))
+	defer cancel()
+	a, err := loadGraphArg(ctx, c, c.Args().Get(0))
 	if err != nil {
-		return err
+		return runTimeoutErr(ctx, timeout, err)
 	}
-	cmp, err := scenarios.Compare(c.Context, a, b, reportOptions(c))
+	b, err := loadGraphArg(ctx, c, c.Args().Get(1))
 	if err != nil {
+		return runTimeoutErr(ctx, timeout, err)
+	}
+	cmp, err := scenarios.Compare(ctx, a, b, reportOptions(c))
+	if err != nil {
+		if ctx.Err() != nil {
+			return runTimeoutErr(ctx, timeout, err)
+		}
 		return cli.Exit(err.Error(), exitNoAnswer)
 	}
 	if c.Bool("json") {

@@ -82,13 +82,17 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	var ec cli.ExitCoder
 	if errors.As(err, &ec) {
 		if msg := err.Error(); msg != "" {
-			fmt.Fprintln(stderr, "graphagent:", tidyMessage(msg))
+			fmt.Fprintln(stderr, "graphagent:", textutil.Truncate(tidyMessage(msg), maxErrorBytes))
 		}
 		return ec.ExitCode()
 	}
-	fmt.Fprintln(stderr, "graphagent:", tidyMessage(err.Error()))
+	fmt.Fprintln(stderr, "graphagent:", textutil.Truncate(tidyMessage(err.Error()), maxErrorBytes))
 	return exitUsage
 }
+
+// maxErrorBytes bounds an error message printed: errors may quote input,
+// and input can be megabytes long.
+const maxErrorBytes = 4096
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	return &cli.App{
@@ -115,6 +119,7 @@ Exit codes:
 		EnableBashCompletion: true,
 		ExitErrHandler:       func(*cli.Context, error) {}, // run() prints and maps errors
 		Flags:                globalFlags(),
+		Before:               checkDataFlag,
 		Commands: []*cli.Command{
 			askCommand(),
 			chatCommand(),

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -46,13 +47,13 @@ func toolsCommand() *cli.Command {
 "u v [w]", .json node-link, .dot/.gv DOT) from inside the data folders (--data, default: the current
 folder) and runs the tool. Parameters are given as --arg key=value; values that parse as JSON
 (numbers, true/false, lists) are passed as such, anything else as a string.`,
-				Flags: []cli.Flag{
+				Flags: append([]cli.Flag{
 					&cli.StringFlag{Name: "graph", Aliases: []string{"g"}, Usage: "graph `FILE` (inside the data folders; required but for learned tools, which name a dataset)"},
 					&cli.BoolFlag{Name: "directed", Aliases: []string{"d"}, Usage: "read an edge list as a directed graph"},
 					&cli.StringSliceFlag{Name: "arg", Aliases: []string{"a"}, Usage: "tool parameter as `key=value` (repeatable)"},
 					jsonFlag(),
 					plotFlag(),
-				},
+				}, graphRunFlags()...),
 				Action: toolsRun,
 			},
 			toolsSearchCommand(),
@@ -233,17 +234,28 @@ func parseArgs(pairs []string) (json.RawMessage, error) {
 	return json.Marshal(obj)
 }
 
-// loadGraphFile loads a graph file through the sandbox of the data folders.
-func loadGraphFile(c *cli.Context, path string, directed bool) (*graph.Graph, error) {
+// loadGraphFile loads a graph file through the sandbox of the data
+// folders, within --max-nodes and --max-edges.
+func loadGraphFile(ctx context.Context, c *cli.Context, path string, directed bool) (*graph.Graph, error) {
+	lim, err := graphLimits(c)
+	if err != nil {
+		return nil, err
+	}
 	sb, err := newSandbox(c)
 	if err != nil {
 		return nil, usageErr("data folders: %v", err)
 	}
 	var progress graph.Progress
 	stop := startLoadBar(c, path, &progress)
-	g, err := sb.Load(c.Context, path, graph.ReadOptions{Directed: directed, Progress: &progress})
+	g, err := sb.Load(ctx, path, graph.ReadOptions{Directed: directed, Progress: &progress, Limits: lim})
 	stop()
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, err
+		}
+		if errors.Is(err, graph.ErrTooLarge) {
+			return nil, usageErr("%v (raise --max-nodes or --max-edges to read it)", err)
+		}
 		return nil, usageErr("%v", err)
 	}
 	return g, nil
@@ -270,11 +282,19 @@ func toolsRun(c *cli.Context) error {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	g, err := loadGraphFile(c, c.String("graph"), c.Bool("directed"))
+	ctx, cancel, timeout, err := runContext(c)
 	if err != nil {
 		return err
 	}
-	res, err := t.Run(c.Context, g, args)
+	defer cancel()
+	g, err := loadGraphFile(ctx, c, c.String("graph"), c.Bool("directed"))
+	if err != nil {
+		return runTimeoutErr(ctx, timeout, err)
+	}
+	res, err := t.Run(ctx, g, args)
+	if err != nil && ctx.Err() != nil {
+		return runTimeoutErr(ctx, timeout, err)
+	}
 	if err != nil {
 		code := exitNoAnswer
 		if errors.Is(err, tools.ErrBadArgs) || errors.Is(err, tools.ErrNodeNotFound) {

@@ -115,7 +115,8 @@ func (v *docWords) any(f func(w string) bool) bool {
 
 // idFollows reports whether the word ending at text[end] is followed by an
 // ID on its line: spaces or tabs (at least one), then a digit, a capital
-// or non-ASCII letter, or a lower-case word holding a digit ("t3").
+// or non-ASCII letter, or a lower-case or '_'-led word holding a digit
+// ("t3", "_0"), as bipartiteIsID takes them.
 func idFollows(text string, end int) bool {
 	k := end
 	for k < len(text) && (text[k] == ' ' || text[k] == '\t' || text[k] == '\r' || text[k] == '\f' || text[k] == '\v') {
@@ -127,7 +128,7 @@ func idFollows(text string, end int) bool {
 	switch c := text[k]; {
 	case '0' <= c && c <= '9', 'A' <= c && c <= 'Z', c >= 0x80:
 		return true
-	case 'a' <= c && c <= 'z':
+	case 'a' <= c && c <= 'z', c == '_':
 		for m := k; m < len(text); m++ {
 			// proseWordByte, with the ASCII test inlined.
 			if c := text[m]; c < utf8.RuneSelf && !exASCIIWordByte(c) || c >= utf8.RuneSelf && !proseWordByte(text, m) {

@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // deepLevels is the nesting the hostile-input tests use: a stack overflow
@@ -163,5 +164,30 @@ func TestReadStopsAtLimits(t *testing.T) {
 		if err != nil || !g.Directed() || g.N() != 3 || g.M() != 1 || g.IDs()[0] != "3" {
 			t.Errorf("%s within the limits: %v, %v", in, g, err)
 		}
+	}
+}
+
+// TestSyntaxErrorShortensTokens: a 10 MB token in malformed text gave a
+// 10 MB error message; the message keeps its start and its end.
+func TestSyntaxErrorShortensTokens(t *testing.T) {
+	big := strings.Repeat("é", 5_000_000)
+	for f, in := range map[Format]string{
+		FormatNodeLink: `{"nodes":[{"id":0},{"id":1}],"edges":[{"source":0,"target":1,"weight":"` + big + `"}]}`,
+		FormatDOT:      `graph { a -- b [weight="` + big + `"] }`,
+		FormatGML:      `graph [ node [ id 0 ] edge [ source "` + big + `" target 0 ] ]`,
+		FormatPython:   `[(0, 1, {"weight": "` + big + `"})]`,
+	} {
+		_, err := Read(strings.NewReader(in), f, ReadOptions{Name: "g"})
+		if !errors.Is(err, ErrSyntax) {
+			t.Fatalf("%s: %.200v, want a syntax error", f, err)
+		}
+		msg := err.Error()
+		if len(msg) > maxSyntaxMsg+100 || !utf8.ValidString(msg) || !strings.HasPrefix(msg, "g") {
+			t.Errorf("%s: %d-byte message %.200q", f, len(msg), msg)
+		}
+	}
+	_, err := ReadNodeLink(strings.NewReader(`{"edges":[{"source":0,"target":1,"weight":"`+big+`"}]}`), ReadOptions{})
+	if msg := err.Error(); !strings.HasSuffix(msg, "not a number") {
+		t.Errorf("the end of the message is lost: %.100q", msg[len(msg)-100:])
 	}
 }

@@ -15,6 +15,10 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/graphagent/graphagent/internal/textutil"
 )
 
 // Graph is an immutable simple graph. Build one with a Builder or a reader.
@@ -282,6 +286,9 @@ func (b *Builder) AddNode(id string) (int32, error) {
 	if b.maxNodes > 0 && len(b.ids) >= b.maxNodes {
 		return -1, fmt.Errorf("more than %d nodes: %w", b.maxNodes, ErrTooLarge)
 	}
+	if err := checkNodeID(id); err != nil {
+		return -1, err
+	}
 	if len(b.ids) >= math.MaxInt32-1 {
 		return -1, fmt.Errorf("more than %d nodes: %w", math.MaxInt32-1, ErrTooLarge)
 	}
@@ -296,6 +303,19 @@ func (b *Builder) AddNode(id string) (int32, error) {
 	b.ids = append(b.ids, id)
 	b.index.add(b.ids, i)
 	return i, nil
+}
+
+// checkNodeID refuses a node ID holding a NUL byte or invalid UTF-8: such
+// IDs come from binary files, UTF-16 text read as bytes or text in another
+// encoding, and would otherwise be read as node names.
+func checkNodeID(id string) error {
+	if i := strings.IndexByte(id, 0); i >= 0 {
+		return &SyntaxError{Msg: "a node ID holds a NUL byte (a binary file, or UTF-16 text without a byte-order mark?)"}
+	}
+	if !utf8.ValidString(id) {
+		return &SyntaxError{Msg: fmt.Sprintf("node ID %s is not valid UTF-8 (convert the file to UTF-8)", strconv.Quote(textutil.Truncate(strings.ToValidUTF8(id, "\uFFFD"), 60)))}
+	}
+	return nil
 }
 
 // addNodeBytes is AddNode for an ID held in a byte slice: a known ID is

@@ -59,7 +59,12 @@ type SyntaxError struct {
 	Msg    string // what was wrong
 }
 
-// Error formats the error as "source:line:col: malformed graph: msg".
+// maxSyntaxMsg bounds the message of a SyntaxError: messages quote the
+// offending token, and a hostile token can be megabytes long.
+const maxSyntaxMsg = 400
+
+// Error formats the error as "source:line:col: malformed graph: msg", the
+// message cut to about 400 bytes.
 func (e *SyntaxError) Error() string {
 	var sb strings.Builder
 	sb.WriteString(e.Source)
@@ -74,19 +79,23 @@ func (e *SyntaxError) Error() string {
 	}
 	sb.WriteString(ErrSyntax.Error())
 	sb.WriteString(": ")
-	// A message may quote a token of the input (gonum's DOT parser
-	// quotes it whole): a 4 MiB token must not become a 4 MiB message on
-	// stderr or over MCP.
-	if len(e.Msg) > maxSyntaxMsg {
-		fmt.Fprintf(&sb, "%s (a message of %d bytes, cut)", textutil.Truncate(e.Msg, maxSyntaxMsg), len(e.Msg))
-	} else {
-		sb.WriteString(e.Msg)
-	}
+	sb.WriteString(shortMsg(e.Msg))
 	return sb.String()
 }
 
-// maxSyntaxMsg bounds the message of a SyntaxError as printed.
-const maxSyntaxMsg = 400
+// shortMsg cuts msg to about maxSyntaxMsg bytes in the middle, where a
+// long quoted token is, keeping the start and what the message ends with
+// ("... is not a number").
+func shortMsg(msg string) string {
+	if len(msg) <= maxSyntaxMsg {
+		return msg
+	}
+	tail := len(msg) - maxSyntaxMsg/4
+	for tail < len(msg) && msg[tail]&0xC0 == 0x80 { // a rune's continuation byte
+		tail++
+	}
+	return textutil.Truncate(msg, maxSyntaxMsg*3/4) + msg[tail:]
+}
 
 // Unwrap returns ErrSyntax.
 func (e *SyntaxError) Unwrap() error { return ErrSyntax }

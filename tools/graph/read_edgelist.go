@@ -425,11 +425,11 @@ func isNumeric(p []byte) bool {
 func addEdgeLine(s *edgeSink, toks [][]byte, cols []int, attrs map[string]any) error {
 	u, err := s.b.addNodeBytes(toks[0])
 	if err != nil || len(toks) == 1 {
-		return err
+		return withCol(err, cols[0])
 	}
 	v, err := s.b.addNodeBytes(toks[1])
 	if err != nil {
-		return err
+		return withCol(err, cols[1])
 	}
 	var w float64
 	if len(toks) == 3 {
@@ -452,6 +452,15 @@ func addEdgeLine(s *edgeSink, toks [][]byte, cols []int, attrs map[string]any) e
 		return nil
 	}
 	return s.add(u, v, w, len(toks) == 3)
+}
+
+// withCol sets the column of a *SyntaxError that has none.
+func withCol(err error, col int) error {
+	var se *SyntaxError
+	if errors.As(err, &se) && se.Col == 0 {
+		se.Col = col
+	}
+	return err
 }
 
 // parseDictField parses the Python dict that ends an edge-list line, as

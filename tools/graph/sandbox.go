@@ -2,6 +2,7 @@ package graph
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -17,6 +18,8 @@ import (
 
 	"github.com/graphagent/graphagent/internal/fsutil"
 	"github.com/graphagent/graphagent/tools/dataset"
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/transform"
 )
 
 // DefaultMaxBytes is the default largest graph file a Sandbox loads.
@@ -371,9 +374,17 @@ func (s *Sandbox) Load(ctx context.Context, path string, opt ReadOptions) (*Grap
 	cr := &ctxReader{ctx: ctx, r: io.LimitReader(content, limit+1), left: left, exact: exact}
 	br := bufio.NewReaderSize(cr, 4096)
 	head, _ := br.Peek(512)
+	utf16 := bytes.HasPrefix(head, []byte{0xFF, 0xFE}) || bytes.HasPrefix(head, []byte{0xFE, 0xFF})
+	if utf16 {
+		// UTF-16 text with a byte-order mark (Windows tools write it) is
+		// decoded to UTF-8; without a mark its NUL bytes are refused.
+		dec := unicode.BOMOverride(unicode.UTF8.NewDecoder())
+		br = bufio.NewReaderSize(transform.NewReader(br, dec), 4096)
+		head, _ = br.Peek(512)
+	}
 	format := DetectFormat(formatName, head)
 	var g *Graph
-	if format == FormatEdgeList && !compressed && fi.Size() >= parallelReadMin {
+	if format == FormatEdgeList && !compressed && !utf16 && fi.Size() >= parallelReadMin {
 		// Large plain edge lists are parsed in parallel chunks, each read
 		// with ReadAt: the file's offset does not matter.
 		g, err = readEdgeListAt(ctx, file, fi.Size(), opt, chunkPlan{})
