@@ -2,6 +2,7 @@ package extract
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -68,7 +69,10 @@ func (DOTGraph) Read(ctx context.Context, d *Doc) (Reading, error) {
 			continue
 		}
 		tries++
-		g, err := graph.ReadDOT(strings.NewReader(text[s:e]), graph.ReadOptions{Name: "DOT"})
+		g, err := graph.ReadDOT(strings.NewReader(text[s:e]), graph.ReadOptions{Name: "DOT", Limits: d.limits()})
+		if errors.Is(err, graph.ErrTooLarge) {
+			return Reading{}, fmt.Errorf("DOT graph at byte %d: %w", s, err)
+		}
 		if err != nil {
 			if atLine {
 				return Reading{}, rebaseSyntaxError(text, s, "DOT graph", err)

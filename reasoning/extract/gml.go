@@ -2,6 +2,8 @@ package extract
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/graphagent/graphagent/tools/graph"
@@ -63,7 +65,10 @@ func (GML) Read(ctx context.Context, d *Doc) (Reading, error) {
 			break
 		}
 		tries++
-		g, err := graph.ReadGML(strings.NewReader(text[s:e]), graph.ReadOptions{Name: "GML"})
+		g, err := graph.ReadGML(strings.NewReader(text[s:e]), graph.ReadOptions{Name: "GML", Limits: d.limits()})
+		if errors.Is(err, graph.ErrTooLarge) {
+			return Reading{}, fmt.Errorf("GML graph at byte %d: %w", s, err)
+		}
 		if err != nil {
 			if atLine {
 				return Reading{}, rebaseSyntaxError(text, s, "GML graph", err)

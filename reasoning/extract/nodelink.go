@@ -182,7 +182,10 @@ func jsonReadObject(d *Doc, s, e int) (Reading, error) {
 	}
 	var r Reading
 	if objects && !jsonShorthandNodes(top["nodes"]) && !jsonOtherEdgeKeys(items) {
-		g, err := graph.ReadNodeLink(strings.NewReader(raw), graph.ReadOptions{Directed: dir == DirDirected, Name: "JSON"})
+		g, err := graph.ReadNodeLink(strings.NewReader(raw), graph.ReadOptions{Directed: dir == DirDirected, Name: "JSON", Limits: d.limits()})
+		if errors.Is(err, graph.ErrTooLarge) {
+			return Reading{}, fmt.Errorf("JSON graph at byte %d: %w", s, err)
+		}
 		if err != nil {
 			return Reading{}, rebaseSyntaxError(d.Text, s, "JSON graph", err)
 		}

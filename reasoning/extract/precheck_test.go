@@ -52,7 +52,7 @@ func bipartiteMayRelateSlow(d *Doc) bool {
 		switch c := d.Text[k]; {
 		case '0' <= c && c <= '9', 'A' <= c && c <= 'Z', c >= 0x80:
 			id = true
-		case 'a' <= c && c <= 'z':
+		case 'a' <= c && c <= 'z', c == '_':
 			for m := k; m < len(d.Text) && !id; m++ {
 				if !proseWordByte(d.Text, m) {
 					break

@@ -53,6 +53,13 @@ type Doc struct {
 	vocab *docWords
 }
 
+// limits are the node and edge limits for a reader that builds a graph
+// of its own (DOT, GML, node-link JSON), so that a graph past them is
+// refused while it is read, not after.
+func (d *Doc) limits() graph.Limits {
+	return graph.Limits{MaxNodes: d.opt.MaxNodes, MaxEdges: d.opt.MaxEdges}
+}
+
 // textLines returns the lines of the question, split once per Doc; the
 // readers only read them.
 func (d *Doc) textLines() []textLine {
