@@ -324,6 +324,12 @@ func (r *run) resolveGraph(ctx context.Context, question string, ex reasoning.Ex
 					return "session", "the session's current graph " + source, nil
 				}
 			}
+			if r.sess != nil {
+				if name, ok := r.sess.wm.Dropped(); ok {
+					err = fmt.Errorf("the session's graph %s was dropped from memory to keep the server within its memory budget; give the graph again: %w", name, ErrNoGraph)
+					return "", "graph dropped", err
+				}
+			}
 			err = fmt.Errorf("the question gives no graph (no edges, file or dataset, and no graph loaded earlier%s): %w", notFile, ErrNoGraph)
 			return "", "no graph", err
 		}

@@ -23,6 +23,10 @@ type WorkingLimits struct {
 	Edges int
 	// Results is the most results kept (default 64).
 	Results int
+	// Budget, when set, bounds the graphs of all the working memories
+	// that share it (a server's sessions), least recently used dropped
+	// first; nil means no shared bound.
+	Budget *Budget
 }
 
 // ResultRecord is one tool result remembered in a session.
@@ -54,12 +58,21 @@ type Working struct {
 	results    []ResultRecord // ring buffer
 	next       int            // where the next result goes
 	full       bool
+	// dropped names the graphs the shared budget took, newest last;
+	// currentGone is set while the current graph is one of them, so
+	// that "it" does not silently mean an older graph.
+	dropped     []string
+	currentGone bool
 }
 
 type graphSlot struct {
 	name string
 	g    *graph.Graph
+	bel  *list.Element // the slot's entry in limits.Budget, if any
 }
+
+// maxDropped is how many dropped graph names a working memory remembers.
+const maxDropped = 16
 
 // NewWorking returns an empty working memory.
 func NewWorking(l WorkingLimits) *Working {
@@ -94,23 +107,87 @@ func (w *Working) Put(name string, g *graph.Graph) ([]string, error) {
 		return nil, fmt.Errorf("working memory: graph %q is nil: %w", name, ErrInvalid)
 	}
 	w.mu.Lock()
-	defer w.mu.Unlock()
 	if el, ok := w.byName[name]; ok {
-		w.totalEdges -= el.Value.(*graphSlot).g.M()
-		w.lru.Remove(el)
+		w.unlink(el)
 	}
-	w.byName[name] = w.lru.PushFront(&graphSlot{name: name, g: g})
+	slot := &graphSlot{name: name, g: g}
+	w.byName[name] = w.lru.PushFront(slot)
 	w.totalEdges += g.M()
+	w.currentGone = false
 	var evicted []string
 	for w.lru.Len() > 1 && (w.lru.Len() > w.limits.Graphs || w.totalEdges > w.limits.Edges) {
-		el := w.lru.Back()
-		slot := el.Value.(*graphSlot)
-		w.lru.Remove(el)
-		delete(w.byName, slot.name)
-		w.totalEdges -= slot.g.M()
-		evicted = append(evicted, slot.name)
+		back := w.lru.Back()
+		evicted = append(evicted, back.Value.(*graphSlot).name)
+		w.unlink(back)
+	}
+	var victims []*budgetEntry
+	if b := w.limits.Budget; b != nil {
+		slot.bel, victims = b.add(w, name, g)
+	}
+	w.mu.Unlock()
+	// Other sessions' memories are locked one at a time, never while
+	// holding this one or the budget.
+	for _, v := range victims {
+		if v.w.dropForBudget(v) && v.w == w {
+			evicted = append(evicted, v.name)
+		}
 	}
 	return evicted, nil
+}
+
+// unlink removes a graph's slot, releasing it from the budget; w.mu is
+// held.
+func (w *Working) unlink(el *list.Element) {
+	slot := el.Value.(*graphSlot)
+	w.lru.Remove(el)
+	delete(w.byName, slot.name)
+	w.totalEdges -= slot.g.M()
+	if slot.bel != nil {
+		w.limits.Budget.remove(slot.bel)
+	}
+}
+
+// dropForBudget drops the graph the shared budget took, if w still holds
+// it, and remembers its name; it reports whether it was dropped.
+func (w *Working) dropForBudget(v *budgetEntry) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	el, ok := w.byName[v.name]
+	if !ok || el.Value.(*graphSlot).g != v.g {
+		return false
+	}
+	if el == w.lru.Front() {
+		w.currentGone = true
+	}
+	slot := el.Value.(*graphSlot)
+	slot.bel = nil // already released
+	w.unlink(el)
+	w.dropped = append(w.dropped, v.name)
+	if len(w.dropped) > maxDropped {
+		w.dropped = w.dropped[1:]
+	}
+	return true
+}
+
+// Dropped returns the name of the newest graph the shared budget took from
+// this memory (see WorkingLimits.Budget), if any.
+func (w *Working) Dropped() (string, bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if len(w.dropped) == 0 {
+		return "", false
+	}
+	return w.dropped[len(w.dropped)-1], true
+}
+
+// Close releases the graphs from the shared budget; the memory is empty
+// afterwards.
+func (w *Working) Close() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for w.lru.Len() > 0 {
+		w.unlink(w.lru.Front())
+	}
 }
 
 // Get returns the graph called name ("it" or "" for the current one) and
@@ -120,7 +197,8 @@ func (w *Working) Get(name string) (*graph.Graph, bool) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if name == "" || strings.EqualFold(name, It) {
-		if el := w.lru.Front(); el != nil {
+		if el := w.lru.Front(); el != nil && !w.currentGone {
+			w.touch(el)
 			return el.Value.(*graphSlot).g, true
 		}
 		return nil, false
@@ -130,14 +208,24 @@ func (w *Working) Get(name string) (*graph.Graph, bool) {
 		return nil, false
 	}
 	w.lru.MoveToFront(el)
+	w.currentGone = false
+	w.touch(el)
 	return el.Value.(*graphSlot).g, true
 }
 
-// Current returns the name of the current graph, empty when there is none.
+// touch marks a graph used in the shared budget; w.mu is held.
+func (w *Working) touch(el *list.Element) {
+	if bel := el.Value.(*graphSlot).bel; bel != nil {
+		w.limits.Budget.touch(bel)
+	}
+}
+
+// Current returns the name of the current graph, empty when there is none
+// (or when the shared budget took it).
 func (w *Working) Current() string {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if el := w.lru.Front(); el != nil {
+	if el := w.lru.Front(); el != nil && !w.currentGone {
 		return el.Value.(*graphSlot).name
 	}
 	return ""

@@ -106,7 +106,11 @@ func (h *Handler) chatCompletions(w http.ResponseWriter, r *http.Request) {
 		e.fresh = false
 		e.mu.Unlock()
 	} else {
-		o = h.converse(ctx, h.a.NewSession(h.opt.Working), turns, true, confirm, onEvent, nil)
+		// The replayed conversation's graphs count against the sessions'
+		// budget while the request runs.
+		sess := h.a.NewSession(h.sessions.limits)
+		o = h.converse(ctx, sess, turns, true, confirm, onEvent, nil)
+		sess.Working().Close()
 	}
 	h.metrics.answer(o.label())
 	apiErr = askError(o.err)

@@ -67,6 +67,12 @@ type Options struct {
 	MaxSessions int
 	// Working bounds each session's working memory.
 	Working memory.WorkingLimits
+	// SessionMemory bounds the estimated bytes of the graphs that all
+	// server-side sessions hold together (default 1 GiB,
+	// memory.GraphBytes): past it the least recently used graphs, of any
+	// session, are dropped, and a follow-up about a dropped graph is told
+	// so. Working.Budget, when set, is used instead.
+	SessionMemory int64
 	// HideFolders are folders (the data folders, say) whose absolute
 	// paths are never sent to clients: error messages and traces show
 	// "<data>" ("<data 2>"... for several) instead.
@@ -103,6 +109,9 @@ func (o Options) withDefaults() Options {
 	if o.MaxSessions <= 0 {
 		o.MaxSessions = 1000
 	}
+	if o.SessionMemory <= 0 {
+		o.SessionMemory = 1 << 30
+	}
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
@@ -128,7 +137,11 @@ func New(opt Options) (*Handler, error) {
 	}
 	opt = opt.withDefaults()
 	h := &Handler{opt: opt, a: opt.Agent, mux: http.NewServeMux(), slots: make(chan struct{}, opt.MaxConcurrent), metrics: newMetrics()}
-	h.sessions = newSessionStore(opt.Agent, opt.Working, opt.SessionTTL, opt.MaxSessions)
+	held := opt.Working
+	if held.Budget == nil {
+		held.Budget = memory.NewBudget(opt.SessionMemory)
+	}
+	h.sessions = newSessionStore(opt.Agent, held, opt.SessionTTL, opt.MaxSessions)
 	h.hide = textutil.NewFolderHider(opt.HideFolders)
 	h.handle("/v1/chat/completions", "chat", true, h.chatCompletions)
 	h.handle("GET /v1/models", "models", true, h.models)

@@ -76,6 +76,7 @@ func (s *sessionStore) drop(el *list.Element) {
 	e := s.recency.Remove(el).(*sessionEntry)
 	delete(s.byID, e.id)
 	s.evicted++
+	e.sess.Working().Close() // its graphs leave the shared budget
 }
 
 // len is the number of sessions held.

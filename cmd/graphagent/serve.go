@@ -43,6 +43,7 @@ With --token (or GRAPHAGENT_TOKEN) every request but /healthz and the page needs
 			&cli.IntFlag{Name: "max-concurrent", Value: 64, Usage: "chat requests answered at once; others wait up to 10s, then get 429"},
 			&cli.DurationFlag{Name: "session-ttl", Value: 30 * time.Minute, Usage: "drop a server-side session unused this long"},
 			&cli.IntFlag{Name: "max-sessions", Value: 1000, Usage: "server-side sessions held at once (the least recently used is dropped)"},
+			&cli.Int64Flag{Name: "session-memory", Value: 1024, Usage: "`MB` of graphs all server-side sessions hold together (estimated; the least recently used graphs are dropped)"},
 		}, llmFlags()...),
 		Action: serveAction,
 	}
@@ -66,6 +67,7 @@ func serveAction(c *cli.Context) error {
 		Agent:       a, Token: c.String("token"), Timeout: timeout, MaxBodyBytes: c.Int64("max-body"),
 		MaxQuestionBytes: c.Int("max-question"), MaxConcurrent: c.Int("max-concurrent"),
 		SessionTTL: c.Duration("session-ttl"), MaxSessions: c.Int("max-sessions"), Logger: log,
+		SessionMemory: c.Int64("session-memory") << 20,
 	})
 	if err != nil {
 		return cli.Exit(err.Error(), exitNoAnswer)
