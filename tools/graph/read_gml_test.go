@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 func TestReadGML(t *testing.T) {
@@ -156,6 +157,11 @@ func FuzzReadGML(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		g, err := ReadGML(strings.NewReader(s), ReadOptions{})
+		// The reader streams: one byte at a time reads the same.
+		g2, err2 := ReadGML(iotest.OneByteReader(strings.NewReader(s)), ReadOptions{})
+		if (err == nil) != (err2 == nil) || err != nil && err.Error() != err2.Error() || err == nil && !slices.Equal(g.IDs(), g2.IDs()) {
+			t.Fatalf("whole: %v %v; byte by byte: %v %v", g, err, g2, err2)
+		}
 		if err != nil {
 			var se *SyntaxError
 			if !errors.As(err, &se) || se.Line < 1 || se.Col < 1 {
