@@ -94,7 +94,7 @@ func shortMsg(msg string) string {
 	for tail < len(msg) && msg[tail]&0xC0 == 0x80 { // a rune's continuation byte
 		tail++
 	}
-	return textutil.Truncate(msg, maxSyntaxMsg*3/4) + msg[tail:]
+	return textutil.Truncate(msg, maxSyntaxMsg*3/4) + " [cut] " + msg[tail:]
 }
 
 // Unwrap returns ErrSyntax.
