@@ -77,20 +77,7 @@ func (Cypher) Read(ctx context.Context, d *Doc) (Reading, error) {
 	default:
 		out.Directed = DirUndirected
 	}
-	valued := 0
-	for _, e := range out.Edges {
-		if e.HasValue {
-			valued++
-			if out.EdgeValue == MeaningNone {
-				out.EdgeValue = e.Meaning
-			}
-		}
-	}
-	for i := range out.Edges {
-		if out.Edges[i].Meaning == out.EdgeValue {
-			out.Edges[i].Meaning = MeaningNone
-		}
-	}
+	valued := out.settleEdgeValues()
 	switch {
 	case len(p.units) > 1:
 		out.Confidence = min(out.Confidence, 0.6)

@@ -70,20 +70,7 @@ func (NetworkXCode) Read(ctx context.Context, d *Doc) (Reading, error) {
 	if p.unknown > 0 {
 		r.Confidence = min(r.Confidence, 0.6)
 	}
-	valued := 0
-	for _, e := range r.Edges {
-		if e.HasValue {
-			valued++
-			if r.EdgeValue == MeaningNone {
-				r.EdgeValue = e.Meaning
-			}
-		}
-	}
-	for i := range r.Edges {
-		if r.Edges[i].Meaning == r.EdgeValue {
-			r.Edges[i].Meaning = MeaningNone
-		}
-	}
+	valued := r.settleEdgeValues()
 	if valued > 0 && valued < len(r.Edges) {
 		r.Confidence = min(r.Confidence, 0.6)
 		r.Notes = append(r.Notes, fmt.Sprintf("%d of %d edges of the code have a value", valued, len(r.Edges)))

@@ -279,3 +279,25 @@ type Reader interface {
 	// cancellation; a reader never panics on any input.
 	Read(ctx context.Context, d *Doc) (Reading, error)
 }
+
+// settleEdgeValues makes the first valued edge's meaning the reading's
+// EdgeValue, clears that meaning from the edges that carry it (an edge
+// keeps only a meaning that differs), and returns how many edges have a
+// value, for the readers' "some edges have a value and some do not" check.
+func (r *Reading) settleEdgeValues() int {
+	valued := 0
+	for _, e := range r.Edges {
+		if e.HasValue {
+			valued++
+			if r.EdgeValue == MeaningNone {
+				r.EdgeValue = e.Meaning
+			}
+		}
+	}
+	for i := range r.Edges {
+		if r.Edges[i].Meaning == r.EdgeValue {
+			r.Edges[i].Meaning = MeaningNone
+		}
+	}
+	return valued
+}
