@@ -58,6 +58,40 @@ func (s *Session) Ask(ctx context.Context, question string, opts ...AskOption) (
 	return s.a.ask(ctx, question, s, opts)
 }
 
+// SessionState is what a session carries from one turn to the next, for
+// keeping it outside the process (a server's sessions in Redis, so that any
+// replica continues any conversation).
+type SessionState struct {
+	// Working is the working memory's content.
+	Working memory.WorkingState
+	// Task is the last question that was not a follow-up.
+	Task string
+	// Tool and Args are the tool that answered the last turn and its
+	// arguments.
+	Tool string
+	Args json.RawMessage
+	// Names counts the graphs named "graphN" so far.
+	Names int64
+}
+
+// State returns what the session carries to its next turn.
+func (s *Session) State() SessionState {
+	last := s.lastTurn()
+	return SessionState{Working: s.wm.State(), Task: last.task, Tool: last.tool, Args: last.args, Names: s.ids.Load()}
+}
+
+// ResumeSession continues a session from its state, its working memory
+// under limits.
+func (a *Agent) ResumeSession(limits memory.WorkingLimits, st SessionState) (*Session, error) {
+	wm, err := memory.RestoreWorking(limits, st.Working)
+	if err != nil {
+		return nil, fmt.Errorf("resuming a session: %w", err)
+	}
+	s := &Session{a: a, wm: wm, last: turn{task: st.Task, tool: st.Tool, args: st.Args}}
+	s.ids.Store(st.Names)
+	return s, nil
+}
+
 // Graphs lists the names of the graphs in working memory, most recently
 // used first.
 func (s *Session) Graphs() []string { return s.wm.Names() }

@@ -288,3 +288,62 @@ func (w *Working) LastResult() (ResultRecord, bool) {
 	}
 	return w.results[(w.next-1+len(w.results))%len(w.results)], true
 }
+
+// NamedGraph is a graph of a working memory and its name.
+type NamedGraph struct {
+	Name  string
+	Graph *graph.Graph
+}
+
+// WorkingState is what a working memory holds, for keeping it outside the
+// process between a session's turns (a server's sessions in Redis).
+type WorkingState struct {
+	// Graphs are the graphs, most recently used (the current one) first.
+	Graphs []NamedGraph
+	// Results are the remembered results, newest first.
+	Results []ResultRecord
+	// Dropped names the graphs the shared budget took, newest last.
+	Dropped []string
+	// CurrentGone is set when the current graph is one the budget took.
+	CurrentGone bool
+}
+
+// State returns what w holds; the graphs are shared, not copied (they are
+// immutable).
+func (w *Working) State() WorkingState {
+	s := WorkingState{Results: w.Results()}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for el := w.lru.Front(); el != nil; el = el.Next() {
+		slot := el.Value.(*graphSlot)
+		s.Graphs = append(s.Graphs, NamedGraph{Name: slot.name, Graph: slot.g})
+	}
+	s.Dropped = append([]string(nil), w.dropped...)
+	s.CurrentGone = w.currentGone
+	return s
+}
+
+// RestoreWorking returns a working memory holding s under the limits l: the
+// graphs are put back oldest first (so their order and the limits apply as
+// when they were put), then the results.
+func RestoreWorking(l WorkingLimits, s WorkingState) (*Working, error) {
+	w := NewWorking(l)
+	for i := len(s.Graphs) - 1; i >= 0; i-- {
+		if _, err := w.Put(s.Graphs[i].Name, s.Graphs[i].Graph); err != nil {
+			w.Close()
+			return nil, err
+		}
+	}
+	for i := len(s.Results) - 1; i >= 0; i-- {
+		w.Remember(s.Results[i])
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	// A graph the budget took while restoring is noted by Put already.
+	w.dropped = append(append([]string(nil), s.Dropped...), w.dropped...)
+	if len(w.dropped) > maxDropped {
+		w.dropped = w.dropped[len(w.dropped)-maxDropped:]
+	}
+	w.currentGone = w.currentGone || (s.CurrentGone && len(s.Graphs) > 0)
+	return w, nil
+}

@@ -134,3 +134,44 @@ func TestWorkingConcurrent(t *testing.T) {
 		t.Fatalf("%d graphs, %d edges after concurrent use", n, w.Edges())
 	}
 }
+
+// TestWorkingStateRestore: a memory restored from its state has the same
+// graphs in the same recency order, the same current graph, results and
+// dropped names; restored under smaller limits it evicts the oldest.
+func TestWorkingStateRestore(t *testing.T) {
+	w := NewWorking(WorkingLimits{})
+	for i, name := range []string{"a", "b", "c"} {
+		if _, err := w.Put(name, path(t, i+1)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w.Get("a") // a is current, then c, then b
+	w.Remember(ResultRecord{Tool: "diameter", Text: "first"})
+	w.Remember(ResultRecord{Tool: "density", Text: "second"})
+	st := w.State()
+	r, err := RestoreWorking(WorkingLimits{}, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := r.Names(); !slices.Equal(got, []string{"a", "c", "b"}) || r.Current() != "a" {
+		t.Errorf("restored names %v (current %q), want [a c b] (a)", got, r.Current())
+	}
+	if g, _ := r.Get("c"); g != st.Graphs[1].Graph {
+		t.Error("restored c is another graph")
+	}
+	if res := r.Results(); len(res) != 2 || res[0].Text != "second" || res[1].Text != "first" {
+		t.Errorf("restored results %+v", res)
+	}
+	small, err := RestoreWorking(WorkingLimits{Graphs: 2}, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := small.Names(); !slices.Equal(got, []string{"a", "c"}) {
+		t.Errorf("restored with room for 2: %v, want [a c]", got)
+	}
+	st.CurrentGone, st.Dropped = true, []string{"x"}
+	gone, _ := RestoreWorking(WorkingLimits{}, st)
+	if name, ok := gone.Dropped(); gone.Current() != "" || !ok || name != "x" {
+		t.Errorf("current gone: current %q, dropped %q %v", gone.Current(), name, ok)
+	}
+}

@@ -13,9 +13,8 @@ import (
 // the graph was dropped instead of getting "no graph" or another graph's
 // answer. Before, each session kept its graphs whatever the others held.
 func TestSessionMemoryBudget(t *testing.T) {
-	h, srv := newTestServer(t, Options{})
 	kb := int64(34*64 + 78*48 + 60)
-	h.sessions.limits.Budget = memory.NewBudget(2*kb + kb/2)
+	h, srv := newTestServer(t, Options{Working: memory.WorkingLimits{Budget: memory.NewBudget(2*kb + kb/2)}})
 	for _, id := range []string{"a", "b"} {
 		if c := ask(t, srv, chatBody("", "load karate/edges.tsv"), SessionHeader, id); !strings.Contains(c.content(), "34") {
 			t.Fatalf("session %s: %q", id, c.content())
@@ -32,7 +31,7 @@ func TestSessionMemoryBudget(t *testing.T) {
 	if c := ask(t, srv, chatBody("", "How many edges does it have?"), SessionHeader, "a"); !strings.Contains(c.content(), "78") {
 		t.Errorf("session a lost its graph: %q", c.content())
 	}
-	if got, max := h.sessions.limits.Budget.Bytes(), h.sessions.limits.Budget.Max(); got > max {
+	if got, max := h.held.Budget.Bytes(), h.held.Budget.Max(); got > max {
 		t.Errorf("sessions hold %d bytes, budget %d", got, max)
 	}
 }

@@ -100,20 +100,25 @@ func (h *Handler) chatCompletions(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		w.Header().Set(SessionHeader, sid)
-		e := h.sessions.get(sid, time.Now())
-		e.mu.Lock()
-		o = h.converse(ctx, e.sess, turns, e.fresh, confirm, onEvent, &e.pending)
-		e.fresh = false
-		e.mu.Unlock()
+		err := h.sessions.turn(ctx, sid, func(e *sessionEntry) {
+			o = h.converse(ctx, e.sess, turns, e.fresh, confirm, onEvent, &e.pending)
+			e.fresh = false
+		})
+		if err != nil {
+			o = outcome{err: err, text: "I could not answer: " + err.Error()}
+		}
 	} else {
 		// The replayed conversation's graphs count against the sessions'
 		// budget while the request runs.
-		sess := h.a.NewSession(h.sessions.limits)
+		sess := h.a.NewSession(h.held)
 		o = h.converse(ctx, sess, turns, true, confirm, onEvent, nil)
 		sess.Working().Close()
 	}
 	h.metrics.answer(o.label())
 	apiErr = askError(o.err)
+	if apiErr != nil && apiErr.status == http.StatusServiceUnavailable {
+		w.Header().Set("Retry-After", "1")
+	}
 	if apiErr != nil {
 		h.metrics.errorCode(apiErr.Code)
 		h.opt.Logger.Debug("chat turn failed", "err", o.err)

@@ -67,6 +67,8 @@ func askError(err error) *apiError {
 	switch {
 	case err == nil:
 		return nil
+	case errors.Is(err, errStoreDown):
+		return &apiError{status: http.StatusServiceUnavailable, Message: err.Error() + "; retry later", Type: "server_error", Code: "store_unavailable"}
 	case errors.Is(err, context.DeadlineExceeded):
 		return &apiError{status: http.StatusGatewayTimeout, Message: "no answer within the request timeout: " + err.Error(), Type: "server_error", Code: "timeout"}
 	case errors.Is(err, context.Canceled):

@@ -65,6 +65,12 @@ type Options struct {
 	// dropped first (default 1,000).
 	SessionTTL  time.Duration
 	MaxSessions int
+	// Sessions, when set, is the Redis that holds the server-side
+	// sessions (redis://HOST:PORT/DB), so that replicas share them;
+	// empty keeps them in this process. The TTL and the cap apply there
+	// too; a request that needs the store when it does not answer gets
+	// 503.
+	Sessions string
 	// Working bounds each session's working memory.
 	Working memory.WorkingLimits
 	// SessionMemory bounds the estimated bytes of the graphs that all
@@ -124,7 +130,8 @@ type Handler struct {
 	a        *agent.Agent
 	mux      *http.ServeMux
 	slots    chan struct{}
-	sessions *sessionStore
+	sessions sessionBackend
+	held     memory.WorkingLimits // of every session, stateless ones too
 	metrics  *metrics
 	ids      atomic.Uint64
 	hide     *textutil.FolderHider // nil when no folder is hidden
@@ -141,7 +148,16 @@ func New(opt Options) (*Handler, error) {
 	if held.Budget == nil {
 		held.Budget = memory.NewBudget(opt.SessionMemory)
 	}
-	h.sessions = newSessionStore(opt.Agent, held, opt.SessionTTL, opt.MaxSessions)
+	h.held = held
+	if opt.Sessions != "" {
+		rs, err := newRedisSessions(opt.Sessions, opt.Agent, held, opt.SessionTTL, opt.MaxSessions)
+		if err != nil {
+			return nil, fmt.Errorf("httpapi: %w", err)
+		}
+		h.sessions = rs
+	} else {
+		h.sessions = newSessionStore(opt.Agent, held, opt.SessionTTL, opt.MaxSessions)
+	}
 	h.hide = textutil.NewFolderHider(opt.HideFolders)
 	h.handle("/v1/chat/completions", "chat", true, h.chatCompletions)
 	h.handle("GET /v1/models", "models", true, h.models)
@@ -155,6 +171,19 @@ func New(opt Options) (*Handler, error) {
 	})
 	return h, nil
 }
+
+// Check reports whether every store the handler uses answers.
+func (h *Handler) Check(ctx context.Context) error {
+	for _, b := range h.backends(ctx) {
+		if !b.Up {
+			return fmt.Errorf("%s store (%s): %s", b.Role, b.Kind, b.Error)
+		}
+	}
+	return nil
+}
+
+// Close releases the session store's connections.
+func (h *Handler) Close() error { return h.sessions.close() }
 
 // ServeHTTP serves the API.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) { h.mux.ServeHTTP(w, r) }
@@ -213,13 +242,42 @@ func (h *Handler) acquire(ctx context.Context) error {
 
 func (h *Handler) release() { <-h.slots }
 
-func (h *Handler) healthz(w http.ResponseWriter, _ *http.Request) {
-	writeJSON(w, http.StatusOK, map[string]any{"status": "ok", "backend": h.a.Planner().Name(), "tools": h.a.Registry().Len()})
+// backends asks each store whether it answers, within a second.
+func (h *Handler) backends(ctx context.Context) []backendStatus {
+	ctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	bs := backendStatus{Role: "sessions", Kind: h.sessions.kind(), Up: true}
+	if err := h.sessions.check(ctx); err != nil {
+		bs.Up, bs.Error = false, err.Error()
+	}
+	return []backendStatus{bs}
 }
 
-func (h *Handler) serveMetrics(w http.ResponseWriter, _ *http.Request) {
+// healthz answers 200 when every store answers, else 503 with the stores'
+// states (requests that need no store are still answered).
+func (h *Handler) healthz(w http.ResponseWriter, r *http.Request) {
+	backends := h.backends(r.Context())
+	status, code := "ok", http.StatusOK
+	for _, b := range backends {
+		if !b.Up {
+			status, code = "degraded", http.StatusServiceUnavailable
+		}
+	}
+	writeJSON(w, code, map[string]any{"status": status, "backend": h.a.Planner().Name(), "tools": h.a.Registry().Len(), "stores": backends})
+}
+
+func (h *Handler) serveMetrics(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
-	if err := h.metrics.write(w, h.sessions.len()); err != nil {
+	backends := h.backends(r.Context())
+	sessions := -1
+	if backends[0].Up {
+		ctx, cancel := context.WithTimeout(r.Context(), time.Second)
+		if n, err := h.sessions.count(ctx); err == nil {
+			sessions = n
+		}
+		cancel()
+	}
+	if err := h.metrics.write(w, sessions, backends); err != nil {
 		h.opt.Logger.Debug("writing metrics", "err", err)
 	}
 }

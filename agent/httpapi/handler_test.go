@@ -301,7 +301,11 @@ func TestStatelessConversation(t *testing.T) {
 // the client may send the last message only; the cap drops the least
 // recently used session.
 func TestSessionHeader(t *testing.T) {
-	h, srv := newTestServer(t, Options{MaxSessions: 3})
+	testSessionHeader(t, Options{MaxSessions: 3})
+}
+
+func testSessionHeader(t *testing.T, opt Options) {
+	h, srv := newTestServer(t, opt)
 	ask(t, srv, chatBody("", "load karate/edges.tsv"), SessionHeader, "a")
 	c := ask(t, srv, chatBody("", "What is its diameter?"), SessionHeader, "a")
 	if c.Graphagent.Tool != "diameter" || string(c.Graphagent.Value) != "5" {
@@ -310,7 +314,7 @@ func TestSessionHeader(t *testing.T) {
 	ask(t, srv, chatBody("", "Remember this graph: 0-1, 1-2."), SessionHeader, "b")
 	ask(t, srv, chatBody("", "Remember this graph: 5-6."), SessionHeader, "c")
 	ask(t, srv, chatBody("", "Remember this graph: 7-8."), SessionHeader, "d") // drops a
-	if n := h.sessions.len(); n != 3 {
+	if n, _ := h.sessions.count(context.Background()); n != 3 {
 		t.Errorf("%d sessions held, want the cap 3", n)
 	}
 	if c := ask(t, srv, chatBody("", "What is its diameter?"), SessionHeader, "a"); !strings.HasPrefix(c.content(), "I could not answer") {

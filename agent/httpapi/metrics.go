@@ -77,9 +77,22 @@ func (m *metrics) answer(label string) {
 	m.mu.Unlock()
 }
 
+// backendStatus is a store a handler uses and whether it answered.
+type backendStatus struct {
+	// Role is what it holds: "sessions" (or "memory").
+	Role string `json:"role"`
+	// Kind is what it is: "memory" (in this process), "redis",
+	// "postgres", "file".
+	Kind string `json:"backend"`
+	// Up reports whether it answered; Error says why not.
+	Up    bool   `json:"up"`
+	Error string `json:"error,omitempty"`
+}
+
 // write prints every series; sessions is the number of server-side
-// sessions held.
-func (m *metrics) write(w io.Writer, sessions int) error {
+// sessions held (negative when the store did not answer) and backends
+// the stores in use.
+func (m *metrics) write(w io.Writer, sessions int, backends []backendStatus) error {
 	var b strings.Builder
 	m.mu.Lock()
 	b.WriteString("# HELP graphagent_requests_total HTTP requests by route and status code.\n# TYPE graphagent_requests_total counter\n")
@@ -114,7 +127,17 @@ func (m *metrics) write(w io.Writer, sessions int) error {
 	started := m.started
 	m.mu.Unlock()
 
-	fmt.Fprintf(&b, "# HELP graphagent_sessions Server-side chat sessions held.\n# TYPE graphagent_sessions gauge\ngraphagent_sessions %d\n", sessions)
+	if sessions >= 0 {
+		fmt.Fprintf(&b, "# HELP graphagent_sessions Server-side chat sessions held.\n# TYPE graphagent_sessions gauge\ngraphagent_sessions %d\n", sessions)
+	}
+	b.WriteString("# HELP graphagent_backend_up Whether a store answered (1) or not (0), by what it holds and what it is.\n# TYPE graphagent_backend_up gauge\n")
+	for _, bs := range backends {
+		up := 0
+		if bs.Up {
+			up = 1
+		}
+		fmt.Fprintf(&b, "graphagent_backend_up{role=%s,backend=%s} %d\n", quote(bs.Role), quote(bs.Kind), up)
+	}
 	fmt.Fprintf(&b, "# HELP graphagent_uptime_seconds Seconds since the handler was built.\n# TYPE graphagent_uptime_seconds gauge\ngraphagent_uptime_seconds %g\n", time.Since(started).Seconds())
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)

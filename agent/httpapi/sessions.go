@@ -2,12 +2,33 @@ package httpapi
 
 import (
 	"container/list"
+	"context"
 	"sync"
 	"time"
 
 	"github.com/graphagent/graphagent/agent"
 	"github.com/graphagent/graphagent/memory"
 )
+
+// sessionBackend holds the server-side sessions named by the session
+// header: in this process (sessionStore, the default) or in Redis
+// (redisSessions, shared by replicas).
+type sessionBackend interface {
+	// turn runs f on the session called id, creating it when new; the
+	// turns of one session run one at a time (across replicas for a
+	// shared store), and what f leaves in the entry is kept for the next
+	// turn. An error wrapping errStoreDown means the store did not answer
+	// (or lost the turn's lock) and nothing of the turn was kept.
+	turn(ctx context.Context, id string, f func(e *sessionEntry)) error
+	// count is the number of sessions held.
+	count(ctx context.Context) (int, error)
+	// check reports whether the store answers.
+	check(ctx context.Context) error
+	// kind names the backend for metrics and health: "memory" or "redis".
+	kind() string
+	// close releases its connections.
+	close() error
+}
 
 // sessionStore holds the server-side sessions named by the session header:
 // at most max, each dropped after ttl without use, the least recently used
@@ -79,9 +100,26 @@ func (s *sessionStore) drop(el *list.Element) {
 	e.sess.Working().Close() // its graphs leave the shared budget
 }
 
-// len is the number of sessions held.
-func (s *sessionStore) len() int {
+func (s *sessionStore) turn(_ context.Context, id string, f func(e *sessionEntry)) error {
+	e := s.get(id, time.Now())
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	f(e)
+	return nil
+}
+
+func (s *sessionStore) count(context.Context) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.recency.Len()
+	return s.recency.Len(), nil
+}
+
+func (s *sessionStore) check(context.Context) error { return nil }
+func (s *sessionStore) kind() string                { return "memory" }
+func (s *sessionStore) close() error                { return nil }
+
+// len is the number of sessions held.
+func (s *sessionStore) len() int {
+	n, _ := s.count(context.Background())
+	return n
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -25,7 +26,9 @@ func serveCommand() *cli.Command {
   GET  /                     a web chat page
   GET  /healthz, /metrics    health, and Prometheus metrics
 Earlier messages of a conversation are asked again in a fresh session, so stateless clients keep their
-graphs; the header X-Session-Id keeps a server-side session instead (--session-ttl, --max-sessions).
+graphs; the header X-Session-Id keeps a server-side session instead (--session-ttl, --max-sessions),
+in this process or, with --sessions redis://HOST:PORT/DB, in Redis, shared by replicas behind a load
+balancer (any replica continues any conversation; docs/serve.md lists the keys).
 "graphagent": {"confirm_plan": true} in a request (or the header X-Graphagent-Confirm-Plan: true)
 returns the plan of tool calls; "yes" runs it, "change source to 5" edits it, "no" cancels.
 With --token (or GRAPHAGENT_TOKEN) every request but /healthz and the page needs
@@ -43,6 +46,7 @@ With --token (or GRAPHAGENT_TOKEN) every request but /healthz and the page needs
 			&cli.IntFlag{Name: "max-concurrent", Value: 64, Usage: "chat requests answered at once; others wait up to 10s, then get 429"},
 			&cli.DurationFlag{Name: "session-ttl", Value: 30 * time.Minute, Usage: "drop a server-side session unused this long"},
 			&cli.IntFlag{Name: "max-sessions", Value: 1000, Usage: "server-side sessions held at once (the least recently used is dropped)"},
+			&cli.StringFlag{Name: "sessions", EnvVars: []string{"GRAPHAGENT_SESSIONS"}, Usage: "`URL` of the Redis holding the server-side sessions (redis://HOST:PORT/DB), shared by replicas (default: in this process)"},
 			&cli.Int64Flag{Name: "session-memory", Value: 1024, Usage: "`MB` of graphs all server-side sessions hold together (estimated; the least recently used graphs are dropped)"},
 		}, llmFlags()...),
 		Action: serveAction,
@@ -62,7 +66,12 @@ func serveAction(c *cli.Context) error {
 	}
 	hidden := sb.Roots() // clients never see where the data folders are
 	sb.Close()
+	sessions := c.String("sessions")
+	if sessions != "" && !strings.HasPrefix(sessions, "redis://") && !strings.HasPrefix(sessions, "rediss://") && !strings.HasPrefix(sessions, "unix://") {
+		return usageErr("--sessions %q: want a Redis URL, redis://HOST:PORT/DB", sessions)
+	}
 	h, err := httpapi.New(httpapi.Options{
+		Sessions:    sessions,
 		HideFolders: hidden,
 		Agent:       a, Token: c.String("token"), Timeout: timeout, MaxBodyBytes: c.Int64("max-body"),
 		MaxQuestionBytes: c.Int("max-question"), MaxConcurrent: c.Int("max-concurrent"),
@@ -70,7 +79,17 @@ func serveAction(c *cli.Context) error {
 		SessionMemory: c.Int64("session-memory") << 20,
 	})
 	if err != nil {
-		return cli.Exit(err.Error(), exitNoAnswer)
+		return usageErr("%v", err)
+	}
+	defer h.Close()
+	if sessions != "" {
+		// Serving starts anyway: requests that need the store get 503
+		// until it answers.
+		pctx, cancel := context.WithTimeout(c.Context, 2*time.Second)
+		if err := h.Check(pctx); err != nil {
+			log.Warn("the session store does not answer yet; session requests get 503 until it does", "err", err)
+		}
+		cancel()
 	}
 	ln, err := net.Listen("tcp", c.String("addr"))
 	if err != nil {

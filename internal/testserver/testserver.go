@@ -95,17 +95,20 @@ func freePort(t testing.TB) int {
 	return l.Addr().(*net.TCPAddr).Port
 }
 
-// Redis starts a redis-server without persistence on a free loopback port.
-func Redis(t testing.TB) *Server {
+// Redis starts a redis-server on a free loopback port, its files in a
+// temporary folder, without persistence unless args (more redis-server
+// options, such as "--appendonly", "yes") ask for it.
+func Redis(t testing.TB, args ...string) *Server {
 	t.Helper()
 	bin, err := exec.LookPath("redis-server")
 	if err != nil {
 		missing(t, "redis-server")
 	}
 	port := freePort(t)
+	dir := t.TempDir()
 	s := &Server{Port: port, URL: fmt.Sprintf("redis://127.0.0.1:%d/0", port), t: t}
 	s.start = func() (*exec.Cmd, error) {
-		cmd := exec.Command(bin, "--port", strconv.Itoa(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no", "--loglevel", "warning")
+		cmd := exec.Command(bin, append([]string{"--port", strconv.Itoa(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no", "--daemonize", "no", "--loglevel", "warning"}, args...)...)
 		var out bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &out
 		if err := cmd.Start(); err != nil {
