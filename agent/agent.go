@@ -243,10 +243,13 @@ type AskOption func(*askOptions)
 
 type askOptions struct {
 	graphFile string
-	directed  *bool
-	onEvent   func(Event)
-	planOnly  bool
-	plan      *Plan
+	// graph and graphSource are a graph the caller loaded (WithGraph).
+	graph       *graph.Graph
+	graphSource string
+	directed    *bool
+	onEvent     func(Event)
+	planOnly    bool
+	plan        *Plan
 	// chain, when set, is run instead of planning; review sees a planned
 	// chain before it runs.
 	chain  *reasoning.Chain
@@ -303,6 +306,17 @@ func WithPlan(p Plan) AskOption {
 func WithGraphFile(path string) AskOption {
 	return func(o *askOptions) { o.graphFile = path }
 }
+
+// WithGraph answers about g, a graph the caller loaded (from a database,
+// say), named source in the answer, instead of one written in the
+// question.
+func WithGraph(g *graph.Graph, source string) AskOption {
+	return func(o *askOptions) { o.graph, o.graphSource = g, source }
+}
+
+// givenGraph reports whether the caller gave the question's graph (a file
+// or a loaded graph).
+func (o *askOptions) givenGraph() bool { return o.graphFile != "" || o.graph != nil }
 
 // WithDirected forces the direction of a graph loaded from a file.
 func WithDirected(directed bool) AskOption {

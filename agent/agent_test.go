@@ -322,3 +322,19 @@ func TestFallbackErrorKeepsCause(t *testing.T) {
 		t.Errorf("answer %+v does not name the missing node", ans)
 	}
 }
+
+// TestWithGraph: a graph the caller loaded is the question's graph, named
+// by its source, and the question's own reading does not replace it.
+func TestWithGraph(t *testing.T) {
+	a := newBuiltinAgent(t, nil, t.TempDir())
+	b := graph.NewBuilder(false)
+	for _, e := range [][2]string{{"a", "b"}, {"b", "c"}, {"c", "d"}} {
+		if _, err := b.AddEdge(e[0], e[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ans, err := a.Ask(context.Background(), "What is the diameter of the graph?", WithGraph(b.Build(), "postgres://db/edges"))
+	if err != nil || ans.Tool != "diameter" || fmt.Sprint(ans.Value) != "3" || ans.Graph.Source != "postgres://db/edges" {
+		t.Fatalf("%v: %+v", err, ans)
+	}
+}

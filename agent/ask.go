@@ -150,7 +150,7 @@ func (a *Agent) ask(ctx context.Context, question string, sess *Session, opts []
 	// The LLM graph step, only when the parsers are not confident and the
 	// question does not come with a file.
 	llmRead := false
-	if ex.Confidence < reasoning.ConfidentExtraction && r.opt.graphFile == "" {
+	if ex.Confidence < reasoning.ConfidentExtraction && !r.opt.givenGraph() {
 		var rejected error
 		llmRead, rejected = r.llmGraph(ctx, question, &ex)
 		// A graph the question writes that the LLM misread, even after
@@ -162,7 +162,7 @@ func (a *Agent) ask(ctx context.Context, question string, sess *Session, opts []
 	}
 	// The builtin backend does not guess: an uncertain reading that no
 	// LLM replaced is refused, saying what was read and what was not.
-	if r.opt.graphFile == "" && !llmRead {
+	if !r.opt.givenGraph() && !llmRead {
 		if err := uncertainReading(ex); err != nil {
 			return r.fail(err)
 		}
@@ -287,6 +287,9 @@ func (r *run) resolveGraph(ctx context.Context, question string, ex reasoning.Ex
 	var err error
 	r.step("load", func() (string, string, error) {
 		switch {
+		case r.opt.graph != nil:
+			g, source = r.opt.graph, r.opt.graphSource
+			return "caller", fmt.Sprintf("%s: %d nodes, %d edges, %s", source, g.N(), g.M(), dirWord(g.Directed())), nil
 		case r.opt.graphFile != "":
 			g, err = r.load(ctx, r.opt.graphFile, directed)
 			source = r.opt.graphFile

@@ -320,6 +320,10 @@ func checkNodeID(id string) error {
 
 // addNodeBytes is AddNode for an ID held in a byte slice: a known ID is
 // found without allocating, a new one is copied into the ID arena.
+// AddNodeBytes is AddNode for an ID in bytes, copied only when the node is
+// new (for readers that stream IDs from a buffer they reuse).
+func (b *Builder) AddNodeBytes(id []byte) (int32, error) { return b.addNodeBytes(id) }
+
 func (b *Builder) addNodeBytes(id []byte) (int32, error) {
 	if i, ok := b.index.getBytes(b.ids, id); ok {
 		return i, nil
