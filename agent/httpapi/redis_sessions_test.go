@@ -9,7 +9,9 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/redis/go-redis/v9"
 
@@ -179,4 +181,79 @@ func get(t *testing.T, srv *httptest.Server, path string) (int, string) {
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
 	return resp.StatusCode, string(b)
+}
+
+// TestRedisOutageUnderLoad: 16 clients hold 4-turn conversations across
+// two replicas while Redis is stopped (SIGKILL) and started again: turns
+// get 503 while it is down and are retried by the clients; afterwards
+// every answer is the one for the conversation's own graph, so nothing
+// acknowledged was lost (Redis keeps its append-only file, fsync always).
+func TestRedisOutageUnderLoad(t *testing.T) {
+	rs := testserver.Redis(t, "--appendonly", "yes", "--appendfsync", "always")
+	srvs := redisReplicas(t, rs, 2, Options{})
+	const clients, conversations = 16, 160
+	var done, unavailable, wrong atomic.Int64
+	var next atomic.Int64
+	var firstWrong sync.Once
+	outage := make(chan struct{})
+	go func() {
+		defer close(outage)
+		for done.Load() < 150 {
+			time.Sleep(2 * time.Millisecond)
+		}
+		rs.Stop()
+		time.Sleep(300 * time.Millisecond)
+		rs.Start()
+	}()
+	var wg sync.WaitGroup
+	for range clients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				conv := int(next.Add(1)) - 1
+				if conv >= conversations {
+					return
+				}
+				k := 3 + conv%7
+				edges := make([]string, k)
+				for i := range k {
+					edges[i] = fmt.Sprintf("%d-%d", i, i+1)
+				}
+				for turn, ch := range []struct{ q, want string }{
+					{"Remember this graph: " + strings.Join(edges, ", ") + ".", fmt.Sprintf("%d nodes", k+1)},
+					{"What is its diameter?", fmt.Sprintf("diameter of the graph is %d.", k)},
+					{fmt.Sprintf("What is the shortest path from node 0 to node %d?", k), fmt.Sprintf("has length %d", k)},
+					{fmt.Sprintf("and from node 1 to node %d?", k), fmt.Sprintf("has length %d", k-1)},
+				} {
+					for attempt := 0; ; attempt++ {
+						resp, b := post(t, srvs[(conv+turn)%2], chatBody("", ch.q), SessionHeader, fmt.Sprintf("out%d", conv))
+						done.Add(1)
+						if resp.StatusCode == http.StatusServiceUnavailable && attempt < 200 {
+							unavailable.Add(1)
+							time.Sleep(20 * time.Millisecond)
+							continue
+						}
+						var c completion
+						if resp.StatusCode != http.StatusOK || json.Unmarshal(b, &c) != nil || len(c.Choices) != 1 || !strings.Contains(c.content(), ch.want) {
+							wrong.Add(1)
+							firstWrong.Do(func() {
+								t.Errorf("conversation %d, %q: status %d: %s (want %q)", conv, ch.q, resp.StatusCode, b, ch.want)
+							})
+						}
+						break
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	<-outage
+	t.Logf("%d requests, %d answered 503 while redis was down (retried), %d wrong", done.Load(), unavailable.Load(), wrong.Load())
+	if unavailable.Load() == 0 {
+		t.Error("no request saw redis down")
+	}
+	if wrong.Load() != 0 {
+		t.Errorf("%d turns answered wrongly or failed", wrong.Load())
+	}
 }
