@@ -207,6 +207,10 @@ func (a *Agent) Registry() *tools.Registry { return a.reg }
 // when none is configured).
 func (a *Agent) Labelled() LabelledReasoner { return a.labelled }
 
+// Memory returns long-term memory, opening it on first use; nil and the
+// reason when there is none (for health checks: Store.Backend, Store.Ping).
+func (a *Agent) Memory(ctx context.Context) (*memory.Store, error) { return a.memory(ctx) }
+
 // memory returns long-term memory, opening it on first use; nil and the
 // reason when there is none.
 func (a *Agent) memory(ctx context.Context) (*memory.Store, error) {

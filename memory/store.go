@@ -75,6 +75,7 @@ type Store struct {
 	closed   bool
 	dim      int
 	log      *wal                      // nil for an in-memory store
+	pg       *pgLog                    // set for a store in PostgreSQL
 	dead     int                       // log entries superseded by later ones
 	examples *table[Example]           // by Example.ID
 	datasets map[string]*table[Sample] // by dataset, then Sample.key()
@@ -278,6 +279,11 @@ func (s *Store) commit(ctx context.Context, entries []logEntry, vecs [][]float32
 			return err
 		}
 	}
+	if s.pg != nil {
+		if err := s.pg.write(ctx, entries); err != nil {
+			return err
+		}
+	}
 	vi := 0
 	for i := range entries {
 		e := &entries[i]
@@ -364,7 +370,7 @@ func (s *Store) put(ctx context.Context, entries []logEntry, texts []string) err
 	if err != nil {
 		return err
 	}
-	if s.log != nil { // set once by Open, before the store is shared
+	if s.log != nil || s.pg != nil { // set once by Open, before the store is shared
 		name := s.emb.Name()
 		for i := range entries {
 			entries[i].Enc, entries[i].Vec = name, vecBytes(vecs[i])
@@ -414,6 +420,11 @@ func (s *Store) delete(ctx context.Context, coll string, keys []string, exists f
 	}
 	if s.log != nil {
 		if err := s.log.appendEntries(entries); err != nil {
+			return 0, err
+		}
+	}
+	if s.pg != nil {
+		if err := s.pg.write(ctx, entries); err != nil {
 			return 0, err
 		}
 	}
@@ -691,6 +702,16 @@ type Stats struct {
 
 // Stats counts the records by source, tool and dataset.
 func (s *Store) Stats() Stats {
+	var pgRows int
+	var pgBytes int64
+	if s.pg != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		var err error
+		if pgRows, pgBytes, err = s.pg.stats(ctx); err != nil {
+			s.logger.Warn("memory: counting the database's rows", "err", err)
+		}
+		cancel()
+	}
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	st := Stats{
@@ -728,6 +749,9 @@ func (s *Store) Stats() Stats {
 	if s.log != nil {
 		st.Path, st.LogEntries, st.LogBytes = s.log.path, s.log.lines, s.log.size
 	}
+	if s.pg != nil {
+		st.Path, st.LogEntries, st.LogBytes = s.pg.url, pgRows, pgBytes
+	}
 	return st
 }
 
@@ -740,6 +764,9 @@ func (s *Store) Compact(ctx context.Context) error {
 	}
 	if err := ctx.Err(); err != nil {
 		return err
+	}
+	if s.pg != nil {
+		return s.pg.compact(ctx)
 	}
 	return s.compactLocked()
 }
@@ -821,6 +848,13 @@ func (s *Store) Close() error {
 		return nil
 	}
 	s.closed = true
+	if s.pg != nil {
+		// The follower takes the lock to apply changes: stop it
+		// without holding the lock.
+		s.mu.Unlock()
+		s.pg.close()
+		s.mu.Lock()
+	}
 	if s.log != nil {
 		return s.log.close()
 	}

@@ -250,7 +250,15 @@ func (h *Handler) backends(ctx context.Context) []backendStatus {
 	if err := h.sessions.check(ctx); err != nil {
 		bs.Up, bs.Error = false, err.Error()
 	}
-	return []backendStatus{bs}
+	out := []backendStatus{bs}
+	if m, err := h.a.Memory(ctx); err == nil {
+		ms := backendStatus{Role: "memory", Kind: m.Backend(), Up: true}
+		if err := m.Ping(ctx); err != nil {
+			ms.Up, ms.Error = false, err.Error()
+		}
+		out = append(out, ms)
+	}
+	return out
 }
 
 // healthz answers 200 when every store answers, else 503 with the stores'

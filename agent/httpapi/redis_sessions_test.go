@@ -15,7 +15,11 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"github.com/graphagent/graphagent/agent"
 	"github.com/graphagent/graphagent/internal/testserver"
+	"github.com/graphagent/graphagent/memory"
+	"github.com/graphagent/graphagent/tools/dataset"
+	"github.com/graphagent/graphagent/tools/graph"
 )
 
 // redisReplicas starts n handlers ("replicas", each with its own agent)
@@ -255,5 +259,51 @@ func TestRedisOutageUnderLoad(t *testing.T) {
 	}
 	if wrong.Load() != 0 {
 		t.Errorf("%d turns answered wrongly or failed", wrong.Load())
+	}
+}
+
+// TestHealthReportsMemoryDatabase: /healthz and /metrics name long-term
+// memory's backend (postgres) and whether it answers, through an outage.
+func TestHealthReportsMemoryDatabase(t *testing.T) {
+	pg := testserver.Postgres(t)
+	store, err := memory.OpenPostgres(context.Background(), pg.URL, memory.DefaultEmbedder(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	dir, err := dataset.Dir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sb, err := graph.NewSandbox(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := agent.New(context.Background(), agent.Config{Sandbox: sb, Memory: store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, srv := newTestServer(t, Options{Agent: a})
+	if code, body := get(t, srv, "/healthz"); code != http.StatusOK || !strings.Contains(body, `{"role":"memory","backend":"postgres","up":true}`) {
+		t.Errorf("healthz: %d %s", code, body)
+	}
+	pg.Stop()
+	if code, body := get(t, srv, "/healthz"); code != http.StatusServiceUnavailable || !strings.Contains(body, `"role":"memory","backend":"postgres","up":false`) {
+		t.Errorf("healthz with the database down: %d %s", code, body)
+	}
+	if _, m := get(t, srv, "/metrics"); !strings.Contains(m, `graphagent_backend_up{role="memory",backend="postgres"} 0`) {
+		t.Errorf("metrics with the database down:\n%s", m)
+	}
+	pg.Start()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		code, body := get(t, srv, "/healthz")
+		if code == http.StatusOK && strings.Contains(body, `{"role":"memory","backend":"postgres","up":true}`) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("healthz after the database came back: %d %s", code, body)
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }

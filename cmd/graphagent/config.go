@@ -18,6 +18,7 @@ func globalFlags() []cli.Flag {
 		&cli.StringSliceFlag{Name: "data", EnvVars: []string{"GRAPHAGENT_DATA"}, Usage: "folders graph files may be read from (default: the current folder); in the env var, separate with " + string(os.PathListSeparator)},
 		&cli.BoolFlag{Name: "refuse-hard-links", EnvVars: []string{"GRAPHAGENT_REFUSE_HARD_LINKS"}, Usage: "refuse graph files with more than one hard link (a hard link in a data folder may lead to a file outside it); set it when others can write in the data folders"},
 		&cli.StringFlag{Name: "home", EnvVars: []string{"GRAPHAGENT_HOME"}, Usage: "folder for long-term memory (default: the user's data folder)/graphagent"},
+		&cli.StringFlag{Name: "memory", EnvVars: []string{"GRAPHAGENT_MEMORY"}, Usage: "`URL` of a PostgreSQL database holding long-term memory (postgres://USER@HOST:PORT/DB), shared by replicas (default: the home folder)"},
 		&cli.StringFlag{Name: "llm", EnvVars: []string{"GRAPHAGENT_LLM_URL"}, Usage: "base URL of an OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1 (default: the builtin backend)"},
 		&cli.StringFlag{Name: "model", EnvVars: []string{"GRAPHAGENT_MODEL"}, Usage: "model name served at --llm"},
 		&cli.StringFlag{Name: "api-key", EnvVars: []string{"GRAPHAGENT_API_KEY"}, Usage: "API key for --llm, if the server wants one"},

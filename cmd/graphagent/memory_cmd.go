@@ -139,13 +139,19 @@ func openMemory(c *cli.Context) (*memory.Store, error) {
 // openStore is openMemory with the seeding error returned as is (not yet a
 // cli exit error), for callers that carry on without memory.
 func openStore(ctx context.Context, c *cli.Context) (*memory.Store, error) {
-	home, err := homeDir(c)
-	if err != nil {
-		return nil, usageErr("home folder: %v", err)
-	}
 	enc, err := memoryEncoder(c)
 	if err != nil {
 		return nil, err
+	}
+	if u := c.String("memory"); u != "" {
+		if !memory.IsPostgresURL(u) {
+			return nil, usageErr("--memory %q: want a PostgreSQL URL, postgres://USER@HOST:PORT/DB", u)
+		}
+		return seed.Open(ctx, u, tools.Catalogue(), enc, seed.Options{Logger: logger(c)})
+	}
+	home, err := homeDir(c)
+	if err != nil {
+		return nil, usageErr("home folder: %v", err)
 	}
 	return seed.Open(ctx, filepath.Join(home, "memory"), tools.Catalogue(), enc, seed.Options{Logger: logger(c)})
 }

@@ -138,7 +138,8 @@ func (p *roundRobin) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // TestServeReplicas: three `graphagent serve` processes share their
-// sessions through one Redis behind a round-robin proxy; 64 clients hold
+// sessions through one Redis (and long-term memory through one
+// PostgreSQL) behind a round-robin proxy; 64 clients hold
 // multi-turn conversations (a path graph of their own, its diameter, a
 // shortest path, a follow-up reusing the previous tool with other nodes),
 // each turn at whichever replica the proxy picks. One replica is killed
@@ -146,7 +147,7 @@ func (p *roundRobin) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // answer must be the one for the conversation's own graph: 0 errors.
 func TestServeReplicas(t *testing.T) {
 	const total = 10_000
-	rs := testserver.Redis(t)
+	rs, pg := testserver.Redis(t), testserver.Postgres(t)
 	var reps []*replica
 	var addrs []string
 	for range 3 {
@@ -155,7 +156,7 @@ func TestServeReplicas(t *testing.T) {
 		// waiting out the killed replica's lock (up to 5 s) would
 		// otherwise find its session dropped by the cap of 1,000 as the
 		// least recently used, while newer conversations finished.
-		r := &replica{t: t, addr: addr, args: []string{"--data", dataDir(t), "serve", "--addr", addr, "--sessions", rs.URL, "--max-concurrent", "64", "--max-sessions", "10000"}}
+		r := &replica{t: t, addr: addr, args: []string{"--data", dataDir(t), "--memory", pg.URL, "serve", "--addr", addr, "--sessions", rs.URL, "--max-concurrent", "64", "--max-sessions", "10000"}}
 		r.start()
 		t.Cleanup(r.kill)
 		reps = append(reps, r)

@@ -174,7 +174,8 @@ func fileExists(p string) bool {
 }
 
 // Postgres starts a PostgreSQL server (trust authentication, user
-// postgres, no fsync) in a fresh cluster on a free loopback port. As root
+// postgres, no fsync: a killed server keeps every commit, which reaches the
+// kernel before it is acknowledged, though a machine crash would not) in a fresh cluster on a free loopback port. As root
 // the cluster belongs to the postgres user (PostgreSQL refuses to run as
 // root).
 func Postgres(t testing.TB) *Server {
@@ -212,7 +213,7 @@ func Postgres(t testing.TB) *Server {
 	s := &Server{Port: port, URL: fmt.Sprintf("postgres://postgres@127.0.0.1:%d/postgres?sslmode=disable", port), t: t}
 	s.start = func() (*exec.Cmd, error) {
 		cmd := exec.Command(postgres, "-D", data, "-p", strconv.Itoa(port), "-k", dir,
-			"-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "synchronous_commit=off",
+			"-c", "listen_addresses=127.0.0.1", "-c", "fsync=off",
 			"-c", "full_page_writes=off", "-c", "shared_buffers=32MB", "-c", "max_connections=100")
 		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: cred}
 		var out bytes.Buffer

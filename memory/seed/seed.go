@@ -125,7 +125,8 @@ func withDefaults(opts Options) Options {
 	return opts
 }
 
-// Open opens long-term memory in dir and seeds it when it holds no
+// Open opens long-term memory in dir (or in the PostgreSQL database dir
+// names, postgres://…: memory.OpenPostgres) and seeds it when it holds no
 // examples. The vectors come from emb, or, when emb is nil, from the
 // builtin encoder fitted on this seed's questions (memory.DefaultEmbedder),
 // so that rare words such as "articulation" outweigh "node" and "graph".
@@ -133,6 +134,9 @@ func withDefaults(opts Options) Options {
 // them embed alike.
 func Open(ctx context.Context, dir string, reg *tools.Registry, emb memory.Embedder, opts Options, storeOpts ...memory.Option) (*memory.Store, error) {
 	return open(ctx, reg, emb, opts, func(emb memory.Embedder) (*memory.Store, error) {
+		if memory.IsPostgresURL(dir) {
+			return memory.OpenPostgres(ctx, dir, emb, storeOpts...)
+		}
 		return memory.Open(ctx, dir, emb, storeOpts...)
 	})
 }
