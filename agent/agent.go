@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/graphagent/graphagent/lang"
@@ -156,6 +157,7 @@ type Agent struct {
 	openMem func(ctx context.Context) (*memory.Store, error)
 	mem     *memory.Store
 	memErr  error
+	opened  atomic.Pointer[memory.Store] // mem, once open
 }
 
 // New builds an agent from cfg. The default tool index of the catalogue is
@@ -192,6 +194,7 @@ func New(ctx context.Context, cfg Config) (*Agent, error) {
 		a.analogy = reasoning.NewAnalogy(gen)
 	}
 	if a.mem != nil {
+		a.opened.Store(a.mem)
 		a.memOnce.Do(func() {})
 	}
 	return a, nil
@@ -207,9 +210,10 @@ func (a *Agent) Registry() *tools.Registry { return a.reg }
 // when none is configured).
 func (a *Agent) Labelled() LabelledReasoner { return a.labelled }
 
-// Memory returns long-term memory, opening it on first use; nil and the
-// reason when there is none (for health checks: Store.Backend, Store.Ping).
-func (a *Agent) Memory(ctx context.Context) (*memory.Store, error) { return a.memory(ctx) }
+// OpenedMemory returns long-term memory once it is open (given in Config
+// or opened by a question), else nil; it never opens it, so that a health
+// check cannot make the opening fail with its short deadline.
+func (a *Agent) OpenedMemory() *memory.Store { return a.opened.Load() }
 
 // memory returns long-term memory, opening it on first use; nil and the
 // reason when there is none.
@@ -220,6 +224,9 @@ func (a *Agent) memory(ctx context.Context) (*memory.Store, error) {
 			return
 		}
 		a.mem, a.memErr = a.openMem(ctx)
+		if a.mem != nil {
+			a.opened.Store(a.mem)
+		}
 		if a.memErr == nil && a.mem == nil {
 			a.memErr = errors.New("long-term memory unavailable")
 		}

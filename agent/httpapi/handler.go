@@ -251,7 +251,7 @@ func (h *Handler) backends(ctx context.Context) []backendStatus {
 		bs.Up, bs.Error = false, err.Error()
 	}
 	out := []backendStatus{bs}
-	if m, err := h.a.Memory(ctx); err == nil {
+	if m := h.a.OpenedMemory(); m != nil {
 		ms := backendStatus{Role: "memory", Kind: m.Backend(), Up: true}
 		if err := m.Ping(ctx); err != nil {
 			ms.Up, ms.Error = false, err.Error()
