@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"container/list"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -48,6 +49,59 @@ type redisSessions struct {
 	prefix string
 	// lockTTL is how long a turn's lock lives without renewal.
 	lockTTL time.Duration
+	// graphs keeps decoded graphs by session and field (immutable, so
+	// never stale): a replica's next turn of a session reads only the
+	// state and the graphs it lacks.
+	graphs *graphCache
+}
+
+// graphCache is an LRU of decoded graphs bounded by their estimated bytes
+// (memory.GraphBytes).
+type graphCache struct {
+	mu    sync.Mutex
+	max   int64
+	bytes int64
+	lru   *list.List // of *cachedGraph, most recent at the front
+	byKey map[string]*list.Element
+	hits  uint64
+}
+
+type cachedGraph struct {
+	key   string
+	g     *graph.Graph
+	bytes int64
+}
+
+func newGraphCache(max int64) *graphCache {
+	return &graphCache{max: max, lru: list.New(), byKey: map[string]*list.Element{}}
+}
+
+func (c *graphCache) get(key string) (*graph.Graph, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	el, ok := c.byKey[key]
+	if !ok {
+		return nil, false
+	}
+	c.lru.MoveToFront(el)
+	c.hits++
+	return el.Value.(*cachedGraph).g, true
+}
+
+func (c *graphCache) put(key string, g *graph.Graph) {
+	n := memory.GraphBytes(g)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.byKey[key]; ok || n > c.max {
+		return
+	}
+	c.byKey[key] = c.lru.PushFront(&cachedGraph{key: key, g: g, bytes: n})
+	c.bytes += n
+	for c.bytes > c.max {
+		back := c.lru.Remove(c.lru.Back()).(*cachedGraph)
+		delete(c.byKey, back.key)
+		c.bytes -= back.bytes
+	}
 }
 
 // newRedisSessions connects to the Redis at url (redis://HOST:PORT/DB; the
@@ -63,7 +117,8 @@ func newRedisSessions(url string, a *agent.Agent, limits memory.WorkingLimits, t
 	o.MaxRetries = 1
 	// A Redis that is down is said at once (503), not after 5 dials.
 	o.DialerRetries = 1
-	return &redisSessions{rdb: redis.NewClient(o), a: a, limits: limits, ttl: ttl, max: max, prefix: "graphagent:", lockTTL: 5 * time.Second}, nil
+	return &redisSessions{rdb: redis.NewClient(o), a: a, limits: limits, ttl: ttl, max: max, prefix: "graphagent:", lockTTL: 5 * time.Second,
+		graphs: newGraphCache(graphCacheBytes)}, nil
 }
 
 func (s *redisSessions) kind() string { return "redis" }
@@ -181,6 +236,9 @@ type storedPlan struct {
 
 const maxStoredValue = 16 << 10
 
+// graphCacheBytes bounds a replica's cache of decoded session graphs.
+const graphCacheBytes = 256 << 20
+
 func (s *redisSessions) turn(ctx context.Context, id string, f func(e *sessionEntry)) error {
 	sessKey, lockKey := s.keys(id)
 	token, err := randomHex(16)
@@ -258,34 +316,59 @@ func (s *redisSessions) lock(ctx context.Context, lockKey, token string) error {
 // load reads the session (a fresh one when Redis has none) and returns the
 // hash fields of its graphs by graph.
 func (s *redisSessions) load(ctx context.Context, id, sessKey string) (*sessionEntry, map[*graph.Graph]string, error) {
-	h, err := s.rdb.HGetAll(ctx, sessKey).Result()
-	if err != nil {
+	state, err := s.rdb.HGet(ctx, sessKey, "state").Result()
+	if err != nil && !errors.Is(err, redis.Nil) {
 		if ctx.Err() != nil {
 			return nil, nil, ctx.Err()
 		}
 		return nil, nil, fmt.Errorf("%w: redis: %w", errStoreDown, err)
 	}
 	fields := map[*graph.Graph]string{}
-	state, ok := h["state"]
-	if !ok {
+	if errors.Is(err, redis.Nil) {
 		return &sessionEntry{id: id, sess: s.a.NewSession(s.limits), fresh: true}, fields, nil
 	}
 	var st storedSession
 	if err := json.Unmarshal([]byte(state), &st); err != nil {
 		return nil, nil, fmt.Errorf("session %q in redis: its state: %w", id, err)
 	}
-	ws := memory.WorkingState{Dropped: st.Dropped, CurrentGone: st.CurrentGone}
-	for _, sg := range st.Graphs {
-		data, ok := h[sg.Field]
-		if !ok {
-			return nil, nil, fmt.Errorf("session %q in redis: graph %q (%s) is missing", id, sg.Name, sg.Field)
+	// The graphs this replica has decoded before are not read again.
+	graphs := make([]*graph.Graph, len(st.Graphs))
+	var missing []string
+	var at []int
+	for i, sg := range st.Graphs {
+		if g, ok := s.graphs.get(sessKey + "|" + sg.Field); ok {
+			graphs[i] = g
+			continue
 		}
-		g, err := graph.DecodeBinary([]byte(data), graph.Limits{})
+		missing = append(missing, sg.Field)
+		at = append(at, i)
+	}
+	if len(missing) > 0 {
+		vals, err := s.rdb.HMGet(ctx, sessKey, missing...).Result()
 		if err != nil {
-			return nil, nil, fmt.Errorf("session %q in redis: graph %q: %w", id, sg.Name, err)
+			if ctx.Err() != nil {
+				return nil, nil, ctx.Err()
+			}
+			return nil, nil, fmt.Errorf("%w: redis: %w", errStoreDown, err)
 		}
-		fields[g] = sg.Field
-		ws.Graphs = append(ws.Graphs, memory.NamedGraph{Name: sg.Name, Graph: g})
+		for k, v := range vals {
+			sg := st.Graphs[at[k]]
+			data, ok := v.(string)
+			if !ok {
+				return nil, nil, fmt.Errorf("session %q in redis: graph %q (%s) is missing", id, sg.Name, sg.Field)
+			}
+			g, err := graph.DecodeBinary([]byte(data), graph.Limits{})
+			if err != nil {
+				return nil, nil, fmt.Errorf("session %q in redis: graph %q: %w", id, sg.Name, err)
+			}
+			s.graphs.put(sessKey+"|"+sg.Field, g)
+			graphs[at[k]] = g
+		}
+	}
+	ws := memory.WorkingState{Dropped: st.Dropped, CurrentGone: st.CurrentGone}
+	for i, sg := range st.Graphs {
+		fields[graphs[i]] = sg.Field
+		ws.Graphs = append(ws.Graphs, memory.NamedGraph{Name: sg.Name, Graph: graphs[i]})
 	}
 	for _, r := range st.Results {
 		rec := memory.ResultRecord{Tool: r.Tool, Args: r.Args, Graph: r.Graph, Text: r.Text, At: r.At}
@@ -322,6 +405,7 @@ func (s *redisSessions) save(ctx context.Context, id, sessKey, lockKey, token st
 			field = "g:" + key
 			added = append(added, field, graph.AppendBinary(nil, ng.Graph))
 			loaded[ng.Graph] = field
+			s.graphs.put(sessKey+"|"+field, ng.Graph)
 		}
 		kept[field] = true
 		out.Graphs = append(out.Graphs, storedGraph{Name: ng.Name, Field: field})

@@ -307,3 +307,26 @@ func TestHealthReportsMemoryDatabase(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+// TestRedisGraphCache: a replica's later turns of a session take its
+// graphs from the replica's cache of decoded graphs (they are immutable
+// under their field) instead of reading and decoding them again, and
+// answer the same.
+func TestRedisGraphCache(t *testing.T) {
+	rs := testserver.Redis(t)
+	h, srv := newTestServer(t, Options{Sessions: rs.URL})
+	defer h.Close()
+	cache := h.sessions.(*redisSessions).graphs
+	ask(t, srv, chatBody("", "load karate/edges.tsv"), SessionHeader, "k")
+	for range 3 {
+		if c := ask(t, srv, chatBody("", "What is its diameter?"), SessionHeader, "k"); string(c.Graphagent.Value) != "5" {
+			t.Fatalf("diameter from the cached graph: %q", c.content())
+		}
+	}
+	cache.mu.Lock()
+	hits, n := cache.hits, cache.lru.Len()
+	cache.mu.Unlock()
+	if hits != 3 || n != 1 {
+		t.Errorf("cache: %d hits, %d graphs; want 3 hits of 1 graph", hits, n)
+	}
+}
