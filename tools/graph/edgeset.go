@@ -2,6 +2,8 @@ package graph
 
 import (
 	"math"
+	"math/bits"
+	"slices"
 	"strings"
 )
 
@@ -139,83 +141,108 @@ func (a *idArena) str(p []byte) string {
 	return a.sb.String()[start:]
 }
 
+// adjacency is one direction of a CSR adjacency (see Graph.outOff).
+type adjacency struct {
+	off, adj, eidx []int32
+}
+
 // dedupEdges removes repeated edges from raw edge arrays in place with
 // NetworkX semantics: an edge keeps the position and orientation of its first
 // occurrence, and its weight is the last weight given for it (w[k] is NaN
-// where line k gave none; w may be nil). It runs in O(n + m) time with a
-// stable counting sort by lower endpoint and a per-node marker array, so
-// its memory accesses stay within one node's neighbourhood at a time.
-func dedupEdges(n int, src, dst []int32, w []float64, directed bool) ([]int32, []int32, []float64) {
+// where line k gave none; w may be nil). It returns the out adjacency of the
+// remaining edges too: it builds the CSR of the raw edges (a stable counting
+// sort, which the graph needs anyway), finds the repeats in each node's
+// list, where an edge's occurrences are in line order, and then drops them
+// from the arrays and the lists. Reading the lists front to back keeps the
+// memory accesses sequential but for one marker array, where a separate sort
+// by endpoint took a third more time at 10^7 edges; when nothing repeats,
+// the only extra memory is a per-node marker.
+func dedupEdges(n int, src, dst []int32, w []float64, directed bool) ([]int32, []int32, []float64, *adjacency) {
 	m := len(src)
-	lo := func(k int) (int32, int32) {
-		u, v := src[k], dst[k]
-		if !directed && v < u {
-			return v, u
-		}
-		return u, v
-	}
-	off := make([]int32, n+1)
-	for k := 0; k < m; k++ {
-		a, _ := lo(k)
-		off[a+1]++
-	}
-	for i := 0; i < n; i++ {
-		off[i+1] += off[i]
-	}
-	order := make([]int32, m)
-	for k := 0; k < m; k++ {
-		a, _ := lo(k)
-		order[off[a]] = int32(k)
-		off[a]++
-	}
-	// off[a] is now the end of a's group; groups start at off[a-1].
-	canon := make([]int32, m) // raw index of each edge's first occurrence
-	stamp := make([]int32, n) // a+1 when first[b] is valid for group a
+	out := &adjacency{}
+	out.off, out.adj, out.eidx = csr(n, src, dst, !directed)
+	var dup []uint64 // bit k: line k repeats an earlier edge
+	ndup := 0
+	stamp := make([]int32, n) // a+1 when first[b] is a's first edge to b
 	first := make([]int32, n)
+	for a := int32(0); int(a) < n; a++ {
+		lo, hi := out.off[a], out.off[a+1]
+		for j, b := range out.adj[lo:hi] {
+			if !directed && b < a {
+				continue // the edge is read from its lower endpoint
+			}
+			k := out.eidx[int(lo)+j]
+			if stamp[b] != a+1 {
+				stamp[b], first[b] = a+1, k
+				continue
+			}
+			if dup == nil {
+				dup = make([]uint64, (m+63)/64)
+			}
+			dup[k>>6] |= 1 << (k & 63)
+			ndup++
+			if w != nil && !math.IsNaN(w[k]) {
+				w[first[b]] = w[k] // lines of one edge come in order: the last wins
+			}
+		}
+	}
+	stamp, first = nil, nil
+	for k, x := range w {
+		if math.IsNaN(x) {
+			w[k] = 1
+		}
+	}
+	if ndup == 0 {
+		return src, dst, w, out
+	}
+	// rank[i] is the number of repeats before line 64*i, so line k's new
+	// index is k - rank[k/64] - (repeats among the lines of its word before k).
+	rank := make([]int32, len(dup))
+	next := 0
+	for i, x := range dup {
+		rank[i] = int32(next)
+		next += bits.OnesCount64(x)
+	}
+	newIndex := func(k int32) int32 {
+		return k - rank[k>>6] - int32(bits.OnesCount64(dup[k>>6]&(1<<(k&63)-1)))
+	}
+	isDup := func(k int32) bool { return dup[k>>6]&(1<<(k&63)) != 0 }
+	kept := 0
+	for k := range src {
+		if isDup(int32(k)) {
+			continue
+		}
+		src[kept], dst[kept] = src[k], dst[k]
+		if w != nil {
+			w[kept] = w[k]
+		}
+		kept++
+	}
+	j := int32(0)
 	start := int32(0)
 	for a := 0; a < n; a++ {
-		end := off[a]
-		for _, k := range order[start:end] {
-			_, b := lo(int(k))
-			if stamp[b] != int32(a)+1 {
-				stamp[b], first[b] = int32(a)+1, k
+		end := out.off[a+1]
+		for i := start; i < end; i++ {
+			if k := out.eidx[i]; !isDup(k) {
+				out.adj[j], out.eidx[j] = out.adj[i], newIndex(k)
+				j++
 			}
-			canon[k] = first[b]
 		}
 		start = end
+		out.off[a+1] = j
 	}
-	// Renumber in raw order, compacting in place: a first occurrence k gets
-	// the next index (<= k); a repeat takes its first occurrence's index,
-	// already renumbered since that occurrence comes earlier.
-	next := int32(0)
-	for k := 0; k < m; k++ {
-		if c := canon[k]; c == int32(k) {
-			canon[k] = next
-			src[next], dst[next] = src[k], dst[k]
-			if w != nil {
-				if math.IsNaN(w[k]) {
-					w[next] = 1
-				} else {
-					w[next] = w[k]
-				}
-			}
-			next++
-		} else {
-			i := canon[c]
-			canon[k] = i
-			if w != nil && !math.IsNaN(w[k]) {
-				w[i] = w[k]
-			}
-		}
-	}
+	out.adj = slices.Clip(out.adj[:j])
+	out.eidx = slices.Clip(out.eidx[:j])
 	if w != nil {
-		w = w[:next]
+		w = w[:kept]
 	}
-	return src[:next], dst[:next], w
+	return src[:kept], dst[:kept], w, out
 }
 
-// setEdges installs de-duplicated edges on a builder that has none yet.
-func (b *Builder) setEdges(src, dst []int32, w []float64) {
+// setEdges installs de-duplicated edges and their out adjacency on a
+// builder that has none yet; Build then uses the adjacency as it is.
+func (b *Builder) setEdges(src, dst []int32, w []float64, out *adjacency) {
 	b.src, b.dst, b.weight = src, dst, w
 	b.edges = edgeSet{}
+	b.out = out
 }

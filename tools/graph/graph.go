@@ -224,13 +224,16 @@ func (g *Graph) String() string {
 // Builder accumulates nodes and edges and produces a Graph. The zero value is
 // not usable; call NewBuilder.
 type Builder struct {
-	directed  bool
-	ids       []string
-	index     nodeIndex
-	src, dst  []int32
-	weight    []float64
-	capacity  []float64
-	edges     edgeSet // de-duplicates edges; see edgeset.go
+	directed bool
+	ids      []string
+	index    nodeIndex
+	src, dst []int32
+	weight   []float64
+	capacity []float64
+	edges    edgeSet // de-duplicates edges; see edgeset.go
+	// out is the out adjacency of src/dst when a bulk reader built it
+	// with them (setEdges); nil otherwise.
+	out       *adjacency
 	idArena   idArena // backing store for IDs added from bytes
 	nodeAttrs map[int32]map[string]any
 	edgeAttrs map[int32]map[string]any
@@ -501,11 +504,15 @@ func (b *Builder) Build() *Graph {
 			g.selfLoops++
 		}
 	}
+	if out := b.out; out != nil && len(out.off) == n+1 {
+		g.outOff, g.outAdj, g.outEdge = out.off, out.adj, out.eidx
+	} else {
+		g.outOff, g.outAdj, g.outEdge = csr(n, b.src, b.dst, !b.directed)
+	}
+	b.out = nil
 	if b.directed {
-		g.outOff, g.outAdj, g.outEdge = csr(n, b.src, b.dst, false)
 		g.inOff, g.inAdj, g.inEdge = csr(n, b.dst, b.src, false)
 	} else {
-		g.outOff, g.outAdj, g.outEdge = csr(n, b.src, b.dst, true)
 		g.inOff, g.inAdj, g.inEdge = g.outOff, g.outAdj, g.outEdge
 	}
 	return g

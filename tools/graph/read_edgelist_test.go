@@ -243,6 +243,11 @@ func TestEdgeListBulkMatchesBuilder(t *testing.T) {
 		n := 1 + r.IntN(30)
 		for k := r.IntN(120); k > 0; k-- {
 			line := []string{strconv.Itoa(r.IntN(n)), strconv.Itoa(r.IntN(n))}
+			if i%3 == 0 && r.IntN(40) == 0 {
+				// A name that is not a canonical integer ends the
+				// reader's raw mode part-way (edgeSink.raw).
+				line[r.IntN(2)] = []string{"x", "07", "-1", "99999999999"}[r.IntN(4)]
+			}
 			if r.IntN(2) == 0 {
 				line = append(line, strconv.Itoa(r.IntN(9)))
 			}
@@ -280,6 +285,29 @@ func TestEdgeListBulkMatchesBuilder(t *testing.T) {
 				t.Fatalf("%s: at the limit: %v", what, err)
 			}
 			sameGraph(t, what+" (at the limit)", atLimit, want)
+			if _, err := ReadEdgeList(strings.NewReader(sb.String()), ReadOptions{Directed: directed, Limits: Limits{MaxNodes: want.N()}}); err != nil {
+				t.Fatalf("%s: at the node limit: %v", what, err)
+			}
+			if want.N() > 1 {
+				// The line that names one node too many is the one an
+				// AddNode per line finds.
+				lim := want.N() - 1
+				line := 0
+				seen := map[string]bool{}
+				for k, l := range lines {
+					for _, id := range l[:min(2, len(l))] {
+						seen[id] = true
+					}
+					if len(seen) > lim {
+						line = k + 1
+						break
+					}
+				}
+				_, err := ReadEdgeList(strings.NewReader(sb.String()), ReadOptions{Directed: directed, Limits: Limits{MaxNodes: lim}})
+				if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), fmt.Sprintf(":%d:", line)) {
+					t.Fatalf("%s: below the node limit: %v, want line %d", what, err, line)
+				}
+			}
 			if want.M() == 1 { // a limit of 0 means none
 				continue
 			}

@@ -2,6 +2,7 @@ package graph
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 )
 
@@ -27,7 +28,7 @@ func ScanEdgeList(r io.Reader, opt ReadOptions) (*Graph, []EdgeRecord, error) {
 	var recs []EdgeRecord
 	p := &edgeListParser{
 		src:     opt.source("edge list"),
-		sink:    &edgeSink{b: b, bulk: true, limit: opt.Limits.MaxEdges},
+		sink:    &edgeSink{b: b, bulk: true, raw: true, limit: opt.Limits.MaxEdges},
 		headers: true,
 		onLine: func(line int, toks [][]byte) {
 			rec := EdgeRecord{Line: line, U: string(toks[0])}
@@ -47,7 +48,9 @@ func ScanEdgeList(r io.Reader, opt ReadOptions) (*Graph, []EdgeRecord, error) {
 	if err := p.end(); err != nil {
 		return nil, nil, err
 	}
-	p.sink.finish()
+	if err := p.sink.finish(); err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", p.src, err)
+	}
 	g := b.Build()
 	g.SetName(opt.Name)
 	return g, recs, nil
