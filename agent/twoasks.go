@@ -204,7 +204,7 @@ func answerKindMismatch(task string, cues reasoning.Cues, spec tools.Spec) error
 // hypothetical asks about the graph after a change that the question only
 // supposes ("if node 3 fails, is it still connected?", "what if the road
 // A-B were closed?").
-var hypothetical = regexp.MustCompile(`\b(if|suppose|supposing|assuming|imagine|what if|once|after)\b[^.?]{0,40}\b(fails?|failed|goes down|went down|go down|crash(es|ed)?|dies|died|breaks( down)?|broke( down)?|disappears?|leaves|left the|quits?|(is|are|was|were|gets?|got|had been|has been) (removed|deleted|added|cut|closed|blocked|taken out|knocked out|dropped|destroyed|shut down|disconnected))\b`)
+var hypothetical = regexp.MustCompile(`\b(if|suppose|supposing|assuming|imagine|what if|once|after)\b[^.?]{0,40}\b(fails?|failed|goes down|went down|go down|crash(es|ed)?|dies|died|breaks( down)?|broke( down)?|disappears?|leaves|left the|quits?|(is|are|was|were|gets?|got|had been|has been) (removed|deleted|added|cut|closed|blocked|taken out|knocked out|dropped|destroyed|shut down|disconnected)|(i|we|you|they|someone) (add|remove|delete|build|close|cut|block)s?)\b`)
 
 // changeWords are substrings one of which every supposed or ordered change
 // holds; most questions hold none, and the patterns do not run.

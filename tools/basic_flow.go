@@ -49,6 +49,11 @@ func maximumFlowTool() Tool {
 			"What is the largest amount of water that can travel from vertex 2 to vertex 5?",
 			"Find the greatest throughput from 4 to 10 and how it is routed.",
 		},
+		// "the most power we can deliver from the Plant to the City at
+		// once": the most of anything sent through the network.
+		Intents: Intents{Phrases: []string{
+			"most/maximum/max/largest/greatest ... can deliver/send/ship/pump/push/transport/move/route/carry/get ... from ... to",
+		}},
 	}, func(ctx context.Context, g *graph.Graph, p flowParam) (Result, error) {
 		s, t, err := nodePair(g, p.Source, "source", p.Sink, "sink")
 		if err != nil {

@@ -95,6 +95,11 @@ func shortestPathTool() Tool {
 			"Which nodes does the shortest path from 2 to 8 pass through?",
 			"Compute the smallest total weight needed to travel from 1 to 6.",
 		},
+		// "the lowest-latency path from R1 to R8", "the least-cost route":
+		// a superlative of the edges' measure before the path.
+		Intents: Intents{Phrases: []string{
+			"lowest/least/minimum/smallest/min ... path/route from",
+		}},
 	}, func(ctx context.Context, g *graph.Graph, p pairParam) (Result, error) {
 		s, t, err := nodePair(g, p.Source, "source", p.Target, "target")
 		if err != nil {

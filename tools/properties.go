@@ -427,6 +427,12 @@ func shortestPathLengthTool() Tool {
 			"In the octahedral graph, how far is node 5 from node 0?",
 			"What is the minimum total weight of a route from 2 to 9?",
 		},
+		// "the fewest number of corridors a player has to walk through to
+		// get from the Entrance to the Treasure Vault": a count of edges on
+		// the way from one node to another.
+		Intents: Intents{Phrases: []string{
+			"fewest/least/minimum/smallest number_of ... to_get/to_go/to_travel/to_reach/to_move from",
+		}},
 	}, func(ctx context.Context, g *graph.Graph, p PathLengthParams) (Result, error) {
 		s, t, err := nodePair(g, p.Source, "source", p.Target, "target")
 		if err != nil {

@@ -3,11 +3,18 @@ package extract
 import (
 	"context"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // tryConnector reads "u-v", "u->v", "u -- v", "u → v", "u <-> v", chains
 // "a->b->c", a weight after the edge, and extra targets "0 -> 1, 2, 3".
 func (p *exScan) tryConnector(i int) (int, error) {
+	if p.lineStart(i) {
+		if n, ok, err := p.tryNamedLine(i); ok || err != nil {
+			return n, err
+		}
+	}
 	a, n, wa, ok := p.nodeRef(i)
 	if !ok {
 		return i, nil
@@ -28,6 +35,9 @@ func (p *exScan) tryConnector(i int) (int, error) {
 		}
 		if c == exDash && (exNamePart(a) || exNamePart(b)) {
 			break // "Bellman-Ford", "Erdős–Rényi": a name, not an edge
+		}
+		if c == exDash && p.optionDash(n) {
+			break // "./linkdump --core": a command's option, not an edge
 		}
 		it := exItem{u: a, v: b, method: "arrows", arrow: c == exArrow, bidir: c == exBiArrow,
 			s: int(p.toks[i].s), e: int(p.toks[n2-1].e), tok: i}
@@ -59,6 +69,14 @@ func (p *exScan) tryConnector(i int) (int, error) {
 		} else if ok && (n3 >= len(p.toks) || p.kind(n3) == exNL) {
 			last.w, last.hasW, last.e = f, true, int(p.toks[n3-1].e)
 			n = n3
+		} else if q, named, n3, ok := p.lineQuantity(n); ok {
+			// "ATL -> CHI   $420", "R1 <-> R2 latency 4ms", "Plant → Sub A:
+			// 300 MW": the rest of the line is one quantity whose unit says
+			// what the number is.
+			last.w, last.hasW, last.wKind, last.e = q.v, true, named, int(p.toks[n3-1].e)
+			last.meaning = q.meaning
+			last.capKind = q.meaning == MeaningCapacity
+			n = n3
 		}
 	}
 	// "0 -> 1, 2, 3": more targets of the last source, each not itself the
@@ -83,6 +101,182 @@ func (p *exScan) tryConnector(i int) (int, error) {
 		}
 	}
 	return n, nil
+}
+
+// optionDash reports whether the dash at token n is a command-line
+// option's "--": spaced from the word before it, glued to a lower-case word
+// after it ("$ ./linkdump --core").
+func (p *exScan) optionDash(n int) bool {
+	t := p.toks[n]
+	if t.e-t.s != 2 || p.q[t.s:t.e] != "--" || t.s == 0 || n+1 >= len(p.toks) {
+		return false
+	}
+	if b := p.q[t.s-1]; b != ' ' && b != '\t' {
+		return false
+	}
+	next := p.toks[n+1]
+	return next.kind == exWord && next.s == t.e && 'a' <= p.q[next.s] && p.q[next.s] <= 'z'
+}
+
+// exMaxNameWords bounds the words of one multi-word name on an edge line.
+const exMaxNameWords = 4
+
+// tryNamedLine reads a line that is one edge between names of several
+// capitalised words: "Guard Room <-> Great Hall", "Plant → Sub A: 300 MW",
+// "Sub B -> City 90". Each end is read whole, so "Guard Room" is one node,
+// not "Room"; the rest of the line may be a weight (weight, lineQuantity
+// or a bare number), nothing else. Lines with one-word ends are left to
+// tryConnector's general path (ok false).
+func (p *exScan) tryNamedLine(i int) (next int, ok bool, err error) {
+	a, j := p.lineName(i)
+	c := p.kind(j)
+	if j == i || (c != exArrow && c != exBiArrow && c != exDash) {
+		return i, false, nil
+	}
+	b, k := p.lineName(j + 1)
+	if k == j+1 || (j-i < 2 && k-(j+1) < 2) {
+		return i, false, nil
+	}
+	if c == exDash && (exNamePart(p.word(j-1)) || exNamePart(p.word(j+1))) {
+		return i, false, nil
+	}
+	it := exItem{u: a, v: b, method: "arrows", arrow: c == exArrow, bidir: c == exBiArrow,
+		s: int(p.toks[i].s), e: int(p.toks[k-1].e), tok: i}
+	if c == exDash {
+		it.method = "dashes"
+	}
+	n := k
+	if end, ok := p.lineRemark(n); ok {
+		// "Sealed Crypt <-> Ossuary   (not linked to the rest yet)": a remark
+		// in brackets, no number in it, ends the line.
+		p.items = append(p.items, it)
+		return end, true, nil
+	}
+	if n < len(p.toks) && p.kind(n) != exNL {
+		w, isCap, named, n3, wok, err := p.weight(n)
+		if err != nil {
+			return i, false, err
+		}
+		q, qnamed, n5, qok := p.lineQuantity(n)
+		switch {
+		case wok && (n3 >= len(p.toks) || p.kind(n3) == exNL):
+			it.w, it.hasW, it.capKind, it.wKind = w, true, isCap, named
+		case qok:
+			it.w, it.hasW, it.wKind, it.meaning, n3 = q.v, true, qnamed, q.meaning, n5
+			it.capKind = q.meaning == MeaningCapacity
+		default:
+			if f, n4, nok, err := p.number(n); err != nil {
+				return i, false, err
+			} else if nok && (n4 >= len(p.toks) || p.kind(n4) == exNL) {
+				it.w, it.hasW, n3 = f, true, n4
+			} else {
+				return i, false, nil // more text on the line: not an edge line
+			}
+		}
+		if n3 < len(p.toks) && p.kind(n3) != exNL {
+			return i, false, nil
+		}
+		it.e, n = int(p.toks[n3-1].e), n3
+	}
+	p.items = append(p.items, it)
+	return n, true, nil
+}
+
+// lineRemark reports whether the tokens from i to the line's end are one
+// bracketed remark without numbers; end is the line's end.
+func (p *exScan) lineRemark(i int) (end int, ok bool) {
+	if !p.isPunct(i, '(') {
+		return i, false
+	}
+	for j := i + 1; j < len(p.toks) && p.kind(j) != exNL; j++ {
+		switch {
+		case p.kind(j) == exNum || p.isPunct(j, '('):
+			return i, false
+		case p.isPunct(j, ')'):
+			if j+1 < len(p.toks) && p.kind(j+1) != exNL {
+				return i, false
+			}
+			return j + 1, true
+		}
+	}
+	return i, false
+}
+
+// lineName reads a name of up to exMaxNameWords words at i, one space
+// apart, each capitalised or a number ("Guard Room", "Sub A", "Ward 3");
+// the first is no stopword ("Then A"). It returns the name and the token
+// after it (i when there is none).
+func (p *exScan) lineName(i int) (string, int) {
+	j := i
+	for ; j < len(p.toks) && j-i < exMaxNameWords; j++ {
+		t := p.toks[j]
+		if (t.kind != exWord && t.kind != exNum) || p.skip[j] {
+			break
+		}
+		if j > i && (t.s != p.toks[j-1].e+1 || p.q[t.s-1] != ' ') {
+			break
+		}
+		r, _ := utf8.DecodeRuneInString(p.q[t.s:])
+		if !unicode.IsUpper(r) && !unicode.IsDigit(r) {
+			break
+		}
+		if j == i && t.e-t.s > 1 && exIsStopwordLower(p.word(j)) {
+			break
+		}
+	}
+	if j == i || (j-i > 1 && p.kind(j) == exWord) {
+		return "", i // no name, or a longer run of words: prose
+	}
+	if j-i > 1 && p.kind(j-1) == exNum && (j >= len(p.toks) || p.kind(j) == exNL) {
+		// "A-B 4", "ICU -> Ward 3": a number ending the line may be the
+		// edge's weight as well as part of the name; tryConnector's
+		// general path reads it as the weight, as it always did.
+		return "", i
+	}
+	return p.q[p.toks[i].s:p.toks[j-1].e], j
+}
+
+// lineQuantity reads the rest of the line from token i as one quantity
+// after an edge: an optional ':', '=' or ',', at most two words that name
+// the number (exWeightKW: "latency", "cost"), then a number with a unit the
+// lexicon knows ("$420", "4ms", "300 MW", "40 L/s"). A unit the lexicon
+// does not know, or more text after the quantity, is no quantity: the
+// number then stays unread and the reading uncertain. named reports a
+// naming word or a known unit; next is the line's end.
+func (p *exScan) lineQuantity(i int) (q quantity, named bool, next int, ok bool) {
+	end := i
+	for end < len(p.toks) && p.toks[end].kind != exNL {
+		if p.skip[end] && p.kind(end) == exNum {
+			return quantity{}, false, i, false
+		}
+		end++
+	}
+	if end == i {
+		return quantity{}, false, i, false
+	}
+	j := i
+	if p.isPunct(j, ':') || p.isPunct(j, '=') || p.isPunct(j, ',') {
+		j++
+	}
+	for k := 0; k < 2 && j < end && p.kind(j) == exWord; k++ {
+		kw, _ := exWeightKW(p.word(j))
+		if !kw {
+			break
+		}
+		named = true
+		j++
+		if p.isPunct(j, ':') || p.isPunct(j, '=') {
+			j++
+		}
+	}
+	if j >= end {
+		return quantity{}, false, i, false
+	}
+	q, ok = parseQuantityIn(p.opt.Lexicon, p.q[p.toks[j].s:p.toks[end-1].e])
+	if !ok || q.unit == "" || q.meaning == MeaningNone {
+		return quantity{}, false, i, false
+	}
+	return q, true, end, true
 }
 
 // exNamePart reports whether w is part of a hyphenated algorithm or model

@@ -16,12 +16,13 @@ type exItem struct {
 	u, v     string
 	w        float64
 	hasW     bool
-	capKind  bool // the number is a capacity
-	wKind    bool // the number was named explicitly (weight, cost, capacity...)
-	bidir    bool // <->: both directions when directed
-	arrow    bool // written with a direction (->, "from ... to", "points to")
-	nodeOnly bool // a declared node, not an edge
-	weak     bool // accepted only inside a list of two or more items
+	capKind  bool    // the number is a capacity
+	wKind    bool    // the number was named explicitly (weight, cost, capacity...)
+	meaning  Meaning // what the number's unit says it is; MeaningNone when no unit
+	bidir    bool    // <->: both directions when directed
+	arrow    bool    // written with a direction (->, "from ... to", "points to")
+	nodeOnly bool    // a declared node, not an edge
+	weak     bool    // accepted only inside a list of two or more items
 	method   string
 	s, e     int // byte span
 	tok      int // index of the first token
@@ -902,6 +903,9 @@ func (d *Doc) scanReading(ctx context.Context, name string) (Reading, error) {
 			e.Value, e.HasValue, e.Meaning = it.w, true, MeaningWeight
 			if it.capKind || (!it.wKind && p.capCtx) {
 				e.Meaning = MeaningCapacity
+			}
+			if it.meaning != MeaningNone {
+				e.Meaning = it.meaning
 			}
 		}
 		r.Edges = append(r.Edges, e)

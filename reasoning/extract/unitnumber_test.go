@@ -43,7 +43,7 @@ func TestParseQuantity(t *testing.T) {
 		{"€ 12.5", true, 12.5, "€", MeaningCost},
 		{"5 min", true, 5, "min", MeaningWeight},
 		{"5min", true, 5, "min", MeaningWeight},
-		{"1.2 MMcf/day", true, 1.2, "MMcf/day", MeaningNone},
+		{"1.2 MMcf/day", true, 1.2, "MMcf/day", MeaningCapacity}, // a flow rate: what a pipe carries
 		{"300 USD", true, 300, "USD", MeaningCost},
 		{"1,200 miles", true, 1200, "miles", MeaningDistance},
 		{"7", true, 7, "", MeaningNone},
