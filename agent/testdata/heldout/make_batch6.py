@@ -166,6 +166,12 @@ def chromatic(G):
     return 0
 
 
+def pagerank(G):
+    """nx.pagerank without numpy/scipy: NetworkX's own power iteration."""
+    from networkx.algorithms.link_analysis.pagerank_alg import _pagerank_python
+    return _pagerank_python(G, alpha=0.85)
+
+
 def sources(G):
     return [str(n) for n in G if G.in_degree(n) == 0]
 
@@ -453,7 +459,7 @@ add(FAM, "triangles", ppi_txt + "\n\nhow many triangles does this PPI network co
 add(FAM, "max_degree", "bio 320 lab, interaction list:\n" + ppi_txt + "\nwhich protein is the hub (most interaction partners)?",
     prot, check="set", answer=unique_max(prot), key="max_nodes", tools=DEGMAX)
 add(FAM, "k_core", "interactions:\n" + ppi_txt + "\nWhich proteins are in the 3-core?", prot, check="set",
-    answer=[str(n) for n in nx.k_core(prot, 3)], key="nodes", tools=["k_core"])
+    answer=sorted(str(n) for n in nx.k_core(prot, 3)), key="nodes", tools=["k_core"])
 add(FAM, "betweenness", ppi_txt + "\nwhat is the betweenness centrality of BRCA1 (normalised)?", prot,
     answer=num(nx.betweenness_centrality(prot)["BRCA1"]), tools=["betweenness_centrality"])
 
@@ -543,6 +549,336 @@ add(FAM, "tree", "1.3) Is the graph with edges ab, bc, cd, da, ac, de, ef a tree
     tools=["is_tree"])
 refuse(FAM, "no_tool", "Exercise 9.2: Determine the chromatic number χ(H) of H, where H has edges ab, bc, cd, da, ac, de, ef.",
        "chromatic number: the colouring tool is greedy, not exact", tb2, if_answered=chromatic(tb2))
+
+# ---------------------------------------------------------------- benchmark-style prompts
+bm = nx.gnm_random_graph(9, 13, seed=61)
+bm.add_edge(7, 8)
+bms = nx.relabel_nodes(bm, str)
+bm_e = ", ".join(f"({u},{v})" for u, v in bm.edges)
+FAM = "benchmark"
+BMHEAD = ("In an undirected graph, (i,j) means that node i and node j are connected with an undirected edge. "
+          "The nodes are numbered from 0 to 8, and the edges are: " + bm_e + ".\n")
+reach_item(FAM, BMHEAD + "Q: Is there a path between node 0 and node 8?\nA:", bms, "0", "8")
+add(FAM, "edge_count", "You are a graph reasoning assistant.\n" + BMHEAD + "Q: How many edges does the graph have?\nA: Let's think step by step.",
+    bms, answer=bms.number_of_edges(), tools=["edge_count", "size"])
+add(FAM, "cycle", BMHEAD + "Q: Is there a cycle in this graph?\nA:", bms, answer=has_cycle(bms), tools=["cycle_check"])
+hop_item(FAM, BMHEAD + "Q: Give the length of the shortest path from node 2 to node 6 (number of edges).\nA:", bms, "2", "6")
+bmw = nx.Graph()
+for i, (u, v) in enumerate(bm.edges):
+    bmw.add_edge(str(u), str(v), weight=(u * 3 + v * 5 + i) % 7 + 1)
+bmw_e = ", ".join(f"an edge between node {u} and node {v} with weight {d['weight']}" for u, v, d in bmw.edges(data=True))
+path_item(FAM, "In an undirected graph, the nodes are numbered from 0 to 8, and the edges are: " + bmw_e +
+          ".\nQ: Give the shortest path from node 0 to node 5.\nA:", bmw, "0", "5")
+bmd = nx.DiGraph([(0, 1), (1, 2), (2, 3), (0, 4), (4, 3), (3, 5), (5, 6), (4, 6)])
+bmds = nx.relabel_nodes(bmd, str)
+add(FAM, "topological_sort", "In a directed graph with 7 nodes numbered from 0 to 6:\n" +
+    "\n".join(f"node {u} should be visited before node {v}" for u, v in bmd.edges) +
+    "\nQ: Can all the nodes be visited? Give the solution.\nA:", bmds, check="order", answer=None, tools=["topological_sort"])
+
+# ---------------------------------------------------------------- data scientist
+df = wgraph([("berlin", "hamburg", 289), ("berlin", "leipzig", 190), ("leipzig", "münchen", 430), ("hamburg", "köln", 425),
+             ("köln", "frankfurt", 190), ("frankfurt", "münchen", 392), ("leipzig", "frankfurt", 395), ("hamburg", "hannover", 152),
+             ("hannover", "köln", 288)])
+df_txt = "       source     target  distance_km\n" + "\n".join(
+    f"{i:<3} {u:>10} {v:>10} {d['weight']:>12}" for i, (u, v, d) in enumerate(df.edges(data=True)))
+FAM = "dataframe"
+path_item(FAM, ">>> edges.head(20)\n" + df_txt + "\n\n[9 rows x 3 columns]\nbuilt an undirected graph from this df, "
+          "what's the shortest distance_km from berlin to münchen?", df, "berlin", "münchen")
+add(FAM, "density", "print(edges)\n" + df_txt + "\nundirected. what's the density of the graph?", df, answer=num(nx.density(df)),
+    tools=["density"])
+add(FAM, "mst", df_txt + "\n\nminimum spanning tree total distance_km?", df, answer=mst_weight(df), key="total_weight",
+    tools=["minimum_spanning_tree"])
+mat_nodes = ["u0", "u1", "u2", "u3", "u4", "u5"]
+matg = ugraph([("u0", "u1"), ("u0", "u2"), ("u1", "u2"), ("u3", "u4"), ("u4", "u5")], nodes=mat_nodes)
+M = [[1 if matg.has_edge(a, b) else 0 for b in mat_nodes] for a in mat_nodes]
+mat_txt = "array([" + ",\n       ".join("[" + ", ".join(str(x) for x in row) + "]" for row in M) + "])"
+add(FAM, "components", "adjacency (rows/cols = users u0..u5 in order):\n>>> A\n" + mat_txt +
+    "\nhow many connected components?", matg, answer=nx.number_connected_components(matg), key="count", tools=CC)
+add(FAM, "triangles", ">>> A  # symmetric, users u0..u5\n" + mat_txt + "\nnumber of triangles?", matg,
+    answer=sum(nx.triangles(matg).values()) // 3, key="triangles", tools=["triangle_count"])
+refuse(FAM, "no_graph", "I have a dataframe with 2M rows of user interactions, how do I get the pagerank of each user? "
+       "pandas + networkx is too slow", "no graph is given")
+
+# ---------------------------------------------------------------- email thread: reports-to
+org = [("Priya Raman", "Daniel Okoye"), ("Marco Bianchi", "Daniel Okoye"), ("Daniel Okoye", "Helen Fischer"),
+       ("Aiko Tanaka", "Helen Fischer"), ("Sven Lund", "Aiko Tanaka"), ("Chloé Martin", "Aiko Tanaka"),
+       ("Rahul Mehta", "Marco Bianchi"), ("Helen Fischer", "Jorge Álvarez")]
+orgg = ugraph(org, directed=True)
+FAM = "email_org"
+org_txt = ("From: Helen Fischer\nSubject: RE: RE: reorg — who reports to whom now\n\nHi all,\nquick recap so nobody's confused:\n" +
+           "\n".join(f"  - {u} reports to {v}" for u, v in org) +
+           "\nThanks, H.\n\n> On Mon, Jorge Álvarez wrote:\n> please confirm the new lines by Friday")
+add(FAM, "predecessors", org_txt + "\n\n--\nwho are Aiko Tanaka's direct reports?", orgg, check="set",
+    answer=[str(x) for x in orgg.predecessors("Aiko Tanaka")], tools=["predecessors"])
+hop_item(FAM, org_txt + "\n\nhow many levels of management between Rahul Mehta and Jorge Álvarez (count the reporting steps)?",
+         orgg, "Rahul Mehta", "Jorge Álvarez")
+add(FAM, "node_count", org_txt + "\nHow many people are in this org?", orgg, answer=orgg.number_of_nodes(), tools=["node_count", "order"])
+add(FAM, "tree", org_txt + "\nIs the reporting structure a tree (ignoring direction)?", orgg, answer=nx.is_tree(orgg.to_undirected()),
+    key="tree", tools=["is_tree"])
+refuse(FAM, "underdetermined", org_txt + "\nwho has the highest salary?", "salaries are not given", orgg)
+
+# ---------------------------------------------------------------- slack microservices
+calls = [("api-gateway", "auth-svc"), ("api-gateway", "orders-svc"), ("orders-svc", "payments-svc"),
+         ("orders-svc", "inventory-svc"), ("payments-svc", "ledger-svc"), ("ledger-svc", "notifications"),
+         ("inventory-svc", "notifications"), ("notifications", "orders-svc"), ("auth-svc", "users-db")]
+ms = ugraph(calls, directed=True)
+FAM = "slack_services"
+slack = ("**#platform-oncall** :rotating_light:\n@here mapping the call graph for the postmortem, lmk if I missed anything\n" +
+         "\n".join(f"• `{u}` → `{v}`" for u, v in calls) + "\n:thread: 4 replies")
+add(FAM, "cycle", slack + "\n\nq: do we have a circular call chain anywhere? suspect that's what amplified the retries", ms,
+    answer=has_cycle(ms), tools=["cycle_check"])
+add(FAM, "scc", slack + "\nhow many strongly connected components?", ms,
+    answer=nx.number_strongly_connected_components(ms), key="count", tools=["strongly_connected_components"])
+reach_item(FAM, slack + "\n\ncan a request entering at api-gateway end up hitting users-db?", ms, "api-gateway", "users-db")
+add(FAM, "predecessors", slack + "\nwhat calls notifications directly?", ms, check="set",
+    answer=[str(x) for x in ms.predecessors("notifications")], tools=["predecessors"])
+refuse(FAM, "no_tool", slack + "\nwhat's the p99 latency from api-gateway to ledger-svc?", "latencies are not given", ms)
+
+# ---------------------------------------------------------------- museum
+rooms = [("Entrance Hall", "Room 1 (Egypt)"), ("Entrance Hall", "Room 2 (Greece)"), ("Room 1 (Egypt)", "Room 2 (Greece)"),
+         ("Room 2 (Greece)", "Room 3 (Rome)"), ("Room 3 (Rome)", "Room 4 (Byzantium)"), ("Room 4 (Byzantium)", "Café"),
+         ("Room 3 (Rome)", "Café"), ("Café", "Gift Shop"), ("Room 1 (Egypt)", "Room 5 (Mesopotamia)")]
+mus = ugraph(rooms)
+FAM = "museum"
+mus_txt = "Ground floor doors:\n" + "\n".join(f"  door: {u} | {v}" for u, v in rooms)
+add(FAM, "euler", mus_txt + "\nCan a guard walk through every doorway exactly once on one round (start/end anywhere)?", mus,
+    answer=nx.has_eulerian_path(mus), key="exists", tools=["euler_path"])
+add(FAM, "hamiltonian", mus_txt + "\n\nis there a tour that visits every room exactly once?", mus, check="hamilton",
+    answer=has_hamilton_path(mus), tools=["hamiltonian_path"])
+hop_item(FAM, mus_txt + "\nfewest doors from the Entrance Hall to the Gift Shop?", mus, "Entrance Hall", "Gift Shop")
+add(FAM, "center", mus_txt + "\n\nWe want the info desk in the most central room(s) — the ones with the smallest worst-case number of doors to any room.",
+    mus, check="set", answer=[str(n) for n in nx.center(mus)], tools=["center"])
+
+# ---------------------------------------------------------------- river
+river = [("Spring A", "Confluence 1", 40), ("Spring B", "Confluence 1", 25), ("Confluence 1", "Weir", 55),
+         ("Spring B", "Lake Reservoir", 30), ("Lake Reservoir", "Weir", 20), ("Weir", "Town Intake", 35),
+         ("Weir", "Delta", 60), ("Town Intake", "Delta", 15)]
+rv = nx.DiGraph()
+rv.add_node("Source")
+for u, v, c in river:
+    rv.add_edge(u, v, weight=c)
+rv.add_edge("Source", "Spring A", weight=1000)
+rv.add_edge("Source", "Spring B", weight=1000)
+rv_txt = "\n".join(f"{u} flows into {v}, channel capacity {c} m³/s" for u, v, c in river)
+FAM = "river"
+rvs = nx.DiGraph()
+for u, v, c in river:
+    rvs.add_edge(u, v, weight=c)
+add(FAM, "max_flow", "hydrology coursework. channels:\n" + rv_txt + "\nWhat is the maximum flow from Spring B to the Delta in m³/s?",
+    rvs, answer=mflow(rvs, "Spring B", "Delta"), key="value", tools=["maximum_flow"])
+add(FAM, "sources", rv_txt + "\n\nwhich nodes have nothing flowing into them?", rvs, check="set", answer=sources(rvs),
+    key="sources", tools=["sources_sinks"])
+refuse(FAM, "ambiguous", rv_txt + "\nhow much water reaches the Delta?",
+       "capacity is not flow; the amount depends on the springs' discharge, not given", rvs)
+
+# ---------------------------------------------------------------- citations
+cites = {"[1] Page et al. 1999": [], "[2] Kleinberg 1999": [], "[3] Brin & Page 1998": [],
+         "[4] Haveliwala 2002": ["[1] Page et al. 1999", "[3] Brin & Page 1998"],
+         "[5] Langville & Meyer 2005": ["[1] Page et al. 1999", "[2] Kleinberg 1999", "[4] Haveliwala 2002"],
+         "[6] Gleich 2015": ["[1] Page et al. 1999", "[5] Langville & Meyer 2005"],
+         "[7] Our paper": ["[5] Langville & Meyer 2005", "[6] Gleich 2015", "[1] Page et al. 1999"]}
+cit = nx.DiGraph()
+for p, cs in cites.items():
+    cit.add_node(p)
+    for c in cs:
+        cit.add_edge(p, c)
+cit_txt = "\n".join(f"{p} cites: {', '.join(c.split(']')[0] + ']' for c in cs) or '—'}" for p, cs in cites.items())
+FAM = "citations"
+add(FAM, "max_in_degree", "Related-work notes (what cites what):\n" + cit_txt + "\nWhich reference is cited the most here?",
+    cit, check="set", answer=unique_max(cit, "in"), key="max_nodes", tools=DEGMAX)
+add(FAM, "in_degree", cit_txt + "\n\nhow many of these cite [5]?", cit, answer=cit.in_degree("[5] Langville & Meyer 2005"), tools=["degree"])
+add(FAM, "topological_sort", cit_txt + "\n\norder the papers so that each paper comes before everything it cites", cit,
+    check="order", answer=None, tools=["topological_sort"])
+add(FAM, "pagerank", cit_txt + "\n\nPageRank (alpha 0.85) of [1]?", cit, answer=num(pagerank(cit)["[1] Page et al. 1999"]),
+    tools=["pagerank"])
+
+# ---------------------------------------------------------------- tournament
+res = [("Lions", "Tigers"), ("Hawks", "Otters"), ("Wolves", "Bears"), ("Foxes", "Eagles"), ("Lions", "Hawks"),
+       ("Wolves", "Foxes"), ("Wolves", "Lions")]
+tour = ugraph(res, directed=True)
+br = ("QF1 Lions 3-1 Tigers\nQF2 Hawks 2-0 Otters\nQF3 Wolves 4-2 Bears\nQF4 Foxes 1-0 Eagles\n"
+      "SF1 Lions 2-1 Hawks\nSF2 Wolves 3-3 Foxes (Wolves on pens)\nFINAL Wolves 2-0 Lions")
+FAM = "tournament"
+reach_item(FAM, "five-a-side cup bracket:\n" + br + "\nwinner→loser: can you trace a chain of wins from Wolves to Otters?", tour,
+           "Wolves", "Otters")
+add(FAM, "edge_count", br + "\n\nhow many matches were played?", tour, answer=tour.number_of_edges(), tools=["edge_count", "size"])
+add(FAM, "tree", br + "\n\nas an undirected graph of who played whom, is it a tree?", tour, answer=nx.is_tree(tour.to_undirected()),
+    key="tree", tools=["is_tree"])
+
+# ---------------------------------------------------------------- course catalogue
+courses = [("CS 101 Intro to Programming (4 cr)", []), ("MATH 120 Discrete Math (3 cr)", []),
+           ("CS 201 Data Structures (4 cr)", ["CS 101", "MATH 120"]), ("CS 220 Computer Systems (4 cr)", ["CS 101"]),
+           ("CS 310 Algorithms (3 cr)", ["CS 201", "MATH 120"]), ("CS 330 Operating Systems (4 cr)", ["CS 220", "CS 201"]),
+           ("CS 420 Distributed Systems (3 cr)", ["CS 330", "CS 310"]), ("STAT 200 Probability (3 cr)", ["MATH 120"])]
+cc = nx.DiGraph()
+code = {c.split(" ")[0] + " " + c.split(" ")[1]: c for c, _ in courses}
+for c, ps in courses:
+    cc.add_node(c.split(" ")[0] + " " + c.split(" ")[1])
+for c, ps in courses:
+    for p in ps:
+        cc.add_edge(p, c.split(" ")[0] + " " + c.split(" ")[1])
+cat_txt = "\n".join(f"{c}{'  Prereq: ' + ', '.join(ps) if ps else '  No prerequisites.'}" for c, ps in courses)
+FAM = "courses"
+add(FAM, "topological_sort", "2026-27 catalogue excerpt:\n" + cat_txt + "\n\nGive me an order to take all of these respecting prereqs.",
+    cc, check="order", answer=None, tools=["topological_sort"])
+add(FAM, "dag", cat_txt + "\nCan this catalogue actually be completed, i.e. no circular prerequisites?", cc, check="dag",
+    answer=nx.is_directed_acyclic_graph(cc), tools=["topological_sort"], neg_tools=["cycle_check"])
+add(FAM, "sources", cat_txt + "\n\nwhich courses can a freshman take right away (no prereqs)?", cc, check="set", answer=sources(cc),
+    key="sources", tools=["sources_sinks"])
+refuse(FAM, "no_tool", cat_txt + "\nWhat's the minimum number of semesters to finish everything if I can take any number of courses per term?",
+       "longest chain: no tool computes it", cc, if_answered=nx.dag_longest_path_length(cc) + 1)
+reach_item(FAM, cat_txt + "\n\ndo I need CS 220 (directly or indirectly) before CS 420?", cc, "CS 220", "CS 420")
+
+# ---------------------------------------------------------------- road trip
+legs = [("Lyon", "Genève", 150, 12.4), ("Lyon", "Grenoble", 112, 9.9), ("Grenoble", "Chambéry", 60, 6.1),
+        ("Chambéry", "Genève", 85, 8.7), ("Chambéry", "Annecy", 50, 4.2), ("Annecy", "Genève", 43, 3.5),
+        ("Lyon", "Bourg-en-Bresse", 80, 7.0), ("Bourg-en-Bresse", "Genève", 110, 10.3)]
+km = wgraph([(u, v, d) for u, v, d, _ in legs])
+toll = wgraph([(u, v, t) for u, v, _, t in legs])
+legs_txt = "\n".join(f"{u} to {v} is {d} km, toll €{t:.2f}" for u, v, d, t in legs)
+FAM = "road_trip"
+path_item(FAM, "Planning the drive to see my sister! From my notes:\n" + legs_txt +
+          "\nWhat's the cheapest way from Lyon to Genève in tolls? how much in total?", toll, "Lyon", "Genève",
+          task="shortest_path_other_weight")
+path_item(FAM, legs_txt + "\n\nAnd the shortest in kilometres from Grenoble to Bourg-en-Bresse?", km, "Grenoble", "Bourg-en-Bresse")
+refuse(FAM, "underdetermined", legs_txt + "\nwhich route is fastest? leaving friday 5pm", "travel times are not given", km)
+add(FAM, "degree", legs_txt + "\n\nhow many direct roads leave Chambéry?", km, answer=km.degree("Chambéry"), tools=["degree"])
+
+# ---------------------------------------------------------------- social export
+fol = [("ana_lu", "beto.k"), ("beto.k", "ana_lu"), ("carla99", "ana_lu"), ("dmitri", "ana_lu"), ("ana_lu", "carla99"),
+       ("beto.k", "dmitri"), ("erin_h", "dmitri"), ("dmitri", "erin_h"), ("fei", "ana_lu"), ("carla99", "fei")]
+soc = ugraph(fol, directed=True)
+soc_json = json.dumps({"users": [{"handle": n} for n in soc.nodes], "follows": [{"from": u, "to": v} for u, v in fol]}, indent=1)
+FAM = "social_export"
+add(FAM, "max_in_degree", "export from our little mastodon instance:\n" + soc_json + "\nwho has the most followers?", soc,
+    check="set", answer=unique_max(soc, "in"), key="max_nodes", tools=DEGMAX)
+add(FAM, "predecessors", soc_json + "\n\nwho follows dmitri?", soc, check="set", answer=[str(x) for x in soc.predecessors("dmitri")],
+    tools=["predecessors"])
+add(FAM, "scc", soc_json + "\nHow many strongly connected components does the follow graph have?", soc,
+    answer=nx.number_strongly_connected_components(soc), key="count", tools=["strongly_connected_components"])
+add(FAM, "edge_exists", soc_json + "\ndoes fei follow carla99?", soc, answer=soc.has_edge("fei", "carla99"), tools=["edge_exists"])
+csv_txt = "follower,followee\n" + "\n".join(f"{u},{v}" for u, v in fol)
+add(FAM, "out_degree", "followers.csv:\n" + csv_txt + "\n\nhow many accounts does beto.k follow?", soc, answer=soc.out_degree("beto.k"),
+    tools=["degree"])
+refuse(FAM, "ambiguous", csv_txt + "\nwho is the most influential?", "'influential' is not defined (followers, pagerank, ...)", soc)
+
+# ---------------------------------------------------------------- spreadsheet copy
+depots = [("Depot Nord", "Kunde Meier", 14.5), ("Depot Nord", "Kunde Schulz", 9.0), ("Kunde Schulz", "Kunde Meier", 3.5),
+          ("Kunde Meier", "Kunde Öztürk", 7.25), ("Kunde Schulz", "Kunde Öztürk", 12.0), ("Kunde Öztürk", "Depot Süd", 6.0),
+          ("Depot Nord", "Depot Süd", 30.0)]
+sheet = wgraph(depots)
+sheet_txt = "Von\tNach\tKosten (EUR)\tFahrer\n" + "\n".join(f"{u}\t{v}\t{str(c).replace('.', ',')}\t{['Jens', 'Ana', 'Olu'][i % 3]}"
+                                                        for i, (u, v, c) in enumerate(depots))
+FAM = "spreadsheet"
+path_item(FAM, "copied from our Excel (German locale, so commas are decimals):\n" + sheet_txt +
+          "\ncheapest route Depot Nord -> Depot Süd, roads work both ways?", sheet, "Depot Nord", "Depot Süd")
+add(FAM, "mst", sheet_txt + "\n\nminimum total Kosten to link every location (spanning tree)?", sheet, answer=mst_weight(sheet),
+    key="total_weight", tools=["minimum_spanning_tree"])
+add(FAM, "triangle_sum", sheet_txt + "\n\nwhich triangle of locations has the biggest total Kosten, and what is it?", sheet,
+    answer=num(max(sheet[a][b]["weight"] + sheet[b][c]["weight"] + sheet[a][c]["weight"]
+                   for a, b, c in itertools.combinations(sheet.nodes, 3)
+                   if sheet.has_edge(a, b) and sheet.has_edge(b, c) and sheet.has_edge(a, c))),
+    key="sum", tools=["maximum_triangle_sum"])
+
+# ---------------------------------------------------------------- diagrams as code
+flow = [("Start", "Validate input"), ("Validate input", "Lookup customer"), ("Lookup customer", "Charge card"),
+        ("Charge card", "Send receipt"), ("Charge card", "Retry payment"), ("Retry payment", "Charge card"),
+        ("Send receipt", "Done")]
+fl = ugraph(flow, directed=True)
+ids = {n: f"n{i}" for i, n in enumerate(fl.nodes)}
+mer = "```mermaid\nflowchart TD\n" + "\n".join(f"    {ids[u]}[{u}] --> {ids[v]}[{v}]" for u, v in flow) + "\n```"
+FAM = "diagram_code"
+add(FAM, "cycle", "drew this for the checkout flow:\n" + mer + "\nis there a loop in it?", fl, answer=has_cycle(fl), tools=["cycle_check"])
+hop_item(FAM, mer + "\n\nminimum number of steps from Start to Done?", fl, "Start", "Done")
+pu_edges = [("Browser", "CDN"), ("Browser", "Load Balancer"), ("Load Balancer", "Web 1"), ("Load Balancer", "Web 2"),
+            ("Web 1", "Postgres"), ("Web 2", "Postgres"), ("Web 1", "Redis"), ("Web 2", "Redis"), ("Postgres", "Backup S3")]
+pu = ugraph(pu_edges, directed=True)
+puml = "@startuml\n" + "\n".join(f'[{u}] --> [{v}]' for u, v in pu_edges) + "\n@enduml"
+add(FAM, "sinks", puml + "\nwhich components don't call anything else?", pu, check="set", answer=sinks(pu), key="sinks",
+    tools=["sources_sinks"])
+add(FAM, "articulation", puml + "\n\ntreating the links as undirected, which single components are points of failure (cut vertices)?",
+    pu, check="set", answer=[str(n) for n in nx.articulation_points(pu.to_undirected())], key="nodes", tools=["articulation_points"])
+d2 = "\n".join(f"{u.lower().replace(' ', '_')} -> {v.lower().replace(' ', '_')}" for u, v in pu_edges)
+pu2 = nx.relabel_nodes(pu, {n: n.lower().replace(" ", "_") for n in pu})
+add(FAM, "successors", "d2 diagram:\n" + d2 + "\n\nwhat does load_balancer point to?", pu2, check="set",
+    answer=[str(x) for x in pu2.successors("load_balancer")], tools=["successors", "neighbors"])
+
+# ---------------------------------------------------------------- office cabling
+cab = [("Server room", "Switch 2F", 18), ("Server room", "Switch 1F", 9), ("Switch 1F", "Reception", 22),
+       ("Switch 1F", "Meeting Rm Ada", 15), ("Switch 2F", "Meeting Rm Ada", 11), ("Switch 2F", "Open plan east", 25),
+       ("Open plan east", "Open plan west", 14), ("Switch 1F", "Open plan west", 30), ("Reception", "Meeting Rm Ada", 16)]
+office = wgraph(cab)
+cab_txt = "\n".join(f"{u} — {v}: {m}m of Cat6 needed" for u, v, m in cab)
+FAM = "office_it"
+add(FAM, "mst", "small office move, possible cable runs and how much cable each would need:\n" + cab_txt +
+    "\nLeast total cable to connect everything (tree, no redundancy)?", office, answer=mst_weight(office), key="total_weight",
+    tools=["minimum_spanning_tree"])
+add(FAM, "is_connected", cab_txt + "\n\nif we pull every one of these runs, is every room connected?", office,
+    answer=nx.is_connected(office), tools=["is_connected"])
+add(FAM, "closeness", cab_txt + "\nignoring cable lengths, what's the closeness centrality of Switch 1F?", plain(office),
+    answer=num(nx.closeness_centrality(plain(office), "Switch 1F")), tools=["closeness_centrality"])
+refuse(FAM, "weights_missing", "Rooms: Server room, Switch 1F, Reception, Meeting Rm Ada. Runs: Server room-Switch 1F, "
+       "Switch 1F-Reception, Switch 1F-Meeting Rm Ada, Reception-Meeting Rm Ada.\nWhat's the cheapest cabling (in €) to connect all?",
+       "costs are not given",
+       ugraph([("Server room", "Switch 1F"), ("Switch 1F", "Reception"), ("Switch 1F", "Meeting Rm Ada"), ("Reception", "Meeting Rm Ada")]))
+
+# ---------------------------------------------------------------- metro
+metro = {"M1": ["Gare du Sud", "Opéra", "Place Verte", "Université", "Les Moulins"],
+         "M2": ["Aéroport", "Parc des Expos", "Place Verte", "Hôpital", "Saint-Roch"],
+         "M3": ["Opéra", "Saint-Roch", "Bellevue"]}
+met = nx.Graph()
+for l, st in metro.items():
+    nx.add_path(met, st)
+met_txt = "\n".join(f"ligne {l} : {' · '.join(st)}" for l, st in metro.items())
+FAM = "metro"
+hop_item(FAM, "plan du métro (stations dans l'ordre):\n" + met_txt + "\nfewest stations hops from Aéroport to Bellevue?", met,
+         "Aéroport", "Bellevue")
+add(FAM, "betweenness", met_txt + "\n\nbetweenness centrality of Place Verte?", met, answer=num(nx.betweenness_centrality(met)["Place Verte"]),
+    tools=["betweenness_centrality"])
+add(FAM, "neighbors", met_txt + "\nwhich stations are one stop away from Opéra?", met, check="set",
+    answer=[str(x) for x in met.neighbors("Opéra")], tools=["neighbors"])
+add(FAM, "eccentricity", met_txt + "\n\nfrom Les Moulins, how many stops to the farthest station?", met,
+    answer=nx.eccentricity(met, "Les Moulins"), tools=["eccentricity"])
+refuse(FAM, "weights_missing", met_txt + "\nquickest journey in minutes from Gare du Sud to Bellevue?",
+       "travel times are not given", met)
+
+# ---------------------------------------------------------------- chat without a usable graph
+FAM = "chat"
+refuse(FAM, "no_graph", "hey can you tell me the shortest path from A to F? thanks!!", "no graph is given")
+refuse(FAM, "no_graph", "is my graph bipartite? it's the one from my homework", "no graph is given")
+refuse(FAM, "underdetermined", "a graph has 6 vertices and 9 edges. does it have a cycle? and is it connected?",
+       "counts do not determine connectivity (a cycle is forced, connectivity is not)")
+refuse(FAM, "underdetermined", "My network has 12 routers, each connected to exactly 3 others. What's the diameter?",
+       "many 3-regular graphs on 12 nodes, with different diameters")
+chat_g = ugraph([("A", "B"), ("B", "C"), ("C", "A"), ("C", "D")])
+refuse(FAM, "ambiguous", "edges A-B, B-C, C-A, C-D. which node is the most important?",
+       "'important' is not defined (degree, betweenness, ...)", chat_g)
+refuse(FAM, "hypothetical", "edges A-B, B-C, C-A, C-D. if I delete C, how many pieces are left?",
+       "a hypothetical change to the graph", chat_g,
+       if_answered=nx.number_connected_components(nx.restricted_view(chat_g, ["C"], [])))
+refuse(FAM, "no_tool", "edges A-B, B-C, C-A, C-D. how many spanning trees does this graph have?",
+       "spanning-tree count: no tool computes it", chat_g,
+       if_answered=len([T for T in itertools.combinations(chat_g.edges, 3) if nx.is_tree(nx.Graph(list(T)))
+                        and nx.Graph(list(T)).number_of_nodes() == 4]))
+add(FAM, "degree", "quick one: edges A-B, B-C, C-A, C-D — what's the degree of C?", chat_g, answer=chat_g.degree("C"), tools=["degree"])
+add(FAM, "transitivity", "graph: A-B, B-C, C-A, C-D. transitivity?", chat_g, answer=num(nx.transitivity(chat_g)), tools=["transitivity"])
+
+# ---------------------------------------------------------------- more refusals in earlier situations
+refuse("hiker", "weights_missing", "Trails: Trailhead P1 – Forest Jct, Forest Jct – Lac Blanc, Lac Blanc – Refuge des Aiguilles, "
+       "Trailhead P1 – Col du Lac, Col du Lac – Refuge des Aiguilles.\nshortest in km from Trailhead P1 to the Refuge?",
+       "distances are not given",
+       ugraph([("Trailhead P1", "Forest Jct"), ("Forest Jct", "Lac Blanc"), ("Lac Blanc", "Refuge des Aiguilles"),
+               ("Trailhead P1", "Col du Lac"), ("Col du Lac", "Refuge des Aiguilles")]))
+refuse("power_grid", "weights_missing", "lines: Plant Nordsee => Sub Husum, Sub Husum => Sub Kiel, Plant Nordsee => Sub Kiel, "
+       "Sub Kiel => City Hamburg. max MW from Plant Nordsee to City Hamburg?", "line ratings are not given",
+       ugraph([("Plant Nordsee", "Sub Husum"), ("Sub Husum", "Sub Kiel"), ("Plant Nordsee", "Sub Kiel"), ("Sub Kiel", "City Hamburg")],
+              directed=True))
+refuse("slack_services", "hypothetical", slack + "\n\nif we remove the notifications -> orders-svc call, is the graph acyclic then?",
+       "a hypothetical change to the graph", ms,
+       if_answered=nx.is_directed_acyclic_graph(nx.restricted_view(ms, [], [("notifications", "orders-svc")])))
+refuse("commuter", "ambiguous", bus_txt + "\nwhat's the best line?", "'best' is not defined", bus)
+refuse("protein", "no_tool", ppi_txt + "\n\nwhat's the maximum clique in this network (size)?", "clique number: no tool computes it",
+       prot, if_answered=max(len(c) for c in nx.find_cliques(prot)))
 
 
 def main():
