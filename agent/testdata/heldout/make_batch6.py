@@ -477,7 +477,8 @@ hop_item(FAM, "my city's lines (stops in order):\n" + bus_txt +
          "\nwhat's the fewest stops I have to ride from Westpark to Klinikum Nord, changing wherever?", bus, "Westpark", "Klinikum Nord")
 nopath_item(FAM, "Lines:\n" + bus_txt + "\nShortest way from Hauptbahnhof to Flughafen on these lines?", bus, "Hauptbahnhof", "Flughafen")
 add(FAM, "components", bus_txt + "\n\nare all stops connected? how many separate networks are there?", bus,
-    answer=nx.number_connected_components(bus), key="count", tools=CC)
+    answer=nx.number_connected_components(bus), key="count", tools=CC,
+    also={"is_connected": nx.is_connected(bus)})
 refuse(FAM, "underdetermined", bus_txt + "\nwhich bus should I catch at 7:40 to be at Universität by 8?",
        "no timetable is given", bus)
 
@@ -653,12 +654,6 @@ add(FAM, "center", mus_txt + "\n\nWe want the info desk in the most central room
 river = [("Spring A", "Confluence 1", 40), ("Spring B", "Confluence 1", 25), ("Confluence 1", "Weir", 55),
          ("Spring B", "Lake Reservoir", 30), ("Lake Reservoir", "Weir", 20), ("Weir", "Town Intake", 35),
          ("Weir", "Delta", 60), ("Town Intake", "Delta", 15)]
-rv = nx.DiGraph()
-rv.add_node("Source")
-for u, v, c in river:
-    rv.add_edge(u, v, weight=c)
-rv.add_edge("Source", "Spring A", weight=1000)
-rv.add_edge("Source", "Spring B", weight=1000)
 rv_txt = "\n".join(f"{u} flows into {v}, channel capacity {c} m³/s" for u, v, c in river)
 FAM = "river"
 rvs = nx.DiGraph()
