@@ -153,12 +153,21 @@ type Agent struct {
 	language *reasoning.Language
 	guards   *guardWords
 
-	memOnce sync.Once
-	openMem func(ctx context.Context) (*memory.Store, error)
-	mem     *memory.Store
-	memErr  error
-	opened  atomic.Pointer[memory.Store] // mem, once open
+	// memMu guards opening long-term memory: a failed opening is retried
+	// after memRetry, so that a replica started while its database was
+	// down gets memory once the database answers, without a restart.
+	memMu     sync.Mutex
+	openMem   func(ctx context.Context) (*memory.Store, error)
+	mem       *memory.Store
+	memErr    error
+	memFailed time.Time // when the last opening failed
+	memClosed bool
+	opened    atomic.Pointer[memory.Store] // mem, once open
 }
+
+// memRetry is how long after a failed opening of long-term memory the
+// next question tries again.
+const memRetry = 2 * time.Second
 
 // New builds an agent from cfg. The default tool index of the catalogue is
 // prepared at build time (go generate); for another registry it is built
@@ -195,7 +204,6 @@ func New(ctx context.Context, cfg Config) (*Agent, error) {
 	}
 	if a.mem != nil {
 		a.opened.Store(a.mem)
-		a.memOnce.Do(func() {})
 	}
 	return a, nil
 }
@@ -216,37 +224,58 @@ func (a *Agent) Labelled() LabelledReasoner { return a.labelled }
 func (a *Agent) OpenedMemory() *memory.Store { return a.opened.Load() }
 
 // memory returns long-term memory, opening it on first use; nil and the
-// reason when there is none.
+// reason when there is none. An opening that failed is tried again on a
+// later call, at most every memRetry.
 func (a *Agent) memory(ctx context.Context) (*memory.Store, error) {
-	a.memOnce.Do(func() {
-		if a.openMem == nil {
-			a.memErr = errors.New("no long-term memory configured")
-			return
+	if m := a.opened.Load(); m != nil {
+		return m, nil
+	}
+	a.memMu.Lock()
+	defer a.memMu.Unlock()
+	switch {
+	case a.mem != nil:
+		return a.mem, nil
+	case a.memClosed:
+		return nil, errors.New("the agent is closed")
+	case a.openMem == nil:
+		return nil, errors.New("no long-term memory configured")
+	case !a.memFailed.IsZero() && time.Since(a.memFailed) < memRetry:
+		return nil, a.memErr
+	}
+	m, err := a.openMem(ctx)
+	if err == nil && m == nil {
+		err = errors.New("long-term memory unavailable")
+	}
+	if err != nil {
+		if m != nil {
+			m.Close()
 		}
-		a.mem, a.memErr = a.openMem(ctx)
-		if a.mem != nil {
-			a.opened.Store(a.mem)
+		// Configured but unusable (a corrupt log, a database that is
+		// down): answers go on without solved examples, but the user must
+		// hear why, once per outage rather than once per question.
+		if a.memFailed.IsZero() {
+			a.logger.WarnContext(ctx, "long-term memory could not be opened; answering without solved examples until it can", "err", err)
 		}
-		if a.memErr == nil && a.mem == nil {
-			a.memErr = errors.New("long-term memory unavailable")
-		}
-		if a.memErr != nil {
-			// Configured but unusable (a corrupt log, say): answers go on
-			// without solved examples, but the user must hear why.
-			a.logger.WarnContext(ctx, "long-term memory could not be opened; answering without solved examples", "err", a.memErr)
-		}
-	})
-	return a.mem, a.memErr
+		a.memErr, a.memFailed = err, time.Now()
+		return nil, err
+	}
+	if !a.memFailed.IsZero() {
+		a.logger.InfoContext(ctx, "long-term memory opened after an earlier failure")
+	}
+	a.mem, a.memErr, a.memFailed = m, nil, time.Time{}
+	a.opened.Store(m)
+	return m, nil
 }
 
 // Close closes a memory store the agent opened itself.
 func (a *Agent) Close() error {
-	var err error
-	a.memOnce.Do(func() {})
+	a.memMu.Lock()
+	defer a.memMu.Unlock()
+	a.memClosed = true
 	if a.openMem != nil && a.mem != nil {
-		err = a.mem.Close()
+		return a.mem.Close()
 	}
-	return err
+	return nil
 }
 
 // AskOption adjusts one question.

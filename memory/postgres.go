@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
@@ -83,12 +84,12 @@ func OpenPostgres(ctx context.Context, dsn string, emb Embedder, opts ...Option)
 	p := &pgLog{pool: pool, url: where}
 	if err := migrate(ctx, pool); err != nil {
 		pool.Close()
-		return nil, fmt.Errorf("memory: %s: %w", where, err)
+		return nil, fmt.Errorf("memory: %s: %w", where, unreachable(err))
 	}
 	s.pg = p
 	if err := s.catchUp(ctx, pool); err != nil {
 		pool.Close()
-		return nil, fmt.Errorf("memory: %s: loading the records: %w", where, err)
+		return nil, fmt.Errorf("memory: %s: loading the records: %w", where, unreachable(err))
 	}
 	fctx, cancel := context.WithCancel(context.Background())
 	p.cancel = cancel
@@ -312,6 +313,18 @@ func (p *pgLog) close() {
 // ErrUnavailable is wrapped by the errors of a store whose database did
 // not answer.
 var ErrUnavailable = errors.New("the memory database is unavailable")
+
+// unreachable marks err with ErrUnavailable when the database could not be
+// reached at all (refused, timed out, gone mid-way), so that callers can
+// tell an outage, worth a retry, from a database that answers with an
+// error.
+func unreachable(err error) error {
+	var ce *pgconn.ConnectError
+	if !errors.Is(err, ErrUnavailable) && (errors.As(err, &ce) || pgconn.SafeToRetry(err) || pgconn.Timeout(err)) {
+		return fmt.Errorf("%w: %w", ErrUnavailable, err)
+	}
+	return err
+}
 
 func redactURL(dsn string) string {
 	u, err := url.Parse(dsn)

@@ -43,6 +43,9 @@ type outcome struct {
 	err  error
 	text string
 	plan *agent.Plan
+	// question is the question ans answers (for a confirmed plan, the
+	// question it was made for, not the confirmation).
+	question string
 }
 
 // label is the outcome's tool for the answers metric.
@@ -113,6 +116,11 @@ func (h *Handler) chatCompletions(w http.ResponseWriter, r *http.Request) {
 		sess := h.a.NewSession(h.held)
 		o = h.converse(ctx, sess, turns, true, confirm, onEvent, nil)
 		sess.Working().Close()
+	}
+	if h.opt.Learn && o.err == nil {
+		if err := h.learn(ctx, o); err != nil {
+			o = outcome{err: err, text: "I could not answer: " + err.Error()}
+		}
 	}
 	h.metrics.answer(o.label())
 	apiErr = askError(o.err)
@@ -289,7 +297,7 @@ func (h *Handler) turn(ctx context.Context, sess *agent.Session, text string, qu
 // ask asks q in sess and words the outcome.
 func (h *Handler) ask(ctx context.Context, sess *agent.Session, q string, opts []agent.AskOption) outcome {
 	ans, err := sess.Ask(ctx, q, opts...)
-	o := outcome{ans: ans, err: err}
+	o := outcome{ans: ans, err: err, question: q}
 	switch {
 	case ans == nil && err != nil:
 		o.text = "I could not answer: " + err.Error()
@@ -302,6 +310,21 @@ func (h *Handler) ask(ctx context.Context, sess *agent.Session, q string, opts [
 		o.text = ans.Answer
 	}
 	return o
+}
+
+// learn writes the turn's answer back to long-term memory as a solved
+// example when an exact tool gave it (Options.Learn). The answer is sent
+// only once the example is stored, so that nothing acknowledged is lost;
+// a store that is down makes the request a 503 to retry.
+func (h *Handler) learn(ctx context.Context, o outcome) error {
+	ex, ok := agent.SolvedExample(o.question, o.ans)
+	if !ok || o.plan != nil {
+		return nil
+	}
+	if _, err := h.a.Learn(ctx, ex); err != nil {
+		return fmt.Errorf("%w: %w", errNotLearned, err)
+	}
+	return nil
 }
 
 // payload is the structured answer sent in the response's "graphagent"

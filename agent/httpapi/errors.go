@@ -8,6 +8,7 @@ import (
 
 	"github.com/graphagent/graphagent/agent"
 	"github.com/graphagent/graphagent/internal/textutil"
+	"github.com/graphagent/graphagent/memory"
 	"github.com/graphagent/graphagent/tools/graph"
 )
 
@@ -63,10 +64,18 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // askError maps an error of agent.Ask to the HTTP error a client gets, or
 // nil when the question was simply not answerable (no tool fits, no graph):
 // that is an ordinary assistant reply saying why, not a failed request.
+// errNotLearned is wrapped by the error of a turn whose answer could not be
+// written back to long-term memory (Options.Learn).
+var errNotLearned = errors.New("the answer could not be written back to long-term memory")
+
 func askError(err error) *apiError {
 	switch {
 	case err == nil:
 		return nil
+	case errors.Is(err, errNotLearned) && errors.Is(err, memory.ErrUnavailable):
+		return &apiError{status: http.StatusServiceUnavailable, Message: err.Error() + "; retry later", Type: "server_error", Code: "memory_unavailable"}
+	case errors.Is(err, errNotLearned):
+		return &apiError{status: http.StatusInternalServerError, Message: err.Error(), Type: "server_error", Code: "memory_error"}
 	case errors.Is(err, errStoreDown):
 		return &apiError{status: http.StatusServiceUnavailable, Message: err.Error() + "; retry later", Type: "server_error", Code: "store_unavailable"}
 	case errors.Is(err, context.DeadlineExceeded):

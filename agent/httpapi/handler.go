@@ -71,6 +71,12 @@ type Options struct {
 	// too; a request that needs the store when it does not answer gets
 	// 503.
 	Sessions string
+	// Learn writes every answer an exact tool gave back to the agent's
+	// long-term memory as a solved example before the answer is sent (as
+	// ask --learn does), so that replicas sharing a memory database learn
+	// from each other; when the memory store is down such requests get
+	// 503 and may be retried.
+	Learn bool
 	// Working bounds each session's working memory.
 	Working memory.WorkingLimits
 	// SessionMemory bounds the estimated bytes of the graphs that all

@@ -169,7 +169,7 @@ func askAction(c *cli.Context) error {
 		if err := writePlot(c, ans.Tool, ans.Value); err != nil {
 			return err
 		}
-		if ex, ok := toolExample(question, ans); ok && c.Bool("learn") {
+		if ex, ok := agent.SolvedExample(question, ans); ok && c.Bool("learn") {
 			if err := learnExample(c, ex); err != nil {
 				return err
 			}

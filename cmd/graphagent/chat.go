@@ -162,7 +162,7 @@ func chatAction(c *cli.Context) error {
 			if c.Bool("learn") && askErr == nil {
 				if aa, ok := analogyAnswer(ans); ok && !aa.Known {
 					pending, pendingQ = aa, q
-				} else if ex, ok := toolExample(q, ans); ok {
+				} else if ex, ok := agent.SolvedExample(q, ans); ok {
 					if lerr := learnExample(c, ex); lerr != nil {
 						return lerr
 					}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -15,23 +14,6 @@ import (
 func learnFlag() cli.Flag {
 	return &cli.BoolFlag{Name: "learn", Usage: "write verified answers back to long-term memory as solved examples (source agent, with the time): " +
 		"an exact tool's answer; in chat also an analogy answer you confirm (yes, correct)"}
-}
-
-// toolExample is the solved example of an exact tool's answer, which ran
-// after its arguments passed the checks; ok is false for any other answer
-// (the analogical fallback, an analogy answer, no tool).
-func toolExample(question string, ans *agent.Answer) (memory.Example, bool) {
-	if ans == nil || ans.Tool == "" || ans.Tool == agent.ToolAnalogy || ans.Fallback || ans.Chain != nil {
-		return memory.Example{}, false
-	}
-	ex := memory.Example{Question: question, Tool: ans.Tool, Args: ans.Args, Answer: ans.Answer, Source: memory.SourceAgent, Verified: true}
-	if v, err := json.Marshal(ans.Value); err == nil {
-		ex.Value = v
-	}
-	if g := ans.Graph; g != nil {
-		ex.GraphSummary = fmt.Sprintf("%s: %d nodes, %d edges, %s", g.Source, g.Nodes, g.Edges, map[bool]string{true: "directed", false: "undirected"}[g.Directed])
-	}
-	return ex, true
 }
 
 // learnExample writes ex to long-term memory and says so on stderr.

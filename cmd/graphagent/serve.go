@@ -47,6 +47,8 @@ With --token (or GRAPHAGENT_TOKEN) every request but /healthz and the page needs
 			&cli.DurationFlag{Name: "session-ttl", Value: 30 * time.Minute, Usage: "drop a server-side session unused this long"},
 			&cli.IntFlag{Name: "max-sessions", Value: 1000, Usage: "server-side sessions held at once (the least recently used is dropped)"},
 			&cli.StringFlag{Name: "sessions", EnvVars: []string{"GRAPHAGENT_SESSIONS"}, Usage: "`URL` of the Redis holding the server-side sessions (redis://HOST:PORT/DB), shared by replicas (default: in this process)"},
+			&cli.BoolFlag{Name: "learn", Usage: "write every answer an exact tool gave back to long-term memory (--memory) as a solved example before sending it; " +
+				"replicas sharing --memory postgres://… learn from each other; while the memory store is down those requests get 503 (retry)"},
 			&cli.Int64Flag{Name: "session-memory", Value: 1024, Usage: "`MB` of graphs all server-side sessions hold together (estimated; the least recently used graphs are dropped)"},
 		}, llmFlags()...),
 		Action: serveAction,
@@ -76,7 +78,7 @@ func serveAction(c *cli.Context) error {
 		Agent:       a, Token: c.String("token"), Timeout: timeout, MaxBodyBytes: c.Int64("max-body"),
 		MaxQuestionBytes: c.Int("max-question"), MaxConcurrent: c.Int("max-concurrent"),
 		SessionTTL: c.Duration("session-ttl"), MaxSessions: c.Int("max-sessions"), Logger: log,
-		SessionMemory: c.Int64("session-memory") << 20,
+		SessionMemory: c.Int64("session-memory") << 20, Learn: c.Bool("learn"),
 	})
 	if err != nil {
 		return usageErr("%v", err)
