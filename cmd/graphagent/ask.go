@@ -13,7 +13,6 @@ import (
 	"github.com/graphagent/graphagent/agent"
 	"github.com/graphagent/graphagent/memory"
 	"github.com/graphagent/graphagent/tools"
-	"github.com/graphagent/graphagent/tools/graph"
 	"github.com/graphagent/graphagent/tools/graph/sqlgraph"
 )
 
@@ -79,7 +78,7 @@ question: every LLM call and its retries, loading the graph and running the tool
 past it ask stops and exits 1. Exit codes: 0 answered, 1 could not answer, 2 bad usage or input.`,
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "graph", Usage: "graph file (inside the data folders) the question is about, or a PostgreSQL URL (postgres://…) read with --query"},
-			&cli.StringFlag{Name: "query", Usage: "with --graph postgres://…: `SQL` giving src, dst[, weight] rows (SELECT … FROM edges WHERE …) or a table name; run alone, read-only, under --timeout"},
+			queryFlag(),
 			&cli.BoolFlag{Name: "directed", Usage: "read --graph as a directed graph"},
 			jsonFlag(),
 			learnFlag(),
@@ -111,22 +110,11 @@ func askAction(c *cli.Context) error {
 	defer closeAgent(a)
 	var opts []agent.AskOption
 	if f := c.String("graph"); sqlgraph.IsURL(f) {
-		// A database is read only when the command line names it.
-		if c.String("query") == "" {
-			return usageErr("--graph %s needs --query 'SELECT src, dst[, weight] FROM …' (or a table name)", sqlgraph.Redact(f))
-		}
-		lim, err := graphLimits(c)
-		if err != nil {
-			return err
-		}
 		lctx, cancel := context.WithTimeout(c.Context, timeout)
-		g, err := sqlgraph.Load(lctx, f, c.String("query"), sqlgraph.Options{Directed: c.Bool("directed"), Limits: lim, Timeout: timeout})
+		g, err := loadSQLGraph(lctx, c, f, c.Bool("directed"))
 		cancel()
 		if err != nil {
-			if errors.Is(err, graph.ErrTooLarge) {
-				return usageErr("%v (raise --max-nodes or --max-edges to read it)", err)
-			}
-			return usageErr("--graph: %v", err)
+			return err
 		}
 		opts = append(opts, agent.WithGraph(g, sqlgraph.Redact(f)))
 	} else if c.String("query") != "" {

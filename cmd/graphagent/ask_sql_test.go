@@ -81,6 +81,21 @@ func TestAskGraphFromPostgres(t *testing.T) {
 	if code2 != exitOK || string(fromDB["value"]) != string(fromFile["value"]) || string(fromDB["answer"]) != string(fromFile["answer"]) {
 		t.Errorf("weighted shortest path: file %s, database %s (exit %d)", fromFile["answer"], fromDB["answer"], code2)
 	}
+	// tools run and graph report read the same rows.
+	if out, errOut, code := runCLI(t, "--data", data, "--home", home, "tools", "run", "diameter", "--graph", srv.URL, "--query", "SELECT a, b FROM karate", "--json"); code != exitOK || !strings.Contains(out, `"value": 5`) {
+		t.Errorf("tools run diameter from the database: exit %d %s %s", code, out, errOut)
+	}
+	fileOut, _, _ := runCLI(t, "--data", dir, "--home", home, "tools", "run", "shortest_path_length", "--graph", "weighted.txt", "--arg", "source=0", "--arg", "target=33")
+	if out, errOut, code := runCLI(t, "--data", dir, "--home", home, "tools", "run", "shortest_path_length", "--graph", srv.URL, "--query", "weighted", "--arg", "source=0", "--arg", "target=33"); code != exitOK || out != fileOut || !strings.Contains(out, "has length") {
+		t.Errorf("tools run shortest_path_length: database (exit %d) %q %s, file %q", code, out, errOut, fileOut)
+	}
+	secret := strings.Replace(srv.URL, "postgres@", "postgres:sekret@", 1) // the test server trusts loopback
+	if out, errOut, code := runCLI(t, "--data", data, "--home", home, "graph", "report", secret, "--query", "SELECT a, b FROM karate", "--json"); code != exitOK || !strings.Contains(out, `"nodes": 34`) || strings.Contains(out+errOut, "sekret") {
+		t.Errorf("graph report from the database: exit %d %.300s %s", code, out, errOut)
+	}
+	if _, errOut, code := runCLI(t, "--data", data, "--home", home, "tools", "run", "diameter", "--graph", srv.URL); code != exitUsage || !strings.Contains(errOut, "needs --query") {
+		t.Errorf("tools run on a database without --query: exit %d %q", code, errOut)
+	}
 	if _, errOut, code := runCLI(t, "--data", data, "--home", home, "ask", "How many nodes?", "--query", "SELECT 1, 2"); code != exitUsage || !strings.Contains(errOut, "--query reads a database") {
 		t.Errorf("--query without a database: exit %d %q", code, errOut)
 	}

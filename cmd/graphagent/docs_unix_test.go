@@ -202,12 +202,25 @@ func TestDocCommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	gomod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, reqs, ok := strings.Cut(string(gomod), "\n") // all but the module line
+	if !ok || !strings.HasPrefix(string(gomod), "module github.com/graphagent/graphagent") {
+		t.Fatalf("go.mod does not start with the module line")
+	}
 	for i, p := range programs {
 		dir := filepath.Join(work, "program"+strconv.Itoa(i))
 		if err := os.Mkdir(dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		mod := "module example.com/docprogram\n\ngo 1.26\n\nrequire github.com/graphagent/graphagent v0.0.0\n\nreplace github.com/graphagent/graphagent => " + strconv.Quote(root) + "\n"
+		// The program's module lists this module's requirements too, as a
+		// module that requires graphagent gets them from go mod tidy: with
+		// only graphagent listed, the go command would look up the go.mod
+		// files of old dependencies' dependencies, which a machine whose
+		// module cache holds only what graphagent builds lacks.
+		mod := "module example.com/docprogram\n" + reqs + "\nrequire github.com/graphagent/graphagent v0.0.0\n\nreplace github.com/graphagent/graphagent => " + strconv.Quote(root) + "\n"
 		for name, body := range map[string][]byte{"go.mod": []byte(mod), "go.sum": sum, "main.go": []byte(p.text)} {
 			if err := os.WriteFile(filepath.Join(dir, name), body, 0o644); err != nil {
 				t.Fatal(err)

@@ -15,6 +15,7 @@ import (
 	"github.com/graphagent/graphagent/scenarios"
 	"github.com/graphagent/graphagent/tools/dataset"
 	"github.com/graphagent/graphagent/tools/graph"
+	"github.com/graphagent/graphagent/tools/graph/sqlgraph"
 )
 
 func graphCommand() *cli.Command {
@@ -34,12 +35,13 @@ DATASET's folder inside the data folders.
 			{
 				Name:      "report",
 				Usage:     "summarise a graph: size, density, degrees, components, clustering, diameter, central nodes, communities",
-				ArgsUsage: "FILE|DATASET",
-				Description: `Prints the report as Markdown (or --json). With --out DIR it writes DIR/report.md and the plots
+				ArgsUsage: "FILE|DATASET|postgres://…",
+				Description: `A database URL reads the rows of --query (src, dst[, weight]) as tools run and ask do.
+Prints the report as Markdown (or --json). With --out DIR it writes DIR/report.md and the plots
 DIR/` + scenarios.DegreePlot + ` and DIR/` + scenarios.CommunitiesPlot + ` (the folder is created; existing files in it
 are replaced). The diameter is the largest (strongly, when directed) connected component's; above
 --budget (nodes × edges) it is estimated by a double sweep, a lower bound, and betweenness is left out.`,
-				Flags: append([]cli.Flag{dirFlag, undirFlag, jsonFlag(),
+				Flags: append([]cli.Flag{dirFlag, undirFlag, jsonFlag(), queryFlag(),
 					&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write report.md and the PNG plots into `DIR`"},
 					&cli.IntFlag{Name: "top", Value: 5, Usage: "how many nodes each centrality ranking lists"},
 					&cli.Int64Flag{Name: "budget", Value: 2e9, Usage: "largest nodes × edges for the exact diameter and betweenness"},
@@ -114,7 +116,9 @@ func loadGraphArg(ctx context.Context, c *cli.Context, arg string) (*graph.Graph
 	if err != nil {
 		return nil, err
 	}
-	g.SetName(arg)
+	if !sqlgraph.IsURL(arg) { // a database's graph keeps its name without the password
+		g.SetName(arg)
+	}
 	return g, nil
 }
 

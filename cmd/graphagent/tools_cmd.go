@@ -9,11 +9,13 @@ import (
 	"sort"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/graphagent/graphagent/tools"
 	"github.com/graphagent/graphagent/tools/graph"
+	"github.com/graphagent/graphagent/tools/graph/sqlgraph"
 	"github.com/graphagent/graphagent/tools/learned"
 )
 
@@ -48,7 +50,8 @@ func toolsCommand() *cli.Command {
 folder) and runs the tool. Parameters are given as --arg key=value; values that parse as JSON
 (numbers, true/false, lists) are passed as such, anything else as a string.`,
 				Flags: append([]cli.Flag{
-					&cli.StringFlag{Name: "graph", Aliases: []string{"g"}, Usage: "graph `FILE` (inside the data folders; required but for learned tools, which name a dataset)"},
+					&cli.StringFlag{Name: "graph", Aliases: []string{"g"}, Usage: "graph `FILE` (inside the data folders; required but for learned tools, which name a dataset), or a database postgres://USER@HOST:PORT/DB with --query"},
+					queryFlag(),
 					&cli.BoolFlag{Name: "directed", Aliases: []string{"d"}, Usage: "read an edge list as a directed graph"},
 					&cli.StringSliceFlag{Name: "arg", Aliases: []string{"a"}, Usage: "tool parameter as `key=value` (repeatable)"},
 					jsonFlag(),
@@ -237,6 +240,12 @@ func parseArgs(pairs []string) (json.RawMessage, error) {
 // loadGraphFile loads a graph file through the sandbox of the data
 // folders, within --max-nodes and --max-edges.
 func loadGraphFile(ctx context.Context, c *cli.Context, path string, directed bool) (*graph.Graph, error) {
+	if sqlgraph.IsURL(path) {
+		return loadSQLGraph(ctx, c, path, directed)
+	}
+	if c.String("query") != "" {
+		return nil, usageErr("--query reads a database: give --graph postgres://USER@HOST:PORT/DB")
+	}
 	lim, err := graphLimits(c)
 	if err != nil {
 		return nil, err
@@ -259,6 +268,41 @@ func loadGraphFile(ctx context.Context, c *cli.Context, path string, directed bo
 		return nil, usageErr("%v", err)
 	}
 	return g, nil
+}
+
+// loadSQLGraph loads the rows of --query from the PostgreSQL database at
+// dsn, as the command line names it (a question never does), read-only and
+// under ctx's deadline as the statement timeout.
+func loadSQLGraph(ctx context.Context, c *cli.Context, dsn string, directed bool) (*graph.Graph, error) {
+	q := c.String("query")
+	if q == "" {
+		return nil, usageErr("--graph %s needs --query 'SELECT src, dst[, weight] FROM …' (or a table name)", sqlgraph.Redact(dsn))
+	}
+	lim, err := graphLimits(c)
+	if err != nil {
+		return nil, err
+	}
+	var timeout time.Duration
+	if d, ok := ctx.Deadline(); ok {
+		timeout = max(time.Until(d), time.Millisecond)
+	}
+	g, err := sqlgraph.Load(ctx, dsn, q, sqlgraph.Options{Directed: directed, Limits: lim, Timeout: timeout})
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, err
+		}
+		if errors.Is(err, graph.ErrTooLarge) {
+			return nil, usageErr("%v (raise --max-nodes or --max-edges to read it)", err)
+		}
+		return nil, usageErr("--graph: %v", err)
+	}
+	g.SetName(sqlgraph.Redact(dsn))
+	return g, nil
+}
+
+// queryFlag is --query of the commands that read a graph from a database.
+func queryFlag() cli.Flag {
+	return &cli.StringFlag{Name: "query", Usage: "with --graph postgres://…: `SQL` giving src, dst[, weight] rows (SELECT … FROM edges WHERE …) or a table name; run alone, read-only, under --timeout"}
 }
 
 func toolsRun(c *cli.Context) error {

@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"net/url"
 	"regexp"
 	"strconv"
@@ -138,7 +139,7 @@ func build(rows pgx.Rows, o Options) (*graph.Graph, error) {
 				return nil, fmt.Errorf("row %d: the weight (%s) is NULL", row, fields[2].Name)
 			}
 			w, err := strconv.ParseFloat(string(vals[2]), 64)
-			if err != nil {
+			if err != nil || math.IsNaN(w) { // as the files' readers: NaN is no weight
 				return nil, fmt.Errorf("row %d: the weight (%s) %q is not a number", row, fields[2].Name, vals[2])
 			}
 			b.SetWeight(e, w)

@@ -148,7 +148,7 @@ func TestLoadMatchesBuilder(t *testing.T) {
 }
 
 // TestLoadRefuses: writes, several statements, a slow query, bad columns,
-// NULLs, a weight that is no number and a graph past the limits are each
+// NULLs, a weight that is no number (NaN included) and a graph past the limits are each
 // refused with an error saying so, and the table is unchanged.
 func TestLoadRefuses(t *testing.T) {
 	srv, conn := startDB(t)
@@ -167,6 +167,7 @@ func TestLoadRefuses(t *testing.T) {
 		{"SELECT src FROM edges", "1 columns (src)", Options{}},
 		{"SELECT src, dst FROM odd WHERE weight = '1'", "row 1: an edge end (src or dst) is NULL", Options{}},
 		{"SELECT src, dst, weight FROM odd WHERE weight = 'heavy'", `row 1: the weight (weight) "heavy" is not a number`, Options{}},
+		{"SELECT 'a', 'b', 'NaN'::numeric", `row 1: the weight (numeric) "NaN" is not a number`, Options{}},
 		{"SELECT src, dst FROM edges", "more than 2 edges", Options{Limits: graph.Limits{MaxEdges: 2}}},
 		{"no_such_table", "does not exist", Options{}},
 		{"", "no query", Options{}},
