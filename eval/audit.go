@@ -29,6 +29,12 @@ const (
 	// AuditUnverified: no catalogue tool decides the task, or the tool gave
 	// up; the published gold is kept.
 	AuditUnverified = "unverified"
+	// AuditIllPosed: the gold is right for the benchmark's own data, but the
+	// question as written cannot be answered: it leaves out data the gold
+	// depends on (GraphQA's maximum-flow prompts give no capacities) or
+	// names a node its graph does not have (GraphQA's "random" encoder).
+	// The published gold is kept; reports count these items apart.
+	AuditIllPosed = "ill-posed"
 )
 
 // GoldAudit is the outcome of re-deriving an item's gold from its graph.
@@ -96,8 +102,8 @@ func walkOK(g *graph.Graph, nodes []string, every bool) error {
 
 // AuditSummary is the audit's findings for one task.
 type AuditSummary struct {
-	Task                                              string
-	Items, Confirmed, Corrected, Disputed, Unverified int
+	Task                                                        string
+	Items, Confirmed, Corrected, Disputed, Unverified, IllPosed int
 	// Examples are the first few corrected items' IDs and proofs (then
 	// disputed and unverified ones).
 	Examples []string
@@ -108,7 +114,7 @@ type AuditSummary struct {
 func SummarizeAudit(items []Item, k int) []AuditSummary {
 	idx := map[string]int{}
 	var out []AuditSummary
-	var disputed, unverified = map[string][]string{}, map[string][]string{}
+	var disputed, unverified, illPosed = map[string][]string{}, map[string][]string{}, map[string][]string{}
 	for i := range items {
 		it := &items[i]
 		j, ok := idx[it.Task]
@@ -132,6 +138,11 @@ func SummarizeAudit(items []Item, k int) []AuditSummary {
 			if len(s.Examples) < k {
 				s.Examples = append(s.Examples, "corrected "+line)
 			}
+		case AuditIllPosed:
+			s.IllPosed++
+			if len(illPosed[it.Task]) < k {
+				illPosed[it.Task] = append(illPosed[it.Task], "ill-posed "+line)
+			}
 		case AuditDisputed:
 			s.Disputed++
 			if len(disputed[it.Task]) < k {
@@ -145,7 +156,7 @@ func SummarizeAudit(items []Item, k int) []AuditSummary {
 		}
 	}
 	for i := range out {
-		out[i].Examples = append(append(out[i].Examples, disputed[out[i].Task]...), unverified[out[i].Task]...)
+		out[i].Examples = append(append(append(out[i].Examples, disputed[out[i].Task]...), illPosed[out[i].Task]...), unverified[out[i].Task]...)
 	}
 	return out
 }
@@ -159,18 +170,42 @@ func AuditMarkdown(suite string, items []Item, k int) string {
 	b.WriteString("Each item's gold is re-derived from its graph by the catalogue. *Corrected*: the published gold is provably wrong " +
 		"(the proof is a witness the audit checked edge by edge, or the catalogue's exact value); the audited gold replaces it. " +
 		"*Disputed*: the catalogue disagrees without a checkable witness; the published gold is kept. *Unverified*: no catalogue tool " +
-		"decides the task yet (or it gave up); the published gold is kept.\n\n")
-	b.WriteString("| Task | Items | Confirmed | Corrected | Disputed | Unverified |\n|---|---:|---:|---:|---:|---:|\n")
+		"decides the task yet (or it gave up); the published gold is kept.")
+	ill := false
+	for _, s := range sums {
+		ill = ill || s.IllPosed > 0
+	}
+	if ill {
+		b.WriteString(" *Ill-posed*: the gold is right for the benchmark's own data, but the question as written cannot be answered " +
+			"(it leaves out data the gold depends on, or names a node its graph lacks); the published gold is kept.")
+	}
+	b.WriteString("\n\n| Task | Items | Confirmed | Corrected | Disputed | Unverified |")
+	if ill {
+		b.WriteString(" Ill-posed |")
+	}
+	b.WriteString("\n|---|---:|---:|---:|---:|---:|")
+	if ill {
+		b.WriteString("---:|")
+	}
+	b.WriteString("\n")
+	row := func(name string, s AuditSummary) {
+		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d |", name, s.Items, s.Confirmed, s.Corrected, s.Disputed, s.Unverified)
+		if ill {
+			fmt.Fprintf(&b, " %d |", s.IllPosed)
+		}
+		b.WriteString("\n")
+	}
 	var tot AuditSummary
 	for _, s := range sums {
-		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d |\n", s.Task, s.Items, s.Confirmed, s.Corrected, s.Disputed, s.Unverified)
+		row(s.Task, s)
 		tot.Items += s.Items
 		tot.Confirmed += s.Confirmed
 		tot.Corrected += s.Corrected
 		tot.Disputed += s.Disputed
 		tot.Unverified += s.Unverified
+		tot.IllPosed += s.IllPosed
 	}
-	fmt.Fprintf(&b, "| **all** | %d | %d | %d | %d | %d |\n", tot.Items, tot.Confirmed, tot.Corrected, tot.Disputed, tot.Unverified)
+	row("**all**", tot)
 	first := true
 	for _, s := range sums {
 		if len(s.Examples) == 0 {

@@ -25,11 +25,15 @@ const (
 	// SuiteGraphWiz reads GraphWiz's test files (<task>_test.json), each
 	// gold audited against the catalogue.
 	SuiteGraphWiz = "graphwiz"
+	// SuiteGraphQA reads GraphQA's generated files (Talk like a Graph:
+	// <task>_<method>_test.recordio, TFRecord files of tf.train.Example),
+	// each gold audited against the catalogue on the record's own graph.
+	SuiteGraphQA = "graphqa"
 )
 
 // SuiteNames lists the suites OpenSuite knows.
 func SuiteNames() []string {
-	return []string{SuiteGTools, SuiteGToolsDir, SuiteJSONL, SuiteNLGraph, SuiteGraphWiz}
+	return []string{SuiteGTools, SuiteGToolsDir, SuiteJSONL, SuiteNLGraph, SuiteGraphWiz, SuiteGraphQA}
 }
 
 // SuiteConfig selects and configures a suite.
@@ -144,6 +148,21 @@ func OpenSuite(ctx context.Context, cfg SuiteConfig) (*Suite, error) {
 		return &Suite{Name: SuiteGraphWiz, Dir: cfg.Path, Items: items, Source: GraphWizSource,
 			Prompt:  func(it *Item) string { return GraphWizPrompt(it.Question) },
 			graphOf: graphWizGraph}, nil
+	case SuiteGraphQA:
+		if cfg.Path == "" {
+			return nil, fmt.Errorf("suite graphqa: no folder given (it reads %s; %s)", gqExpectedFiles(), GraphQASource)
+		}
+		d, err := readGraphQADir(ctx, cfg.Path, cfg.Tasks)
+		if err != nil {
+			return nil, err
+		}
+		items := filterItems(d.items, cfg)
+		if err := auditGraphQAItems(ctx, items, d.problems); err != nil {
+			return nil, err
+		}
+		return &Suite{Name: SuiteGraphQA, Dir: cfg.Path, Items: items, Source: GraphQASource,
+			Prompt:  func(it *Item) string { return GraphQAPrompt(it.Question) },
+			graphOf: graphQAGraph(d.problems)}, nil
 	default:
 		return nil, fmt.Errorf("unknown suite %q (known: %s)", cfg.Name, strings.Join(SuiteNames(), ", "))
 	}

@@ -41,10 +41,15 @@ Suites:
               bipartite, flow, shortest, triplet, topology (Hugging Face GraphWiz/GraphInstruct-Test);
               each gold is audited against the catalogue, scores are given against the audited and
               the published gold side by side, and the audit is written to OUT/audit.md
+  graphqa     GraphQA (Talk like a Graph) as its generator writes it: <task>_<method>_test.recordio
+              (TFRecord files of tf.train.Example) for the twelve tasks (edge_existence, node_degree,
+              node_count, edge_count, connected_nodes, disconnected_nodes, cycle_check, reachability,
+              shortest_path, maximum_flow, node_classification, triangle_counting); rows per text
+              encoder (--modes adjacency,friendship keeps some); golds audited on each record's own graph
 
 Modes (--mode): tools (default) asks graphagent's agent; direct sends the benchmark's own prompt
-to --llm alone and scores the reply by the benchmark's own answer rules (graphwiz). Compare the
-two reports with 'eval compare'. 'eval audit --suite graphwiz PATH' prints the gold audit only.
+to --llm alone and scores the reply by the benchmark's own answer rules (graphwiz, graphqa). Compare the
+two reports with 'eval compare'. 'eval audit --suite graphwiz|graphqa PATH' prints the gold audit only.
 
 Without --llm the builtin backend answers; with --llm URL --model NAME any OpenAI-compatible
 server does, --concurrency requests at a time.
@@ -55,12 +60,12 @@ Examples:
   graphagent eval --suite gtools-dir /data/gtools --llm http://127.0.0.1:8000/v1 --model qwen --concurrency 8
   graphagent eval compare runs/builtin/report.json runs/qwen/report.json`,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "suite", Value: eval.SuiteGTools, Usage: "gtools, gtools-dir, jsonl, nlgraph, graphwiz, learned, citeseer-nc, cora-nc or drugmechdb-lp"},
-			&cli.StringFlag{Name: "path", Usage: "folder (gtools-dir, nlgraph, graphwiz) or file (jsonl) of the suite"},
+			&cli.StringFlag{Name: "suite", Value: eval.SuiteGTools, Usage: "gtools, gtools-dir, jsonl, nlgraph, graphwiz, graphqa, learned, citeseer-nc, cora-nc or drugmechdb-lp"},
+			&cli.StringFlag{Name: "path", Usage: "folder (gtools-dir, nlgraph, graphwiz, graphqa) or file (jsonl) of the suite"},
 			&cli.StringFlag{Name: "split", Value: eval.SplitTest, Usage: "gtools: train or test"},
 			&cli.IntFlag{Name: "n", Usage: "gtools: items per task, direction and mode (default 10); other suites: at most n per task group"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "gtools: random seed"},
-			&cli.StringFlag{Name: "modes", Usage: "comma-separated modes to keep: WL, EL (default both)"},
+			&cli.StringFlag{Name: "modes", Usage: "comma-separated modes to keep: WL, EL (gtools; default both); text encoders such as adjacency, friendship (graphqa; default all)"},
 			&cli.StringFlag{Name: "tasks", Usage: "comma-separated tasks to keep, e.g. Flow,Topo (default all)"},
 			&cli.StringFlag{Name: "llm", Usage: "base URL of an OpenAI-compatible server (default: --llm of graphagent, else builtin)"},
 			&cli.StringFlag{Name: "model", Usage: "model name served at --llm"},
@@ -233,16 +238,17 @@ func evalAuditCommand() *cli.Command {
 		Usage:     "re-derive every gold of a benchmark suite from its graph and list the published golds that are provably wrong",
 		ArgsUsage: "PATH",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "suite", Value: eval.SuiteGraphWiz, Usage: "graphwiz"},
+			&cli.StringFlag{Name: "suite", Value: eval.SuiteGraphWiz, Usage: "graphwiz or graphqa"},
 			&cli.StringFlag{Name: "tasks", Usage: "comma-separated tasks to keep (default all)"},
 			&cli.IntFlag{Name: "n", Usage: "at most n items per task"},
+			&cli.StringFlag{Name: "modes", Usage: "graphqa: comma-separated text encoders to keep (default all)"},
 			&cli.IntFlag{Name: "examples", Value: 5, Usage: "proofs listed per task"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return usageErr("eval audit needs the suite's folder, PATH")
 			}
-			suite, err := eval.OpenSuite(c.Context, eval.SuiteConfig{Name: c.String("suite"), Path: c.Args().First(), N: c.Int("n"), Tasks: splitList(c.String("tasks"))})
+			suite, err := eval.OpenSuite(c.Context, eval.SuiteConfig{Name: c.String("suite"), Path: c.Args().First(), N: c.Int("n"), Tasks: splitList(c.String("tasks")), Modes: splitList(c.String("modes"))})
 			if err != nil {
 				return usageErr("eval audit: %v", err)
 			}
