@@ -99,6 +99,8 @@ type gqProblem struct {
 	// their "weights" feature (maximum flow's capacities) when present.
 	edges   [][2]int
 	weights []int64
+	// capacities says the graph feature has the "weights" feature.
+	capacities bool
 	// blocks are the SBM blocks of node classification graphs ("block"
 	// node feature), nil when absent.
 	blocks []int64
@@ -115,7 +117,7 @@ type gqProblem struct {
 }
 
 var (
-	gqNodesRe = lazyre.New(`among nodes ([^\n]*?)\.\n`)
+	gqNodesRe = lazyre.New(`among nodes ([^\n]*?)\.+\n`)
 	gqLikesRe = lazyre.New(`(?m)^Node (.+?) likes ([a-z]+)\.$`)
 )
 
@@ -286,6 +288,7 @@ func (p *gqProblem) readGraph(g tfExample) error {
 	if hasW && len(w) != m {
 		return fmt.Errorf("%d edges with %d weights", m, len(w))
 	}
+	p.capacities = hasW
 	type key [2]int
 	at, cnt := map[key]int{}, map[key]int{}
 	for i := range m {
@@ -350,7 +353,7 @@ func (p *gqProblem) graph() (*graph.Graph, error) {
 	}
 	for i, e := range p.edges {
 		var err error
-		if p.task == GQMaximumFlow && p.weights != nil {
+		if p.task == GQMaximumFlow && p.capacities {
 			_, err = b.AddWeightedEdge(p.names[e[0]], p.names[e[1]], float64(p.weights[i]))
 		} else {
 			_, err = b.AddEdge(p.names[e[0]], p.names[e[1]])

@@ -107,7 +107,7 @@ func auditGraphQA(ctx context.Context, reg *tools.Registry, it *Item, p *gqProbl
 			return float64(r.Value.(tools.TriangleCount).Triangles)
 		}, "the number of triangles")
 	case GQMaximumFlow:
-		if p.weights == nil {
+		if !p.capacities {
 			return GoldAudit{Status: AuditUnverified, Proof: "the graph feature gives no capacities"}
 		}
 		args := map[string]string{"source": p.asked[0], "sink": p.asked[1]}

@@ -111,7 +111,7 @@ def graph_tensor(graph, node_ids):
         "edges/edges.#source": int64_feature(s),
         "edges/edges.#target": int64_feature(t),
     }
-    if w and all(w):
+    if all(w):  # as to_tfgnn: an edgeless graph records an empty weights list
         f["edges/edges.weights"] = int64_feature(w)
     if all("block" in graph.nodes[v] for v in graph.nodes):
         f["nodes/nodes.block"] = int64_feature([graph.nodes[v]["block"] for v in graph.nodes])
@@ -358,6 +358,10 @@ def main():
     for task in TASKS:
         make_graph = sbm_graph if task == "node_classification" else er_graph
         graphs = [make_graph(rng) for _ in range(per)]
+        if task != "node_classification" and per >= 3:
+            # An edgeless graph: adjacency and coauthorship then end the
+            # node list with "..\n" (output.strip() + ".\n").
+            graphs[-1] = nx.empty_graph(5)
         write_task(dirname, task, "zero_shot", graphs, ENCODINGS, exact)
         if task == "cycle_check":
             write_task(dirname, task, "zero_cot", graphs, ["adjacency"], exact)
