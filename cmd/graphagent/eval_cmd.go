@@ -45,7 +45,7 @@ Suites:
               (TFRecord files of tf.train.Example) for the twelve tasks (edge_existence, node_degree,
               node_count, edge_count, connected_nodes, disconnected_nodes, cycle_check, reachability,
               shortest_path, maximum_flow, node_classification, triangle_counting); rows per text
-              encoder (--modes adjacency,friendship keeps some); golds audited on each record's own graph
+              encoder (--modes adjacency,incident keeps some); golds audited on each record's own graph
 
 Modes (--mode): tools (default) asks graphagent's agent; direct sends the benchmark's own prompt
 to --llm alone and scores the reply by the benchmark's own answer rules (graphwiz, graphqa). Compare the
@@ -65,7 +65,7 @@ Examples:
 			&cli.StringFlag{Name: "split", Value: eval.SplitTest, Usage: "gtools: train or test"},
 			&cli.IntFlag{Name: "n", Usage: "gtools: items per task, direction and mode (default 10); other suites: at most n per task group"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "gtools: random seed"},
-			&cli.StringFlag{Name: "modes", Usage: "comma-separated modes to keep: WL, EL (gtools; default both); text encoders such as adjacency, friendship (graphqa; default all)"},
+			&cli.StringFlag{Name: "modes", Usage: "comma-separated modes to keep: WL, EL (gtools; default both); text encoders such as adjacency, incident (graphqa; default all)"},
 			&cli.StringFlag{Name: "tasks", Usage: "comma-separated tasks to keep, e.g. Flow,Topo (default all)"},
 			&cli.StringFlag{Name: "llm", Usage: "base URL of an OpenAI-compatible server (default: --llm of graphagent, else builtin)"},
 			&cli.StringFlag{Name: "model", Usage: "model name served at --llm"},
