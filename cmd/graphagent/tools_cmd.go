@@ -50,7 +50,7 @@ func toolsCommand() *cli.Command {
 folder) and runs the tool. Parameters are given as --arg key=value; values that parse as JSON
 (numbers, true/false, lists) are passed as such, anything else as a string.`,
 				Flags: append([]cli.Flag{
-					&cli.StringFlag{Name: "graph", Aliases: []string{"g"}, Usage: "graph `FILE` (inside the data folders; required but for learned tools, which name a dataset), or a database postgres://USER@HOST:PORT/DB with --query"},
+					&cli.StringFlag{Name: "graph", Aliases: []string{"g"}, Usage: "graph `FILE` (inside the data folders; required but for learned tools, which name a dataset), or a PostgreSQL URL with --query"},
 					queryFlag(),
 					&cli.BoolFlag{Name: "directed", Aliases: []string{"d"}, Usage: "read an edge list as a directed graph"},
 					&cli.StringSliceFlag{Name: "arg", Aliases: []string{"a"}, Usage: "tool parameter as `key=value` (repeatable)"},
