@@ -634,6 +634,9 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 	if err := unreadWeights(r.question, task, g); err != nil {
 		return r.fail(err)
 	}
+	if err := askedMeasureMissing(task, r.ans.Reading, a.lex); err != nil {
+		return r.fail(err)
+	}
 	if err := readingRuleErr(spec, r.ans.Reading); err != nil {
 		return r.fail(err)
 	}

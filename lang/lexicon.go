@@ -150,6 +150,7 @@ type Lexicon struct {
 	edgeNouns         []string
 	dirEdgeNouns      []string
 	edgeDomain        map[string]EdgeDomain
+	columns           map[string]ColumnRole
 }
 
 // EdgeDomain is the kind of thing an edge noun names, which decides what
@@ -304,6 +305,7 @@ type file struct {
 	EdgeNounDomains   map[EdgeDomain][]string `json:"edgeNounDomains"`
 	Units             map[Meaning][]string    `json:"units"`
 	GluedUnits        []string                `json:"gluedUnits"`
+	TableColumns      map[ColumnRole][]string `json:"tableColumns"`
 }
 
 type verbEntry struct {
@@ -426,6 +428,9 @@ func Parse(data []byte) (*Lexicon, error) {
 	}
 	for _, w := range f.GluedUnits {
 		l.glued[w] = true
+	}
+	if err := l.indexColumns(f.TableColumns); err != nil {
+		return nil, err
 	}
 	return l, nil
 }

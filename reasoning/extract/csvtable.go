@@ -42,26 +42,17 @@ const (
 	csvNode
 	csvLabel
 	csvFeature // a component of a node's feature vector: "x1", "f_2", "emb0"
+	// csvNeighbours lists the row's node's neighbours ("neighbours",
+	// "connected_to", "friends"): edges both ways; csvSuccessors the nodes
+	// it points to ("children").
+	csvNeighbours
+	csvSuccessors
+	// csvEdgeCell holds a whole edge in one cell ("Road": "Leeds – York").
+	csvEdgeCell
 )
 
 // csvFeatureName matches column names of feature-vector components.
 var csvFeatureName = regexp.MustCompile(`^(?:x|f|h|z|feat|feature|emb|embedding|dim|component)_?\d+$`)
-
-// csvColumnNames maps header names to columns.
-var csvColumnNames = map[string]csvColumn{
-	"source": csvSource, "src": csvSource, "from": csvSource, "u": csvSource, "start": csvSource,
-	"origin": csvSource, "node1": csvSource, "node_1": csvSource, "node 1": csvSource, "source_id": csvSource,
-	"from_node": csvSource, "source node": csvSource, "tail": csvSource, "parent": csvSource, "head_node": csvSource,
-	"target": csvTarget, "dst": csvTarget, "dest": csvTarget, "destination": csvTarget, "to": csvTarget,
-	"v": csvTarget, "end": csvTarget, "node2": csvTarget, "node_2": csvTarget, "node 2": csvTarget,
-	"target_id": csvTarget, "to_node": csvTarget, "target node": csvTarget, "head": csvTarget, "child": csvTarget,
-	"weight": csvValue, "w": csvValue, "cost": csvValue, "distance": csvValue, "dist": csvValue,
-	"length": csvValue, "capacity": csvValue, "cap": csvValue, "km": csvValue, "miles": csvValue,
-	"time": csvValue, "value": csvValue,
-	"id": csvNode, "node": csvNode, "node_id": csvNode, "name": csvNode, "vertex": csvNode,
-	"label": csvLabel, "class": csvLabel, "type": csvLabel, "category": csvLabel, "color": csvLabel,
-	"colour": csvLabel, "community": csvLabel, "group": csvLabel, "likes": csvLabel, "club": csvLabel,
-}
 
 // csvColumnFirst marks the first bytes of csvColumnNames' keys, so most
 // words are known to name no column without a map look-up; it is only
@@ -72,19 +63,6 @@ var csvColumnFirst = func() (t [256]bool) {
 	}
 	return t
 }()
-
-// csvMeaning is what a number column's name says its numbers are.
-func csvMeaning(name string) Meaning {
-	switch name {
-	case "cost":
-		return MeaningCost
-	case "distance", "dist", "length", "km", "miles":
-		return MeaningDistance
-	case "capacity", "cap":
-		return MeaningCapacity
-	}
-	return MeaningWeight
-}
 
 // csvUnitColumn reads a value column named with its unit: "distance (km)",
 // "cost [$]", "time (min)", or a unit alone ("minutes", "usd"). base is the
@@ -117,6 +95,15 @@ type csvHeader struct {
 	cols     []csvColumn
 	units    []string // per column, the unit its name gives ("distance (km)", "minutes"), "" none
 	markdown bool     // a Markdown table: "| a | b |"
+	// verb is the one-way verb whose agent and patient the source and
+	// target columns are ("follower,followed": "follow"), "" none.
+	verb string
+	// list is the column that lists the row's node's neighbours or
+	// successors, -1 none; owner is the row's node's column, -1 when the
+	// table is one node's (a router's neighbour table under "R1#").
+	list, owner int
+	// ownerName is the node of a one-node table, from the line above.
+	ownerName string
 }
 
 // Read implements Reader.
@@ -124,6 +111,7 @@ func (CSVTable) Read(ctx context.Context, d *Doc) (Reading, error) {
 	lines := d.textLines()
 	var out Reading
 	tables := 0
+	symmetric := false // a table lists neighbours, each edge maybe from both ends
 	for i := 0; i < len(lines); i++ {
 		if i&1023 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -134,13 +122,30 @@ func (CSVTable) Read(ctx context.Context, d *Doc) (Reading, error) {
 		if !ok || i > 0 && i+1 < len(lines) && csvRowAbove(d, lines[i-1], lines[i+1], h) {
 			continue
 		}
+		oneNode := h.list >= 0 && h.owner < 0 && h.cols[h.list] != csvEdgeCell
+		if oneNode {
+			// One node's neighbour table: the node is named above it.
+			if i == 0 {
+				continue
+			}
+			if h.ownerName = csvOwnerLine(d.Text[lines[i-1].Start:lines[i-1].End]); h.ownerName == "" {
+				continue
+			}
+		}
 		r, next, err := csvReadTable(d, lines, i, h)
 		if err != nil {
 			return Reading{}, err
 		}
+		hi := i
 		i = next - 1
 		if r.Empty() {
 			continue
+		}
+		if oneNode {
+			r.Spans[0].Start = lines[hi-1].Start
+		}
+		if h.list >= 0 && h.cols[h.list] == csvNeighbours && r.Directed != DirDirected {
+			symmetric = true
 		}
 		tables++
 		if tables == 1 {
@@ -170,6 +175,9 @@ func (CSVTable) Read(ctx context.Context, d *Doc) (Reading, error) {
 			out.EdgeValue = r.EdgeValue
 		}
 		out.Confidence = min(out.Confidence, r.Confidence)
+	}
+	if symmetric {
+		csvDedupeBoth(&out)
 	}
 	return out, nil
 }
@@ -299,7 +307,7 @@ func csvSplit(d *Doc, ln textLine, sep rune) (fields []string, starts []int, err
 // both ends of an edge or a node column, under one separator.
 func csvParseHeader(d *Doc, ln textLine) (csvHeader, bool) {
 	line := strings.TrimSpace(d.Lower[ln.Start:ln.End])
-	if len(line) < 3 || len(line) > 400 || !csvHeaderStart(line) {
+	if len(line) < 3 || len(line) > 400 || !csvHeaderStart(strings.TrimPrefix(line, "#")) && !csvHeaderWords(d.opt.Lexicon, strings.TrimPrefix(line, "#")) {
 		return csvHeader{}, false
 	}
 	for _, sep := range csvSeps {
@@ -311,11 +319,19 @@ func csvParseHeader(d *Doc, ln textLine) (csvHeader, bool) {
 		if err != nil || len(fields) < 2 {
 			continue
 		}
-		h := csvHeader{sep: sep, markdown: sep == '|'}
-		var src, dst, node, label int
-		for _, f := range fields {
+		h := csvHeader{sep: sep, markdown: sep == '|', list: -1, owner: -1}
+		var src, dst, node, label, lists, cells int
+		for k, f := range fields {
 			name := strings.Trim(strings.TrimSpace(f), `"'`+"`")
+			if k == 0 {
+				name = strings.TrimSpace(strings.TrimPrefix(name, "#")) // "#node1\tnode2": a commented header
+			}
 			c, known := csvColumnNames[name]
+			if !known && sep != ' ' {
+				if lc := csvListColumn(d.opt.Lexicon, name); lc != csvOther {
+					c, known = lc, true
+				}
+			}
 			unit := ""
 			if !known {
 				if base, u, ok := csvUnitColumn(name); ok {
@@ -347,10 +363,21 @@ func csvParseHeader(d *Doc, ln textLine) (csvHeader, bool) {
 				node++
 			case csvLabel, csvFeature:
 				label++ // node data: a label or a feature
+			case csvNeighbours, csvSuccessors:
+				lists++
+			case csvEdgeCell:
+				cells++
 			}
 		}
 		if h.cols == nil {
 			continue
+		}
+		if src == 0 && dst == 0 && lists == 0 && cells == 0 {
+			// "follower,followed", "paper | cites": a one-way verb's ends
+			if i, j, verb, ok := csvVerbPair(d.opt.Lexicon, h.names, h.cols); ok {
+				h.cols[i], h.cols[j], h.verb = csvSource, csvTarget, verb
+				src, dst = 1, 1
+			}
 		}
 		if src == 0 && dst == 0 {
 			// "city_a,city_b", "person1,person2", "from_city,to_city"
@@ -362,7 +389,12 @@ func csvParseHeader(d *Doc, ln textLine) (csvHeader, bool) {
 		if sep == ' ' && csvSentence(h.names, h.cols) {
 			continue
 		}
-		if (src == 1 && dst == 1) || (node == 1 && label >= 1 && src == 0 && dst == 0) {
+		switch {
+		case lists > 0 || cells > 0:
+			if csvListHeader(&h, src, dst, lists, cells) {
+				return h, true
+			}
+		case (src == 1 && dst == 1) || (node == 1 && label >= 1 && src == 0 && dst == 0):
 			return h, true
 		}
 	}
@@ -494,8 +526,19 @@ func csvIsRule(fields []string) bool {
 
 // csvRowLike reports whether fields read as a table row: every field short
 // and at most three words.
-func csvRowLike(fields []string) bool {
-	for _, f := range fields {
+func csvRowLike(fields []string, list int) bool {
+	for i, f := range fields {
+		if i == list {
+			if len(f) > 8*csvMaxField || strings.ContainsAny(f, "?") {
+				return false
+			}
+			for _, n := range csvSplitList(f) {
+				if len(n) > csvMaxField || strings.Count(n, " ") > 2 {
+					return false
+				}
+			}
+			continue
+		}
 		if len(f) > csvMaxField || strings.Count(strings.TrimSpace(f), " ") > 2 || strings.ContainsAny(f, "?") {
 			return false
 		}
@@ -515,14 +558,19 @@ func csvReadTable(d *Doc, lines []textLine, hi int, h csvHeader) (Reading, int, 
 		return -1
 	}
 	src, dst, val, node, lab := col(csvSource), col(csvTarget), col(csvValue), col(csvNode), col(csvLabel)
-	edges := src >= 0
+	if h.list >= 0 {
+		src, dst, node, lab = h.owner, h.list, -1, -1
+	}
+	edges := src >= 0 || h.list >= 0
 	r := Reading{Reader: CSVTable{}.Name(), Confidence: 0.95}
 	if edges {
 		r.Directed = statedDirection(d.Lower)
 		if val >= 0 {
 			r.EdgeValue = csvMeaning(h.names[val])
 		}
+		csvTableDirection(&r, h, d.opt.Lexicon)
 	}
+	cellDirs := map[Direction]int{}
 	seen := map[string]bool{}
 	add := func(n string) {
 		if !seen[n] {
@@ -536,6 +584,7 @@ func csvReadTable(d *Doc, lines []textLine, hi int, h csvHeader) (Reading, int, 
 		switch {
 		case c == csvFeature && !edges:
 			features = append(features, i)
+		case i == h.list || i == h.owner:
 		case c == csvOther || c == csvFeature || (edges && (c == csvNode || c == csvLabel)) || (!edges && c == csvValue):
 			ignored++
 		}
@@ -566,11 +615,20 @@ func csvReadTable(d *Doc, lines []textLine, hi int, h csvHeader) (Reading, int, 
 			end = ln.End
 			continue
 		}
-		if !csvRowLike(fields) {
+		if h.sep == ' ' && h.list == len(h.cols)-1 && h.cols[h.list] != csvEdgeCell && len(fields) > len(h.cols) {
+			// "A  B C D": the last column lists the neighbours.
+			fields = append(fields[:h.list:h.list], strings.Join(fields[h.list:], " "))
+			starts = starts[:h.list+1]
+		}
+		if !csvRowLike(fields, h.list) {
 			break
 		}
 		if len(fields) != len(h.cols) && h.sep == ' ' {
 			break // fields separated by spaces: a line of prose ends the table
+		}
+		if len(fields) < len(h.cols) && rows == 0 {
+			// The first row lacks fields: the line above was no header.
+			return Reading{}, j, nil
 		}
 		if len(fields) != len(h.cols) {
 			at := ln.Start
@@ -580,7 +638,36 @@ func csvReadTable(d *Doc, lines []textLine, hi int, h csvHeader) (Reading, int, 
 			return Reading{}, j, syntaxErrorAt(text, at, fmt.Sprintf("table row has %d fields; the header %q has %d", len(fields), strings.Join(h.names, string(h.sep)), len(h.cols)))
 		}
 		clean := func(k int) string { return strings.TrimSpace(fields[k]) }
-		if edges {
+		if h.list >= 0 {
+			es, err := csvListEdges(d, h, fields, starts, src, val, ln, cellDirs)
+			if err != nil {
+				return Reading{}, j, err
+			}
+			for _, e := range es {
+				add(e.U)
+				add(e.V)
+			}
+			for k := range es {
+				if val < 0 {
+					continue
+				}
+				f := clean(val)
+				q, ok := parseQuantity(f)
+				if !ok {
+					return Reading{}, j, syntaxErrorAt(text, starts[val], fmt.Sprintf("%s %q is not a number", h.names[val], f))
+				}
+				es[k].Value, es[k].HasValue = q.v, true
+				if q.unit == "" {
+					q.unit = h.units[val]
+					q.meaning, _ = unitMeaning(strings.ToLower(q.unit))
+				}
+				units[q.unit] = true
+				if q.meaning != MeaningNone {
+					unitMeanings[q.meaning] = true
+				}
+			}
+			r.Edges = append(r.Edges, es...)
+		} else if edges {
 			u, v := clean(src), clean(dst)
 			if u == "" || v == "" {
 				k := src
@@ -644,6 +731,9 @@ func csvReadTable(d *Doc, lines []textLine, hi int, h csvHeader) (Reading, int, 
 	if rows == 0 {
 		return Reading{}, j, nil
 	}
+	if h.list >= 0 && h.cols[h.list] == csvEdgeCell {
+		csvCellDirection(&r, cellDirs)
+	}
 	role := RoleGraph
 	if !edges {
 		role = RoleData
@@ -655,6 +745,20 @@ func csvReadTable(d *Doc, lines []textLine, hi int, h csvHeader) (Reading, int, 
 	r.Spans = []Span{{Start: start, End: end, Role: role}}
 	if ignored > 0 {
 		r.Notes = append(r.Notes, fmt.Sprintf("%d column(s) of the table are not read", ignored))
+	}
+	if edges {
+		var vals []string
+		for i, c := range h.cols {
+			if c == csvValue {
+				vals = append(vals, h.names[i])
+			}
+		}
+		if len(vals) > 1 {
+			// "weight, capacity": which the question asks by is not the
+			// reader's to choose.
+			r.Confidence = min(r.Confidence, 0.5)
+			r.Notes = append(r.Notes, fmt.Sprintf("the table has %d number columns (%s); only the %s column is read", len(vals), strings.Join(vals, ", "), vals[0]))
+		}
 	}
 	if edges && val >= 0 {
 		csvUnits(&r, h.names[val], units, unitMeanings)

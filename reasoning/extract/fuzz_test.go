@@ -21,6 +21,9 @@ func FuzzRead(f *testing.F) {
 		f.Add(c.q)
 	}
 	f.Add(exBenchQuestion())
+	for _, q := range tableSeeds() {
+		f.Add(q)
+	}
 	f.Add(strings.Repeat("[(", 40))
 	f.Add("[(0, 1, {'w': [[[[[[1]]]]]]})]")
 	f.Add("edges: 0 1, 1 2\n0: 1 2\n1 -> 2 -> 3 (weight 4)")

@@ -19,6 +19,7 @@ func Readers() []Reader {
 		AdjacencyDict{},
 		DOTGraph{},
 		Mermaid{},
+		BoxTable{}, // before Cypher: the query above a console's table is its key
 		Cypher{},
 		GML{},
 		GraphML{},

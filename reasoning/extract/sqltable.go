@@ -126,7 +126,9 @@ func (SQLTable) Read(ctx context.Context, d *Doc) (Reading, error) {
 			continue
 		}
 		r.Reader = SQLTable{}.Name()
-		r.Directed = statedDirection(d.Lower)
+		if dir := statedDirection(d.Lower); dir != DirUnknown || r.Directed == DirUnknown {
+			r.Directed = dir // the text's word, else the header's ("follower, followee")
+		}
 		for i := range r.Edges {
 			r.Edges[i].Start, r.Edges[i].End = g.s, g.e
 		}
