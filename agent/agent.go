@@ -199,8 +199,7 @@ func New(ctx context.Context, cfg Config) (*Agent, error) {
 		a.index = idx
 	}
 	if a.analogy == nil {
-		gen, _ := a.planner.(reasoning.Generator)
-		a.analogy = reasoning.NewAnalogy(gen)
+		a.analogy = reasoning.NewAnalogy(a.planner.Abilities().Generate)
 	}
 	if a.mem != nil {
 		a.opened.Store(a.mem)

@@ -554,7 +554,7 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 	req := reasoning.ToolRequest{Question: intent, Candidates: cands, Graph: &summary}
 	var choice reasoning.ToolChoice
 	decided := false
-	if ef, ok := r.planner().(reasoning.ExampleFreeChooser); ok {
+	if ef := r.planner().Abilities().ExampleFree; ef != nil {
 		if c, decisive, err := ef.ChooseToolWithoutExamples(cueCtx, req); err == nil && decisive {
 			choice, decided = c, true
 			r.step("examples", func() (string, string, error) {

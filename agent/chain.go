@@ -35,13 +35,16 @@ func WithChain(c reasoning.Chain) AskOption {
 	return func(o *askOptions) { o.chain = &c }
 }
 
-// chainPlanner is the planner of chains: the agent's planner when it plans
-// chains (an LLM, or the builtin planner), else the builtin grammar.
-func (r *run) chainPlanner() reasoning.ChainPlanner {
-	if cp, ok := r.planner().(reasoning.ChainPlanner); ok {
-		return cp
+// chainPlanner is the planner of chains and the backend named in the
+// trace: the agent's planner when its abilities include chains (an LLM,
+// the builtin planner, or any backend declaring them), else the builtin
+// grammar.
+func (r *run) chainPlanner() (reasoning.ChainPlanner, string) {
+	p := r.planner()
+	if cp := p.Abilities().Chains; cp != nil {
+		return cp, p.Name()
 	}
-	return builtinPlanner()
+	return builtinPlanner(), reasoning.BuiltinName
 }
 
 // builtinPlanner resolves the steps of builtin chains (and plans chains
@@ -66,11 +69,7 @@ func (r *run) tryChain(ctx context.Context, task string, g *graph.Graph, source 
 		var perr error
 		planned := false
 		r.step("plan", func() (string, string, error) {
-			cp := r.chainPlanner()
-			backend := reasoning.BuiltinName
-			if p, ok := cp.(reasoning.Planner); ok {
-				backend = p.Name()
-			}
+			cp, backend := r.chainPlanner()
 			c, perr = cp.PlanChain(ctx, reasoning.ChainRequest{Question: task, Graph: &summary,
 				Candidates: r.allCandidates(), Resolve: r.resolveStep})
 			if perr == nil {

@@ -303,6 +303,10 @@ func (p *followUpPlanner) Name() string {
 	return "session"
 }
 
+// Abilities is none: the tool is decided (no example-free choice may
+// override it) and a chain in a follow-up is planned by the builtin grammar.
+func (p *followUpPlanner) Abilities() reasoning.Abilities { return reasoning.Abilities{} }
+
 // ChooseTool returns the previous turn's tool.
 func (p *followUpPlanner) ChooseTool(ctx context.Context, req reasoning.ToolRequest) (reasoning.ToolChoice, error) {
 	return reasoning.ToolChoice{Tool: p.tool, Thought: p.why}, nil
@@ -340,6 +344,12 @@ type referencePlanner struct {
 	reasoning.Planner
 	prev json.RawMessage
 }
+
+// Abilities is none: a chain planned by the wrapped planner would not
+// have the previous turn's node filled in, so chains go to the builtin
+// grammar, and the tool is chosen with the solved examples, as ChooseTool
+// of the wrapped planner does.
+func (p *referencePlanner) Abilities() reasoning.Abilities { return reasoning.Abilities{} }
 
 // ExtractParams fills the node parameters the question leaves out from
 // the previous arguments, then validates as usual.

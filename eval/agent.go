@@ -115,17 +115,27 @@ type itemUsageKey struct{}
 
 // CountingPlanner wraps p so that the language-model use of each step is
 // also added to the per-item usage AgentAsker attaches to the context (the
-// agent's own counters see it too). The wrapper keeps p's Generator method,
-// if any.
+// agent's own counters see it too). The wrapper declares p's abilities,
+// each counted the same way, so no step is lost by wrapping.
 func CountingPlanner(p reasoning.Planner) reasoning.Planner {
+	inner := p.Abilities()
 	c := countingPlanner{inner: p}
-	if g, ok := p.(reasoning.Generator); ok {
-		return countingGenerator{countingPlanner: c, gen: g}
+	if inner.Chains != nil {
+		c.abilities.Chains = countingChains{inner.Chains}
+	}
+	if inner.ExampleFree != nil {
+		c.abilities.ExampleFree = countingExampleFree{inner.ExampleFree}
+	}
+	if inner.Generate != nil {
+		c.abilities.Generate = countingGenerator{inner.Generate}
 	}
 	return c
 }
 
-type countingPlanner struct{ inner reasoning.Planner }
+type countingPlanner struct {
+	inner     reasoning.Planner
+	abilities reasoning.Abilities
+}
 
 // track runs a step with its own usage counter and adds what it counted to
 // the agent's counter and to the item's.
@@ -159,10 +169,27 @@ func (c countingPlanner) ExtractParams(ctx context.Context, req reasoning.ParamR
 
 func (c countingPlanner) Name() string { return c.inner.Name() }
 
-type countingGenerator struct {
-	countingPlanner
-	gen reasoning.Generator
+func (c countingPlanner) Abilities() reasoning.Abilities { return c.abilities }
+
+type countingChains struct{ inner reasoning.ChainPlanner }
+
+func (c countingChains) PlanChain(ctx context.Context, req reasoning.ChainRequest) (reasoning.Chain, error) {
+	return track(ctx, func(ctx context.Context) (reasoning.Chain, error) { return c.inner.PlanChain(ctx, req) })
 }
+
+type countingExampleFree struct{ inner reasoning.ExampleFreeChooser }
+
+func (c countingExampleFree) ChooseToolWithoutExamples(ctx context.Context, req reasoning.ToolRequest) (reasoning.ToolChoice, bool, error) {
+	var decisive bool
+	choice, err := track(ctx, func(ctx context.Context) (reasoning.ToolChoice, error) {
+		ch, d, err := c.inner.ChooseToolWithoutExamples(ctx, req)
+		decisive = d
+		return ch, err
+	})
+	return choice, decisive, err
+}
+
+type countingGenerator struct{ gen reasoning.Generator }
 
 func (c countingGenerator) Generate(ctx context.Context, system, user string, schema json.RawMessage, maxTokens int) (string, error) {
 	return track(ctx, func(ctx context.Context) (string, error) { return c.gen.Generate(ctx, system, user, schema, maxTokens) })

@@ -83,6 +83,12 @@ func NewBuiltinPlanner(cfg BuiltinConfig) *BuiltinPlanner {
 // Name is BuiltinName.
 func (p *BuiltinPlanner) Name() string { return BuiltinName }
 
+// Abilities: the builtin planner plans chains by its grammar and can tell
+// when solved examples cannot change its choice; it generates no text.
+func (p *BuiltinPlanner) Abilities() Abilities {
+	return Abilities{Chains: p, ExampleFree: p}
+}
+
 // ExtractGraph always fails with an error wrapping ErrNoLLM: without a
 // language model the deterministic parsers (ExtractGraph, the package
 // function) are all the builtin backend has.

@@ -155,6 +155,12 @@ func NewLLMPlanner(cfg LLMConfig) (*LLMPlanner, error) {
 // Name is "llm:" followed by the model name.
 func (p *LLMPlanner) Name() string { return "llm:" + p.cfg.Model }
 
+// Abilities: the LLM planner plans chains and generates text; it always
+// reads the solved examples.
+func (p *LLMPlanner) Abilities() Abilities {
+	return Abilities{Chains: p, Generate: p}
+}
+
 // Usage returns the calls and tokens of every step run so far. Per-question
 // counts come from a Usage attached to the context with WithUsage.
 func (p *LLMPlanner) Usage() UsageStats { return p.usage.Stats() }

@@ -64,6 +64,45 @@ type Planner interface {
 	// Name identifies the backend in traces and reports ("llm:MODEL",
 	// "builtin").
 	Name() string
+	// Abilities declares the optional steps the planner performs besides
+	// the three above. The agent, eval and the commands read a planner's
+	// abilities here and nowhere else (no type assertions), so a wrapper or
+	// another backend keeps every step it declares.
+	Abilities() Abilities
+}
+
+// Abilities are a planner's optional steps; a nil field is a step the
+// planner does not perform, and the agent then does without it as said.
+type Abilities struct {
+	// Chains plans questions that need several tools ("remove node 3,
+	// then count the components"). Nil: the builtin chain grammar plans
+	// them.
+	Chains ChainPlanner
+	// ExampleFree chooses a tool without solved examples and says when no
+	// examples could change the choice, so that the memory lookup is
+	// skipped. Nil: solved examples are always looked up.
+	ExampleFree ExampleFreeChooser
+	// Generate is free-text generation: the analogy step induces rules and
+	// deduces with it (also over labelled datasets), and `run` translates
+	// statements with it. Nil: analogy is the builtin similarity-weighted
+	// vote and statements are translated by the builtin grammar.
+	Generate Generator
+}
+
+// Names lists the abilities that are set ("chains", "example-free
+// choice", "generation"), for traces and reports.
+func (a Abilities) Names() []string {
+	var names []string
+	if a.Chains != nil {
+		names = append(names, "chains")
+	}
+	if a.ExampleFree != nil {
+		names = append(names, "example-free choice")
+	}
+	if a.Generate != nil {
+		names = append(names, "generation")
+	}
+	return names
 }
 
 // GraphText is a graph as the graph-extraction step reports it: either edges

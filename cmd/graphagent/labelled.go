@@ -29,11 +29,13 @@ func labelledService(c *cli.Context, sb *graph.Sandbox, planner reasoning.Planne
 	return analog.NewService(sb.Open, opts)
 }
 
-// textGenerator is the planner's free-text generation when it has one (the
-// LLM planner, or any other backend implementing reasoning.Generator), which
-// the LLM analogy over labelled datasets needs; not a concrete type, so that
-// another backend keeps that step.
+// textGenerator is the planner's free-text generation when its abilities
+// include it (the LLM planner, or any other backend declaring Generate),
+// which the LLM analogy over labelled datasets needs.
 func textGenerator(p reasoning.Planner) (reasoning.Generator, bool) {
-	g, ok := p.(reasoning.Generator)
-	return g, ok && g != nil
+	if p == nil {
+		return nil, false
+	}
+	g := p.Abilities().Generate
+	return g, g != nil
 }
