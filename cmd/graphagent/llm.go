@@ -10,7 +10,7 @@ import (
 	"github.com/graphagent/graphagent/reasoning"
 )
 
-// llmConfig is the LLM backend's configuration: the --config file, then
+// llmConfig is the LLM backend's (and embeddings') configuration: the --config file, then
 // the flags and their env vars (which urfave/cli reads), each overriding
 // what came before. A command's own --llm and --model win over the global
 // ones.
@@ -27,6 +27,12 @@ func llmConfig(c *cli.Context) (backend.Config, error) {
 	}
 	if v := settingOf(c, "api-key"); v != "" {
 		cfg.APIKey = v
+	}
+	if v := settingOf(c, "embed-url"); v != "" {
+		cfg.EmbedURL = v
+	}
+	if v := settingOf(c, "embed-model"); v != "" {
+		cfg.EmbedModel = v
 	}
 	for _, lc := range c.Lineage() {
 		if lc.IsSet("llm-timeout") {

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/graphagent/graphagent/internal/backend"
 	"github.com/graphagent/graphagent/reasoning"
 	"github.com/graphagent/graphagent/reasoning/llmtest"
 )
@@ -80,5 +81,61 @@ func TestConfigFileReachesServer(t *testing.T) {
 	}
 	if _, errOut, code := runCLI(t, "--config", bad, "ask", "How many nodes in 0-1?"); code != exitUsage || !strings.Contains(errOut, "modle") {
 		t.Errorf("misspelt key: exit %d, %q", code, errOut)
+	}
+}
+
+// TestConfigFileEmbeddings: embed_url, embed_model and embed_api_key in
+// the --config file select the OpenAI-compatible embeddings client, which
+// the scripted server sees with the model and key; the env var and the
+// flag override the file's model; a URL without a model is a usage error
+// naming the settings.
+func TestConfigFileEmbeddings(t *testing.T) {
+	srv := llmtest.New(t)
+	srv.Handle(func(llmtest.Request) llmtest.Response { return llmtest.Response{} }) // made-up vectors
+	conf := filepath.Join(t.TempDir(), "graphagent.yaml")
+	text := "api_key: llm-key\nembed_url: " + srv.BaseURL() + "\nembed_model: file-embedder\nembed_api_key: embed-key\n"
+	if err := os.WriteFile(conf, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	search := func(env string, args ...string) (searchResult, []llmtest.Request) {
+		t.Helper()
+		t.Setenv(backend.Env.EmbedModel, env)
+		before := len(srv.Requests())
+		out, errOut, code := runCLI(t, append(append([]string{"--config", conf}, args...), "tools", "search", "--json", "--k", "2", "Is there a cycle?")...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d, %q", args, code, errOut)
+		}
+		var res searchResult
+		if err := json.Unmarshal([]byte(out), &res); err != nil {
+			t.Fatalf("%v: %v: %s", args, err, out)
+		}
+		return res, srv.Requests()[before:]
+	}
+	for _, c := range []struct {
+		name, env string
+		args      []string
+		model     string
+	}{
+		{"file", "", nil, "file-embedder"},
+		{"env over file", "env-embedder", nil, "env-embedder"},
+		{"flag over env", "env-embedder", []string{"--embed-model", "flag-embedder"}, "flag-embedder"},
+	} {
+		res, reqs := search(c.env, c.args...)
+		if res.Encoder != "openai:"+c.model || len(reqs) == 0 {
+			t.Fatalf("%s: encoder %q, %d requests", c.name, res.Encoder, len(reqs))
+		}
+		for _, r := range reqs {
+			if r.Path != "/v1/embeddings" || r.Model != c.model || r.Header.Get("Authorization") != "Bearer embed-key" {
+				t.Errorf("%s: %s model %q authorization %q", c.name, r.Path, r.Model, r.Header.Get("Authorization"))
+			}
+		}
+	}
+	t.Setenv(backend.Env.EmbedModel, "")
+	noModel := filepath.Join(t.TempDir(), "graphagent.yaml")
+	if err := os.WriteFile(noModel, []byte("embed_url: "+srv.BaseURL()+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, code := runCLI(t, "--config", noModel, "tools", "search", "x"); code != exitUsage || !strings.Contains(errOut, "embed_model") {
+		t.Errorf("embed_url without a model: exit %d, %q", code, errOut)
 	}
 }

@@ -38,7 +38,7 @@ Examples:
   graphagent memory export backup.jsonl
   graphagent memory stats --json`,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "embed-model", EnvVars: []string{"GRAPHAGENT_EMBED_MODEL"}, Usage: "embedding model name at --embed-url (memory is re-embedded once when the model changes)"},
+			&cli.StringFlag{Name: "embed-model", Usage: "embedding model name at --embed-url (memory is re-embedded once when the model changes; also a global flag, env GRAPHAGENT_EMBED_MODEL)"},
 		},
 		Subcommands: []*cli.Command{
 			{

@@ -26,7 +26,7 @@ an OpenAI-compatible embeddings server is used instead.
   graphagent tools search "cheapest route from 4 to 9" --k 3 --json`,
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "k", Value: 5, Usage: "how many tools to show"},
-			&cli.StringFlag{Name: "embed-model", EnvVars: []string{"GRAPHAGENT_EMBED_MODEL"}, Usage: "embedding model name at --embed-url"},
+			&cli.StringFlag{Name: "embed-model", Usage: "embedding model name at --embed-url (also a global flag, env GRAPHAGENT_EMBED_MODEL)"},
 			jsonFlag(),
 		},
 		Action: toolsSearch,
@@ -99,19 +99,16 @@ func textEncoder(c *cli.Context) (encoders.Encoder, error) {
 	return encoders.NewBuiltin(nil), nil
 }
 
-// openAIEncoder returns the OpenAI-compatible embeddings client that
-// --embed-url and --embed-model ask for, or nil without --embed-url; a URL
-// without a model, or a bad configuration, is a usage error.
+// openAIEncoder returns the OpenAI-compatible embeddings client of the
+// configuration (--embed-url and --embed-model, their env vars, or
+// embed_url and embed_model in the --config file), or nil without a URL;
+// a URL without a model, or a bad configuration, is a usage error.
 func openAIEncoder(c *cli.Context) (*encoders.OpenAI, error) {
-	u := c.String("embed-url")
-	if u == "" {
-		return nil, nil
+	cfg, err := llmConfig(c)
+	if err != nil {
+		return nil, err
 	}
-	model := c.String("embed-model")
-	if model == "" {
-		return nil, usageErr("--embed-url %s needs --embed-model (or GRAPHAGENT_EMBED_MODEL)", u)
-	}
-	enc, err := encoders.NewOpenAI(encoders.OpenAIConfig{BaseURL: u, Model: model, APIKey: c.String("api-key")})
+	enc, err := cfg.Encoder()
 	if err != nil {
 		return nil, usageErr("%v", err)
 	}

@@ -1,5 +1,5 @@
-// Package backend builds the LLM backend of every graphagent command from
-// one configuration: an optional YAML file (graphagent.yaml), then the
+// Package backend builds the LLM backend (and the embeddings client) of
+// every graphagent command from one configuration: an optional YAML file (graphagent.yaml), then the
 // environment, then flags, each overriding the one before. Without a URL
 // the builtin backend answers and no planner is built.
 //
@@ -17,6 +17,9 @@
 //	extra:                          # further top-level request fields
 //	  top_k: 20
 //	  chat_template_kwargs: {enable_thinking: false}
+//	embed_url: http://127.0.0.1:8001/v1  # OpenAI-compatible embeddings server
+//	embed_model: bge-small-en-v1.5
+//	embed_api_key: secret           # default: api_key
 //
 // An unknown key is an error naming it, so a misspelt setting is not
 // silently ignored.
@@ -35,6 +38,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/graphagent/graphagent/encoders"
 	"github.com/graphagent/graphagent/reasoning"
 )
 
@@ -50,13 +54,20 @@ type Config struct {
 	Temperature    float64        `yaml:"temperature"`
 	GuidedJSON     bool           `yaml:"guided_json"`
 	Extra          map[string]any `yaml:"extra"`
+	// EmbedURL, EmbedModel and EmbedAPIKey are an OpenAI-compatible
+	// embeddings server for tool search and long-term memory (none: the
+	// builtin encoder); EmbedAPIKey defaults to APIKey.
+	EmbedURL    string `yaml:"embed_url"`
+	EmbedModel  string `yaml:"embed_model"`
+	EmbedAPIKey string `yaml:"embed_api_key"`
 }
 
 // Env names the environment variables Config reads (FromEnv).
-var Env = struct{ URL, Model, APIKey, Timeout, Retries, MaxTokens, GuidedJSON, Config string }{
+var Env = struct{ URL, Model, APIKey, Timeout, Retries, MaxTokens, GuidedJSON, EmbedURL, EmbedModel, Config string }{
 	URL: "GRAPHAGENT_LLM_URL", Model: "GRAPHAGENT_MODEL", APIKey: "GRAPHAGENT_API_KEY",
 	Timeout: "GRAPHAGENT_LLM_TIMEOUT", Retries: "GRAPHAGENT_LLM_RETRIES", MaxTokens: "GRAPHAGENT_LLM_MAX_TOKENS",
-	GuidedJSON: "GRAPHAGENT_LLM_GUIDED_JSON", Config: "GRAPHAGENT_CONFIG",
+	GuidedJSON: "GRAPHAGENT_LLM_GUIDED_JSON", EmbedURL: "GRAPHAGENT_EMBED_URL", EmbedModel: "GRAPHAGENT_EMBED_MODEL",
+	Config: "GRAPHAGENT_CONFIG",
 }
 
 // LoadFile reads a YAML configuration file; an empty path is no file.
@@ -91,6 +102,8 @@ func (cfg Config) FromEnv(getenv func(string) string) (Config, error) {
 	set(Env.URL, &cfg.URL)
 	set(Env.Model, &cfg.Model)
 	set(Env.APIKey, &cfg.APIKey)
+	set(Env.EmbedURL, &cfg.EmbedURL)
+	set(Env.EmbedModel, &cfg.EmbedModel)
 	if v := getenv(Env.Timeout); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil {
@@ -164,4 +177,20 @@ func (cfg Config) Planner(logger *slog.Logger) (*reasoning.LLMPlanner, error) {
 		return nil, err
 	}
 	return p, nil
+}
+
+// Encoder builds the embeddings client cfg describes, or returns nil (the
+// builtin encoder) when no embeddings URL is configured.
+func (cfg Config) Encoder() (*encoders.OpenAI, error) {
+	if strings.TrimSpace(cfg.EmbedURL) == "" {
+		return nil, nil
+	}
+	if strings.TrimSpace(cfg.EmbedModel) == "" {
+		return nil, fmt.Errorf("the embeddings server at %s needs a model name: --embed-model, %s or embed_model: in the config file", cfg.EmbedURL, Env.EmbedModel)
+	}
+	key := cfg.EmbedAPIKey
+	if key == "" {
+		key = cfg.APIKey
+	}
+	return encoders.NewOpenAI(encoders.OpenAIConfig{BaseURL: cfg.EmbedURL, Model: cfg.EmbedModel, APIKey: key})
 }

@@ -91,3 +91,26 @@ func TestLoadFileErrors(t *testing.T) {
 		t.Errorf("no file: %+v, %v", cfg, err)
 	}
 }
+
+// TestEncoder: the embeddings settings of the file and the environment
+// select the embeddings client; its key defaults to the LLM's.
+func TestEncoder(t *testing.T) {
+	cfg, err := LoadFile(writeFile(t, "api_key: k\nembed_url: http://127.0.0.1:9/v1\nembed_model: e1\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc, err := cfg.Encoder()
+	if err != nil || enc == nil || enc.Name() != "openai:e1" {
+		t.Fatalf("encoder %v, %v", enc, err)
+	}
+	cfg, err = cfg.FromEnv(func(k string) string { return map[string]string{Env.EmbedModel: "e2"}[k] })
+	if err != nil || cfg.EmbedModel != "e2" || cfg.EmbedURL != "http://127.0.0.1:9/v1" {
+		t.Fatalf("after the environment: %+v, %v", cfg, err)
+	}
+	if enc, err := (Config{}).Encoder(); enc != nil || err != nil {
+		t.Errorf("no URL: %v, %v; want the builtin encoder (nil)", enc, err)
+	}
+	if _, err := (Config{EmbedURL: "http://127.0.0.1:9/v1"}).Encoder(); err == nil || !strings.Contains(err.Error(), "embed_model") {
+		t.Errorf("no model: %v", err)
+	}
+}
