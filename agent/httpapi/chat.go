@@ -34,7 +34,35 @@ type chatRequest struct {
 		// Plot adds a PNG chart of the answer, base64, when the tool
 		// makes one.
 		Plot bool `json:"plot"`
+		// Steps says how a streamed answer's steps are sent (StepsField,
+		// StepsReasoning or StepsContent; default Options.Steps).
+		Steps string `json:"steps"`
 	} `json:"graphagent"`
+}
+
+// How a streamed answer's steps are sent (Options.Steps, or a request's
+// "graphagent": {"steps": ...}). Every mode also carries each step's event
+// in the chunk's graphagent_event field, which the chat page reads.
+const (
+	// StepsField sends each step in graphagent_event only, with an empty
+	// delta: a chat client shows the answer alone (the default).
+	StepsField = "field"
+	// StepsReasoning also sends each step's line as delta.reasoning_content,
+	// the field reasoning models stream their thinking in, which chat
+	// clients that know it show apart from the answer.
+	StepsReasoning = "reasoning"
+	// StepsContent sends each step's line as message content before the
+	// answer, so any client, a terminal included, prints the steps.
+	StepsContent = "content"
+)
+
+// checkSteps refuses an unknown way of streaming the steps.
+func checkSteps(mode string) error {
+	switch mode {
+	case "", StepsField, StepsReasoning, StepsContent:
+		return nil
+	}
+	return fmt.Errorf("steps %q: use %q (the default: steps only in the graphagent_event field), %q (also as reasoning_content) or %q (also as content lines)", mode, StepsField, StepsReasoning, StepsContent)
 }
 
 // outcome is one answered turn.
@@ -92,6 +120,10 @@ func (h *Handler) chatCompletions(w http.ResponseWriter, r *http.Request) {
 	var onEvent func(agent.Event)
 	if req.Stream {
 		stream = newSSEStream(w, id, h.opt.Model)
+		stream.mode = h.opt.Steps
+		if req.Graphagent != nil && req.Graphagent.Steps != "" {
+			stream.mode = req.Graphagent.Steps
+		}
 		onEvent = stream.step
 	}
 
@@ -176,6 +208,8 @@ func (h *Handler) readRequest(w http.ResponseWriter, r *http.Request) (*chatRequ
 		return nil, nil, badRequest("missing_messages", "messages", "messages is required: a non-empty array whose last message is the user's question")
 	case len(req.Messages) > h.opt.MaxMessages:
 		return nil, nil, badRequest("too_many_messages", "messages", fmt.Sprintf("%d messages, more than the limit of %d", len(req.Messages), h.opt.MaxMessages))
+	case req.Graphagent != nil && checkSteps(req.Graphagent.Steps) != nil:
+		return nil, nil, badRequest("bad_steps", "graphagent.steps", checkSteps(req.Graphagent.Steps).Error())
 	}
 	turns := make([]turn, 0, len(req.Messages))
 	for i, m := range req.Messages {
@@ -408,6 +442,7 @@ type sseStream struct {
 	model   string
 	created int64
 	steps   int
+	mode    string // StepsField, StepsReasoning or StepsContent
 	started bool
 	held    []agent.Event
 	err     error
@@ -463,9 +498,9 @@ func (s *sseStream) data(v any) {
 	}
 }
 
-// step streams one step as content, with the event itself in the
-// graphagent_event extension field; the reading steps (and failed ones)
-// are held until the graph is loaded.
+// step streams one step: the event in the graphagent_event extension
+// field, and its line as the mode says; the reading steps (and failed
+// ones) are held until the graph is loaded.
 func (s *sseStream) step(e agent.Event) {
 	if !s.started && (e.Step == "graph" || e.Step == "answer" || e.Error != "") {
 		s.held = append(s.held, e)
@@ -477,7 +512,14 @@ func (s *sseStream) step(e agent.Event) {
 
 func (s *sseStream) send(e agent.Event) {
 	s.steps++
-	s.chunk(map[string]any{"content": stepLine(e)}, nil, map[string]any{"graphagent_event": e})
+	delta := map[string]any{}
+	switch s.mode {
+	case StepsContent:
+		delta["content"] = stepLine(e)
+	case StepsReasoning:
+		delta["reasoning_content"] = stepLine(e)
+	}
+	s.chunk(delta, nil, map[string]any{"graphagent_event": e})
 }
 
 // finish streams the answer, the final chunk (finish_reason "stop", the
@@ -485,7 +527,7 @@ func (s *sseStream) send(e agent.Event) {
 // [DONE].
 func (s *sseStream) finish(text string, p *payload, includeUsage bool, u usage) {
 	s.start()
-	if s.steps > 0 {
+	if s.steps > 0 && s.mode == StepsContent {
 		text = "\n" + text
 	}
 	s.chunk(map[string]any{"content": text}, nil, nil)

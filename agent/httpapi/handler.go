@@ -85,6 +85,10 @@ type Options struct {
 	// session, are dropped, and a follow-up about a dropped graph is told
 	// so. Working.Budget, when set, is used instead.
 	SessionMemory int64
+	// Steps is how a streamed answer's steps are sent: StepsField (the
+	// default), StepsReasoning or StepsContent; a request may choose
+	// another with "graphagent": {"steps": ...}.
+	Steps string
 	// HideFolders are folders (the data folders, say) whose absolute
 	// paths are never sent to clients: error messages and traces show
 	// "<data>" ("<data 2>"... for several) instead.
@@ -96,6 +100,9 @@ type Options struct {
 func (o Options) withDefaults() Options {
 	if o.Model == "" {
 		o.Model = DefaultModel
+	}
+	if o.Steps == "" {
+		o.Steps = StepsField
 	}
 	if o.MaxBodyBytes <= 0 {
 		o.MaxBodyBytes = 4 << 20
@@ -147,6 +154,9 @@ type Handler struct {
 func New(opt Options) (*Handler, error) {
 	if opt.Agent == nil {
 		return nil, errors.New("httpapi: Options.Agent is required")
+	}
+	if err := checkSteps(opt.Steps); err != nil {
+		return nil, fmt.Errorf("httpapi: %w", err)
 	}
 	opt = opt.withDefaults()
 	h := &Handler{opt: opt, a: opt.Agent, mux: http.NewServeMux(), slots: make(chan struct{}, opt.MaxConcurrent), metrics: newMetrics()}

@@ -413,29 +413,19 @@ func streamed(t testing.TB, body io.Reader) (chunks []map[string]json.RawMessage
 	return chunks, done
 }
 
-// TestStreamSteps: a streamed answer sends every step as its own chunk
-// (with the event), then the answer, then a final chunk with the
-// structured answer; a refused path is reported in the final chunk.
-func TestStreamSteps(t *testing.T) {
-	_, srv := newTestServer(t, Options{})
-	resp, b := post(t, srv, chatBody(`"stream": true, "stream_options": {"include_usage": true}`, shortestQ))
-	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "text/event-stream" {
-		t.Fatalf("%d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
-	}
-	chunks, done := streamed(t, bytes.NewReader(b))
-	if !done {
-		t.Fatal("no [DONE]")
-	}
-	var steps []string
-	var content strings.Builder
-	var final map[string]json.RawMessage
+// streamParts reads streamed chunks: the steps' events, the content, the
+// reasoning_content and the final chunk.
+func streamParts(t *testing.T, chunks []map[string]json.RawMessage) (steps []string, content, reasoning string, final map[string]json.RawMessage) {
+	t.Helper()
+	var cb, rb strings.Builder
 	for _, c := range chunks {
 		if string(c["object"]) != `"chat.completion.chunk"` {
 			t.Fatalf("chunk object %s", c["object"])
 		}
 		var choices []struct {
 			Delta struct {
-				Content string `json:"content"`
+				Content   string `json:"content"`
+				Reasoning string `json:"reasoning_content"`
 			} `json:"delta"`
 			FinishReason *string `json:"finish_reason"`
 		}
@@ -450,19 +440,63 @@ func TestStreamSteps(t *testing.T) {
 			steps = append(steps, e.Step)
 		}
 		for _, ch := range choices {
-			content.WriteString(ch.Delta.Content)
+			cb.WriteString(ch.Delta.Content)
+			rb.WriteString(ch.Delta.Reasoning)
 			if ch.FinishReason != nil && *ch.FinishReason == "stop" {
 				final = c
 			}
 		}
 	}
+	return steps, cb.String(), rb.String(), final
+}
+
+// TestStreamSteps: a streamed answer sends every step as its own chunk
+// (with the event; as content or reasoning_content lines only when asked),
+// then the answer, then a final chunk with the structured answer; a
+// refused path is reported in the final chunk.
+func TestStreamSteps(t *testing.T) {
+	_, srv := newTestServer(t, Options{})
+	resp, b := post(t, srv, chatBody(`"stream": true, "stream_options": {"include_usage": true}`, shortestQ))
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "text/event-stream" {
+		t.Fatalf("%d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	chunks, done := streamed(t, bytes.NewReader(b))
+	if !done {
+		t.Fatal("no [DONE]")
+	}
+	steps, content, reasoning, final := streamParts(t, chunks)
 	if got := strings.Join(steps, ","); got != "graph,load,retrieval,examples,tool,params,run" {
 		t.Errorf("steps %s", got)
 	}
-	for _, w := range []string{"- reading: file karate/edges.tsv", "- tool chosen: chose shortest_path", "- arguments: shortest_path {\"source\":\"0\",\"target\":\"33\"}", "\nThe shortest path from 0 to 33 has total weight 3"} {
-		if !strings.Contains(content.String(), w) {
-			t.Errorf("streamed content lacks %q:\n%s", w, content.String())
+	// By default the steps are in graphagent_event only: a chat client
+	// shows the answer alone.
+	const answer = "The shortest path from 0 to 33 has total weight 3 over 2 edges: 0, 19, 33."
+	if content != answer || reasoning != "" {
+		t.Errorf("default: content %q, reasoning_content %q; want the answer alone", content, reasoning)
+	}
+	lines := []string{"- reading: file karate/edges.tsv", "- tool chosen: chose shortest_path", "- arguments: shortest_path {\"source\":\"0\",\"target\":\"33\"}"}
+	for _, mode := range []string{StepsContent, StepsReasoning} {
+		_, mb := post(t, srv, chatBody(`"stream": true, "graphagent": {"steps": "`+mode+`"}`, shortestQ))
+		mc, _ := streamed(t, bytes.NewReader(mb))
+		msteps, mcontent, mreasoning, _ := streamParts(t, mc)
+		shown, want := mcontent, "\n"+answer
+		if mode == StepsReasoning {
+			shown, want = mreasoning, answer
+			if mcontent != answer {
+				t.Errorf("%s: content %q, want the answer alone", mode, mcontent)
+			}
 		}
+		if len(msteps) != 7 || !strings.HasSuffix(mcontent, want) {
+			t.Errorf("%s: %d events, content %q", mode, len(msteps), mcontent)
+		}
+		for _, w := range lines {
+			if !strings.Contains(shown, w) {
+				t.Errorf("%s: the streamed lines lack %q:\n%s", mode, w, shown)
+			}
+		}
+	}
+	if r, b := post(t, srv, chatBody(`"stream": true, "graphagent": {"steps": "loud"}`, shortestQ)); r.StatusCode != 400 || !bytes.Contains(b, []byte("graphagent.steps")) {
+		t.Errorf("unknown steps mode: %d %s", r.StatusCode, b)
 	}
 	var p struct {
 		Tool string `json:"tool"`

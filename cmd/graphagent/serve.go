@@ -46,6 +46,7 @@ With --token (or GRAPHAGENT_TOKEN) every request but /healthz and the page needs
 			&cli.IntFlag{Name: "max-concurrent", Value: 64, Usage: "chat requests answered at once; others wait up to 10s, then get 429"},
 			&cli.DurationFlag{Name: "session-ttl", Value: 30 * time.Minute, Usage: "drop a server-side session unused this long"},
 			&cli.IntFlag{Name: "max-sessions", Value: 1000, Usage: "server-side sessions held at once (the least recently used is dropped)"},
+			&cli.StringFlag{Name: "stream-steps", Value: httpapi.StepsField, EnvVars: []string{"GRAPHAGENT_STREAM_STEPS"}, Usage: "how a streamed answer's steps are sent: field (only in the graphagent_event field, so chat clients show the answer alone), reasoning (also as delta.reasoning_content) or content (also as lines of the message before the answer); a request may choose with \"graphagent\": {\"steps\": ...}"},
 			&cli.StringFlag{Name: "sessions", EnvVars: []string{"GRAPHAGENT_SESSIONS"}, Usage: "`URL` of the Redis holding the server-side sessions (redis://HOST:PORT/DB), shared by replicas (default: in this process)"},
 			&cli.BoolFlag{Name: "learn", Usage: "write every answer an exact tool gave back to long-term memory (--memory) as a solved example before sending it; " +
 				"replicas sharing --memory postgres://… learn from each other; while the memory store is down those requests get 503 (retry)"},
@@ -78,7 +79,7 @@ func serveAction(c *cli.Context) error {
 		Agent:       a, Token: c.String("token"), Timeout: timeout, MaxBodyBytes: c.Int64("max-body"),
 		MaxQuestionBytes: c.Int("max-question"), MaxConcurrent: c.Int("max-concurrent"),
 		SessionTTL: c.Duration("session-ttl"), MaxSessions: c.Int("max-sessions"), Logger: log,
-		SessionMemory: c.Int64("session-memory") << 20, Learn: c.Bool("learn"),
+		SessionMemory: c.Int64("session-memory") << 20, Learn: c.Bool("learn"), Steps: c.String("stream-steps"),
 	})
 	if err != nil {
 		return usageErr("%v", err)
