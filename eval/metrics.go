@@ -114,6 +114,12 @@ func Score(ctx context.Context, it *Item, out Outcome, err error, goldGraph func
 	case it.Type() == NLGraphAnswer:
 		v := CheckNLGraph(it, out)
 		r.Correct, r.Reason = v.Correct, v.Reason
+	case it.Type() == GraCoReAnswer:
+		v, pub := checkGraCoRe(it, out, load)
+		r.Correct, r.Reason = v.Correct, v.Reason
+		if it.corrected() {
+			r.PublishedCorrect = &pub.Correct
+		}
 	case it.Type() == GraphQAAnswer:
 		v, pub := checkGraphQA(it, out)
 		r.Correct, r.Reason = v.Correct, v.Reason

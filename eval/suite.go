@@ -29,11 +29,14 @@ const (
 	// <task>_<method>_test.recordio, TFRecord files of tf.train.Example),
 	// each gold audited against the catalogue on the record's own graph.
 	SuiteGraphQA = "graphqa"
+	// SuiteGraCoRe reads GraCoRe's pure-graph files (Data/Pure
+	// Graph/<type>/graph_<n>.json), each gold audited against the catalogue.
+	SuiteGraCoRe = "gracore"
 )
 
 // SuiteNames lists the suites OpenSuite knows.
 func SuiteNames() []string {
-	return []string{SuiteGTools, SuiteGToolsDir, SuiteJSONL, SuiteNLGraph, SuiteGraphWiz, SuiteGraphQA}
+	return []string{SuiteGTools, SuiteGToolsDir, SuiteJSONL, SuiteNLGraph, SuiteGraphWiz, SuiteGraphQA, SuiteGraCoRe}
 }
 
 // SuiteConfig selects and configures a suite.
@@ -163,6 +166,21 @@ func OpenSuite(ctx context.Context, cfg SuiteConfig) (*Suite, error) {
 		return &Suite{Name: SuiteGraphQA, Dir: cfg.Path, Items: items, Source: GraphQASource,
 			Prompt:  func(it *Item) string { return GraphQAPrompt(it.Question) },
 			graphOf: graphQAGraph(d.problems)}, nil
+	case SuiteGraCoRe:
+		if cfg.Path == "" {
+			return nil, fmt.Errorf("suite gracore: no folder given (it reads %s from %s)", gcExpectedFiles(), GraCoReSource)
+		}
+		d, err := readGraCoReDir(ctx, cfg.Path, cfg.Tasks)
+		if err != nil {
+			return nil, err
+		}
+		items := filterItems(d.items, cfg)
+		if err := auditGraCoReItems(ctx, items, d.problems); err != nil {
+			return nil, err
+		}
+		return &Suite{Name: SuiteGraCoRe, Dir: cfg.Path, Items: items, Source: GraCoReSource,
+			Prompt:  func(it *Item) string { return GraCoRePrompt(it.Question) },
+			graphOf: graCoReGraph(d.problems)}, nil
 	default:
 		return nil, fmt.Errorf("unknown suite %q (known: %s)", cfg.Name, strings.Join(SuiteNames(), ", "))
 	}
