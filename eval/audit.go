@@ -129,7 +129,7 @@ func SummarizeAudit(items []Item, k int) []AuditSummary {
 		if it.Audit != nil {
 			st, proof = it.Audit.Status, it.Audit.Proof
 		}
-		line := fmt.Sprintf("%s (published %s): %s", it.ID, string(it.Answer), proof)
+		line := fmt.Sprintf("%s (published %s): %s", it.ID, textutil.Truncate(string(it.Answer), 120), proof)
 		switch st {
 		case AuditConfirmed:
 			s.Confirmed++
