@@ -768,6 +768,12 @@ func judgeGraCoReValue(it *Item, gold any, out Outcome, load func() *graph.Graph
 		}
 		return right
 	case GCHamiltonian:
+		if l, ok := gold.([]any); ok && len(l) > 0 {
+			if _, edgeList := l[0].([]any); edgeList {
+				// The published gold: create_data.py's list of every edge.
+				return wrong("the published answer is the graph's list of %d edges, not a cycle", len(l))
+			}
+		}
 		if v, ok := field(pred, "exists"); ok && v == false {
 			return wrong("answered that no Hamiltonian cycle exists")
 		}
