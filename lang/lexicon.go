@@ -151,6 +151,7 @@ type Lexicon struct {
 	dirEdgeNouns      []string
 	edgeDomain        map[string]EdgeDomain
 	columns           map[string]ColumnRole
+	vagueRanks        []string
 }
 
 // EdgeDomain is the kind of thing an edge noun names, which decides what
@@ -225,6 +226,11 @@ func (l *Lexicon) NodeNouns() []string { return slices.Clone(l.nodeNouns) }
 
 // EdgeNouns returns the everyday nouns for edges ("roads", "cables").
 func (l *Lexicon) EdgeNouns() []string { return slices.Clone(l.edgeNouns) }
+
+// VagueRanks returns the qualities people rank nodes by that no one graph
+// measure defines ("important", "influence"): degree, betweenness,
+// closeness and PageRank each measure a kind of them.
+func (l *Lexicon) VagueRanks() []string { return slices.Clone(l.vagueRanks) }
 
 // DirectedEdgeNouns returns the nouns for edges that leave and arrive
 // ("flights", "payments").
@@ -306,6 +312,7 @@ type file struct {
 	Units             map[Meaning][]string    `json:"units"`
 	GluedUnits        []string                `json:"gluedUnits"`
 	TableColumns      map[ColumnRole][]string `json:"tableColumns"`
+	VagueRanks        []string                `json:"vagueRanks"`
 }
 
 type verbEntry struct {
@@ -431,6 +438,12 @@ func Parse(data []byte) (*Lexicon, error) {
 	}
 	if err := l.indexColumns(f.TableColumns); err != nil {
 		return nil, err
+	}
+	for _, w := range f.VagueRanks {
+		if w == "" || w != strings.ToLower(w) || strings.ContainsAny(w, " \t") {
+			return nil, fmt.Errorf("lang: lexicon: vagueRanks: %q is not one lower-case word", w)
+		}
+		l.vagueRanks = append(l.vagueRanks, w)
 	}
 	return l, nil
 }

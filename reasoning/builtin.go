@@ -205,6 +205,12 @@ func (p *BuiltinPlanner) chooseTool(ctx context.Context, req ToolRequest) (ToolC
 	if w := unmeasuredSuperlative(strings.ToLower(req.Question)); w != "" {
 		return ToolChoice{Tool: NoTool, Thought: why.String() + fmt.Sprintf("; the question asks which is %q, which no tool measures", "the "+w)}, 0, nil
 	}
+	// "Which node is the most important?" ranks by a quality that degree,
+	// betweenness, closeness and PageRank each measure a kind of: unless
+	// the question names the measure, any of them answers another question.
+	if m := p.cfg.Language.vagueRank(strings.ToLower(req.Question)); m != "" && best.cue <= CueBonus && len(NamedConcepts(req.Question)) == 0 {
+		return ToolChoice{Tool: NoTool, Thought: why.String() + fmt.Sprintf("; the question ranks by %q, which it does not define: degree, betweenness, closeness and PageRank each measure a kind of it (name one)", m)}, 0, nil
+	}
 	// "Which has more edges, node 1 or node 2?" compares two measures;
 	// every tool gives one.
 	if m := comparisonAsked(strings.ToLower(req.Question)); m != "" {
