@@ -1,7 +1,10 @@
 package httpapi
 
 import (
+	"bytes"
 	"context"
+	"fmt"
+	"image/png"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -28,15 +31,25 @@ func browserPath() string {
 	return ""
 }
 
+// requireBrowser, set to 1 (as .ci/run does), makes a missing Chromium a
+// failure instead of a skip.
+const requireBrowser = "GRAPHAGENT_REQUIRE_BROWSER"
+
 // TestChatPageInBrowser drives the chat page in headless Chromium: the page
-// is mounted under a prefix in another ServeMux, behind a token; a question
-// streams its steps, then the answer, the drawn graph with the path
-// highlighted and the JSON answer on demand; a follow-up uses the graph of
-// the first question; a chart is shown when the tool makes one; with
-// confirmation on, the plan is shown and "yes" runs it.
+// is mounted under a prefix in another ServeMux, behind a token, and has its
+// icon; a question streams its steps, then the answer, the drawn graph with
+// the path highlighted and its weights written, beside the conversation in a
+// wide window (checked on a screenshot too), and the JSON answer on demand;
+// the steps can be hidden; a chain's path is highlighted; a follow-up uses
+// the graph of the first question; a chart is shown when the tool makes
+// one; with confirmation on, the plan is shown and "yes" runs it; in a
+// narrow window the graph is drawn in the conversation.
 func TestChatPageInBrowser(t *testing.T) {
 	chrome := browserPath()
 	if chrome == "" {
+		if os.Getenv(requireBrowser) == "1" {
+			t.Fatalf("no Chromium or Chrome on this machine and %s=1: install it (apt-get install chromium) or set GRAPHAGENT_CHROME", requireBrowser)
+		}
 		t.Skip("no Chromium or Chrome on this machine (apt-get install chromium; .ci/run installs it): the chat page is not tested in a browser here")
 	}
 	h, _ := newTestServer(t, Options{Token: "tok"})
@@ -99,7 +112,7 @@ new MutationObserver((ms) => { for (const m of ms) {
 		return s
 	}
 
-	step("loading the page", chromedp.Navigate(srv.URL+"/graphagent/"), chromedp.WaitVisible(chromedp.ID("question")),
+	step("loading the page", chromedp.EmulateViewport(1400, 900), chromedp.Navigate(srv.URL+"/graphagent/"), chromedp.WaitVisible(chromedp.ID("question")),
 		chromedp.SetValue(chromedp.ID("token"), "tok"))
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById("token").dispatchEvent(new Event("change")); true`)); err != nil {
 		t.Fatal(err)
@@ -129,10 +142,73 @@ new MutationObserver((ms) => { for (const m of ms) {
 	if first := indexOf(order, "answer"); first < 0 || indexOf(order[first:], "step") >= 0 || strings.Count(strings.Join(order, ","), "step") != 7 {
 		t.Errorf("the page did not show the steps before the answer: %v", order)
 	}
+	// The wide layout: the graph beside the conversation, the path and its
+	// weights highlighted, every edge's weight written.
+	for sel, want := range map[string]int{"#side .graph svg circle": 34, "#side .graph svg circle.hl": 3, "#side .graph svg line.hl": 2,
+		"#side .graph svg text.w": 78, "#side .graph svg text.w.hl": 2} {
+		if n := count(sel); n != want {
+			t.Errorf("%s: %d, want %d", sel, n, want)
+		}
+	}
+	layout, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
+  const s = document.getElementById("side").getBoundingClientRect(), l = document.getElementById("log").getBoundingClientRect();
+  const inline = document.querySelector(".msg.assistant .graph");
+  return [Math.round(s.left), Math.round(s.width), Math.round(l.right), inline.offsetParent === null, window.innerWidth].join(" ");
+})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sideLeft, sideWidth, logRight, width int
+	var inlineHidden bool
+	if _, err := fmt.Sscan(layout, &sideLeft, &sideWidth, &logRight, &inlineHidden, &width); err != nil || width != 1400 ||
+		sideLeft < logRight || sideWidth < width*2/5 || !inlineHidden {
+		t.Errorf("wide layout (side left, side width, log right, inline hidden, window width) = %s: want the graph beside the conversation", layout)
+	}
+	shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := os.Getenv("GRAPHAGENT_PAGE_SCREENSHOT"); f != "" {
+		_ = os.WriteFile(strings.TrimSuffix(f, ".png")+"-wide.png", shot, 0o644)
+	}
+	left, right, err := highlightPixels(shot, sideLeft)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// (The left has a few: the error step's red text.)
+	if right < 300 || left > right/2 {
+		t.Errorf("screenshot: %d highlight-red pixels right of x=%d, %d left of it; want the highlighted path drawn on the right", right, sideLeft, left)
+	}
+	// The icon, at the page's static path and at favicon.ico.
+	icons, err := chromedp.Run(ctx, chromedp.Evaluate[string](`Promise.all([document.querySelector("link[rel=icon]").href, "favicon.ico"].map((u) => fetch(u).then((r) => r.status + " " + r.headers.get("Content-Type")))).then((xs) => xs.join(", "))`,
+		chromedp.EvalAwaitPromise))
+	if err != nil || icons != "200 image/svg+xml, 200 image/svg+xml" {
+		t.Errorf("icons: %q, %v", icons, err)
+	}
+	// The steps setting hides the streamed steps.
+	step("hiding the steps", chromedp.Click(chromedp.CSS("#settings summary")), chromedp.Click(chromedp.ID("showsteps")))
+	if shown, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`getComputedStyle(document.querySelector(".msg.assistant .steps")).display`)); shown != "none" {
+		t.Errorf("steps display %q after unticking the setting", shown)
+	}
+	step("showing the steps", chromedp.Click(chromedp.ID("showsteps")), chromedp.Click(chromedp.CSS("#settings summary")))
+
 	step("showing the JSON", chromedp.Click(chromedp.CSS(".msg.assistant.done .json-toggle")), chromedp.WaitVisible(chromedp.CSS(".msg.assistant.done pre.json")))
 	if json := text(".msg.assistant.done pre.json"); !strings.Contains(json, `"tool": "shortest_path"`) || !strings.Contains(json, `"trace"`) {
 		t.Errorf("JSON answer %.200q", json)
 	}
+
+	// A chain whose last step is a path: the path is highlighted.
+	step("a chain's path", chromedp.SendKeys(chromedp.ID("question"), "What is the shortest path from the node with the highest degree to node 25 in karate/edges.tsv?"),
+		chromedp.Click(chromedp.ID("send")), chromedp.WaitVisible(chromedp.CSS(".msg.assistant.done:nth-of-type(4) .json-toggle")))
+	if ans := text(".msg.assistant.done:nth-of-type(4) .answer"); !strings.Contains(ans, "33, 31, 24, 25") {
+		t.Errorf("chain answer %q", ans)
+	}
+	if hl, lines := count("#side .graph svg circle.hl"), count("#side .graph svg line.hl"); hl != 4 || lines != 3 {
+		t.Errorf("chain's path: %d nodes and %d edges highlighted, want 4 and 3", hl, lines)
+	}
+	step("reset after the chain", chromedp.Click(chromedp.CSS("#settings summary")), chromedp.Click(chromedp.ID("reset")), chromedp.Click(chromedp.CSS("#settings summary")),
+		chromedp.SendKeys(chromedp.ID("question"), shortestQ), chromedp.Click(chromedp.ID("send")),
+		chromedp.WaitVisible(chromedp.CSS(".msg.assistant.done:nth-of-type(2) .json-toggle")))
 
 	// A follow-up about the same graph, then a chart.
 	step("a follow-up", chromedp.SendKeys(chromedp.ID("question"), "What is its diameter?"), chromedp.Click(chromedp.ID("send")),
@@ -143,7 +219,7 @@ new MutationObserver((ms) => { for (const m of ms) {
 	step("a chart", chromedp.SendKeys(chromedp.ID("question"), "What is its degree distribution?"), chromedp.Click(chromedp.ID("send")),
 		chromedp.WaitVisible(chromedp.CSS(".msg.assistant.done:nth-of-type(6) .plot img")))
 	if f := os.Getenv("GRAPHAGENT_PAGE_SCREENSHOT"); f != "" {
-		step("viewport", chromedp.EmulateViewport(1000, 1400))
+		step("viewport", chromedp.EmulateViewport(1400, 1000))
 		if png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)); err == nil {
 			_ = os.WriteFile(f, png, 0o644)
 		}
@@ -185,7 +261,39 @@ new MutationObserver((ms) => { for (const m of ms) {
 		count(".msg.assistant.done:nth-of-type(6) .step[data-step='step 2']") != 1 || count(".msg.assistant.done:nth-of-type(6) .step[data-step='step 3']") != 0 {
 		t.Errorf("confirmed chain answered %q", ran)
 	}
+
+	// A narrow window: no side panel, the graph drawn in the conversation.
+	step("a narrow window", chromedp.EmulateViewport(700, 900))
+	narrow, err := chromedp.Run(ctx, chromedp.Evaluate[string](`getComputedStyle(document.getElementById("side")).display + " " + (document.querySelector(".msg.assistant.done:nth-of-type(6) .graph").offsetParent !== null)`))
+	if err != nil || narrow != "none true" {
+		t.Errorf("narrow layout (side display, inline graph shown) = %q, %v", narrow, err)
+	}
 }
+
+// highlightPixels counts the screenshot's pixels of the highlight red
+// (#d1242f, the path's nodes, edges and weights) left and right of x.
+func highlightPixels(png_ []byte, x int) (left, right int, err error) {
+	img, err := png.Decode(bytes.NewReader(png_))
+	if err != nil {
+		return 0, 0, err
+	}
+	b := img.Bounds()
+	for py := b.Min.Y; py < b.Max.Y; py++ {
+		for px := b.Min.X; px < b.Max.X; px++ {
+			r, g, bl, _ := img.At(px, py).RGBA()
+			if near(r>>8, 0xd1) && near(g>>8, 0x24) && near(bl>>8, 0x2f) {
+				if px < x {
+					left++
+				} else {
+					right++
+				}
+			}
+		}
+	}
+	return left, right, nil
+}
+
+func near(v, want uint32) bool { return v+24 >= want && v <= want+24 }
 
 func indexOf(xs []string, x string) int {
 	for i, v := range xs {

@@ -182,6 +182,7 @@ func New(opt Options) (*Handler, error) {
 	h.handle("GET /metrics", "metrics", true, h.serveMetrics)
 	h.handle("GET /{$}", "page", false, servePage)
 	h.handle("GET /static/{file}", "static", false, serveStatic)
+	h.handle("GET /favicon.ico", "static", false, serveFavicon)
 	h.handle("/", "other", false, func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, &apiError{status: http.StatusNotFound, Message: fmt.Sprintf("no route %s %s", r.Method, r.URL.Path), Type: "invalid_request_error", Code: "not_found"})
 	})

@@ -16,7 +16,13 @@ func servePage(w http.ResponseWriter, r *http.Request) {
 	serveFile(w, r, "index.html")
 }
 
-// serveStatic serves the page's script and style sheet.
+// serveFavicon answers the browser's /favicon.ico with the page's icon (an
+// SVG, which browsers take by its content type).
+func serveFavicon(w http.ResponseWriter, r *http.Request) {
+	serveFile(w, r, "favicon.svg")
+}
+
+// serveStatic serves the page's script, style sheet and icon.
 func serveStatic(w http.ResponseWriter, r *http.Request) {
 	serveFile(w, r, r.PathValue("file"))
 }
@@ -34,6 +40,9 @@ func serveFile(w http.ResponseWriter, r *http.Request, name string) {
 		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
 	case ".css":
 		w.Header().Set("Content-Type", "text/css; charset=utf-8")
+	case ".svg":
+		w.Header().Set("Content-Type", "image/svg+xml")
+		w.Header().Set("Cache-Control", "max-age=86400")
 	}
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'")

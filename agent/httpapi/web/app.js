@@ -1,7 +1,9 @@
 // graphagent's chat page: plain JavaScript, no build step. It talks to the
 // OpenAI-compatible endpoint beside it (relative URLs, so the page works
 // wherever the handler is mounted), streams each answer's steps as they
-// arrive, draws small graphs and shows charts and the JSON answer.
+// arrive, draws small graphs (beside the conversation on wide screens, the
+// answer's path highlighted, weights written on the edges) and shows charts
+// and the JSON answer.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -51,7 +53,8 @@ function scrollDown() { const log = $("log"); log.scrollTop = log.scrollHeight; 
 
 // Bubble is one assistant reply being built.
 class Bubble {
-  constructor() {
+  constructor(question) {
+    this.question = question;
     this.root = el("div", "msg assistant");
     this.steps = el("ul", "steps");
     this.answer = el("div", "answer");
@@ -79,7 +82,10 @@ class Bubble {
   }
   finish(p) {
     if (p.error) this.answer.classList.add("failed");
-    if (p.drawing) this.extra.append(drawGraph(p.drawing, highlighted(p)));
+    if (p.drawing) {
+      this.extra.append(drawGraph(p.drawing, highlighted(p)));
+      showSide(this, p);
+    }
     if (p.plot_png) {
       const d = el("div", "plot");
       const img = el("img");
@@ -98,12 +104,37 @@ class Bubble {
     delete shown.drawing;
     pre.textContent = JSON.stringify(shown, null, 2);
     btn.addEventListener("click", () => { pre.hidden = !pre.hidden; });
+    if (p.drawing) {
+      const g = el("button", "show-graph", "graph");
+      g.type = "button";
+      g.title = "draw this answer's graph beside the conversation";
+      g.addEventListener("click", () => showSide(this, p));
+      tools.append(g);
+    }
     tools.append(btn);
     this.extra.append(tools, pre);
     this.root.classList.add("done");
     scrollDown();
   }
 }
+
+// showSide draws bubble b's graph in the side panel (shown on wide
+// screens) and marks the bubble as the one drawn.
+function showSide(b, p) {
+  $("side-graph").replaceChildren(drawGraph(p.drawing, highlighted(p)));
+  $("side-title").textContent = "Graph of: " + b.question;
+  for (const m of document.querySelectorAll(".msg.shown")) m.classList.remove("shown");
+  b.root.classList.add("shown");
+}
+
+// weightText writes an edge weight briefly (3, 2.5, 0.125).
+function weightText(w) {
+  return Number.isInteger(w) ? String(w) : String(Number(w.toPrecision(4)));
+}
+
+// Weights are written on the edges of graphs up to this many edges (more
+// would cover the drawing); each edge's title holds it in any case.
+const maxWeightLabels = 160;
 
 // highlighted returns the node names of a path-like answer: a list of
 // names, or an object with a path.
@@ -168,6 +199,20 @@ function drawGraph(d, hl) {
     if (e.length > 2) { const t = document.createElementNS(SVG, "title"); t.textContent = "weight " + e[2]; ln.append(t); }
     svg.append(ln);
   }
+  if (d.edges.length <= maxWeightLabels) {
+    for (const e of d.edges) {
+      if (e.length < 3 || e[0] === e[1]) continue;
+      const a = pos[e[0]], b = pos[e[1]];
+      const len = Math.max(Math.hypot(b.x - a.x, b.y - a.y), 0.01);
+      // Beside the edge's middle, off the line.
+      const x = (a.x + b.x) / 2 + 6 * (a.y - b.y) / len, y = (a.y + b.y) / 2 + 6 * (b.x - a.x) / len;
+      const w = document.createElementNS(SVG, "text");
+      w.setAttribute("x", x.toFixed(1)); w.setAttribute("y", y.toFixed(1));
+      w.setAttribute("class", pathEdge.has(d.nodes[e[0]] + "\u0000" + d.nodes[e[1]]) ? "w hl" : "w");
+      w.textContent = weightText(e[2]);
+      svg.append(w);
+    }
+  }
   d.nodes.forEach((name, i) => {
     const c = document.createElementNS(SVG, "circle");
     c.setAttribute("cx", pos[i].x.toFixed(1)); c.setAttribute("cy", pos[i].y.toFixed(1)); c.setAttribute("r", "9");
@@ -219,8 +264,10 @@ async function send(q) {
   const u = el("div", "msg user", q);
   $("log").append(u);
   messages.push({ role: "user", content: q });
-  const b = new Bubble();
-  const body = { model, stream: true, messages, graphagent: { plot: true, confirm_plan: $("confirm").checked } };
+  const b = new Bubble(q);
+  // The page reads each step from its graphagent_event field; "field"
+  // keeps the steps out of the message content the conversation sends back.
+  const body = { model, stream: true, messages, graphagent: { plot: true, confirm_plan: $("confirm").checked, steps: "field" } };
   try {
     const resp = await fetch("v1/chat/completions", { method: "POST", headers: headers(), body: JSON.stringify(body) });
     if (!resp.ok) {
@@ -251,6 +298,15 @@ function init() {
   $("reset").addEventListener("click", () => {
     messages = []; session = newSession();
     for (const m of document.querySelectorAll(".msg")) m.remove();
+    $("side-graph").replaceChildren();
+  });
+  const steps = window.localStorage && localStorage.getItem("graphagent-steps");
+  if (steps === "hide") $("showsteps").checked = false;
+  const applySteps = () => document.body.classList.toggle("nosteps", !$("showsteps").checked);
+  applySteps();
+  $("showsteps").addEventListener("change", () => {
+    applySteps();
+    try { localStorage.setItem("graphagent-steps", $("showsteps").checked ? "show" : "hide"); } catch (e) { /* private mode */ }
   });
   $("ask").addEventListener("submit", (e) => {
     e.preventDefault();
