@@ -77,7 +77,7 @@ func (r *run) finish() *Answer {
 // fail ends the question with a sentence, a final "answer" event and an
 // error.
 func (r *run) fail(err error) (*Answer, error) {
-	r.ans.Answer = "I could not answer: " + err.Error()
+	r.ans.Answer = CouldNotAnswer(err)
 	r.step("answer", func() (string, string, error) { return "", "stopped", err })
 	return r.finish(), err
 }
@@ -810,7 +810,7 @@ func (r *run) fallback(ctx context.Context, task string, summary *reasoning.Grap
 		return backend, fmt.Sprintf("%s; %s: %s", why.Error(), res.Method, res.Explanation), nil
 	})
 	if err != nil {
-		r.ans.Answer = "I could not answer: " + why.Error() + "."
+		r.ans.Answer = strings.TrimSuffix(CouldNotAnswer(why), ".") + "."
 		return r.finish(), fmt.Errorf("%w: %w", why, ErrNoAnswer)
 	}
 	r.ans.Answer = fmt.Sprintf("By analogy with similar solved questions (no tool answered it): %s", res.Answer)

@@ -140,7 +140,7 @@ func (h *Handler) chatCompletions(w http.ResponseWriter, r *http.Request) {
 			e.fresh = false
 		})
 		if err != nil {
-			o = outcome{err: err, text: "I could not answer: " + err.Error()}
+			o = outcome{err: err, text: agent.CouldNotAnswer(err)}
 		}
 	} else {
 		// The replayed conversation's graphs count against the sessions'
@@ -151,7 +151,7 @@ func (h *Handler) chatCompletions(w http.ResponseWriter, r *http.Request) {
 	}
 	if h.opt.Learn && o.err == nil {
 		if err := h.learn(ctx, o); err != nil {
-			o = outcome{err: err, text: "I could not answer: " + err.Error()}
+			o = outcome{err: err, text: agent.CouldNotAnswer(err)}
 		}
 	}
 	h.metrics.answer(o.label())
@@ -281,7 +281,7 @@ func (h *Handler) converse(ctx context.Context, sess *agent.Session, turns []tur
 		}
 		o = h.turn(ctx, sess, t.text, &question, pending, planOnly, onEventOf(last, onEvent))
 		if ctx.Err() != nil && !last {
-			return outcome{err: ctx.Err(), text: "I could not answer: " + ctx.Err().Error()}
+			return outcome{err: ctx.Err(), text: agent.CouldNotAnswer(ctx.Err())}
 		}
 	}
 	if carried != nil {
@@ -334,7 +334,7 @@ func (h *Handler) ask(ctx context.Context, sess *agent.Session, q string, opts [
 	o := outcome{ans: ans, err: err, question: q}
 	switch {
 	case ans == nil && err != nil:
-		o.text = "I could not answer: " + err.Error()
+		o.text = agent.CouldNotAnswer(err)
 	case ans == nil:
 		o.text = "I could not answer."
 	case ans.Plan != nil && err == nil:
