@@ -15,6 +15,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/graphagent/graphagent/agent"
+	"github.com/graphagent/graphagent/internal/textutil"
 	"github.com/graphagent/graphagent/reasoning"
 	"github.com/graphagent/graphagent/tools/graph"
 )
@@ -118,6 +120,7 @@ func Run(ctx context.Context, s *Suite, asker Asker, cfg RunConfig) (*Report, er
 	defer stop(nil)
 	probe := min(serverProbe, len(todo))
 	var failedFirst int
+	var firstErr string
 	jobs := make(chan int)
 	results := make(chan Record, cfg.Concurrency)
 	var wg sync.WaitGroup
@@ -157,9 +160,12 @@ func Run(ctx context.Context, s *Suite, asker Asker, cfg RunConfig) (*Report, er
 		if n := len(done) - (len(s.Items) - len(todo)); n <= probe {
 			if rec.serverDown {
 				failedFirst++
+				if firstErr == "" {
+					firstErr = rec.Error
+				}
 			}
 			if n == probe && failedFirst == probe && probe > 0 {
-				stop(serverStopped{items: probe})
+				stop(serverStopped{items: probe, first: firstErr})
 			}
 		}
 	}
@@ -192,10 +198,17 @@ const serverProbe = 3
 
 // serverStopped is why Run stopped early: the LLM server failed each of
 // the first items. It wraps reasoning.ErrServer.
-type serverStopped struct{ items int }
+type serverStopped struct {
+	items int
+	first string // the first item's error
+}
 
 func (e serverStopped) Error() string {
-	return fmt.Sprintf("the LLM server failed on each of the first %d items, so the run stopped; check --llm and that the server answers (each item's error is in %s)", e.items, ResultsName)
+	why := ""
+	if e.first != "" {
+		why = " (" + textutil.Truncate(agent.TidyMessage(e.first), 240) + ")"
+	}
+	return fmt.Sprintf("the LLM server failed on each of the first %d items%s, so the run stopped; check --llm and that the server answers (each item's error is in %s)", e.items, why, ResultsName)
 }
 
 func (serverStopped) Unwrap() error { return reasoning.ErrServer }

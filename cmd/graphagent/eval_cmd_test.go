@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/graphagent/graphagent/internal/gziptest"
+	"github.com/graphagent/graphagent/reasoning/llmtest"
 )
 
 // TestGenEvalCompare generates a small split, evaluates it with the builtin
@@ -132,5 +133,37 @@ func TestEvalNLGraph(t *testing.T) {
 	// Without --tasks every task's file must be there.
 	if _, errOut, code := runCLI(t, "eval", "--suite", "nlgraph", data, "--out", filepath.Join(dir, "run2")); code != exitUsage || !strings.Contains(errOut, "connectivity.json") {
 		t.Errorf("missing task files: exit %d: %s", code, errOut)
+	}
+}
+
+// TestEvalStopsOnDeadLLM: eval with --llm at a server that is unreachable,
+// or that answers only errors, stops after the first items with exit 1 and
+// a message saying why (the first item's failure), instead of scoring every
+// item refused.
+func TestEvalStopsOnDeadLLM(t *testing.T) {
+	dir := t.TempDir()
+	items := filepath.Join(dir, "items")
+	if _, errOut, code := runCLI(t, "gen", items, "--n", "4", "--seed", "1", "--tasks", "Edge_Count,Node_Count"); code != 0 {
+		t.Fatalf("gen: exit %d: %s", code, errOut)
+	}
+	failing := llmtest.New(t)
+	failing.Handle(func(llmtest.Request) llmtest.Response { return llmtest.Status(500) })
+	for _, c := range []struct{ name, url, why string }{
+		{"unreachable", "http://127.0.0.1:1/v1", "connection refused"},
+		{"errors", failing.BaseURL(), "500"},
+	} {
+		out := filepath.Join(dir, c.name)
+		_, errOut, code := runCLI(t, "--home", t.TempDir(), "--llm-retries", "0", "eval", "--suite", "gtools-dir", items,
+			"--llm", c.url, "--model", "m", "--out", out, "--concurrency", "1", "--no-charts")
+		if code != exitNoAnswer || !strings.Contains(errOut, "failed on each of the first 3 items") || !strings.Contains(errOut, c.why) {
+			t.Errorf("%s: exit %d, %q", c.name, code, errOut)
+		}
+		data, err := os.ReadFile(filepath.Join(out, "results.jsonl"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(string(data), "\n"); n >= 16 {
+			t.Errorf("%s: %d of 16 items were scored; the run went on", c.name, n)
+		}
 	}
 }
