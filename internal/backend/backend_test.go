@@ -1,11 +1,18 @@
 package backend
 
 import (
+	"context"
+	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/graphagent/graphagent/reasoning"
+	"github.com/graphagent/graphagent/reasoning/llmtest"
+	"github.com/graphagent/graphagent/tools"
 )
 
 func writeFile(t *testing.T, text string) string {
@@ -112,5 +119,72 @@ func TestEncoder(t *testing.T) {
 	}
 	if _, err := (Config{EmbedURL: "http://127.0.0.1:9/v1"}).Encoder(); err == nil || !strings.Contains(err.Error(), "embed_model") {
 		t.Errorf("no model: %v", err)
+	}
+}
+
+// TestLimitsReachServer: the limits of the configuration reach a scripted
+// server: max_tokens on the tool step, graph_max_tokens on graph
+// extraction, temperature and extra fields on both; retries is how many
+// calls repeat a failed one; timeout ends a call the server does not
+// answer.
+func TestLimitsReachServer(t *testing.T) {
+	srv := llmtest.New(t)
+	one := 1
+	cfg := Config{URL: srv.BaseURL(), Model: "m", MaxTokens: 77, GraphMaxTokens: 321, Temperature: 0.25,
+		Retries: &one, Timeout: 300 * time.Millisecond, Extra: map[string]any{"top_k": 20}}
+	p, err := cfg.Planner(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	ctx := context.Background()
+	cands := []reasoning.Candidate{{Tool: tools.Spec{Name: "node_count", Description: "count the nodes"}}}
+
+	srv.Handle(func(r llmtest.Request) llmtest.Response {
+		if r.System() == reasoning.ToolInstruction {
+			return llmtest.Reply(`{"thought": "count", "tool": "node_count"}`)
+		}
+		return llmtest.Reply(`{"directed": false, "weighted": false, "edges": [{"u": "a", "v": "b"}]}`)
+	})
+	if _, err := p.ChooseTool(ctx, reasoning.ToolRequest{Question: "How many nodes?", Candidates: cands}); err != nil {
+		t.Fatal(err)
+	}
+	_, _ = p.ExtractGraph(ctx, reasoning.GraphRequest{Question: "a knows b. How many nodes?"}) // its answer need not pass the checks
+	reqs := srv.Requests()
+	if len(reqs) < 2 {
+		t.Fatalf("%d requests, want a tool and a graph step", len(reqs))
+	}
+	for i, r := range reqs {
+		want := 321
+		if i == 0 {
+			want = 77
+		}
+		var body map[string]any
+		if err := json.Unmarshal(r.Body, &body); err != nil {
+			t.Fatal(err)
+		}
+		if r.MaxTokens != want || r.Temperature == nil || *r.Temperature != 0.25 || body["top_k"] != float64(20) {
+			t.Errorf("request %d: max_tokens %d (want %d), temperature %v, top_k %v", i, r.MaxTokens, want, r.Temperature, body["top_k"])
+		}
+	}
+
+	// retries: 1 — a failing call is sent twice.
+	before := srv.Calls()
+	srv.Enqueue(llmtest.Status(500), llmtest.Status(500))
+	if _, err := p.ChooseTool(ctx, reasoning.ToolRequest{Question: "How many nodes?", Candidates: cands}); !errors.Is(err, reasoning.ErrServer) {
+		t.Fatalf("failing server: %v", err)
+	}
+	if n := srv.Calls() - before; n != 2 {
+		t.Errorf("%d calls to a failing server with retries: 1, want 2", n)
+	}
+
+	// timeout: 300ms — a server that never answers costs two timeouts.
+	srv.Enqueue(llmtest.Hang(), llmtest.Hang())
+	t0 := time.Now()
+	if _, err := p.ChooseTool(ctx, reasoning.ToolRequest{Question: "How many nodes?", Candidates: cands}); !errors.Is(err, reasoning.ErrServer) {
+		t.Fatalf("hanging server: %v", err)
+	}
+	if d := time.Since(t0); d > 3*time.Second {
+		t.Errorf("a hanging server took %v with timeout: 300ms and one retry", d)
 	}
 }
