@@ -265,3 +265,33 @@ func BenchmarkReadEdgeListScale(b *testing.B) {
 		})
 	}
 }
+
+// TestReadEdgeListMemory reads a random weighted edge list of 10^7 edges
+// over 10^6 nodes (undirected and directed) and checks that everything the
+// read allocates, an upper bound of its peak heap, stays within 32 bytes per
+// edge plus the names (a string header, the bytes and a 4-byte dense index
+// entry per node). It runs only with GRAPHAGENT_BIG=1 (about 30 s).
+func TestReadEdgeListMemory(t *testing.T) {
+	if os.Getenv("GRAPHAGENT_BIG") != "1" {
+		t.Skip("set GRAPHAGENT_BIG=1 for the 10^7-edge file")
+	}
+	p := writeRandomEdgeList(t, t.TempDir(), 1_000_000, 10_000_000)
+	for _, directed := range []bool{false, true} {
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		g := readFile(t, p, directed)
+		runtime.ReadMemStats(&after)
+		names := 0
+		for _, id := range g.IDs() {
+			names += 16 + len(id) + 4
+		}
+		alloc := float64(after.TotalAlloc - before.TotalAlloc)
+		perEdge := (alloc - float64(names)) / float64(g.M())
+		t.Logf("directed=%v: %d nodes, %d edges: allocated %.1f MB, %.1f bytes per edge plus %.1f MB of names",
+			directed, g.N(), g.M(), alloc/1e6, perEdge, float64(names)/1e6)
+		if perEdge > 32 {
+			t.Errorf("directed=%v: %.1f bytes per edge plus names, want at most 32", directed, perEdge)
+		}
+	}
+}

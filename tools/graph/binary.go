@@ -54,7 +54,7 @@ func AppendBinary(b []byte, g *Graph) []byte {
 	if g.directed {
 		flags |= flagDirected
 	}
-	if g.weight != nil {
+	if g.Weighted() {
 		flags |= flagWeighted
 	}
 	if g.capacity != nil {
@@ -72,8 +72,10 @@ func AppendBinary(b []byte, g *Graph) []byte {
 		b = binary.AppendUvarint(b, uint64(g.src[e]))
 		b = binary.AppendUvarint(b, uint64(g.dst[e]))
 	}
-	for _, w := range g.weight {
-		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(w))
+	if g.Weighted() {
+		for e := range g.src {
+			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(g.Weight(int32(e))))
+		}
 	}
 	for _, c := range g.capacity {
 		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(c))

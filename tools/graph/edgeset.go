@@ -157,7 +157,7 @@ type adjacency struct {
 // memory accesses sequential but for one marker array, where a separate sort
 // by endpoint took a third more time at 10^7 edges; when nothing repeats,
 // the only extra memory is a per-node marker.
-func dedupEdges(n int, src, dst []int32, w []float64, directed bool) ([]int32, []int32, []float64, *adjacency) {
+func dedupEdges[W float32 | float64](n int, src, dst []int32, w []W, directed bool) ([]int32, []int32, []W, *adjacency) {
 	m := len(src)
 	out := &adjacency{}
 	out.off, out.adj, out.eidx = csr(n, src, dst, !directed)
@@ -181,14 +181,14 @@ func dedupEdges(n int, src, dst []int32, w []float64, directed bool) ([]int32, [
 			}
 			dup[k>>6] |= 1 << (k & 63)
 			ndup++
-			if w != nil && !math.IsNaN(w[k]) {
+			if w != nil && !math.IsNaN(float64(w[k])) {
 				w[first[b]] = w[k] // lines of one edge come in order: the last wins
 			}
 		}
 	}
 	stamp, first = nil, nil
 	for k, x := range w {
-		if math.IsNaN(x) {
+		if math.IsNaN(float64(x)) {
 			w[k] = 1
 		}
 	}
@@ -242,7 +242,14 @@ func dedupEdges(n int, src, dst []int32, w []float64, directed bool) ([]int32, [
 // setEdges installs de-duplicated edges and their out adjacency on a
 // builder that has none yet; Build then uses the adjacency as it is.
 func (b *Builder) setEdges(src, dst []int32, w []float64, out *adjacency) {
-	b.src, b.dst, b.weight = src, dst, w
+	b.src, b.dst, b.weight, b.weight32 = src, dst, w, nil
 	b.edges = edgeSet{}
 	b.out = out
+}
+
+// setEdges32 is setEdges for weights that are all float32 values (w may be
+// nil: no weights).
+func (b *Builder) setEdges32(src, dst []int32, w []float32, out *adjacency) {
+	b.setEdges(src, dst, nil, out)
+	b.weight32 = w
 }

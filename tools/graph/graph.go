@@ -32,7 +32,11 @@ type Graph struct {
 	// Edges in first-insertion order. For undirected graphs src/dst keep the
 	// orientation of the first insertion.
 	src, dst []int32
-	weight   []float64 // nil when no edge carries a weight
+	weight   []float64 // nil when no edge carries a weight (or weight32 holds them)
+	// weight32 holds the weights instead of weight when every one is a
+	// float32 exactly (integer weights below 2^24 are), as a bulk-read
+	// edge list's usually are: 4 bytes per edge instead of 8.
+	weight32 []float32
 	capacity []float64 // nil when no edge carries a capacity
 
 	// Out adjacency in CSR form: the neighbours of node i are
@@ -58,7 +62,7 @@ type Graph struct {
 func (g *Graph) Directed() bool { return g.directed }
 
 // Weighted reports whether any edge carries an explicit weight.
-func (g *Graph) Weighted() bool { return g.weight != nil }
+func (g *Graph) Weighted() bool { return g.weight != nil || g.weight32 != nil }
 
 // HasCapacities reports whether any edge carries an explicit capacity.
 func (g *Graph) HasCapacities() bool { return g.capacity != nil }
@@ -151,6 +155,9 @@ func (g *Graph) Edge(e int32) (u, v int32) { return g.src[e], g.dst[e] }
 // edge has no weight (NetworkX's default for weighted algorithms).
 func (g *Graph) Weight(e int32) float64 {
 	if g.weight == nil {
+		if g.weight32 != nil {
+			return float64(g.weight32[e])
+		}
 		return 1
 	}
 	return g.weight[e]
@@ -166,6 +173,9 @@ func (g *Graph) Capacity(e int32) float64 {
 	}
 	if g.weight != nil {
 		return g.weight[e]
+	}
+	if g.weight32 != nil {
+		return float64(g.weight32[e])
 	}
 	return math.Inf(1)
 }
@@ -229,6 +239,7 @@ type Builder struct {
 	index    nodeIndex
 	src, dst []int32
 	weight   []float64
+	weight32 []float32 // instead of weight, from a bulk reader (setEdges)
 	capacity []float64
 	edges    edgeSet // de-duplicates edges; see edgeset.go
 	// out is the out adjacency of src/dst when a bulk reader built it
@@ -384,6 +395,9 @@ func (b *Builder) AddEdgeIdx(u, v int32) (int32, error) {
 	if b.onEdge != nil {
 		b.onEdge(u, v)
 	}
+	if b.weight32 != nil {
+		b.widenWeights()
+	}
 	slot, e := b.edges.find(u, v, b.src, b.dst, b.directed)
 	if e >= 0 {
 		return e, nil
@@ -419,6 +433,9 @@ func (b *Builder) AddWeightedEdge(u, v string, w float64) (int32, error) {
 
 // SetWeight sets the weight of edge e.
 func (b *Builder) SetWeight(e int32, w float64) {
+	if b.weight32 != nil {
+		b.widenWeights()
+	}
 	if b.weight == nil {
 		b.weight = make([]float64, len(b.src), cap(b.src))
 		for k := range b.weight {
@@ -426,6 +443,16 @@ func (b *Builder) SetWeight(e int32, w float64) {
 		}
 	}
 	b.weight[e] = w
+}
+
+// widenWeights moves float32 weights to the float64 array, which every
+// builder method but Build uses.
+func (b *Builder) widenWeights() {
+	b.weight = make([]float64, len(b.weight32), max(cap(b.weight32), cap(b.src)))
+	for k, w := range b.weight32 {
+		b.weight[k] = float64(w)
+	}
+	b.weight32 = nil
 }
 
 // SetCapacity sets the capacity of edge e.
@@ -493,6 +520,7 @@ func (b *Builder) Build() *Graph {
 		src:       b.src,
 		dst:       b.dst,
 		weight:    b.weight,
+		weight32:  b.weight32,
 		capacity:  b.capacity,
 		nodeAttrs: b.nodeAttrs,
 		edgeAttrs: b.edgeAttrs,

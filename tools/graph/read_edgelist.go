@@ -527,7 +527,11 @@ type edgeSink struct {
 	bulk     bool
 	limit    int // edge limit (0: none); bulk mode ends after this many lines
 	src, dst []int32
-	w        []float64 // nil until a weight is seen; NaN where a line has none
+	// The weights: nil until a weight is seen; NaN where a line has none.
+	// They are kept as float32 (w32) while every weight is a float32
+	// exactly, else as float64 (w); one of the two is nil.
+	w   []float64
+	w32 []float32
 
 	// raw: while every node ID of the lines read so far is a canonical
 	// decimal integer (canonicalInt) below a bound, src/dst hold the IDs'
@@ -580,8 +584,21 @@ func (s *edgeSink) leaveRaw() error {
 	if !s.raw {
 		return nil
 	}
-	s.raw, s.seen, s.rawNodes = false, nil, 0
 	b := s.b
+	// The raw lines name rawNodes nodes below 64*len(seen): size the ID
+	// list and the dense index for them once, instead of doubling (which
+	// leaves the smaller copies as garbage: 24 MB at 10^6 nodes).
+	if want := len(b.ids) + s.rawNodes; cap(b.ids) < want {
+		ids := make([]string, len(b.ids), want)
+		copy(ids, b.ids)
+		b.ids = ids
+	}
+	if want := 64 * len(s.seen); len(b.index.dense) < want && want <= 2*max(s.rawNodes, b.index.hint)+1024+64 {
+		dense := make([]int32, want)
+		copy(dense, b.index.dense)
+		b.index.dense = dense
+	}
+	s.raw, s.seen, s.rawNodes = false, nil, 0
 	intern := func(v int32) (int32, error) {
 		if d := b.index.dense; int(v) < len(d) && d[v] != 0 {
 			return d[v] - 1, nil
@@ -620,10 +637,16 @@ func (s *edgeSink) add(u, v int32, w float64, hasW bool) error {
 	if len(s.src) >= math.MaxInt32-1 {
 		return fmt.Errorf("more than %d edges: %w", math.MaxInt32-1, ErrTooLarge)
 	}
-	if hasW && s.w == nil {
-		s.w = make([]float64, len(s.src), cap(s.src))
-		for k := range s.w {
-			s.w[k] = math.NaN()
+	if hasW {
+		if s.w == nil && s.w32 == nil {
+			s.w32 = make([]float32, len(s.src), cap(s.src))
+			nan := float32(math.NaN())
+			for k := range s.w32 {
+				s.w32[k] = nan
+			}
+		}
+		if s.w32 != nil && float64(float32(w)) != w {
+			s.widen()
 		}
 	}
 	if len(s.src) == cap(s.src) {
@@ -635,16 +658,34 @@ func (s *edgeSink) add(u, v int32, w float64, hasW bool) error {
 		if s.w != nil {
 			s.w = slices.Grow(s.w, cap(s.src)-len(s.w))
 		}
+		if s.w32 != nil {
+			s.w32 = slices.Grow(s.w32, cap(s.src)-len(s.w32))
+		}
 	}
 	s.src = append(s.src, u)
 	s.dst = append(s.dst, v)
+	if !hasW {
+		w = math.NaN()
+	}
 	if s.w != nil {
-		if !hasW {
-			w = math.NaN()
-		}
 		s.w = append(s.w, w)
+	} else if s.w32 != nil {
+		s.w32 = append(s.w32, float32(w))
 	}
 	return nil
+}
+
+// widen moves float32 weights to a float64 array (a weight that is not a
+// float32 exactly was read).
+func (s *edgeSink) widen() {
+	if s.w32 == nil {
+		return
+	}
+	s.w = make([]float64, len(s.w32), cap(s.w32))
+	for k, x := range s.w32 {
+		s.w[k] = float64(x)
+	}
+	s.w32 = nil
 }
 
 // toBuilder leaves bulk mode, passing the raw edges so far to the builder
@@ -659,6 +700,7 @@ func (s *edgeSink) toBuilder() error {
 		return err
 	}
 	s.bulk = false
+	s.widen()
 	s.b.Grow(0, len(s.src))
 	for k := range s.src {
 		e, err := s.b.AddEdgeIdx(s.src[k], s.dst[k])
@@ -669,7 +711,7 @@ func (s *edgeSink) toBuilder() error {
 			s.b.SetWeight(e, s.w[k])
 		}
 	}
-	s.src, s.dst, s.w = nil, nil, nil
+	s.src, s.dst, s.w, s.w32 = nil, nil, nil, nil
 	return nil
 }
 
@@ -679,7 +721,11 @@ func (s *edgeSink) finish() error {
 		return err
 	}
 	if s.bulk {
-		s.b.setEdges(dedupEdges(s.b.NumNodes(), s.src, s.dst, s.w, s.b.directed))
+		if s.w32 != nil {
+			s.b.setEdges32(dedupEdges(s.b.NumNodes(), s.src, s.dst, s.w32, s.b.directed))
+		} else {
+			s.b.setEdges(dedupEdges(s.b.NumNodes(), s.src, s.dst, s.w, s.b.directed))
+		}
 	}
 	return nil
 }

@@ -415,3 +415,57 @@ func TestReadEdgeListNamedColumns(t *testing.T) {
 		wantSyntaxError(t, err, "t.tsv", c.line, c.col, c.msg)
 	}
 }
+
+// TestEdgeListWeightsFloat32 checks that a bulk read keeps weights as
+// float32 only while every weight is one exactly, and that either way each
+// edge has the weight its last line gave, read as float64 would read it.
+func TestEdgeListWeightsFloat32(t *testing.T) {
+	cases := []struct {
+		text   string
+		want   []float64
+		narrow bool
+	}{
+		{"0 1 3\n1 2 16777216\n2 3 0.5\n3 4\n", []float64{3, 16777216, 0.5, 1}, true},
+		{"0 1 3\n1 2 16777217\n", []float64{3, 16777217}, false},
+		{"0 1 3\n1 2 0.1\n0 1 7\n", []float64{7, 0.1}, false},
+		{"0 1 3\n1 2 1e300\n", []float64{3, 1e300}, false},
+		{"0 1 -2.25\n1 2 1e-3\n", []float64{-2.25, 1e-3}, false},
+		{"0 1 2\n1 0 5\n", []float64{5}, true},
+		{"0 1\n1 2\n", []float64{1, 1}, true},
+	}
+	for _, c := range cases {
+		for _, directed := range []bool{false, true} {
+			g, err := ReadEdgeList(strings.NewReader(c.text), ReadOptions{Directed: directed})
+			if err != nil {
+				t.Fatalf("%q: %v", c.text, err)
+			}
+			want := c.want
+			if directed && c.text == "0 1 2\n1 0 5\n" {
+				want = []float64{2, 5}
+			}
+			if g.M() != len(want) {
+				t.Fatalf("%q directed=%v: %d edges, want %d", c.text, directed, g.M(), len(want))
+			}
+			for e, w := range want {
+				if got := g.Weight(int32(e)); got != w {
+					t.Errorf("%q directed=%v: edge %d weight %v, want %v", c.text, directed, e, got, w)
+				}
+			}
+			if narrow := g.weight32 != nil || !g.Weighted(); narrow != c.narrow {
+				t.Errorf("%q: float32 weights %v, want %v", c.text, narrow, c.narrow)
+			}
+			// A graph copied edge by edge through a Builder has the same weights.
+			sub, err := Rebuild(g, directed)
+			if err != nil || sub.M() != g.M() {
+				t.Fatalf("%q: rebuild: %v", c.text, err)
+			}
+			{
+				for e := range want {
+					if sub.Weight(int32(e)) != g.Weight(int32(e)) {
+						t.Errorf("%q: subgraph edge %d weight %v, want %v", c.text, e, sub.Weight(int32(e)), g.Weight(int32(e)))
+					}
+				}
+			}
+		}
+	}
+}

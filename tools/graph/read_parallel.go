@@ -176,7 +176,7 @@ func parseChunk(ctx context.Context, ra io.ReaderAt, start, end, size int64, opt
 // in the order they first appear.
 func mergeChunks(results []chunkResult, opt ReadOptions) (*Graph, bool) {
 	total := 0
-	weighted := false
+	weighted, wide := false, false
 	for i, r := range results {
 		if r.err != nil || r.p.attrsSeen {
 			return nil, false
@@ -187,7 +187,13 @@ func mergeChunks(results []chunkResult, opt ReadOptions) (*Graph, bool) {
 			return nil, false
 		}
 		total += len(r.p.sink.src)
-		weighted = weighted || r.p.sink.w != nil
+		weighted = weighted || r.p.sink.w != nil || r.p.sink.w32 != nil
+		wide = wide || r.p.sink.w != nil
+	}
+	if wide {
+		for _, r := range results {
+			r.p.sink.widen()
+		}
 	}
 	if total >= math.MaxInt32-1 {
 		return nil, false
@@ -195,15 +201,11 @@ func mergeChunks(results []chunkResult, opt ReadOptions) (*Graph, bool) {
 	b, first := results[0].b, results[0].p.sink
 	src := slices.Grow(first.src, total-len(first.src))
 	dst := slices.Grow(first.dst, total-len(first.dst))
-	w := first.w
-	if weighted && w == nil {
-		w = make([]float64, len(src), total)
-		for k := range w {
-			w[k] = math.NaN()
-		}
-	}
-	if weighted {
-		w = slices.Grow(w, total-len(w))
+	w, w32 := first.w, first.w32
+	if weighted && wide {
+		w = startWeights(w, len(src), total)
+	} else if weighted {
+		w32 = startWeights(w32, len(src), total)
 	}
 	for i := 1; i < len(results); i++ {
 		r := &results[i]
@@ -222,25 +224,51 @@ func mergeChunks(results []chunkResult, opt ReadOptions) (*Graph, bool) {
 		for _, v := range s.dst {
 			dst = append(dst, global[v])
 		}
-		if weighted {
-			if s.w != nil {
-				w = append(w, s.w...)
-			} else {
-				for range s.src {
-					w = append(w, math.NaN())
-				}
-			}
+		if weighted && wide {
+			w = appendWeights(w, s.w, len(s.src))
+		} else if weighted {
+			w32 = appendWeights(w32, s.w32, len(s.src))
 		}
 		*r = chunkResult{} // let the chunk's arrays go
 	}
 	if opt.Limits.MaxNodes > 0 && b.NumNodes() > opt.Limits.MaxNodes {
 		return nil, false
 	}
-	b.setEdges(dedupEdges(b.NumNodes(), src, dst, w, opt.Directed))
+	if w32 != nil {
+		b.setEdges32(dedupEdges(b.NumNodes(), src, dst, w32, opt.Directed))
+	} else {
+		b.setEdges(dedupEdges(b.NumNodes(), src, dst, w, opt.Directed))
+	}
 	if opt.Limits.MaxEdges > 0 && b.NumEdges() > opt.Limits.MaxEdges {
 		return nil, false
 	}
 	g := b.Build()
 	g.SetName(opt.Name)
 	return g, true
+}
+
+// startWeights returns the first chunk's weights w (NaN for its n lines
+// when it has none) with room for total.
+func startWeights[W float32 | float64](w []W, n, total int) []W {
+	if w == nil {
+		w = make([]W, n, total)
+		nan := W(math.NaN())
+		for k := range w {
+			w[k] = nan
+		}
+	}
+	return slices.Grow(w, total-len(w))
+}
+
+// appendWeights appends a chunk's weights part to w, NaN for its n lines
+// when it has none.
+func appendWeights[W float32 | float64](w, part []W, n int) []W {
+	if part != nil {
+		return append(w, part...)
+	}
+	nan := W(math.NaN())
+	for range n {
+		w = append(w, nan)
+	}
+	return w
 }

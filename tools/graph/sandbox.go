@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -384,9 +385,11 @@ func (s *Sandbox) Load(ctx context.Context, path string, opt ReadOptions) (*Grap
 	}
 	format := DetectFormat(formatName, head)
 	var g *Graph
-	if format == FormatEdgeList && !compressed && !utf16 && fi.Size() >= parallelReadMin {
+	if format == FormatEdgeList && !compressed && !utf16 && fi.Size() >= parallelReadMin && runtime.GOMAXPROCS(0) >= parallelReadCPUs {
 		// Large plain edge lists are parsed in parallel chunks, each read
-		// with ReadAt: the file's offset does not matter.
+		// with ReadAt: the file's offset does not matter. As in
+		// ReadEdgeList, not on fewer than parallelReadCPUs CPUs, where the
+		// chunks cost more memory than they save time.
 		g, err = readEdgeListAt(ctx, file, fi.Size(), opt, chunkPlan{})
 	} else {
 		g, err = Read(&hintedReader{br, cr}, format, opt)

@@ -64,8 +64,8 @@ func rebuild(g *Graph, directed bool, keepNode []bool, keepEdge func(e int32) bo
 		if err != nil {
 			return nil, err
 		}
-		if g.weight != nil {
-			b.SetWeight(ne, g.weight[e])
+		if g.Weighted() {
+			b.SetWeight(ne, g.Weight(e))
 		}
 		if g.capacity != nil {
 			b.SetCapacity(ne, g.capacity[e])

@@ -30,12 +30,12 @@ func WriteEdgeList(w io.Writer, g *Graph) error {
 		kind = "directed"
 	}
 	fmt.Fprintf(bw, "# %s graph, %d nodes, %d edges\n", kind, g.N(), g.M())
-	var val []float64
+	var val func(e int32) float64
 	switch {
-	case g.weight != nil:
-		val = g.weight
+	case g.Weighted():
+		val = g.Weight
 	case g.capacity != nil:
-		val = g.capacity
+		val = func(e int32) float64 { return g.capacity[e] }
 	}
 	if len(g.src) > 0 && edgeListHeaderLike(g.ids[g.src[0]], g.ids[g.dst[0]]) {
 		// ReadEdgeList would skip a first line that looks like a header;
@@ -50,7 +50,7 @@ func WriteEdgeList(w io.Writer, g *Graph) error {
 		buf = append(buf, g.ids[g.dst[e]]...)
 		if val != nil {
 			buf = append(buf, ' ')
-			buf = strconv.AppendFloat(buf, val[e], 'g', -1, 64)
+			buf = strconv.AppendFloat(buf, val(int32(e)), 'g', -1, 64)
 		}
 		buf = append(buf, '\n')
 		if _, err := bw.Write(buf); err != nil {
@@ -138,11 +138,11 @@ func WriteNodeLink(w io.Writer, g *Graph) error {
 		}
 		obj["source"] = jsonID(g.ids[g.src[e]])
 		obj["target"] = jsonID(g.ids[g.dst[e]])
-		if g.weight != nil {
-			if math.IsInf(g.weight[e], 0) || math.IsNaN(g.weight[e]) {
-				return fmt.Errorf("write node-link: edge %q-%q: weight %v cannot be written as JSON", g.ids[g.src[e]], g.ids[g.dst[e]], g.weight[e])
+		if g.Weighted() {
+			if w := g.Weight(int32(e)); math.IsInf(w, 0) || math.IsNaN(w) {
+				return fmt.Errorf("write node-link: edge %q-%q: weight %v cannot be written as JSON", g.ids[g.src[e]], g.ids[g.dst[e]], w)
 			}
-			obj["weight"] = g.weight[e]
+			obj["weight"] = g.Weight(int32(e))
 		}
 		if g.capacity != nil && !math.IsInf(g.capacity[e], 1) {
 			if math.IsInf(g.capacity[e], 0) || math.IsNaN(g.capacity[e]) {
