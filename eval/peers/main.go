@@ -8,7 +8,8 @@
 // Each graph is a connected random undirected graph with integer weights 1..100
 // and average degree 10, written as an edge list; every library reads it
 // untimed and then runs the algorithm (best of up to 5 runs within a second).
-// NetworkX runs under the first python3 that has networkx and scipy, igraph
+// NetworkX runs under the first python3 that has networkx (SciPy for its fast
+// PageRank, else its pure-Python one), igraph
 // under the first that has python-igraph (Debian: python3-networkx,
 // python3-scipy, python3-igraph).
 package main
@@ -28,6 +29,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -37,20 +40,34 @@ import (
 	"github.com/graphagent/graphagent/tools/graph"
 )
 
-var algos = []string{"shortest_path", "connected_components", "triangle_count", "maximum_flow", "diameter", "pagerank"}
+// algos are the catalogue tools timed in-process: each has an equivalent
+// in NetworkX and igraph (peers.py). A name ending in ":directed" runs the
+// tool on a directed graph of the same size (its edges oriented, parents
+// to children on the spanning tree, so the source reaches every node).
+var algos = []string{"shortest_path", "shortest_path_length", "bfs_order", "connected_components", "triangle_count",
+	"clustering_coefficient", "transitivity", "k_core", "minimum_spanning_tree", "bridges", "articulation_points",
+	"maximum_flow", "betweenness_centrality", "diameter", "pagerank",
+	"shortest_path:directed", "shortest_path_length:directed", "connected_components:directed",
+	"strongly_connected_components:directed", "maximum_flow:directed", "pagerank:directed"}
+
+// defaultAlgos is the -algos default: the tools of the first table on the
+// results page (algos has every one).
+var defaultAlgos = []string{"shortest_path", "connected_components", "triangle_count", "maximum_flow", "diameter", "pagerank"}
 
 // tooSlow lists algorithm sizes a library is not asked to run: NetworkX's
-// all-pairs BFS for the diameter is O(nm) in Python.
+// all-pairs BFS for the diameter is O(nm) in Python, and so is every
+// library's exact betweenness.
 var tooSlow = map[string]map[string]int{
-	"networkx":   {"diameter": 10_000},
-	"igraph":     {"diameter": 100_000},
-	"graphagent": {"diameter": 100_000},
+	"networkx":   {"diameter": 10_000, "betweenness_centrality": 10_000},
+	"igraph":     {"diameter": 100_000, "betweenness_centrality": 100_000},
+	"graphagent": {"diameter": 100_000, "betweenness_centrality": 100_000},
 }
 
 func main() {
 	sizes := flag.String("sizes", "10000,100000,1000000", "edge counts of the generated graphs, comma separated")
-	algoFlag := flag.String("algos", strings.Join(algos, ","), "algorithms to time")
+	algoFlag := flag.String("algos", strings.Join(defaultAlgos, ","), "algorithms to time (all: every tool with an equivalent, "+strings.Join(algos, ",")+")")
 	out := flag.String("out", "", "also write the Markdown table to this file")
+	libs := flag.String("libs", "networkx,igraph", "the peer libraries timed in-process (igraph alone for 10^7 edges: NetworkX needs about 450 bytes per edge)")
 	dir := flag.String("dir", "", "folder for the generated graphs (default: a temporary folder)")
 	process := flag.Bool("process", false, "time whole processes: graphagent tools run against a NetworkX script")
 	tools := flag.String("tools", strings.Join(processTools, ","), "with -process: the tools to time")
@@ -65,7 +82,7 @@ func main() {
 		}
 		return
 	}
-	if err := run(context.Background(), *sizes, *algoFlag, *out, *dir, os.Stdout); err != nil {
+	if err := run(context.Background(), *sizes, *algoFlag, *libs, *out, *dir, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "peers:", err)
 		os.Exit(1)
 	}
@@ -111,12 +128,21 @@ type timing struct {
 	skipped string
 }
 
-func run(ctx context.Context, sizeList, algoList, outPath, dir string, w io.Writer) error {
+func run(ctx context.Context, sizeList, algoList, libList, outPath, dir string, w io.Writer) error {
 	sizes, err := parseSizes(sizeList)
 	if err != nil {
 		return err
 	}
 	chosen := strings.Split(algoList, ",")
+	if algoList == "all" {
+		chosen = algos
+	}
+	for _, a := range chosen {
+		if !slices.Contains(algos, a) {
+			return fmt.Errorf("-algos: no peer equivalent for %q (have %s)", a, strings.Join(algos, ","))
+		}
+	}
+	loadBefore, start := uptime(), time.Now()
 	if dir == "" {
 		d, err := os.MkdirTemp("", "graphagent-peers-")
 		if err != nil {
@@ -125,8 +151,18 @@ func run(ctx context.Context, sizeList, algoList, outPath, dir string, w io.Writ
 		defer os.RemoveAll(d)
 		dir = d
 	}
-	nxPy := findPython("import networkx, scipy")
-	igPy := findPython("import igraph")
+	var nxPy, igPy string
+	for _, lib := range strings.Split(libList, ",") {
+		switch strings.TrimSpace(lib) {
+		case "networkx":
+			nxPy = findPython("import networkx") // without SciPy, PageRank is NetworkX's pure-Python one (peers.py)
+		case "igraph":
+			igPy = findPython("import igraph")
+		case "":
+		default:
+			return fmt.Errorf("-libs: unknown library %q (networkx, igraph)", lib)
+		}
+	}
 	results := map[string]map[string]map[int]timing{} // lib -> algo -> size
 	for _, lib := range []string{"graphagent", "networkx", "igraph"} {
 		results[lib] = map[string]map[int]timing{}
@@ -136,32 +172,47 @@ func run(ctx context.Context, sizeList, algoList, outPath, dir string, w io.Writ
 	}
 	var files []string
 	for _, m := range sizes {
-		path := filepath.Join(dir, fmt.Sprintf("g%d.edgelist", m))
-		src, dst, err := writeGraph(path, m)
-		if err != nil {
-			return err
-		}
-		files = append(files, path)
-		slog.Info("timing graphagent", "edges", m)
-		f, err := os.Open(path)
-		if err != nil {
-			return err
-		}
-		g, err := graph.ReadEdgeList(f, graph.ReadOptions{}) // the *os.File lets it size arrays once
-		f.Close()
-		if err != nil {
-			return err
-		}
-		for _, a := range chosen {
-			if lim, ok := tooSlow["graphagent"][a]; ok && m > lim {
-				results["graphagent"][a][m] = timing{skipped: "-"}
+		for _, directed := range []bool{false, true} {
+			var mine []string
+			for _, a := range chosen {
+				if isDirected(a) == directed {
+					mine = append(mine, a)
+				}
+			}
+			if len(mine) == 0 {
 				continue
 			}
-			t, err := timeTool(ctx, g, a, src, dst)
-			if err != nil {
-				return fmt.Errorf("graphagent %s at %d edges: %w", a, m, err)
+			name := fmt.Sprintf("g%d.edgelist", m)
+			if directed {
+				name = fmt.Sprintf("gd%d.edgelist", m)
 			}
-			results["graphagent"][a][m] = t
+			path := filepath.Join(dir, name)
+			src, dst, err := writeGraph(path, m, directed)
+			if err != nil {
+				return err
+			}
+			files = append(files, path)
+			slog.Info("timing graphagent", "edges", m, "directed", directed)
+			f, err := os.Open(path)
+			if err != nil {
+				return err
+			}
+			g, err := graph.ReadEdgeList(f, graph.ReadOptions{Directed: directed}) // the *os.File lets it size arrays once
+			f.Close()
+			if err != nil {
+				return err
+			}
+			for _, a := range mine {
+				if lim, ok := tooSlow["graphagent"][toolOf(a)]; ok && m > lim {
+					results["graphagent"][a][m] = timing{skipped: "-"}
+					continue
+				}
+				t, err := timeTool(ctx, g, toolOf(a), src, dst)
+				if err != nil {
+					return fmt.Errorf("graphagent %s at %d edges: %w", a, m, err)
+				}
+				results["graphagent"][a][m] = t
+			}
 		}
 	}
 	for lib, py := range map[string]string{"networkx": nxPy, "igraph": igPy} {
@@ -170,9 +221,10 @@ func run(ctx context.Context, sizeList, algoList, outPath, dir string, w io.Writ
 			continue
 		}
 		var skip []string
-		for a, lim := range tooSlow[lib] {
+		for _, a := range chosen {
+			lim, ok := tooSlow[lib][toolOf(a)]
 			for _, m := range sizes {
-				if m > lim {
+				if ok && m > lim {
 					skip = append(skip, fmt.Sprintf("%s@%d", a, m))
 				}
 			}
@@ -203,7 +255,18 @@ func run(ctx context.Context, sizeList, algoList, outPath, dir string, w io.Writ
 			results[lib][rec.Algo][m] = t
 		}
 	}
-	table := render(results, chosen, sizes)
+	pyVersions := ""
+	for _, lib := range []struct{ name, py, probe string }{{"NetworkX", nxPy, "import networkx; print(networkx.__version__)"}, {"python-igraph", igPy, "import igraph; print(igraph.__version__)"}} {
+		if lib.py == "" {
+			pyVersions += fmt.Sprintf("; %s not run", lib.name)
+			continue
+		}
+		v, _ := exec.Command(lib.py, "-c", lib.probe).Output()
+		pyVersions += fmt.Sprintf("; %s %s (%s)", lib.name, strings.TrimSpace(string(v)), lib.py)
+	}
+	table := fmt.Sprintf("Measured %s in %s on %d CPUs%s; load before: %s; after: %s.\n\n",
+		start.UTC().Format("2006-01-02 15:04 UTC"), time.Since(start).Round(time.Second), runtime.NumCPU(), pyVersions, loadBefore, uptime()) +
+		render(results, chosen, sizes)
 	fmt.Fprint(w, table)
 	if outPath != "" {
 		return os.WriteFile(outPath, []byte(table), 0o644)
@@ -218,8 +281,14 @@ func skipMark(s string) string {
 	return ""
 }
 
+// isDirected reports whether an -algos name runs on the directed graph.
+func isDirected(algo string) bool { return strings.HasSuffix(algo, ":directed") }
+
+// toolOf is the catalogue tool an -algos name times.
+func toolOf(algo string) string { return strings.TrimSuffix(algo, ":directed") }
+
 func sizeOf(path string) int {
-	base := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(path), "g"), ".edgelist")
+	base := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(filepath.Base(path), "gd"), "g"), ".edgelist")
 	n, _ := strconv.Atoi(base)
 	return n
 }
@@ -244,15 +313,17 @@ func findPython(probe string) string {
 	return ""
 }
 
-// writeGraph writes a connected random undirected graph with m edges and
-// n = m/5 nodes: a random spanning tree, then random extra edges. The header
-// names a source and a target far apart for path and flow queries.
-func writeGraph(path string, m int) (src, dst string, err error) {
+// writeGraph writes a connected random graph with m edges and n = m/5
+// nodes: a random spanning tree, then random extra edges. The header names a
+// source and a target far apart for path and flow queries. Directed, the
+// tree's edges point from parent to child (the source reaches every node)
+// and the extra edges as drawn.
+func writeGraph(path string, m int, directed bool) (src, dst string, err error) {
 	n := m / 5
 	r := rand.New(rand.NewPCG(uint64(m), 42))
 	seen := make(map[uint64]bool, m)
 	key := func(u, v int) uint64 {
-		if u > v {
+		if u > v && !directed {
 			u, v = v, u
 		}
 		return uint64(u)<<32 | uint64(v)
@@ -262,7 +333,11 @@ func writeGraph(path string, m int) (src, dst string, err error) {
 		return "", "", err
 	}
 	bw := bufio.NewWriterSize(f, 1<<20)
-	fmt.Fprintf(bw, "# directed=0 source=0 target=%d\n", n-1)
+	d := 0
+	if directed {
+		d = 1
+	}
+	fmt.Fprintf(bw, "# directed=%d source=0 target=%d\n", d, n-1)
 	count := 0
 	add := func(u, v int) {
 		if u == v || seen[key(u, v)] {
@@ -292,8 +367,10 @@ func timeTool(ctx context.Context, g *graph.Graph, name, src, dst string) (timin
 	}
 	var args json.RawMessage = []byte("{}")
 	switch name {
-	case "shortest_path":
+	case "shortest_path", "shortest_path_length":
 		args, _ = json.Marshal(map[string]string{"source": src, "target": dst})
+	case "bfs_order":
+		args, _ = json.Marshal(map[string]string{"source": src})
 	case "maximum_flow":
 		args, _ = json.Marshal(map[string]string{"source": src, "sink": dst})
 	}
@@ -329,15 +406,15 @@ func headline(name string, value any) (float64, error) {
 	}
 	var obj map[string]any
 	switch name {
-	case "diameter", "clustering_coefficient", "node_count":
+	case "diameter", "clustering_coefficient", "node_count", "shortest_path_length", "transitivity":
 		var d float64
 		err = json.Unmarshal(b, &d)
 		return d, err
-	case "topological_sort":
+	case "topological_sort", "bfs_order":
 		var order []string
 		err = json.Unmarshal(b, &order)
 		return float64(len(order)), err
-	case "pagerank":
+	case "pagerank", "betweenness_centrality":
 		var pr map[string]float64
 		if err := json.Unmarshal(b, &pr); err != nil {
 			return 0, err
@@ -351,7 +428,9 @@ func headline(name string, value any) (float64, error) {
 	if err := json.Unmarshal(b, &obj); err != nil {
 		return 0, err
 	}
-	key := map[string]string{"shortest_path": "length", "connected_components": "count", "triangle_count": "triangles", "maximum_flow": "value"}[name]
+	key := map[string]string{"shortest_path": "length", "connected_components": "count", "triangle_count": "triangles", "maximum_flow": "value",
+		"strongly_connected_components": "count", "k_core": "k", "minimum_spanning_tree": "total_weight", "bridges": "count",
+		"articulation_points": "count"}[name]
 	f, ok := obj[key].(float64)
 	if !ok {
 		return 0, fmt.Errorf("%s: no number %q in %s", name, key, b)
@@ -366,7 +445,7 @@ func agree(algo string, a, b timing) bool {
 		return true
 	}
 	tol := 1e-9
-	if algo == "pagerank" {
+	if toolOf(algo) == "pagerank" {
 		tol = 1e-4
 	}
 	return math.Abs(a.value-b.value) <= tol*math.Max(1, math.Abs(a.value))
@@ -401,7 +480,7 @@ func render(results map[string]map[string]map[int]timing, chosen []string, sizes
 	fmt.Fprintf(&b, "\nMedian NetworkX / graphagent: %s; median graphagent / igraph: %s (lower is faster for graphagent).\n",
 		median(nxRatios, "%.1f×"), median(igRatios, "%.2f"))
 	if len(disagree) == 0 {
-		fmt.Fprintln(&b, "All three libraries gave the same answers (path length, components, triangles, flow value, diameter, largest PageRank).")
+		fmt.Fprintln(&b, "All three libraries gave the same answers (the headline number of each: path length, counts, flow value, diameter, average clustering, largest PageRank or betweenness, spanning-tree weight).")
 	}
 	sort.Strings(disagree)
 	for _, d := range disagree {

@@ -36,13 +36,33 @@ def nx_algos(G, s, t):
     import networkx as nx
     return {
         "shortest_path": lambda: nx.dijkstra_path_length(G, s, t, weight="weight"),
+        "shortest_path_length": lambda: nx.shortest_path_length(G, s, t),
+        "bfs_order": lambda: sum(1 for _ in nx.bfs_tree(G, s)),
         "connected_components": lambda: nx.number_connected_components(G) if not G.is_directed()
         else nx.number_weakly_connected_components(G),
+        "strongly_connected_components": lambda: nx.number_strongly_connected_components(G),
         "triangle_count": lambda: sum(nx.triangles(G).values()) // 3,
+        "clustering_coefficient": lambda: nx.average_clustering(G),
+        "transitivity": lambda: nx.transitivity(G),
+        "k_core": lambda: max(nx.core_number(G).values()),
+        "minimum_spanning_tree": lambda: nx.minimum_spanning_tree(G, weight="weight").size(weight="weight"),
+        "bridges": lambda: sum(1 for _ in nx.bridges(G)),
+        "articulation_points": lambda: sum(1 for _ in nx.articulation_points(G)),
         "maximum_flow": lambda: nx.maximum_flow_value(G, s, t, capacity="weight"),
+        "betweenness_centrality": lambda: max(nx.betweenness_centrality(G).values()),
         "diameter": lambda: nx.diameter(G),
-        "pagerank": lambda: max(nx.pagerank(G).values()),
+        "pagerank": lambda: max(nx_pagerank(G).values()),
     }
+
+
+def nx_pagerank(G):
+    import networkx as nx
+    try:
+        import scipy  # noqa: F401  nx.pagerank needs it
+        return nx.pagerank(G)
+    except ImportError:
+        from networkx.algorithms.link_analysis.pagerank_alg import _pagerank_python
+        return _pagerank_python(G)
 
 
 def load_ig(path, directed):
@@ -63,9 +83,29 @@ def load_ig(path, directed):
     return g
 
 
+def ig_betweenness(g):
+    # NetworkX's normalisation, which graphagent follows: 1/((n-1)(n-2)),
+    # doubled for an undirected graph (igraph counts each pair once).
+    n = g.vcount()
+    scale = 1.0 / ((n - 1) * (n - 2)) if n > 2 else 1.0
+    if not g.is_directed():
+        scale *= 2
+    return max(g.betweenness(directed=g.is_directed())) * scale
+
+
 def ig_algos(g, s, t):
     return {
         "shortest_path": lambda: g.distances(source=[s], target=[t], weights="weight")[0][0],
+        "shortest_path_length": lambda: g.distances(source=[s], target=[t])[0][0],
+        "bfs_order": lambda: len(g.bfs(s)[0]),
+        "strongly_connected_components": lambda: len(g.connected_components(mode="strong")),
+        "clustering_coefficient": lambda: g.transitivity_avglocal_undirected(mode="zero"),
+        "transitivity": lambda: g.transitivity_undirected(),
+        "k_core": lambda: max(g.coreness()),
+        "minimum_spanning_tree": lambda: sum(g.es[g.spanning_tree(weights="weight", return_tree=False)]["weight"]),
+        "bridges": lambda: len(g.bridges()),
+        "articulation_points": lambda: len(g.articulation_points()),
+        "betweenness_centrality": lambda: ig_betweenness(g),
         "connected_components": lambda: len(g.connected_components(mode="weak")),
         "triangle_count": lambda: len(g.list_triangles()),
         "maximum_flow": lambda: g.maxflow_value(s, t, capacity="weight"),
@@ -84,10 +124,15 @@ def main():
     skip = set(x for x in a.skip.split(",") if x)
     for path in a.files:
         directed, s, t = header(path)
+        # An algo ending in ":directed" runs on the directed files only, the
+        # others on the undirected ones.
+        names = [x for x in a.algo.split(",") if x.endswith(":directed") == directed]
+        if not names:
+            continue
         G = load_nx(path, directed) if a.lib == "networkx" else load_ig(path, directed)
         m = G.number_of_edges() if a.lib == "networkx" else G.ecount()
         algos = nx_algos(G, s, t) if a.lib == "networkx" else ig_algos(G, s, t)
-        for name in a.algo.split(","):
+        for name in names:
             rec = {"file": path, "algo": name, "lib": a.lib}
             if "%s@%d" % (name, m) in skip:
                 rec["skipped"] = "too slow at this size"
@@ -95,7 +140,7 @@ def main():
                 best, value, total = None, None, 0.0
                 for _ in range(5):
                     t0 = time.perf_counter()
-                    value = algos[name]()
+                    value = algos[name.removesuffix(":directed")]()
                     dt = time.perf_counter() - t0
                     total += dt
                     best = dt if best is None else min(best, dt)

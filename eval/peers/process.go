@@ -78,7 +78,7 @@ func runProcess(ctx context.Context, cfg processConfig, w io.Writer) error {
 	var cases []*processCase
 	for _, m := range cfg.sizes {
 		plain := filepath.Join(cfg.dir, fmt.Sprintf("g%d.edgelist", m))
-		src, dst, err := writeGraph(plain, m)
+		src, dst, err := writeGraph(plain, m, false)
 		if err != nil {
 			return err
 		}
