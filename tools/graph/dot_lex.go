@@ -6,9 +6,11 @@ import (
 	"strings"
 )
 
-// maxDOTChain bounds the links of one edge statement ("a -- b -- c ..."):
-// gonum's DOT checker recurses once per link, so a chain of 10^7 links
-// overflows the goroutine stack, and its parser keeps ~400 bytes per link.
+// maxDOTChain bounds the links of one edge statement ("a -- b -- c ..."),
+// whose ends ReadDOT holds until the statement's attributes are read (16
+// bytes a link). (gonum's DOT checker, which read DOT before ReadDOT had
+// its own parser, recursed once per link: a chain of 10^7 links overflowed
+// the goroutine stack.)
 const maxDOTChain = 100_000
 
 // dotTok is a DOT token kind.
@@ -141,8 +143,8 @@ func isDOTIDByte(c byte) bool {
 	return c == '_' || c >= 0x80 || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
 }
 
-// checkDOTNesting scans DOT text once, in constant memory, before it
-// reaches gonum's recursive checker: braces and brackets nested deeper
+// checkDOTNesting scans DOT text once, in constant memory, before ReadDOT
+// parses it: braces and brackets nested deeper
 // than maxDOTDepth, unbalanced ones and edge chains longer than
 // maxDOTChain give a *SyntaxError naming the line and column. Quoted and
 // HTML strings and comments are skipped, so braces inside them do not

@@ -2,6 +2,7 @@ package graph
 
 import (
 	"maps"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -62,9 +63,9 @@ func TestReadDOTErrors(t *testing.T) {
 		{"parse error", "digraph {\n a -> \n}", 3, 1, "expected"},
 		{"empty", "", 1, 1, "expected one of strict, graph"},
 		{"only a comment", "/* nothing */", 1, 14, "expected one of strict, graph"},
-		{"two graphs", "graph {} graph {}", 0, 0, "2 graphs"},
-		{"wrong edge op in digraph", "digraph { a -- b }", 0, 0, "undirected edge '--' in a digraph"},
-		{"wrong edge op in graph", "graph { a -> b }", 0, 0, `contains directed edge from "a" to "b"`},
+		{"two graphs", "graph {} graph {}", 1, 10, "more than one graph in the DOT file"},
+		{"wrong edge op in digraph", "digraph { a -- b }", 1, 13, "undirected edge '--' in a digraph"},
+		{"wrong edge op in graph", "graph { a -> b }", 1, 11, "directed edge '->' in an undirected graph"},
 		{"bad weight", `graph { a -- b [weight=heavy] }`, 0, 0, `weight "heavy" is not a number`},
 		{"deep subgraphs", "graph {" + strings.Repeat("{", 300) + "a" + strings.Repeat("}", 300) + "}", 1, 8 + maxDOTDepth, "braces nested deeper than 256"},
 	}
@@ -112,6 +113,46 @@ func TestDetectFormat(t *testing.T) {
 		g, err := Read(strings.NewReader(in), f, ReadOptions{})
 		if err != nil || g.M() != 1 || g.N() != 2 {
 			t.Fatalf("Read %s: %v %v", f, g, err)
+		}
+	}
+}
+
+// TestReadDOTMemoryFollowsText: DOT was parsed by gonum into a syntax tree
+// of up to ~80 bytes per byte of text before the limits applied (a 40 MB
+// file of "a;" statements, one node, reached 3.2 GB; 10^7 repeats of one
+// edge 2.9 GB). ReadDOT reads statement by statement: what it allocates
+// beside the text is the graph, the open statement and 4 bytes per node
+// mentioned inside a subgraph, so a few bytes per byte of text at most.
+func TestReadDOTMemoryFollowsText(t *testing.T) {
+	const n = 1_000_000
+	nestedMentions := strings.Repeat("{", 200) + strings.Repeat("a ", n) + strings.Repeat("}", 200)
+	for name, text := range map[string]string{
+		"one node mentioned 10^6 times":          "graph G { " + strings.Repeat("a;", n) + " }",
+		"one node, 5·10^5 attributes of one key": "graph G { a [" + strings.Repeat("x=1,", n/2) + "x=2] }",
+		"one edge repeated 4·10^5 times":         "graph G { " + strings.Repeat("a--b;", 2*n/5) + " }",
+		"10^6 mentions 200 subgraphs deep":       "graph G { " + nestedMentions + " -- b }",
+		"default attributes set 4·10^5 times":    "graph G { " + strings.Repeat("edge [w=1];", 2*n/5) + " a -- b }",
+	} {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		g, err := ReadDOT(strings.NewReader(text), ReadOptions{Limits: Limits{MaxNodes: 1000, MaxEdges: 1000}})
+		runtime.ReadMemStats(&after)
+		if err != nil || g.N() > 2 {
+			t.Errorf("%s: %v, %v", name, g, err)
+			continue
+		}
+		// io.ReadAll's copies of the text add up to about twice its size;
+		// the members of open subgraphs take 4 bytes a mention ("a " is
+		// 2 bytes), twice over as their slice grows.
+		alloc := after.TotalAlloc - before.TotalAlloc
+		per := 8
+		if strings.HasPrefix(text, "graph G { {") {
+			per = 16
+		}
+		t.Logf("%s: %.1f bytes allocated a byte of text", name, float64(alloc)/float64(len(text)))
+		if alloc > uint64(per*len(text)) {
+			t.Errorf("%s: %d MB allocated for %d MB of text, want at most %d bytes a byte", name, alloc>>20, len(text)>>20, per)
 		}
 	}
 }
