@@ -91,12 +91,19 @@ func TestDataFlagEmpty(t *testing.T) {
 	}
 }
 
-// TestErrorMessagesBounded: an error quoting a huge input (here a 1 MB
-// graph path) printed all of it; stderr is bounded now.
+// TestErrorMessagesBounded: an error quoting a huge input printed all of
+// it (a DOT file whose bad token is 10 MB gave 10 MB on stderr); stderr is
+// bounded now, for that file and for a 1 MB graph path.
 func TestErrorMessagesBounded(t *testing.T) {
-	long := strings.Repeat("a", 1<<20) + ".edgelist"
-	_, errOut, code := runCLI(t, "--data", t.TempDir(), "tools", "run", "node_count", "--graph", long)
-	if code != exitUsage || len(errOut) > maxErrorBytes+100 || !strings.HasPrefix(errOut, "graphagent: ") {
-		t.Errorf("exit %d, %d bytes on stderr", code, len(errOut))
+	dir := t.TempDir()
+	bad := "graph { a -- b; \"" + strings.Repeat("x", 10<<20)
+	if err := os.WriteFile(filepath.Join(dir, "bad.dot"), []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, graphArg := range []string{"bad.dot", strings.Repeat("a", 1<<20) + ".edgelist"} {
+		_, errOut, code := runCLI(t, "--data", dir, "tools", "run", "node_count", "--graph", graphArg)
+		if code != exitUsage || len(errOut) > maxErrorBytes+100 || !strings.HasPrefix(errOut, "graphagent: ") {
+			t.Errorf("%.20s: exit %d, %d bytes on stderr", graphArg, code, len(errOut))
+		}
 	}
 }

@@ -46,7 +46,7 @@ func toolsCommand() *cli.Command {
 				Usage:     "run one tool on a graph file",
 				ArgsUsage: "NAME",
 				Description: `Reads the graph with the reader its extension selects (.edgelist/.txt/.tsv/.csv edge lists
-"u v [w]", .json node-link, .dot/.gv DOT) from inside the data folders (--data, default: the current
+"u v [w]", .json node-link, .dot/.gv DOT, .gml GML, .graphml/.xml GraphML) from inside the data folders (--data, default: the current
 folder) and runs the tool. Parameters are given as --arg key=value; values that parse as JSON
 (numbers, true/false, lists) are passed as such, anything else as a string.`,
 				Flags: append([]cli.Flag{

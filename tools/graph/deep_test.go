@@ -105,7 +105,9 @@ func TestReadDeepNestingOtherFormats(t *testing.T) {
 		{FormatNodeLink, nested(`{"nodes": `, "[", "1", "]", "}", deepLevels), "exceeded max depth"},
 		{FormatNodeLink, nested(`{"graph": `, `{"a":`, "1", "}", "}", deepLevels), "exceeded max depth"},
 		{FormatGML, nested("graph ", "[ a ", "1", " ]", "", deepLevels), "lists nested too deeply"},
-		{FormatEdgeList, nested(`<graphml><graph edgedefault="directed">`, "<g>", "", "</g>", "</graph></graphml>", deepLevels), ""},
+		{FormatGraphML, nested(`<graphml><graph edgedefault="directed">`, "<g>", "", "</g>", "</graph></graphml>", deepLevels), "nested deeper than 64"},
+		// One element a line: as an edge list, this was a graph of 9 nodes.
+		{FormatGraphML, nested("<?xml version=\"1.0\"?>\n<graphml>\n<graph>\n", "<g>\n", "", "</g>\n", "</graph>\n</graphml>\n", deepLevels), "nested deeper than 64"},
 	}
 	for _, tc := range tests {
 		_, err := Read(bytes.NewReader(tc.in), tc.f, ReadOptions{Name: "deep"})

@@ -130,14 +130,17 @@ const (
 	// FormatGML is GML, "graph [ node [ id 0 ] edge [ source 0 target 1
 	// ] ]" (ReadGML).
 	FormatGML Format = "gml"
+	// FormatGraphML is GraphML XML (ReadGraphML).
+	FormatGraphML Format = "graphml"
 )
 
 // DetectFormat guesses the format of a file from its name's extension
-// (.json, .dot/.gv, .gml, .py, .edgelist/.edges/.el/.tsv/.csv/.adj) and,
-// for other names such as .txt, from the first bytes of its content:
-// '{' starts node-link JSON, '[' a Python edge list, "graph [" GML,
-// "graph", "digraph" or "strict" a DOT file; anything else is read as an
-// edge list.
+// (.json, .dot/.gv, .gml, .graphml/.xml, .py,
+// .edgelist/.edges/.el/.tsv/.csv/.adj) and, for other names such as .txt,
+// from the first bytes of its content: '{' starts node-link JSON, '[' a
+// Python edge list, '<' GraphML (it was read as an edge list of its tags),
+// "graph [" GML, "graph", "digraph" or "strict" a DOT file; anything else
+// is read as an edge list.
 func DetectFormat(name string, head []byte) Format {
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".json":
@@ -146,6 +149,8 @@ func DetectFormat(name string, head []byte) Format {
 		return FormatDOT
 	case ".gml":
 		return FormatGML
+	case ".graphml", ".xml":
+		return FormatGraphML
 	case ".py":
 		return FormatPython
 	case ".edgelist", ".edges", ".el", ".tsv", ".csv", ".adj":
@@ -161,6 +166,8 @@ func DetectFormat(name string, head []byte) Format {
 		return FormatNodeLink
 	case h[0] == '[':
 		return FormatPython
+	case h[0] == '<':
+		return FormatGraphML
 	case bytes.HasPrefix(h, []byte("//")), bytes.HasPrefix(h, []byte("/*")):
 		return FormatDOT
 	}
@@ -197,9 +204,11 @@ func Read(r io.Reader, f Format, opt ReadOptions) (*Graph, error) {
 		return ParsePythonEdges(string(text), opt)
 	case FormatGML:
 		return ReadGML(r, opt)
+	case FormatGraphML:
+		return ReadGraphML(r, opt)
 	}
-	return nil, fmt.Errorf("unknown graph format %q (want %s, %s, %s, %s or %s)", f,
-		FormatEdgeList, FormatNodeLink, FormatDOT, FormatPython, FormatGML)
+	return nil, fmt.Errorf("unknown graph format %q (want %s, %s, %s, %s, %s or %s)", f,
+		FormatEdgeList, FormatNodeLink, FormatDOT, FormatPython, FormatGML, FormatGraphML)
 }
 
 // sortStrings sorts keys in place.

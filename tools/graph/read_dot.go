@@ -35,7 +35,7 @@ const maxDOTAttrs = 1024
 // graphs (FuzzReadDOTAgainstGonum).
 func ReadDOT(r io.Reader, opt ReadOptions) (*Graph, error) {
 	src := opt.source("DOT")
-	data, err := io.ReadAll(r)
+	data, err := readAllSized(r)
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", src, err)
 	}
@@ -47,6 +47,30 @@ func ReadDOT(r io.Reader, opt ReadOptions) (*Graph, error) {
 	p := &dotParser{lex: dotLexer{text: data}, src: src}
 	p.advance()
 	return p.file(opt)
+}
+
+// readAllSized is io.ReadAll into a buffer of the size r says it has, when
+// it does (a file in the sandbox): io.ReadAll's growing copies would hold up
+// to twice the text at once.
+func readAllSized(r io.Reader) ([]byte, error) {
+	size, _ := sizeHint(r)
+	if size <= 0 || size > DefaultMaxBytes {
+		return io.ReadAll(r)
+	}
+	data := make([]byte, 0, size+1)
+	for {
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)]
+		}
+		n, err := r.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			return data, nil
+		}
+		if err != nil {
+			return data, err
+		}
+	}
 }
 
 // dotAttr is one attribute, unquoted.

@@ -99,17 +99,21 @@ func TestDetectFormat(t *testing.T) {
 		{"noext", "0 1\n", FormatEdgeList},
 		{"noext", "graphs 1\n", FormatEdgeList},
 		{"noext", "", FormatEdgeList},
+		{"g.graphml", "", FormatGraphML},
+		{"g.xml", "", FormatGraphML},
+		{"noext", "<?xml version='1.0'?>\n<graphml>", FormatGraphML},
 	}
 	for _, tc := range tests {
 		if got := DetectFormat(tc.name, []byte(tc.head)); got != tc.want {
 			t.Errorf("DetectFormat(%q, %q) = %q, want %q", tc.name, tc.head, got, tc.want)
 		}
 	}
-	if _, err := Read(strings.NewReader("0 1"), Format("graphml"), ReadOptions{}); err == nil || !strings.Contains(err.Error(), `"graphml"`) {
+	if _, err := Read(strings.NewReader("0 1"), Format("yaml"), ReadOptions{}); err == nil || !strings.Contains(err.Error(), `"yaml"`) {
 		t.Fatalf("unknown format: %v", err)
 	}
 	for f, in := range map[Format]string{FormatEdgeList: "0 1", FormatNodeLink: `{"edges": [{"source": 0, "target": 1}]}`,
-		FormatDOT: "graph { 0 -- 1 }", FormatPython: "[(0, 1)]", FormatGML: "graph [ node [ id 0 ] node [ id 1 ] edge [ source 0 target 1 ] ]"} {
+		FormatDOT: "graph { 0 -- 1 }", FormatPython: "[(0, 1)]", FormatGML: "graph [ node [ id 0 ] node [ id 1 ] edge [ source 0 target 1 ] ]",
+		FormatGraphML: `<graphml><graph><edge source="0" target="1"/></graph></graphml>`} {
 		g, err := Read(strings.NewReader(in), f, ReadOptions{})
 		if err != nil || g.M() != 1 || g.N() != 2 {
 			t.Fatalf("Read %s: %v %v", f, g, err)
@@ -126,13 +130,15 @@ func TestDetectFormat(t *testing.T) {
 func TestReadDOTMemoryFollowsText(t *testing.T) {
 	const n = 1_000_000
 	nestedMentions := strings.Repeat("{", 200) + strings.Repeat("a ", n) + strings.Repeat("}", 200)
-	for name, text := range map[string]string{
-		"one node mentioned 10^6 times":          "graph G { " + strings.Repeat("a;", n) + " }",
-		"one node, 5·10^5 attributes of one key": "graph G { a [" + strings.Repeat("x=1,", n/2) + "x=2] }",
-		"one edge repeated 4·10^5 times":         "graph G { " + strings.Repeat("a--b;", 2*n/5) + " }",
-		"10^6 mentions 200 subgraphs deep":       "graph G { " + nestedMentions + " -- b }",
-		"default attributes set 4·10^5 times":    "graph G { " + strings.Repeat("edge [w=1];", 2*n/5) + " a -- b }",
+	for _, tc := range []struct{ name, text string }{
+		{"one node mentioned 10^6 times", "graph G { " + strings.Repeat("a;", n) + " }"},
+		{"one node, 5·10^5 attributes of one key", "graph G { a [" + strings.Repeat("x=1,", n/2) + "x=2] }"},
+		{"one edge repeated 4·10^5 times", "graph G { " + strings.Repeat("a--b;", 2*n/5) + " }"},
+		{"10^6 mentions 200 subgraphs deep", "graph G { " + nestedMentions + " -- b }"},
+		// Quadratic before: each statement copied the defaults in force.
+		{"default attributes set 4·10^5 times", "graph G { " + strings.Repeat("edge [w=1];", 2*n/5) + " a -- b }"},
 	} {
+		name, text := tc.name, tc.text
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
