@@ -44,7 +44,7 @@ func ReadDOT(r io.Reader, opt ReadOptions) (*Graph, error) {
 	if err := checkDOTNesting(src, data); err != nil {
 		return nil, err
 	}
-	p := &dotParser{lex: dotLexer{text: data}, src: src}
+	p := &dotParser{lex: dotLexer{text: data}, src: src, ctxErr: ctxErr(r)}
 	p.advance()
 	return p.file(opt)
 }
@@ -98,6 +98,9 @@ type dotParser struct {
 	stamps  uint32
 	// ends holds the ends of the open edge statements, innermost last.
 	ends []dotEnd
+	// ctxErr is the load's context's error, asked every 4096 statements.
+	ctxErr func() error
+	stmtN  int
 }
 
 // advance reads the next token. An ID token of the pre-check's lexer is cut
@@ -265,6 +268,11 @@ func (p *dotParser) stmts(sc dotScope, depth int) error {
 			return nil
 		case dotEOF:
 			return p.expected("'}'")
+		}
+		if p.stmtN++; p.stmtN%4096 == 0 {
+			if err := p.ctxErr(); err != nil {
+				return fmt.Errorf("read %s: %w", p.src, err)
+			}
 		}
 		mark := len(p.members)
 		if err := p.stmt(&sc, depth); err != nil {

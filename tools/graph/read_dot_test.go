@@ -1,7 +1,12 @@
 package graph
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"maps"
+	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -160,5 +165,35 @@ func TestReadDOTMemoryFollowsText(t *testing.T) {
 		if alloc > uint64(per*len(text)) {
 			t.Errorf("%s: %d MB allocated for %d MB of text, want at most %d bytes a byte", name, alloc>>20, len(text)>>20, per)
 		}
+	}
+}
+
+// TestReadDOTStopsAtDeadline: DOT is read whole, then parsed; the parse
+// stops when the load's context ends (a server's request past its
+// deadline went on parsing a 10^6-edge file and was never answered).
+func TestReadDOTStopsAtDeadline(t *testing.T) {
+	dir := t.TempDir()
+	var sb strings.Builder
+	sb.WriteString("graph G {\n")
+	for i := range 200_000 {
+		fmt.Fprintf(&sb, "n%d -- n%d;\n", i, i+1)
+	}
+	sb.WriteString("}\n")
+	if err := os.WriteFile(filepath.Join(dir, "g.dot"), []byte(sb.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewSandbox(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	opt := ReadOptions{OnEdge: func(u, v string) {
+		if u == "n10000" {
+			cancel()
+		}
+	}}
+	_, err = s.Load(ctx, "g.dot", opt)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled after 10,000 edges: %v, want context.Canceled", err)
 	}
 }

@@ -479,3 +479,16 @@ type hintedReader struct {
 }
 
 func (h *hintedReader) sizeHint() (int64, bool) { return h.cr.sizeHint() }
+
+// ctxErr is the load's context's error: readers that read the whole text
+// first (DOT) ask it while they parse.
+func (h *hintedReader) ctxErr() error { return h.cr.ctx.Err() }
+
+// ctxErr returns the error of r's context when r has one (a reader of
+// Sandbox.Load), else a function that always returns nil.
+func ctxErr(r io.Reader) func() error {
+	if c, ok := r.(interface{ ctxErr() error }); ok {
+		return c.ctxErr
+	}
+	return func() error { return nil }
+}
