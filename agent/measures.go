@@ -37,6 +37,13 @@ func askedMeasureMissing(task string, rep *extract.Report, lx *lang.Lexicon) err
 	if has == "" {
 		return nil
 	}
+	if has == lang.Capacity {
+		// "the cheapest way", "how far": a distance, cost or time asked of
+		// capacities (the unread-weights guard's words).
+		if w := defaultWeightWords().asked.FindString(askedText(task)); w != "" {
+			return fmt.Errorf("the question asks by %q, and the edges' numbers are capacities: %w", strings.ToLower(w), ErrNoAnswer)
+		}
+	}
 	for _, w := range strings.FieldsFunc(strings.ToLower(askedText(task)), func(r rune) bool { return !unicode.IsLetter(r) && r != '_' }) {
 		var asked lang.Meaning
 		switch lx.Column(w) {

@@ -24,7 +24,8 @@ func TestAskedMeasureMissing(t *testing.T) {
 		{routers + "What's the available bandwidth between R2 and R3?", true},
 		{"| from | to | km |\n|---|---|---|\n| A | B | 4 |\n| B | C | 5 |\n\nWhat is the cheapest fare from A to C?", true},
 		{routers + "What is the lowest-latency path from R1 to R3?", false},
-		{"| from | to | Capacity (Gbps) |\n|---|---|---|\n| A | B | 4 |\n| B | C | 5 |\n\nWhat is the maximum flow of bandwidth from A to C?", false},
+		{"Lanes (one way as listed, a directed graph):\nfrom,to,trucks/day\nA,B,4\nB,C,5\n\nWhat is the cheapest way to ship from A to C?", true},
+		{"| from | to | Capacity (Gbps) |\n|---|---|---|\n| A | B | 4 |\n| B | C | 5 |\n\nThe links are directed. What is the maximum flow of bandwidth from A to C?", false},
 	} {
 		ans, err := a.Ask(context.Background(), c.q)
 		declined := errors.Is(err, ErrNoAnswer)

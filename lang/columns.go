@@ -15,6 +15,10 @@ const (
 	// ColSource and ColTarget are the ends of an edge ("from", "to").
 	ColSource ColumnRole = "source"
 	ColTarget ColumnRole = "target"
+	// ColEarlier and ColLater are the ends of an order ("before",
+	// "after"): an edge from the earlier to the later.
+	ColEarlier ColumnRole = "earlier"
+	ColLater   ColumnRole = "later"
 	// ColNode names the row's node in a node table ("id", "name").
 	ColNode ColumnRole = "node"
 	// ColLabel is a node's label or class.
@@ -25,6 +29,9 @@ const (
 	// ColSuccessors lists the nodes the row's node points to ("children",
 	// "successors").
 	ColSuccessors ColumnRole = "successors"
+	// ColPredecessors lists the nodes that come before the row's node
+	// ("depends on", "prerequisites"): edges from each to it.
+	ColPredecessors ColumnRole = "predecessors"
 	// ColEdge holds a whole edge in one cell ("Road": "Leeds – York").
 	ColEdge ColumnRole = "edge"
 	// The number columns, by what the number measures.
@@ -64,7 +71,7 @@ func (l *Lexicon) indexColumns(cols map[ColumnRole][]string) error {
 	l.columns = map[string]ColumnRole{}
 	for r, ws := range cols {
 		switch r {
-		case ColSource, ColTarget, ColNode, ColLabel, ColNeighbours, ColSuccessors, ColEdge,
+		case ColSource, ColTarget, ColEarlier, ColLater, ColNode, ColLabel, ColNeighbours, ColSuccessors, ColPredecessors, ColEdge,
 			ColWeight, ColDistance, ColCost, ColCapacity, ColDuration:
 		default:
 			return fmt.Errorf("lang: lexicon: tableColumns: unknown role %q", r)

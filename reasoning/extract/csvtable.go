@@ -47,6 +47,9 @@ const (
 	// it points to ("children").
 	csvNeighbours
 	csvSuccessors
+	// csvPredecessors lists the nodes that come before the row's node
+	// ("depends on", "prerequisites"): an edge from each to it.
+	csvPredecessors
 	// csvEdgeCell holds a whole edge in one cell ("Road": "Leeds – York").
 	csvEdgeCell
 )
@@ -79,6 +82,12 @@ func csvUnitColumn(name string) (base, unit string, ok bool) {
 	if _, ok := unitMeaning(name); ok {
 		return name, name, true
 	}
+	if per, _, ok := strings.Cut(name, "/"); ok && per != "" {
+		// "trucks/day", "km/h": a rate of the unit before the slash.
+		if _, ok := unitMeaning(per); ok {
+			return name, name, true
+		}
+	}
 	return "", "", false
 }
 
@@ -104,6 +113,10 @@ type csvHeader struct {
 	list, owner int
 	// ownerName is the node of a one-node table, from the line above.
 	ownerName string
+	// fixed holds, for a space-separated header whose columns stand two
+	// or more spaces apart, each column's offset in its line: rows of
+	// names with spaces ("Plant Lyon    DC North    40") are cut there.
+	fixed []int
 }
 
 // Read implements Reader.
@@ -363,7 +376,7 @@ func csvParseHeader(d *Doc, ln textLine) (csvHeader, bool) {
 				node++
 			case csvLabel, csvFeature:
 				label++ // node data: a label or a feature
-			case csvNeighbours, csvSuccessors:
+			case csvNeighbours, csvSuccessors, csvPredecessors:
 				lists++
 			case csvEdgeCell:
 				cells++
@@ -388,6 +401,9 @@ func csvParseHeader(d *Doc, ln textLine) (csvHeader, bool) {
 		}
 		if sep == ' ' && csvSentence(h.names, h.cols) {
 			continue
+		}
+		if sep == ' ' {
+			h.fixed = csvFixedColumns(d.Text[ln.Start:ln.End])
 		}
 		switch {
 		case lists > 0 || cells > 0:
@@ -532,7 +548,7 @@ func csvRowLike(fields []string, list int) bool {
 			if len(f) > 8*csvMaxField || strings.ContainsAny(f, "?") {
 				return false
 			}
-			for _, n := range csvSplitList(f) {
+			for _, n := range csvSplitList(f, true) {
 				if len(n) > csvMaxField || strings.Count(n, " ") > 2 {
 					return false
 				}
@@ -615,6 +631,11 @@ func csvReadTable(d *Doc, lines []textLine, hi int, h csvHeader) (Reading, int, 
 			end = ln.End
 			continue
 		}
+		if h.sep == ' ' && len(fields) != len(h.cols) && h.fixed != nil {
+			if ff, fs, ok := csvSplitFixed(d, ln, h.fixed); ok {
+				fields, starts = ff, fs
+			}
+		}
 		if h.sep == ' ' && h.list == len(h.cols)-1 && h.cols[h.list] != csvEdgeCell && len(fields) > len(h.cols) {
 			// "A  B C D": the last column lists the neighbours.
 			fields = append(fields[:h.list:h.list], strings.Join(fields[h.list:], " "))
@@ -624,6 +645,12 @@ func csvReadTable(d *Doc, lines []textLine, hi int, h csvHeader) (Reading, int, 
 			break
 		}
 		if len(fields) != len(h.cols) && h.sep == ' ' {
+			if h.fixed != nil && strings.Contains(strings.TrimSpace(text[ln.Start:ln.End]), "  ") {
+				// An aligned line that does not fit the columns: a row the
+				// reader cannot cut, not prose.
+				r.Confidence = min(r.Confidence, 0.5)
+				r.Notes = append(r.Notes, fmt.Sprintf("the line %q does not fit the table's columns", strings.TrimSpace(text[ln.Start:ln.End])))
+			}
 			break // fields separated by spaces: a line of prose ends the table
 		}
 		if len(fields) < len(h.cols) && rows == 0 {
@@ -639,9 +666,12 @@ func csvReadTable(d *Doc, lines []textLine, hi int, h csvHeader) (Reading, int, 
 		}
 		clean := func(k int) string { return strings.TrimSpace(fields[k]) }
 		if h.list >= 0 {
-			es, err := csvListEdges(d, h, fields, starts, src, val, ln, cellDirs)
+			u, es, err := csvListEdges(d, h, fields, starts, src, val, ln, cellDirs)
 			if err != nil {
 				return Reading{}, j, err
+			}
+			if u != "" {
+				add(u) // a node with an empty list ("Survey site | —") is a node
 			}
 			for _, e := range es {
 				add(e.U)
@@ -659,7 +689,7 @@ func csvReadTable(d *Doc, lines []textLine, hi int, h csvHeader) (Reading, int, 
 				es[k].Value, es[k].HasValue = q.v, true
 				if q.unit == "" {
 					q.unit = h.units[val]
-					q.meaning, _ = unitMeaning(strings.ToLower(q.unit))
+					q.meaning = csvUnitMeaning(q.unit)
 				}
 				units[q.unit] = true
 				if q.meaning != MeaningNone {
@@ -688,7 +718,7 @@ func csvReadTable(d *Doc, lines []textLine, hi int, h csvHeader) (Reading, int, 
 				e.Value, e.HasValue = q.v, true
 				if q.unit == "" {
 					q.unit = h.units[val]
-					q.meaning, _ = unitMeaning(strings.ToLower(q.unit))
+					q.meaning = csvUnitMeaning(q.unit)
 				}
 				units[q.unit] = true
 				if q.meaning != MeaningNone {
@@ -762,6 +792,12 @@ func csvReadTable(d *Doc, lines []textLine, hi int, h csvHeader) (Reading, int, 
 	}
 	if edges && val >= 0 {
 		csvUnits(&r, h.names[val], units, unitMeanings)
+		if r.EdgeValue == MeaningCapacity && r.Directed == DirUnknown {
+			// A flow through a table of lanes depends on which way they
+			// go, and neither the header nor the text says.
+			r.Confidence = min(r.Confidence, 0.6)
+			r.Notes = append(r.Notes, "the table gives capacities, and neither it nor the text says which way its edges go")
+		}
 	}
 	if rows == 1 && edges {
 		r.Notes = append(r.Notes, "the table has one row")

@@ -19,8 +19,8 @@ func TestCSVTableUnits(t *testing.T) {
 		},
 		{
 			name:  "a flow rate unit the lexicon does not know keeps the column's meaning",
-			text:  "from,to,capacity\ns,a,1.2 MMcf/day\na,t,3 MMcf/day\n",
-			nodes: []string{"s", "a", "t"}, edges: []string{"s-a:1.2", "a-t:3"}, meaning: MeaningCapacity, minConf: 0.95, maxConf: 0.95,
+			text:  "A directed pipeline network:\nfrom,to,capacity\ns,a,1.2 MMcf/day\na,t,3 MMcf/day\n",
+			nodes: []string{"s", "a", "t"}, edges: []string{"s-a:1.2", "a-t:3"}, meaning: MeaningCapacity, dir: DirDirected, minConf: 0.95, maxConf: 0.95,
 		},
 		{
 			name:  "minutes in TSV cells are weights",

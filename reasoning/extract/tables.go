@@ -24,9 +24,9 @@ func csvColumnsOf(lx *lang.Lexicon) map[string]csvColumn {
 	out := map[string]csvColumn{}
 	for w, r := range lx.Columns() {
 		switch {
-		case r == lang.ColSource:
+		case r == lang.ColSource, r == lang.ColEarlier:
 			out[w] = csvSource
-		case r == lang.ColTarget:
+		case r == lang.ColTarget, r == lang.ColLater:
 			out[w] = csvTarget
 		case r == lang.ColNode:
 			out[w] = csvNode
@@ -36,6 +36,8 @@ func csvColumnsOf(lx *lang.Lexicon) map[string]csvColumn {
 			out[w] = csvNeighbours
 		case r == lang.ColSuccessors:
 			out[w] = csvSuccessors
+		case r == lang.ColPredecessors:
+			out[w] = csvPredecessors
 		case r == lang.ColEdge:
 			out[w] = csvEdgeCell
 		case r.Value():
@@ -222,6 +224,8 @@ func csvListColumn(lx *lang.Lexicon, name string) csvColumn {
 		return csvNeighbours
 	case lang.ColSuccessors:
 		return csvSuccessors
+	case lang.ColPredecessors:
+		return csvPredecessors
 	}
 	last := name
 	if k := strings.LastIndexAny(name, " _"); k >= 0 {
@@ -242,9 +246,10 @@ func csvListColumn(lx *lang.Lexicon, name string) csvColumn {
 	return csvOther
 }
 
-// csvSplitList splits a list cell ("Noah, Olivia, Sam", "B C D", "B; C")
-// into its names; nil for an empty cell or a dash ("-", "none").
-func csvSplitList(cell string) []string {
+// csvSplitList splits a list cell ("Noah, Olivia, Sam", "B; C", and with
+// spaces "B C D" when names are one word) into its names; nil for an
+// empty cell or a dash ("-", "none").
+func csvSplitList(cell string, spaces bool) []string {
 	cell = strings.TrimSpace(cell)
 	switch strings.ToLower(cell) {
 	case "", "-", "—", "none", "n/a", "[]", "()":
@@ -255,8 +260,10 @@ func csvSplitList(cell string) []string {
 	switch {
 	case strings.ContainsAny(cell, ",;"):
 		parts = strings.FieldsFunc(cell, func(r rune) bool { return r == ',' || r == ';' })
-	default:
+	case spaces:
 		parts = strings.Fields(cell)
+	default:
+		parts = []string{cell}
 	}
 	out := parts[:0]
 	for _, p := range parts {
@@ -291,7 +298,7 @@ func csvListHeader(h *csvHeader, src, dst, lists, cells int) bool {
 	}
 	for i, c := range h.cols {
 		switch c {
-		case csvNeighbours, csvSuccessors:
+		case csvNeighbours, csvSuccessors, csvPredecessors:
 			h.list = i
 		case csvEdgeCell:
 			if src > 0 {
@@ -387,9 +394,15 @@ func csvTableDirection(r *Reading, h csvHeader, lx *lang.Lexicon) {
 		want = DirDirected
 		a, b := h.names[csvIndexOf(h.cols, csvSource)], h.names[csvIndexOf(h.cols, csvTarget)]
 		why = fmt.Sprintf("from %s to %s: the %s %s the %s", a, b, a, lx.Third(h.verb), b)
+	case h.list < 0 && lx.Column(h.names[csvIndexOf(h.cols, csvSource)]) == lang.ColEarlier && lx.Column(h.names[csvIndexOf(h.cols, csvTarget)]) == lang.ColLater:
+		want = DirDirected
+		why = fmt.Sprintf("the %s column comes before the %s column: the edge points from it", h.names[csvIndexOf(h.cols, csvSource)], h.names[csvIndexOf(h.cols, csvTarget)])
 	case h.list >= 0 && h.cols[h.list] == csvSuccessors:
 		want = DirDirected
 		why = fmt.Sprintf("the %s column lists the nodes each row's node points to", h.names[h.list])
+	case h.list >= 0 && h.cols[h.list] == csvPredecessors:
+		want = DirDirected
+		why = fmt.Sprintf("the %s column lists what comes before each row's node: an edge from each to it", h.names[h.list])
 	case h.list >= 0 && h.cols[h.list] == csvNeighbours:
 		want = DirUndirected
 	}
@@ -429,32 +442,37 @@ func csvIndexOf(cols []csvColumn, c csvColumn) int {
 // row's node (its owner column, or the one-node table's node) to each
 // node its list names, or the edge its edge cell holds. A list with a
 // number column names one node: a number for several is not read.
-func csvListEdges(d *Doc, h csvHeader, fields []string, starts []int, owner, val int, ln textLine, cellDirs map[Direction]int) ([]Edge, error) {
+func csvListEdges(d *Doc, h csvHeader, fields []string, starts []int, owner, val int, ln textLine, cellDirs map[Direction]int) (string, []Edge, error) {
 	cell := strings.TrimSpace(fields[h.list])
 	if h.cols[h.list] == csvEdgeCell {
 		u, v, dir, ok := csvEdgeCellEnds(cell)
 		if !ok {
-			return nil, syntaxErrorAt(d.Text, starts[h.list], fmt.Sprintf("%s %q is not one edge", h.names[h.list], cell))
+			return "", nil, syntaxErrorAt(d.Text, starts[h.list], fmt.Sprintf("%s %q is not one edge", h.names[h.list], cell))
 		}
 		cellDirs[dir]++
-		return []Edge{{U: u, V: v, Start: ln.Start, End: ln.End}}, nil
+		return "", []Edge{{U: u, V: v, Start: ln.Start, End: ln.End}}, nil
 	}
 	u := h.ownerName
 	if owner >= 0 {
 		u = strings.TrimSpace(fields[owner])
 	}
 	if u == "" {
-		return nil, syntaxErrorAt(d.Text, ln.Start, "table row names no node")
+		return "", nil, syntaxErrorAt(d.Text, ln.Start, "table row names no node")
 	}
-	names := csvSplitList(cell)
+	// "A | B C" splits at spaces; "Install roof | Frame walls" is one name.
+	names := csvSplitList(cell, !strings.Contains(u, " "))
 	if val >= 0 && len(names) > 1 {
-		return nil, syntaxErrorAt(d.Text, starts[h.list], fmt.Sprintf("the %s cell %q names %d nodes for one %s", h.names[h.list], cell, len(names), h.names[val]))
+		return "", nil, syntaxErrorAt(d.Text, starts[h.list], fmt.Sprintf("the %s cell %q names %d nodes for one %s", h.names[h.list], cell, len(names), h.names[val]))
 	}
 	es := make([]Edge, 0, len(names))
 	for _, v := range names {
+		if h.cols[h.list] == csvPredecessors {
+			es = append(es, Edge{U: v, V: u, Start: ln.Start, End: ln.End})
+			continue
+		}
 		es = append(es, Edge{U: u, V: v, Start: ln.Start, End: ln.End})
 	}
-	return es, nil
+	return u, es, nil
 }
 
 // csvCellDirection sets the direction an edge column's cells are written
@@ -496,4 +514,75 @@ func csvDedupeBoth(r *Reading) {
 		out = append(out, e)
 	}
 	r.Edges = out
+}
+
+// csvFixedColumns returns the offsets of a header line's columns when
+// they stand two or more spaces apart ("from          to   trucks/day"),
+// nil otherwise.
+func csvFixedColumns(line string) []int {
+	var cols []int
+	for i := 0; i < len(line); {
+		for i < len(line) && line[i] == ' ' {
+			i++
+		}
+		if i == len(line) {
+			break
+		}
+		if len(cols) > 0 && (line[i-1] != ' ' || line[i-2] != ' ') {
+			return nil
+		}
+		cols = append(cols, i)
+		for i < len(line) && line[i] != ' ' {
+			i++
+		}
+		if i+1 < len(line) && line[i+1] != ' ' {
+			return nil // one space inside a column name: not a fixed-width header
+		}
+	}
+	if len(cols) < 2 || strings.ContainsRune(line, '\t') {
+		return nil
+	}
+	return cols
+}
+
+// csvSplitFixed cuts a row of a fixed-width table at its header's column
+// offsets: each cut must fall after a space ("Hub Marseille Store 12" cuts
+// before "Store" under "to"), and no cell may be empty.
+func csvSplitFixed(d *Doc, ln textLine, cols []int) ([]string, []int, bool) {
+	row := d.Text[ln.Start:ln.End]
+	fields := make([]string, 0, len(cols))
+	starts := make([]int, 0, len(cols))
+	for k, c := range cols {
+		if c >= len(row) || c > 0 && row[c-1] != ' ' {
+			return nil, nil, false
+		}
+		end := len(row)
+		if k+1 < len(cols) {
+			end = min(cols[k+1], len(row))
+		}
+		cell := row[c:end]
+		lead := len(cell) - len(strings.TrimLeft(cell, " "))
+		cell = strings.TrimSpace(cell)
+		if cell == "" {
+			return nil, nil, false
+		}
+		fields = append(fields, cell)
+		starts = append(starts, ln.Start+c+lead)
+	}
+	return fields, starts, true
+}
+
+// csvUnitMeaning is what a value column's unit says its numbers are,
+// a rate ("trucks/day") by the unit before its slash.
+func csvUnitMeaning(unit string) Meaning {
+	u := strings.ToLower(unit)
+	if m, ok := unitMeaning(u); ok {
+		return m
+	}
+	if per, _, ok := strings.Cut(u, "/"); ok {
+		if m, ok := unitMeaning(per); ok {
+			return m
+		}
+	}
+	return MeaningNone
 }

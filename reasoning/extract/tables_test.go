@@ -116,6 +116,12 @@ var tableListCases = []tableCase{
 		"R2# show neighbors\nNeighbor   Latency(ms)  State\nR1         4            FULL\nR3         3            FULL\n\n" +
 		"R3# show neighbors\nNeighbor   Latency(ms)  State\nR1         12           FULL\nR2         3            FULL\n\nWhat is the lowest-latency path from R1 to R3?",
 		edges: []string{"R1-R2:4", "R1-R3:12", "R2-R3:3"}},
+	{name: "depends on, multi-word tasks", text: "Task | Depends on\n---|---\nSurvey site | —\nPour foundation | Survey site, Get permit\nGet permit | —\nFrame walls | Pour foundation\nInstall roof | Frame walls\n\nWhich task can start last?",
+		edges: []string{"Survey site-Pour foundation", "Get permit-Pour foundation", "Pour foundation-Frame walls", "Frame walls-Install roof"}, directed: true, fact: "an edge from each to it"},
+	{name: "prerequisites, space-separated names", text: "course,prerequisites\nCS201,CS101\nCS301,CS201 MATH120\nWhat must I take before CS301?",
+		edges: []string{"CS101-CS201", "CS201-CS301", "MATH120-CS301"}, directed: true},
+	{name: "before | after", text: "Dependencies (the first must happen before the second):\n\n| before | after |\n|:--|:--|\n| step0 | step1 |\n| step3 | step0 |\n\nGive a valid order for all steps.",
+		edges: []string{"step0-step1", "step3-step0"}, directed: true},
 	// The two ends list different latencies: which is the link's is not known.
 	{name: "router tables disagree", text: "R1# show neighbors\nNeighbor   Latency(ms)  State\nR2         4            FULL\n\nR2# show neighbors\nNeighbor   Latency(ms)  State\nR1         9            FULL\n\nWhat is the latency from R1 to R2?",
 		decline: true},
@@ -166,6 +172,26 @@ var tableBoxCases = []tableCase{
 	{name: "box of names and ages", text: "+------+-----+\n| name | age |\n+------+-----+\n| Ann  | 31  |\n| Bo   | 27  |\n+------+-----+\nWho is older?", decline: true},
 }
 
+// TestTableFixedWidth: a space-aligned table whose names hold spaces is
+// cut at its header's columns; a rate unit ("trucks/day") is the unit's
+// measure. Before: no graph. Capacities whose direction nothing states
+// are uncertain (a flow depends on it).
+func TestTableFixedWidth(t *testing.T) {
+	for _, tc := range tableFixedCases {
+		tc.run(t)
+	}
+}
+
+var tableFixedCases = []tableCase{
+	{name: "fixed width, one way", text: "Lanes (one-way, a directed network):\nfrom          to             trucks/day\nPlant Lyon    DC North          40\nDC North      Hub Paris         30\nHub Marseille Store 12          30\nHub Paris     Store 12          35\n\nHow many trucks per day from Plant Lyon to Store 12?",
+		edges: []string{"Plant Lyon-DC North:40", "DC North-Hub Paris:30", "Hub Marseille-Store 12:30", "Hub Paris-Store 12:35"}, directed: true, meaning: MeaningCapacity},
+	{name: "fixed width, minutes", text: "origin        destination    minutes\nOld Town      Harbour        12\nHarbour       North Gate     7\n\nHow long from Old Town to North Gate?",
+		edges: []string{"Old Town-Harbour:12", "Harbour-North Gate:7"}},
+	// A word across a column's start: the row does not fit the header.
+	{name: "fixed width, a row across the columns", text: "from          to             km\nPlant Lyon    DC North       40\nA very long name here  B      3\n\nHow far?", decline: true},
+	{name: "capacities, direction not stated", text: "from          to             trucks/day\nPlant Lyon    DC North          40\nDC North      Hub Paris         30\n\nHow many trucks per day from Plant Lyon to Hub Paris?", decline: true},
+}
+
 // TestTableNotGraphs: tables that are not graphs, or whose columns
 // cannot be assigned, are not read as one; a header row is never an edge.
 func TestTableNotGraphs(t *testing.T) {
@@ -187,7 +213,7 @@ var tableNotGraphCases = []tableCase{
 // tableSeeds are the table tests' questions, for FuzzRead's corpus.
 func tableSeeds() []string {
 	var out []string
-	for _, cs := range [][]tableCase{tableVerbCases, tableListCases, tableCellCases, tableBoxCases, tableNotGraphCases} {
+	for _, cs := range [][]tableCase{tableVerbCases, tableListCases, tableCellCases, tableBoxCases, tableFixedCases, tableNotGraphCases} {
 		for _, c := range cs {
 			out = append(out, c.text)
 		}
