@@ -1,6 +1,7 @@
 package reasoning
 
 import (
+	"regexp"
 	"slices"
 	"testing"
 
@@ -14,6 +15,16 @@ func TestDeclaredIntents(t *testing.T) {
 	d, err := compileIntents(tools.Catalogue().Specs(), lang.Default())
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, p := range d.phrases {
+		if _, err := regexp.Compile(p.re.String()); err != nil {
+			t.Errorf("tool %s: phrase %s: %v", p.tool, p.re, err)
+		}
+	}
+	for _, c := range d.concepts {
+		if _, err := regexp.Compile(c.re.String()); err != nil {
+			t.Errorf("concept %s: %v", c.name, err)
+		}
 	}
 	if len(d.phrases) < 10 || len(d.concepts) < 20 {
 		t.Errorf("%d phrases and %d concepts declared; the catalogue declares more", len(d.phrases), len(d.concepts))
@@ -73,5 +84,21 @@ func TestNamedConceptsLongest(t *testing.T) {
 	}
 	if _, lacks := ConceptLacking("What is the average clustering coefficient?", cc.Spec()); lacks {
 		t.Error("clustering_coefficient refused for the average clustering coefficient")
+	}
+}
+
+// BenchmarkFirstQuestionIntents is what a one-question process pays for
+// the declared intents: compiling them and matching one question.
+func BenchmarkFirstQuestionIntents(b *testing.B) {
+	specs, lex := tools.Catalogue().Specs(), lang.Default()
+	q := "given a directed graph with edges 0->1, 1->2, 2->0: identify the degree of a certain vertex in the graph. the node in question is node=6."
+	for b.Loop() {
+		d, err := compileIntents(specs, lex)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var out Cues
+		d.declaredCues(q, &out, nil)
+		d.named(q)
 	}
 }
