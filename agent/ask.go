@@ -582,7 +582,7 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 		return r.planner().Name(), d, nil
 	})
 	if chooseErr != nil || choice.Tool == reasoning.NoTool || choice.Tool == "" {
-		why := errNoToolFits
+		why := ErrNoToolFits
 		if chooseErr != nil {
 			why = fmt.Errorf("tool choice failed: %w", chooseErr)
 		}
@@ -787,8 +787,10 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 	return r.finish(), nil
 }
 
-// errNoToolFits is the reason for the fallback when the planner picks no tool.
-var errNoToolFits = errors.New("no tool fits the question")
+// ErrNoToolFits is the reason for the fallback when the planner picks no
+// tool; it stays in the error chain when the analogy finds no answer
+// either.
+var ErrNoToolFits = errors.New("no tool fits the question")
 
 // fallback answers by analogy over the examples. why is the reason no tool
 // answered; when the analogy fails too, the error returned wraps both why

@@ -211,11 +211,12 @@ func questionTimeout(c *cli.Context) (time.Duration, error) {
 // timeoutErr says that the question ran out of its --timeout, naming the
 // LLM server when there is one (the usual cause); it wraps err.
 func timeoutErr(c *cli.Context, timeout time.Duration, err error) error {
-	who := ""
 	if u := settingOf(c, "llm"); u != "" {
-		who = fmt.Sprintf(" (the LLM server at %s did not answer in time)", u)
+		return fmt.Errorf("no answer within --timeout %v (the LLM server at %s did not answer in time); raise --timeout or check the server: %w", timeout, u, err)
 	}
-	return fmt.Errorf("no answer within --timeout %v%s; raise --timeout or check the server: %w", timeout, who, err)
+	// The builtin backend has no server: the time went to reading,
+	// loading or the tool.
+	return fmt.Errorf("no answer within --timeout %v; raise --timeout (a large graph or a costly tool needs longer): %w", timeout, err)
 }
 
 // plotFlag is --plot FILE of ask and tools run.
@@ -280,6 +281,8 @@ func askExit(err error) error {
 		return cli.Exit(err.Error(), exitNoAnswer)
 	case errors.Is(err, agent.ErrTooLarge), errors.Is(err, agent.ErrBadInput), errors.Is(err, agent.ErrRefused):
 		return cli.Exit(err.Error(), exitUsage)
+	case errors.Is(err, agent.ErrNoToolFits):
+		return cli.Exit(agent.TidyMessage(err.Error())+"; 'graphagent tools list' shows what can be asked, 'graphagent tools search \"QUESTION\"' the nearest tools", exitNoAnswer)
 	default:
 		return cli.Exit(err.Error(), exitNoAnswer)
 	}

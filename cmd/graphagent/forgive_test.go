@@ -120,7 +120,8 @@ var updateGolden = flag.Bool("update", false, "rewrite testdata/messages.golden"
 // TestErrorMessagesGolden: the error messages of common mistakes, kept in
 // testdata/messages.golden (go test -run TestErrorMessagesGolden -update
 // rewrites it): each is one line, and none repeats a prefix, says "context
-// canceled" or strings sentinel labels together.
+// canceled" or strings sentinel labels together; with the builtin backend
+// none mentions a server, and "no tool fits" points to 'tools list'.
 func TestErrorMessagesGolden(t *testing.T) {
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "g.tsv"), []byte("0 1\n1 2\n"), 0o644); err != nil {
@@ -140,6 +141,8 @@ func TestErrorMessagesGolden(t *testing.T) {
 		{"tools", "show", "shortest_pth"},
 		{"askk", "q"},
 		{"ask", "--timeout", "0s", "How many nodes in 0-1?"},
+		{"ask", "--timeout", "1ns", "How many nodes are in 0-1, 1-2, 2-3?"},
+		{"ask", "Which node would make the best team captain in 0-1, 1-2, 2-3?"},
 	}
 	var b strings.Builder
 	for _, args := range cases {
@@ -148,6 +151,11 @@ func TestErrorMessagesGolden(t *testing.T) {
 		lines := strings.Split(strings.TrimSuffix(errOut, "\n"), "\n")
 		if errOut == "" || len(lines) != 1 {
 			t.Errorf("%q: stderr is %d lines, want one message: %q", args, len(lines), errOut)
+		}
+		// No server to check with the builtin backend; "no tool fits"
+		// says where the tools are listed.
+		if strings.Contains(errOut, "server") || strings.Contains(errOut, "no tool fits") && !strings.Contains(errOut, "tools list") {
+			t.Errorf("%q: %s", args, errOut)
 		}
 	}
 	got := strings.ReplaceAll(b.String(), dir, "DATA")
