@@ -183,7 +183,8 @@ func unknownName(name, key string) error {
 		close = close[:5]
 	}
 	if len(close) == 0 {
-		return fmt.Errorf("%q: %w (see the %d names of named.Names)", name, ErrUnknown, len(table))
+		all := Names()
+		return fmt.Errorf("%q: %w; none of the %d named graphs is close (they are NetworkX's small graphs: %s, …)", name, ErrUnknown, len(all), strings.Join(all[:min(6, len(all))], ", "))
 	}
 	names := make([]string, len(close))
 	for i, c := range close {
