@@ -652,6 +652,9 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 	if err := uncuedMembership(cues, spec.Name); retrieved && err != nil {
 		return r.fail(err)
 	}
+	if err := uncuedTopic(intent, cues, spec, a.reg.Specs(), a.lex); retrieved && err != nil {
+		return r.fail(err)
+	}
 	if err := orderedChange(intent); err != nil {
 		return r.fail(err)
 	}

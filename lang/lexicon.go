@@ -149,6 +149,7 @@ type Lexicon struct {
 	nodeNouns         []string
 	edgeNouns         []string
 	dirEdgeNouns      []string
+	routeNouns        []string
 	edgeDomain        map[string]EdgeDomain
 	columns           map[string]ColumnRole
 	vagueRanks        []string
@@ -236,6 +237,24 @@ func (l *Lexicon) VagueRanks() []string { return slices.Clone(l.vagueRanks) }
 // ("flights", "payments").
 func (l *Lexicon) DirectedEdgeNouns() []string { return slices.Clone(l.dirEdgeNouns) }
 
+// EdgeWords returns every noun the lexicon has for edges: the edge nouns,
+// the directed ones and those of the edge domains ("corridors", "pipes",
+// "arrows"), singular and plural, sorted.
+func (l *Lexicon) EdgeWords() []string {
+	var out []string
+	for w, c := range l.words {
+		if c.Has(EdgeNoun) {
+			out = append(out, w)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// RouteNouns returns the words that name a transit line or route ("line",
+// "buses", "tram"), singular and plural.
+func (l *Lexicon) RouteNouns() []string { return slices.Clone(l.routeNouns) }
+
 // Word is what a word is in the lexicon, as bits.
 type Word uint32
 
@@ -289,6 +308,9 @@ const (
 	EdgeNoun
 	// UnitWord: a unit ("km", "dollars").
 	UnitWord
+	// RouteNoun: a word that names a transit line or route, whose stops
+	// a list after it joins one to the next ("Red line: A, B, C").
+	RouteNoun
 )
 
 // Has reports whether w has one of the classes c.
@@ -313,6 +335,7 @@ type file struct {
 	GluedUnits        []string                `json:"gluedUnits"`
 	TableColumns      map[ColumnRole][]string `json:"tableColumns"`
 	VagueRanks        []string                `json:"vagueRanks"`
+	RouteNouns        []string                `json:"routeNouns"`
 }
 
 type verbEntry struct {
@@ -387,7 +410,8 @@ func Parse(data []byte) (*Lexicon, error) {
 		words []string
 		dst   *[]string
 		class Word
-	}{{f.NodeNouns, &l.nodeNouns, NodeNoun}, {f.EdgeNouns, &l.edgeNouns, EdgeNoun}, {f.DirectedEdgeNouns, &l.dirEdgeNouns, EdgeNoun}} {
+	}{{f.NodeNouns, &l.nodeNouns, NodeNoun}, {f.EdgeNouns, &l.edgeNouns, EdgeNoun}, {f.DirectedEdgeNouns, &l.dirEdgeNouns, EdgeNoun},
+		{f.RouteNouns, &l.routeNouns, RouteNoun}} {
 		for _, n := range g.words {
 			forms, err := nounForms(n, false)
 			if err != nil {

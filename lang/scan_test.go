@@ -207,7 +207,6 @@ var lexiconListsLeft = map[string]int{
 	"reasoning/extract/precedence.go":  2,
 	"reasoning/extract/prose.go":       1,
 	"reasoning/extract/prosetext.go":   3,
-	"reasoning/extract/routes.go":      1,
 	"reasoning/learnedq/learnedq.go":   3,
 	"tools/advanced_structure.go":      1,
 	"tools/advanced_walks.go":          2,

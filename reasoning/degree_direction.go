@@ -35,8 +35,9 @@ func newDegreeDirRes(lx *lang.Lexicon) degreeDirRes {
 	}
 	return degreeDirRes{
 		// Named directions: "in-degree", "incoming edges", "followers",
-		// "edges arriving at 3", "how many people is Lee followed by".
-		in: lazyCompile(`(?i)\b(?:in-?degrees?|incoming|in-?links|in-?edges|inbound|followers|(?:` + passive + `)\s+by)\b|\b(?:edges?|links?|arcs?|` + edgeWords + `)\s+(?:arriv(?:e|es|ing)\s+(?:at|in)|com(?:e|es|ing)\s+(?:in)?to|enter(?:s|ing)?|end(?:s|ing)?\s+(?:at|in)|into)\b`),
+		// "edges arriving at 3", "arrows point into 3", "how many people
+		// is Lee followed by".
+		in: lazyCompile(`(?i)\b(?:in-?degrees?|incoming|in-?links|in-?edges|inbound|followers|(?:` + passive + `)\s+by)\b|\b(?:edges?|links?|arcs?|` + edgeWords + `)\s+(?:arriv(?:e|es|ing)\s+(?:at|in)|com(?:e|es|ing)\s+(?:in)?to|enter(?:s|ing)?|end(?:s|ing)?\s+(?:at|in)|(?:point(?:s|ing)?\s+)?into)\b`),
 		// "out-degree", "outgoing edges", "edges leaving 3", "edges going out
 		// of 3".
 		out: lazyCompile(`(?i)\b(?:out-?degrees?|outgoing|out-?links|out-?edges|outbound)\b|\b(?:edges?|links?|arcs?|` + edgeWords + `)\s+(?:leav(?:e|es|ing)|go(?:es|ing)?\s+out\s+of|com(?:e|es|ing)\s+out\s+of|start(?:s|ing)?\s+(?:at|in)|originat(?:e|es|ing)\s+(?:at|from|in))\b`),

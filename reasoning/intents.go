@@ -138,7 +138,8 @@ const nodeSlot = `(?:node\s+|vertex\s+)?([\pL\pN_][\pL\pN_'’-]*)`
 // phrase word: hyphens, dashes or white space.
 const wordSep = `[\s\-‐‑–—]*`
 
-// lexWords are the phrases' lexicon tokens: each token's phrases. The
+// lexWords are the phrases' lexicon tokens: each token's phrases
+// (<edges> the lexicon's every noun for edges). The
 // relations the readers do not read as edges ("depends on": the order of
 // the tasks) are left out, since their edges point the other way.
 func lexWords(lex *lang.Lexicon) map[string][]string {
@@ -147,6 +148,7 @@ func lexWords(lex *lang.Lexicon) map[string][]string {
 		"<relates>": lang.Phrases(lex.OneWay(), keep, lang.Base, lang.S),
 		"<related>": lang.Phrases(lex.OneWay(), keep, lang.En),
 		"<nodes>":   lex.NodeNouns(),
+		"<edges>":   lex.EdgeWords(),
 	}
 }
 

@@ -119,6 +119,10 @@ func maximumBipartiteMatchingTool() Tool {
 		Returns:   "size (number of matched pairs) and pairs, one maximum matching as [left, right] node pairs.",
 		AppliesTo: UndirectedOnly,
 		Family:    familyCommon,
+		Intents: Intents{
+			// "the largest number of mentor–mentee pairs we can form"
+			Phrases: []string{"largest/maximum/max/greatest/most number of ... pairs/couples/pairings", "most pairs/couples/pairings"},
+		},
 		Examples: []string{
 			"What is the maximum matching of the bipartite graph with edges a-x, a-y, b-x, c-z?",
 			"Applicants 1,2,3 can take jobs 4,5,6 as follows: 1-4, 1-5, 2-4, 3-6. How many applicants can be hired at once?",

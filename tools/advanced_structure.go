@@ -191,6 +191,12 @@ func bridgesTool() Tool {
 		Returns:   "count and bridges as [u, v] node pairs.",
 		AppliesTo: UndirectedOnly,
 		Family:    familyCommon,
+		Intents: Intents{
+			// "how many corridors are chokepoints": the edges whose loss cuts
+			// the graph; "which rooms are chokepoints" are its nodes.
+			Phrases:  []string{"<edges> ... chokepoint*", "chokepoint <edges>"},
+			Concepts: []string{"chokepoint*"},
+		},
 		Examples: []string{
 			"Which edges are bridges in the graph 0-1, 1-2, 2-0, 2-3?",
 			"Find every cut edge: removing it would increase the number of connected components.",
@@ -232,6 +238,10 @@ func articulationPointsTool() Tool {
 		Returns:   "count and nodes, the articulation points in node order.",
 		AppliesTo: UndirectedOnly,
 		Family:    familyCommon,
+		Intents: Intents{
+			Phrases:  []string{"<nodes> ... chokepoint*", "chokepoint <nodes>"},
+			Concepts: []string{"chokepoint*"},
+		},
 		Examples: []string{
 			"What are the articulation points of the graph with edges 0-1, 1-2, 2-0, 1-3, 3-4?",
 			"Which vertices are cut vertices, i.e. deleting one of them disconnects the graph?",

@@ -372,8 +372,14 @@ type EulerParams struct {
 
 func eulerPathTool() Tool {
 	return New(Spec{
-		Name:        "euler_path",
-		Intents:     Intents{Concepts: []string{"circuit*", "eulerian cycle*", "euler cycle*"}},
+		Name: "euler_path",
+		Intents: Intents{
+			Concepts: []string{"circuit*", "eulerian cycle*", "euler cycle*"},
+			// "can this figure be drawn in one stroke without retracing a
+			// line?", "walking every corridor exactly once"
+			Phrases: []string{"one/single stroke", "draw/drawn/trace/traced ... without retracing/lifting",
+				"every/each <edges> exactly/only once"},
+		},
 		Description: "Decide whether a graph has an Eulerian path (using every edge exactly once) and give one.",
 		WhenToUse: "Questions asking for a walk or drawing that traverses each edge exactly once (the Königsberg bridges " +
 			"problem, drawing a figure without lifting the pen), optionally from a given start node. Every node must " +

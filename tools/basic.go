@@ -196,8 +196,12 @@ type degreeParam struct {
 
 func degreeTool() Tool {
 	return New(Spec{
-		Name:        "degree",
-		Intents:     Intents{Concepts: []string{"successor*", "predecessor*", "in-neighbour*", "in-neighbor*", "out-neighbour*", "out-neighbor*"}},
+		Name: "degree",
+		Intents: Intents{
+			Concepts: []string{"successor*", "predecessor*", "in-neighbour*", "in-neighbor*", "out-neighbour*", "out-neighbor*"},
+			// "how many arrows point into codegen?"
+			Phrases: []string{"how many <edges> point/points/lead/leads/go/goes/come/comes into X"},
+		},
 		Description: "The degree of a node: its number of incident edges; on directed graphs its in-degree (incoming edges), out-degree (outgoing edges) or total degree (in plus out, the default).",
 		WhenToUse:   "The question asks for the degree, in-degree or out-degree of a node, how many edges touch it, how many edges leave or arrive at it, or how many others it follows or follow it.",
 		Returns:     "integer: the degree as NetworkX counts it (G.degree, G.in_degree, G.out_degree); a self-loop adds 2 to the total degree and 1 to the in- and out-degree.",

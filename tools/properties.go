@@ -253,11 +253,15 @@ func sizeTool() Tool {
 func densityTool() Tool {
 	return New(Spec{
 		Name:        "density",
-		Intents:     Intents{Concepts: []string{"density", "dense"}},
 		Description: "Density of the graph: edges present divided by edges possible, m/(n(n-1)) directed and 2m/(n(n-1)) undirected.",
 		WhenToUse:   "Questions about how dense or sparse the graph is, or what fraction of possible edges exist.",
 		Returns:     "a number (0 for graphs with no edges or fewer than two nodes; self-loops count as edges, so it can exceed 1)",
 		Family:      familyToolX,
+		Intents: Intents{
+			Concepts: []string{"density", "dense"},
+			// "what fraction of all possible pairings has been played"
+			Phrases: []string{"fraction/share/proportion/percentage of ... possible"},
+		},
 		Examples: []string{
 			"What is the density of this graph?",
 			"How dense is the dodecahedral graph?",

@@ -57,6 +57,14 @@ func (p *exScan) rangeAt(i int) (lo, hi, next int, ok bool) {
 	return x, y, j, true
 }
 
+// pairListFollows reports whether a dashed range ending before token n
+// is the first pair of a list of pairs: "how many nodes are in 0-1, 1-2,
+// 2-3?" lists edges, it declares no nodes 0 to 1.
+func (p *exScan) pairListFollows(n int) bool {
+	return n >= 2 && p.kind(n-2) == exDash && p.isPunct(n, ',') &&
+		p.kind(n+1) == exNum && p.kind(n+2) == exDash && p.kind(n+3) == exNum
+}
+
 // tryNodes recognises node declarations: "nodes are numbered from 0 to
 // 12", "10 nodes (0-9)", "nodes 0 through 12", "nodes: A, B, C",
 // "isolated nodes 7 and 8", "node 7 is isolated".
@@ -126,7 +134,7 @@ func (p *exScan) tryNodes(i int) (int, error) {
 		"with", "ranging", "range", "go", "run", "in", "the", "id", "integers", "consecutively"); n++ {
 		k++
 	}
-	if lo, hi, n, ok := p.rangeAt(k); ok {
+	if lo, hi, n, ok := p.rangeAt(k); ok && !p.pairListFollows(n) {
 		if lo > hi {
 			return n, nil
 		}

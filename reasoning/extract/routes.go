@@ -5,18 +5,22 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
+	"github.com/graphagent/graphagent/lang"
 	"github.com/graphagent/graphagent/tools/graph"
 )
 
 // RouteLists reads transit lines and routes written as a named list of
 // stops, each stop joined to the next: "Red line: Alpha, Beta, Gamma",
 // "Stops on the 12 bus: Mill Rd, Oak St, Town Hall, Station.", "* Blue line:
-// Beta, Delta and Epsilon". The list follows a colon on the same line, after
-// a short name holding a route word (line, route, bus, train, tram, metro,
-// subway, trail, stops); it ends at the line's or sentence's end. Lines go
-// both ways: the edges are undirected. Stops shared by two lists join them.
-// The reader returns at once when the text holds none of the route words.
+// Beta, Delta and Epsilon", "Line 2: Harbor – Old Town – Central" (the
+// stops between en or em dashes, or hyphens with a space on each side).
+// The list follows a colon on the same line, after a short name holding a
+// route word (the lexicon's route nouns: line, route, bus, tram, stops…);
+// it ends at the line's or sentence's end. Lines go both ways: the edges
+// are undirected. Stops shared by two lists join them. The reader returns
+// at once when the text holds none of the route words.
 type RouteLists struct{}
 
 // Name names the notation.
@@ -27,7 +31,9 @@ func (RouteLists) Read(ctx context.Context, d *Doc) (Reading, error) {
 	if err := ctx.Err(); err != nil {
 		return Reading{}, err
 	}
-	if !d.words().any(isRouteWord) {
+	lx := d.opt.Lexicon
+	isRoute := func(w string) bool { return lx.Word(w).Has(lang.RouteNoun) }
+	if !d.words().any(isRoute) {
 		return Reading{}, nil
 	}
 	r := Reading{Reader: RouteLists{}.Name(), Directed: DirUndirected, Confidence: 0.9}
@@ -43,7 +49,7 @@ func (RouteLists) Read(ctx context.Context, d *Doc) (Reading, error) {
 		// Stops on the 7 bus: B, C."
 		for s := off; s < end; {
 			e := routeSentenceEnd(d.Text, s, end)
-			stops, ok := routeList(d.Text[s:e], d.Lower[s:e])
+			stops, ok := routeList(d.Text[s:e], d.Lower[s:e], isRoute)
 			if ok {
 				for k, st := range stops {
 					if !seen[st] {
@@ -82,7 +88,7 @@ func routeSentenceEnd(text string, s, end int) int {
 
 // routeList reads one sentence as a route's name, a colon and its stops;
 // lower is the sentence in lower case. ok is false when it is not one.
-func routeList(text, lower string) (stops []string, ok bool) {
+func routeList(text, lower string, isRoute func(string) bool) (stops []string, ok bool) {
 	colon := strings.IndexByte(text, ':')
 	if colon < 0 {
 		return nil, false
@@ -94,13 +100,23 @@ func routeList(text, lower string) (stops []string, ok bool) {
 	}
 	named := false
 	for _, w := range words {
-		named = named || isRouteWord(w)
+		named = named || isRoute(w)
 	}
 	body := strings.TrimSpace(text[colon+1:])
 	if !named || strings.HasSuffix(body, "?") {
 		return nil, false
 	}
 	body = strings.TrimRight(body, ".! \t\r")
+	if !strings.Contains(body, ",") {
+		if dashed := routeDashes(body); len(dashed) >= 2 {
+			for _, it := range dashed {
+				if !routeStop(it) {
+					return nil, false
+				}
+			}
+			return dashed, true
+		}
+	}
 	items := strings.Split(body, ",")
 	for k, it := range items {
 		it = strings.TrimSpace(it)
@@ -142,12 +158,27 @@ func routeStop(s string) bool {
 	return true
 }
 
-// isRouteWord reports whether w is a route word or its plural.
-func isRouteWord(w string) bool {
-	switch w {
-	case "line", "lines", "route", "routes", "bus", "buses", "train", "trains", "tram", "trams", "metro", "subway",
-		"trail", "trails", "stops":
-		return true
+// routeDashes splits a list of stops written between dashes: en or em
+// dashes, spaced or not, or hyphens with a space on each side ("Harbor –
+// Old Town – Central", "Airport - Central"); a hyphen inside a name
+// ("Saint-Denis") joins it. It returns nil when body has no such dash.
+func routeDashes(body string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(body); {
+		r, size := utf8.DecodeRuneInString(body[i:])
+		sep := r == '–' || r == '—' ||
+			r == '-' && i > 0 && i+1 < len(body) && isSpace(body[i-1]) && isSpace(body[i+1])
+		if sep {
+			out = append(out, strings.TrimSpace(body[start:i]))
+			start = i + size
+		}
+		i += size
 	}
-	return false
+	if out == nil {
+		return nil
+	}
+	return append(out, strings.TrimSpace(body[start:]))
 }
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' }
