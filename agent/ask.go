@@ -637,6 +637,9 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 	if err := askedMeasureMissing(task, r.ans.Reading, a.lex); err != nil {
 		return r.fail(err)
 	}
+	if err := routeQuestion(task, r.ans.Reading, a.lex); err != nil {
+		return r.fail(err)
+	}
 	if err := readingRuleErr(spec, r.ans.Reading); err != nil {
 		return r.fail(err)
 	}

@@ -51,3 +51,36 @@ func TestNodesInPairList(t *testing.T) {
 		t.Errorf("%s %v (%q), want node_count 4", ans.Tool, ans.Value, ans.Answer)
 	}
 }
+
+// TestRouteQuestion: on a graph read from route lists, a question about
+// one route or the routes themselves, or one counting changes of route, is
+// declined (answered before: "Is the Red line a loop?" by a cycle check
+// over every line, "the minimum number of transfers" by the stops between);
+// questions about the network's stations are answered.
+func TestRouteQuestion(t *testing.T) {
+	a := newDataAgent(t)
+	m := "Red line: Airport – Central – Market – Harbor\nBlue line: University – Market – Stadium – Park\nGreen line: Central – Museum – Stadium\n"
+	for _, c := range []struct {
+		q      string
+		answer bool
+	}{
+		{"Is the Red line a loop?", false},
+		{"How many stops are on the Blue line?", false},
+		{"How many stations are only on one line?", false},
+		{"What is the minimum number of transfers from Airport to Park?", false},
+		{"Can I get from Airport to Park without changing lines?", false},
+		{"What's the fewest number of stops from Airport to Park?", true},
+		{"How many distinct stations does the network have?", true},
+		{"Which stations, if closed, would split the network?", true},
+	} {
+		ans, err := a.Ask(context.Background(), m+c.q)
+		switch {
+		case c.answer && err != nil:
+			t.Errorf("%q: %v, want an answer", c.q, err)
+		case !c.answer && err == nil:
+			t.Errorf("%q: answered %q by %s, want it declined", c.q, ans.Answer, ans.Tool)
+		case !c.answer && !errors.Is(err, ErrNoAnswer):
+			t.Errorf("%q: %v does not wrap ErrNoAnswer", c.q, err)
+		}
+	}
+}

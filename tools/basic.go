@@ -100,6 +100,10 @@ func nodeCountTool() Tool {
 		Returns:     "integer: the number of nodes, isolated nodes included.",
 		AppliesTo:   AnyGraph,
 		Family:      familyGTools,
+		// "How many distinct stations does the network have?"
+		// ("how many different people does Ann know" is her degree).
+		Intents: Intents{Phrases: []string{"how many distinct/different/unique <nodes> does/do the/this/our/my ... have",
+			"how many distinct/different/unique <nodes> are there"}},
 		Examples: []string{
 			"How many nodes does this graph have?",
 			"Tell me the number of vertices in the network.",
