@@ -20,7 +20,7 @@ func Readers() []Reader {
 		DOTGraph{},
 		Mermaid{},
 		BoxTable{}, // before Cypher: the query above a console's table is its key
-		TikZ{}, // before the tuples: "at (0, 0)" is a point, no edge
+		TikZ{},     // before the tuples: "at (0, 0)" is a point, no edge
 		Cypher{},
 		GML{},
 		GraphML{},
