@@ -99,13 +99,28 @@ func Inspect(edges []byte, edgesName string, directed bool, nodes []byte, nodesN
 // the graph as read, repeated edges merged as NetworkX merges them, for
 // CleanGraph.
 func InspectGraph(data []byte, name string, f graph.Format, directed bool) (*Inspection, *graph.Graph, error) {
+	return InspectGraphWithin(data, name, f, directed, graph.Limits{})
+}
+
+// InspectGraphWithin is InspectGraph within node and edge limits: the
+// reader stops at lim, and the edges as written (repeated ones too, each
+// kept as a record) are bounded by lim.MaxEdges.
+func InspectGraphWithin(data []byte, name string, f graph.Format, directed bool, lim graph.Limits) (*Inspection, *graph.Graph, error) {
 	var recs []graph.EdgeRecord
-	opt := graph.ReadOptions{Directed: directed, Name: name, OnEdge: func(u, v string) {
+	over := false
+	opt := graph.ReadOptions{Directed: directed, Name: name, Limits: lim, OnEdge: func(u, v string) {
+		if lim.MaxEdges > 0 && len(recs) >= lim.MaxEdges {
+			over = true
+			return
+		}
 		recs = append(recs, graph.EdgeRecord{Line: len(recs) + 1, U: u, V: v})
 	}}
 	g, err := graph.Read(bytes.NewReader(data), f, opt)
 	if err != nil {
 		return nil, nil, err
+	}
+	if over {
+		return nil, nil, fmt.Errorf("%s: more than %d edges as written (repeated ones counted): %w", name, lim.MaxEdges, graph.ErrTooLarge)
 	}
 	edges := len(recs)
 	// Every node is declared (listed, or named by an edge); those no edge

@@ -73,12 +73,12 @@ number among the file's edges, isolated nodes by name; --out writes the cleaned 
 JSON (NEW ending in .json) or as an edge list, with repeated edges merged as they are read (as
 NetworkX reads them); --nodes does not apply (the file lists its nodes).
 Exit code 0 whether or not defects are found.`,
-				Flags: []cli.Flag{dirFlag, jsonFlag(),
+				Flags: append([]cli.Flag{dirFlag, jsonFlag(),
 					&cli.StringFlag{Name: "nodes", Usage: "node table `FILE` (first column: node IDs) for dangling references and isolated nodes"},
 					&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the cleaned edge list to `NEW` (inside the data folders)"},
 					&cli.StringFlag{Name: "nodes-out", Usage: "write the cleaned node table to `NEW`"},
 					&cli.StringFlag{Name: "remove", Value: "all", Usage: "defect kinds to remove: duplicates, self-loops, isolated, dangling (comma-separated) or all"},
-				},
+				}, graphRunFlags()...),
 				Action: graphClean,
 			},
 		},
@@ -231,17 +231,34 @@ func graphClean(c *cli.Context) error {
 		return usageErr("data folders: %v", err)
 	}
 	defer sb.Close()
-	path, directed := graphArg(c, c.Args().First())
-	edges, reached, err := sb.ReadAll(c.Context, path)
+	lim, err := graphLimits(c)
 	if err != nil {
+		return err
+	}
+	ctx, cancel, timeout, err := runContext(c)
+	if err != nil {
+		return err
+	}
+	defer cancel()
+	path, directed := graphArg(c, c.Args().First())
+	edges, reached, err := sb.ReadAll(ctx, path)
+	if err != nil {
+		if ctx.Err() != nil {
+			return runTimeoutErr(ctx, timeout, err)
+		}
 		return usageErr("%v", err)
 	}
 	switch f := graph.DetectFormat(reached, edges[:min(len(edges), 512)]); f {
 	case graph.FormatEdgeList:
-	case graph.FormatNodeLink, graph.FormatDOT, graph.FormatGML:
-		return cleanStructured(c, sb, path, f, edges, directed, remove)
+		// Every line is kept as a record (repeated edges too): the lines,
+		// not only the distinct edges, are bounded by --max-edges.
+		if lines := bytes.Count(edges, []byte{'\n'}); lines > lim.MaxEdges+1 {
+			return usageErr("%s has %d lines, more than --max-edges %d: %v (raise --max-nodes or --max-edges to read it)", path, lines, lim.MaxEdges, graph.ErrTooLarge)
+		}
+	case graph.FormatNodeLink, graph.FormatDOT, graph.FormatGML, graph.FormatGraphML:
+		return cleanStructured(c, sb, path, f, edges, directed, remove, lim)
 	default:
-		return usageErr("graph clean reads edge lists (u v [weight] lines, TSV/CSV tables), node-link JSON, DOT and GML; %s is %s", path, f)
+		return usageErr("graph clean reads edge lists (u v [weight] lines, TSV/CSV tables), node-link JSON, DOT, GML and GraphML; %s is %s", path, f)
 	}
 	var nodes []byte
 	if np := c.String("nodes"); np != "" {
@@ -320,12 +337,15 @@ func graphClean(c *cli.Context) error {
 
 // cleanStructured is graph clean on a node-link JSON, DOT or GML file:
 // defects located by edge number, and --out written from the graph.
-func cleanStructured(c *cli.Context, sb *graph.Sandbox, path string, f graph.Format, data []byte, directed bool, remove map[string]bool) error {
+func cleanStructured(c *cli.Context, sb *graph.Sandbox, path string, f graph.Format, data []byte, directed bool, remove map[string]bool, lim graph.Limits) error {
 	if c.String("nodes") != "" || c.String("nodes-out") != "" {
 		return usageErr("--nodes and --nodes-out apply to edge lists; %s (%s) lists its own nodes", path, f)
 	}
-	in, g, err := scenarios.InspectGraph(data, path, f, directed)
+	in, g, err := scenarios.InspectGraphWithin(data, path, f, directed, lim)
 	if err != nil {
+		if errors.Is(err, graph.ErrTooLarge) {
+			return usageErr("%v (raise --max-nodes or --max-edges to read it)", err)
+		}
 		return usageErr("%v", err)
 	}
 	type written struct {

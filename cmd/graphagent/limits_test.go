@@ -107,3 +107,33 @@ func TestErrorMessagesBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestGraphCleanLimits: graph clean had no node or edge limit and no
+// --timeout (it keeps a record of every line or edge as written, repeated
+// ones too); it has tools run's now, the lines and edges as written
+// counted against --max-edges.
+func TestGraphCleanLimits(t *testing.T) {
+	dir := t.TempDir()
+	var el, dot strings.Builder
+	dot.WriteString("graph G {\n")
+	for i := range 3000 {
+		fmt.Fprintf(&el, "%d %d\n", i%10, i%10+1)
+		dot.WriteString("a -- b;\n")
+	}
+	dot.WriteString("}\n")
+	for name, text := range map[string]string{"rep.edgelist": el.String(), "rep.dot": dot.String()} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, name := range []string{"rep.edgelist", "rep.dot"} {
+		_, errOut, code := runCLI(t, "--data", dir, "graph", "clean", name, "--max-edges", "1000")
+		if code != exitUsage || !strings.Contains(errOut, "too large") || !strings.Contains(errOut, "raise --max-nodes or --max-edges") {
+			t.Errorf("%s --max-edges 1000: exit %d, %q; want exit 2 naming the limit", name, code, errOut)
+		}
+		out, errOut, code := runCLI(t, "--data", dir, "graph", "clean", name)
+		if code != exitOK || !strings.Contains(out, "duplicate") {
+			t.Errorf("%s within the default limits: exit %d, %q %q", name, code, out, errOut)
+		}
+	}
+}
