@@ -198,7 +198,7 @@ func answerKindMismatch(task string, cues reasoning.Cues, spec tools.Spec) error
 	if !mismatch {
 		return nil
 	}
-	return fmt.Errorf("the question asks for %s, and the nearest tool, %s, which none of its words names, answers with %s: %w", kind, spec.Name, strings.TrimSuffix(textutil.Truncate(spec.Returns, 60), "."), ErrNoAnswer)
+	return fmt.Errorf("the question asks for %s, and the nearest tool, %s, which none of its words names, answers with %s: %w", kind, spec.Name, strings.TrimSuffix(textutil.TruncateWords(spec.Returns, 60), "."), ErrNoAnswer)
 }
 
 // hypothetical asks about the graph after a change that the question only

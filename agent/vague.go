@@ -175,7 +175,7 @@ func unknownNamedNode(spec tools.Spec, args json.RawMessage, g *graph.Graph, sou
 	}
 	for _, id := range nodeParams(spec, args) {
 		if _, ok := g.Index(id); !ok && hasLetter(id) {
-			return fmt.Errorf("node %q is not in the graph (%d nodes: %s): %w", id, g.N(), textutil.Truncate(strings.Join(g.IDs(), ", "), 80), ErrBadInput)
+			return fmt.Errorf("node %q is not in the graph (%d nodes: %s): %w", id, g.N(), textutil.TruncateWords(strings.Join(g.IDs(), ", "), 80), ErrBadInput)
 		}
 	}
 	return nil

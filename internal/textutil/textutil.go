@@ -2,6 +2,8 @@
 // packages need.
 package textutil
 
+import "strings"
+
 // Truncate returns s when it is at most n bytes long; otherwise it cuts s to
 // at most n bytes, backing up to a rune boundary so no UTF-8 sequence is
 // split, and appends "..." to mark the cut. n below 0 counts as 0.
@@ -14,6 +16,22 @@ func Truncate(s string, n int) string {
 		cut--
 	}
 	return s[:cut] + "..."
+}
+
+// TruncateWords returns s cut to at most n bytes at the end of a word (a
+// space or a comma-space before the cut), followed by "…", so that a
+// sentence quoting it is not cut mid-word; a single word longer than n is
+// cut as Truncate does.
+func TruncateWords(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := Truncate(s, n)
+	cut = cut[:len(cut)-len("...")]
+	if i := strings.LastIndexByte(cut, ' '); i > 0 {
+		cut = cut[:i]
+	}
+	return strings.TrimRight(cut, " ,;:") + "…"
 }
 
 // EditDistance is the Levenshtein distance between a and b, counted in bytes.

@@ -90,3 +90,20 @@ func TestFolderHider(t *testing.T) {
 		t.Errorf("one folder: %q", got)
 	}
 }
+
+func TestTruncateWords(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"a mapping from each node to its PageRank score", 20, "a mapping from each…"},
+		{"0, 1, 2, 3, 4, 5", 9, "0, 1, 2…"},
+		{"short", 20, "short"},
+		{"Supercalifragilistic", 5, "Super…"},
+	} {
+		if got := TruncateWords(c.in, c.n); got != c.want {
+			t.Errorf("TruncateWords(%q, %d) = %q, want %q", c.in, c.n, got, c.want)
+		}
+	}
+}
