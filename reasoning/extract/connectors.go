@@ -82,13 +82,16 @@ func (p *exScan) tryConnector(i int) (int, error) {
 	// "0 -> 1, 2, 3": more targets of the last source, each not itself the
 	// start of another edge.
 	if len(got) == 1 && got[0].arrow {
+		// On a line of its own that is only the list ("ana → ben, cara"),
+		// lower-case words are the targets as much as the source is.
+		whole := p.lineStart(i) && p.listToLineEnd(n)
 		for p.isPunct(n, ',') || p.isWord(n, "and") {
 			k := n + 1
 			if p.isWord(k, "and") {
 				k++
 			}
 			b, n2, wb, ok := p.nodeRef(k)
-			if !ok || wb {
+			if !ok || wb && !whole {
 				break
 			}
 			if c := p.kind(n2); c == exArrow || c == exBiArrow || c == exDash {
@@ -101,6 +104,28 @@ func (p *exScan) tryConnector(i int) (int, error) {
 		}
 	}
 	return n, nil
+}
+
+// listToLineEnd reports whether the tokens from n to the line's end are
+// a list of one-word node names, each after a comma or "and": ", b, c".
+func (p *exScan) listToLineEnd(n int) bool {
+	items := 0
+	for n < len(p.toks) && p.kind(n) != exNL {
+		if !p.isPunct(n, ',') && !p.isWord(n, "and") {
+			return false
+		}
+		n++
+		if p.isWord(n, "and") {
+			n++
+		}
+		_, n2, _, ok := p.nodeRef(n)
+		if !ok || n2 != n+1 {
+			return false
+		}
+		n = n2
+		items++
+	}
+	return items > 0
 }
 
 // optionDash reports whether the dash at token n is a command-line
