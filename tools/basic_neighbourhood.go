@@ -205,6 +205,15 @@ func transitivityTool() Tool {
 // over the sum of |N(v)| (|N(v)| - 1). On undirected graphs that is
 // 3 × triangles / triads.
 func transitivity(ctx context.Context, g *graph.Graph) (float64, error) {
+	if !g.Directed() {
+		return undirectedTransitivity(ctx, g)
+	}
+	return pairTransitivity(ctx, g)
+}
+
+// pairTransitivity is transitivity on any graph, by marking each node's
+// neighbours and counting the adjacent ordered pairs among them.
+func pairTransitivity(ctx context.Context, g *graph.Graph) (float64, error) {
 	n := g.N()
 	mark := make([]int32, n) // mark[u] == v+1: u is a neighbour of v
 	var tri, triads int64
@@ -237,6 +246,27 @@ func transitivity(ctx context.Context, g *graph.Graph) (float64, error) {
 		return 0, nil
 	}
 	return float64(tri) / float64(triads), nil
+}
+
+// undirectedTransitivity is transitivity on an undirected graph: the
+// triangles counted once by the forward algorithm (O(m^1.5), where the
+// neighbour-of-neighbour pass above is O(sum of squared degrees) and took
+// 3.4x igraph's time at 10^6 edges), six ordered pairs each, over the same
+// sum of d(d-1): the same two integers, so the same float64.
+func undirectedTransitivity(ctx context.Context, g *graph.Graph) (float64, error) {
+	f, err := newForward(ctx, g)
+	if err != nil {
+		return 0, err
+	}
+	t, err := f.countTriangles(ctx, nil)
+	if err != nil || t == 0 {
+		return 0, err
+	}
+	var triads int64
+	for _, d := range f.deg {
+		triads += int64(d) * int64(d-1)
+	}
+	return float64(6*t) / float64(triads), nil
 }
 
 // pairNodesParam names the two nodes of a link-prediction index.

@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -98,5 +99,34 @@ func TestNeighbourhoodToolsAgainstNetworkX(t *testing.T) {
 		if perTool[name] < 250 || answered[name] < 100 {
 			t.Errorf("tool %s has %d differential cases, %d answered", name, perTool[name], answered[name])
 		}
+	}
+}
+
+// TestUndirectedTransitivityExact checks that the triangle-count route of
+// transitivity on undirected graphs gives exactly the float the
+// neighbour-pair count gives, self-loops and isolated nodes included.
+func TestUndirectedTransitivityExact(t *testing.T) {
+	pool := append(loopyGraphs(31, 200, nil), randomGraphs(32, 60, genOptions{MinNodes: 30, MaxNodes: 120, SelfLoops: true})...)
+	checked := 0
+	for _, tg := range pool {
+		if tg.Directed {
+			continue
+		}
+		g := tg.build(t)
+		want, err := pairTransitivity(context.Background(), g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := undirectedTransitivity(context.Background(), g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != want {
+			t.Fatalf("%s: transitivity %v, want %v", tg.describe(), got, want)
+		}
+		checked++
+	}
+	if checked < 100 {
+		t.Fatalf("only %d undirected graphs", checked)
 	}
 }

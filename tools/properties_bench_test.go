@@ -148,3 +148,23 @@ func BenchmarkAvgPathLengthWeighted(b *testing.B) {
 	g := benchGraph(b, 2_000, 10_000, false, true)
 	b.Run("n2e3_m1e4_undirected", func(b *testing.B) { benchRun(b, "avg_path_length", g, `{"weighted":true}`) })
 }
+
+// BenchmarkTransitivity times transitivity on an undirected random graph
+// of 10^6 edges by the neighbour-pair count and by the triangle count the
+// tool now uses on undirected graphs.
+func BenchmarkTransitivity(b *testing.B) {
+	g := benchGraph(b, 200_000, 1_000_000, false, false)
+	ctx := context.Background()
+	for _, c := range []struct {
+		name string
+		f    func(context.Context, *graph.Graph) (float64, error)
+	}{{"pairs", pairTransitivity}, {"triangles", undirectedTransitivity}} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := c.f(ctx, g); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
