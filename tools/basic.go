@@ -204,7 +204,9 @@ func degreeTool() Tool {
 		Intents: Intents{
 			Concepts: []string{"successor*", "predecessor*", "in-neighbour*", "in-neighbor*", "out-neighbour*", "out-neighbor*"},
 			// "how many arrows point into codegen?"
-			Phrases: []string{"how many <edges> point/points/lead/leads/go/goes/come/comes into X"},
+			Phrases: []string{"how many <edges> point/points/lead/leads/go/goes/come/comes into X",
+				// "How many times is Lee2015 cited?"
+				"how many times is/was/has_been X <related>"},
 		},
 		Description: "The degree of a node: its number of incident edges; on directed graphs its in-degree (incoming edges), out-degree (outgoing edges) or total degree (in plus out, the default).",
 		WhenToUse:   "The question asks for the degree, in-degree or out-degree of a node, how many edges touch it, how many edges leave or arrive at it, or how many others it follows or follow it.",

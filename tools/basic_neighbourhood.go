@@ -147,6 +147,8 @@ func sourcesSinksTool() Tool {
 				"sources and sinks",
 				"sinks and sources",
 				"no prerequisite*/predecessor*",
+				// "Which papers here don't cite any other paper?"
+				"which/what/who ... don't/doesn't/do_not/does_not/never <relates> any*",
 			},
 			Concepts: []string{"sources and sinks", "sinks and sources"},
 		},

