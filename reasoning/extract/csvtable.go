@@ -653,8 +653,10 @@ func csvReadTable(d *Doc, lines []textLine, hi int, h csvHeader) (Reading, int, 
 			}
 			break // fields separated by spaces: a line of prose ends the table
 		}
-		if len(fields) < len(h.cols) && rows == 0 {
-			// The first row lacks fields: the line above was no header.
+		if len(fields) != len(h.cols) && rows == 0 && (len(fields) < len(h.cols) || h.list >= 0 || h.verb != "") {
+			// The first row does not fit: the line above was no header (a
+			// header the lexicon's lists or verbs name is not sure enough
+			// to call the row malformed).
 			return Reading{}, j, nil
 		}
 		if len(fields) != len(h.cols) {
@@ -699,6 +701,9 @@ func csvReadTable(d *Doc, lines []textLine, hi int, h csvHeader) (Reading, int, 
 			r.Edges = append(r.Edges, es...)
 		} else if edges {
 			u, v := clean(src), clean(dst)
+			if u == "" && v == "" && rows == 0 {
+				return Reading{}, j, nil // the first row is only separators: no table
+			}
 			if u == "" || v == "" {
 				k := src
 				if u != "" {

@@ -30,6 +30,7 @@ func Readers() []Reader {
 		pythonReader{},
 		NetworkXCode{},
 		CSVTable{},
+		IndentTree{},
 		RouteLists{},
 		PairPhrases{},
 		NodeData{},

@@ -213,7 +213,7 @@ var tableNotGraphCases = []tableCase{
 // tableSeeds are the table tests' questions, for FuzzRead's corpus.
 func tableSeeds() []string {
 	var out []string
-	for _, cs := range [][]tableCase{tableVerbCases, tableListCases, tableCellCases, tableBoxCases, tableFixedCases, tableNotGraphCases} {
+	for _, cs := range [][]tableCase{tableVerbCases, tableListCases, tableCellCases, tableBoxCases, tableFixedCases, tableNotGraphCases, treeCases} {
 		for _, c := range cs {
 			out = append(out, c.text)
 		}
