@@ -234,6 +234,19 @@ func sortedIDs(ids []string) []string {
 // with the catalogue (GraphWiz items; others are left alone), on
 // GOMAXPROCS workers.
 func AuditItems(ctx context.Context, items []Item) error {
+	return auditEach(ctx, items, func(reg *tools.Registry, it *Item) *GoldAudit {
+		if it.Type() != GraphWizAnswer {
+			return nil
+		}
+		a := auditGraphWiz(ctx, reg, it)
+		return &a
+	})
+}
+
+// auditEach sets each item's Audit to what audit returns for it (nil
+// leaves it alone), on GOMAXPROCS workers sharing the catalogue; it stops
+// handing out items when ctx ends.
+func auditEach(ctx context.Context, items []Item, audit func(reg *tools.Registry, it *Item) *GoldAudit) error {
 	reg := tools.Catalogue()
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -242,10 +255,8 @@ func AuditItems(ctx context.Context, items []Item) error {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				it := &items[i]
-				if it.Type() == GraphWizAnswer {
-					a := auditGraphWiz(ctx, reg, it)
-					it.Audit = &a
+				if a := audit(reg, &items[i]); a != nil {
+					items[i].Audit = a
 				}
 			}
 		}()

@@ -5,10 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/graphagent/graphagent/internal/lazyre"
 	"github.com/graphagent/graphagent/tools"
@@ -18,29 +16,10 @@ import (
 // auditGraCoReItems audits every item against its graph, on GOMAXPROCS
 // workers.
 func auditGraCoReItems(ctx context.Context, items []Item, problems map[string]*gcProblem) error {
-	reg := tools.Catalogue()
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				a := auditGraCoRe(ctx, reg, &items[i], problems[items[i].ID])
-				items[i].Audit = &a
-			}
-		}()
-	}
-	defer wg.Wait()
-	defer close(next)
-	for i := range items {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
-	return nil
+	return auditEach(ctx, items, func(reg *tools.Registry, it *Item) *GoldAudit {
+		a := auditGraCoRe(ctx, reg, it, problems[it.ID])
+		return &a
+	})
 }
 
 // descriptionEdges reads the graph description's edge lines ("From node u

@@ -5,10 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"runtime"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/graphagent/graphagent/tools"
 	"github.com/graphagent/graphagent/tools/graph"
@@ -17,29 +15,10 @@ import (
 // auditGraphQAItems audits every item against its problem's graph, on
 // GOMAXPROCS workers.
 func auditGraphQAItems(ctx context.Context, items []Item, problems map[string]*gqProblem) error {
-	reg := tools.Catalogue()
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				a := auditGraphQA(ctx, reg, &items[i], problems[items[i].ID])
-				items[i].Audit = &a
-			}
-		}()
-	}
-	defer wg.Wait()
-	defer close(next)
-	for i := range items {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
-	return nil
+	return auditEach(ctx, items, func(reg *tools.Registry, it *Item) *GoldAudit {
+		a := auditGraphQA(ctx, reg, it, problems[it.ID])
+		return &a
+	})
 }
 
 // auditGraphQA re-derives a GraphQA item's gold with the catalogue from the
