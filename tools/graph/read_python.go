@@ -229,6 +229,14 @@ func (p *pyParser) edge() error {
 	}
 	p.pos++
 	if p.b == nil {
+		// Validating (FindPythonEdgeList): refuse what the builder would,
+		// so that a list found is a list that parses.
+		for _, id := range []string{u, v} {
+			if err := checkNodeID(id); err != nil {
+				p.pos = edgePos
+				return p.fail("%v", err)
+			}
+		}
 		return nil
 	}
 	ui, err := p.b.addNodeCopy(u)
