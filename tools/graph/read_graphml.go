@@ -39,7 +39,8 @@ var graphMLWeightKeys = map[string]bool{"weight": true, "length": true, "distanc
 // line.
 func ReadGraphML(r io.Reader, opt ReadOptions) (*Graph, error) {
 	src := opt.source("GraphML")
-	dec := xml.NewDecoder(r)
+	rr := &readErrs{r: r}
+	dec := xml.NewDecoder(rr)
 	dec.Strict = true
 	fail := func(format string, a ...any) error {
 		line, col := dec.InputPos()
@@ -101,11 +102,16 @@ func ReadGraphML(r io.Reader, opt ReadOptions) (*Graph, error) {
 			break
 		}
 		if err != nil {
+			if rr.err != nil && errors.Is(err, rr.err) {
+				return nil, fmt.Errorf("read %s: %w", src, err)
+			}
+			// Anything else the decoder refuses (bad syntax, an XML
+			// version or charset it does not read) is the file's fault.
 			var se *xml.SyntaxError
 			if errors.As(err, &se) {
 				return nil, &SyntaxError{Source: src, Line: se.Line, Msg: se.Msg}
 			}
-			return nil, fmt.Errorf("read %s: %w", src, err)
+			return nil, fail("%v", err)
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
@@ -238,4 +244,19 @@ func ReadGraphML(r io.Reader, opt ReadOptions) (*Graph, error) {
 	g := b.Build()
 	g.SetName(opt.Name)
 	return g, nil
+}
+
+// readErrs remembers the error of its reader (not io.EOF), to tell a read
+// failure from a malformed file.
+type readErrs struct {
+	r   io.Reader
+	err error
+}
+
+func (e *readErrs) Read(p []byte) (int, error) {
+	n, err := e.r.Read(p)
+	if err != nil && err != io.EOF {
+		e.err = err
+	}
+	return n, err
 }
