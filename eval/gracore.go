@@ -539,12 +539,9 @@ func ReadGraCoReDir(ctx context.Context, path string, tasks []string) ([]Item, e
 }
 
 func readGraCoReDir(ctx context.Context, path string, tasks []string) (*graCoReData, error) {
-	want := map[string]bool{}
-	for _, t := range tasks {
-		if _, ok := gcTasks[t]; !ok {
-			return nil, fmt.Errorf("gracore: unknown task %q (known: %s)", t, strings.Join(GraCoReTasks(), ", "))
-		}
-		want[t] = true
+	want, err := selectTasks("gracore", tasks, GraCoReTasks())
+	if err != nil {
+		return nil, err
 	}
 	root, ok := gcRoot(path)
 	if !ok {

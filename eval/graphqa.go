@@ -450,12 +450,9 @@ func ReadGraphQADir(ctx context.Context, dir string, tasks []string) ([]Item, er
 }
 
 func readGraphQADir(ctx context.Context, dir string, tasks []string) (*graphQAData, error) {
-	want := map[string]bool{}
-	for _, t := range tasks {
-		if _, ok := gqTasks[t]; !ok {
-			return nil, fmt.Errorf("graphqa: unknown task %q (known: %s)", t, strings.Join(GraphQATasks(), ", "))
-		}
-		want[t] = true
+	want, err := selectTasks("graphqa", tasks, GraphQATasks())
+	if err != nil {
+		return nil, err
 	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {

@@ -412,12 +412,12 @@ func ReadGraphWizDir(ctx context.Context, dir string, tasks []string) ([]Item, e
 	if len(tasks) == 0 {
 		tasks = GraphWizTasks()
 	}
+	if _, err := selectTasks("graphwiz", tasks, GraphWizTasks()); err != nil {
+		return nil, err
+	}
 	var items []Item
 	var missing []string
 	for _, task := range tasks {
-		if _, ok := gwTasks[task]; !ok {
-			return nil, fmt.Errorf("graphwiz: unknown task %q (known: %s)", task, strings.Join(GraphWizTasks(), ", "))
-		}
 		path := filepath.Join(dir, task+"_test.json")
 		if !existsMaybeGzip(path) {
 			missing = append(missing, task+"_test.json")

@@ -30,11 +30,11 @@ func ReadNLGraphDir(ctx context.Context, dir string, tasks []string) ([]Item, er
 	if len(tasks) == 0 {
 		tasks = NLGraphTasks()
 	}
+	if _, err := selectTasks("nlgraph", tasks, NLGraphTasks()); err != nil {
+		return nil, err
+	}
 	var items []Item
 	for _, task := range tasks {
-		if _, ok := nlTools[task]; !ok {
-			return nil, fmt.Errorf("nlgraph: unknown task %q (known: %v)", task, NLGraphTasks())
-		}
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/graphagent/graphagent/tools/graph"
@@ -296,4 +297,19 @@ func pythonListIn(q string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// selectTasks checks the tasks a user asked a suite for against the
+// suite's known tasks and returns them as a set (empty when none were
+// asked: the readers then take every task whose files are there). The
+// error names the suite and lists what it knows.
+func selectTasks(suite string, asked, known []string) (map[string]bool, error) {
+	want := make(map[string]bool, len(asked))
+	for _, t := range asked {
+		if !slices.Contains(known, t) {
+			return nil, fmt.Errorf("%s: unknown task %q (known: %s)", suite, t, strings.Join(known, ", "))
+		}
+		want[t] = true
+	}
+	return want, nil
 }
