@@ -57,32 +57,10 @@ func pathExistsTool() Tool {
 	})
 }
 
-// reachable runs a breadth-first search from s that stops at t.
+// reachable reports whether t can be reached from s (bidiBFS).
 func reachable(ctx context.Context, g *graph.Graph, s, t int32) (bool, error) {
-	if s == t {
-		return true, nil
-	}
-	seen := make([]bool, g.N())
-	queue := make([]int32, 0, 64)
-	queue = append(queue, s)
-	seen[s] = true
-	for head := 0; head < len(queue); head++ {
-		if head%ctxCheckEvery == ctxCheckEvery-1 {
-			if err := ctx.Err(); err != nil {
-				return false, err
-			}
-		}
-		for _, u := range g.Out(queue[head]) {
-			if u == t {
-				return true, nil
-			}
-			if !seen[u] {
-				seen[u] = true
-				queue = append(queue, u)
-			}
-		}
-	}
-	return false, nil
+	p, err := bidiBFS(ctx, g, s, t)
+	return p != nil, err
 }
 
 func shortestPathTool() Tool {

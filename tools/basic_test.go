@@ -573,24 +573,30 @@ func TestPathPrimitives(t *testing.T) {
 				}
 			}
 			clearBFS(dist, reached)
-			// The search that stops at a target gives the same hop count,
-			// and enough distances for bfsPathBack to walk a shortest path
-			// back (on the forward search, which is what it reads).
+			// The two-sided search that stops where its sides meet gives
+			// the same hop count and a path of that many edges, each one
+			// an edge of the graph in its direction.
+			if rev {
+				continue
+			}
 			for tgt := int32(0); tgt < int32(g.N()); tgt++ {
-				until, err := bfsUntil(ctx, g, s, tgt, rev, dist, queue)
+				p, err := bidiBFS(ctx, g, s, tgt)
 				if err != nil {
 					t.Fatal(err)
 				}
 				hw, ok := wantH[sid][g.ID(tgt)]
-				if (dist[tgt] >= 0) != ok || (ok && float64(dist[tgt]) != hw) {
-					t.Errorf("%s reverse=%v bfsUntil %s->%s: %d, NetworkX %v (%v)", c.Graph.describe(), rev, sid, g.ID(tgt), dist[tgt], hw, ok)
+				if (p != nil) != ok || (ok && len(p) != int(hw)+1) {
+					t.Errorf("%s bidiBFS %s->%s: %v, NetworkX %v (%v)", c.Graph.describe(), sid, g.ID(tgt), p, hw, ok)
+					continue
 				}
-				if ok && !rev {
-					if p := bfsPathBack(g, tgt, dist); len(p) != int(hw)+1 || p[0] != s || p[len(p)-1] != tgt {
-						t.Errorf("%s bfsPathBack %s->%s after bfsUntil: %v", c.Graph.describe(), sid, g.ID(tgt), p)
+				if ok && (p[0] != s || p[len(p)-1] != tgt) {
+					t.Errorf("%s bidiBFS %s->%s: path %v does not run between them", c.Graph.describe(), sid, g.ID(tgt), p)
+				}
+				for k := 1; k < len(p); k++ {
+					if !g.HasEdge(p[k-1], p[k]) {
+						t.Errorf("%s bidiBFS %s->%s: %v has no edge %s->%s", c.Graph.describe(), sid, g.ID(tgt), p, g.ID(p[k-1]), g.ID(p[k]))
 					}
 				}
-				clearBFS(dist, until)
 			}
 		}
 	}

@@ -44,11 +44,21 @@ func BenchmarkBasicShortestPath(b *testing.B) {
 }
 
 // BenchmarkShortestPathLength measures the hop count between two nodes,
-// which stops at the target like shortest_path does (compare the two).
+// by a search from both ends that stops where they meet (compare with
+// shortest_path, whose one-sided search stops at the target).
 func BenchmarkShortestPathLength(b *testing.B) {
 	basicBench(b, "shortest_path_length", []basicBenchCase{
 		{"n1e5_m1e6_undirected_unweighted", 100_000, 1_000_000, false, false},
 		{"n1e5_m1e6_directed_unweighted", 100_000, 1_000_000, true, false},
+	}, farPair("target"))
+}
+
+// BenchmarkBasicPathExists measures a reachability question between two
+// far nodes (the two-sided search of shortest_path_length).
+func BenchmarkBasicPathExists(b *testing.B) {
+	basicBench(b, "path_exists", []basicBenchCase{
+		{"n1e5_m1e6_undirected", 100_000, 1_000_000, false, false},
+		{"n1e5_m1e6_directed", 100_000, 1_000_000, true, false},
 	}, farPair("target"))
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -68,41 +69,6 @@ func bfsDistances(g *graph.Graph, src int32, reverse bool, dist, queue []int32) 
 		}
 	}
 	return queue
-}
-
-// bfsUntil is bfsDistances stopped as soon as t is discovered: a
-// point-to-point hop count need not pay for the rest of the graph. On return
-// dist[t] is the hop count (-1 when t is unreachable) and every node nearer
-// to src than t has its distance, which is all bfsPathBack needs; nodes at
-// t's distance or beyond may be unset. The returned slice lists the nodes
-// whose dist was set, for clearBFS. The context is checked every
-// ctxCheckEvery dequeued nodes.
-func bfsUntil(ctx context.Context, g *graph.Graph, src, t int32, reverse bool, dist, queue []int32) ([]int32, error) {
-	queue = append(queue[:0], src)
-	dist[src] = 0
-	if src == t {
-		return queue, nil
-	}
-	for head := 0; head < len(queue); head++ {
-		if head%ctxCheckEvery == ctxCheckEvery-1 {
-			if err := ctx.Err(); err != nil {
-				return queue, err
-			}
-		}
-		v := queue[head]
-		dv := dist[v] + 1
-		nbrs, _ := adjacency(g, v, reverse)
-		for _, u := range nbrs {
-			if dist[u] < 0 {
-				dist[u] = dv
-				queue = append(queue, u)
-				if u == t {
-					return queue, nil
-				}
-			}
-		}
-	}
-	return queue, nil
 }
 
 // clearBFS resets dist to -1 on the nodes a bfsDistances run reached, in
@@ -306,32 +272,6 @@ func (d *dijkstra) Path(t int32) []int32 {
 // Reached reports whether the last run settled v (its Dist is final).
 func (d *dijkstra) Reached(v int32) bool { return d.done[v] }
 
-// bfsPathBack returns a shortest path to t as node indices, from the BFS
-// distances of its source: each step back goes to the first in-neighbour
-// one hop closer. It returns nil when t was not reached.
-func bfsPathBack(g *graph.Graph, t int32, dist []int32) []int32 {
-	if dist[t] < 0 {
-		return nil
-	}
-	path := make([]int32, dist[t]+1)
-	path[dist[t]] = t
-	for v := t; dist[v] > 0; {
-		next := int32(-1)
-		for _, u := range g.In(v) {
-			if dist[u] == dist[v]-1 {
-				next = u
-				break
-			}
-		}
-		if next < 0 {
-			return nil // not BFS distances
-		}
-		v = next
-		path[dist[v]] = v
-	}
-	return path
-}
-
 // pathText writes a path of node indices as "a -> b -> c" ("a - b - c"
 // when undirected), up to listAll nodes.
 func pathText(g *graph.Graph, path []int32) string {
@@ -360,4 +300,77 @@ func nodeRef(id string) string {
 		return "node " + id
 	}
 	return id
+}
+
+// bidiBFS returns a shortest s–t path in hops (node indices, s first), or
+// nil when t cannot be reached from s. It runs breadth-first searches from
+// both ends, s along out-edges and t along in-edges, always growing the
+// side whose frontier is smaller by one whole level: the two meet after
+// visiting about the square root of what a one-sided search visits on
+// graphs that expand, and a side that runs out of nodes proves there is no
+// path as soon as it does. Any meeting found while a level grows lies on a
+// shortest path: before that level no node had been seen by both sides, so
+// the distance exceeds the two depths' sum, and the meeting gives their sum
+// plus one. The predecessor arrays store index+1 so that make's zeroed
+// memory means unseen and nothing needs filling.
+func bidiBFS(ctx context.Context, g *graph.Graph, s, t int32) ([]int32, error) {
+	if s == t {
+		return []int32{s}, nil
+	}
+	n := g.N()
+	predF, predB := make([]int32, n), make([]int32, n)
+	predF[s], predB[t] = s+1, t+1
+	front, back := []int32{s}, []int32{t}
+	var next []int32
+	steps := 0
+	for len(front) > 0 && len(back) > 0 {
+		forward := len(front) <= len(back)
+		cur, mine, other := back, predB, predF
+		if forward {
+			cur, mine, other = front, predF, predB
+		}
+		next = next[:0]
+		for _, v := range cur {
+			if steps++; steps%ctxCheckEvery == 0 {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+			}
+			nbrs, _ := adjacency(g, v, !forward)
+			for _, u := range nbrs {
+				if mine[u] != 0 {
+					continue
+				}
+				mine[u] = v + 1
+				if other[u] != 0 {
+					return joinBidi(u, s, t, predF, predB), nil
+				}
+				next = append(next, u)
+			}
+		}
+		if forward {
+			front, next = next, front
+		} else {
+			back, next = next, back
+		}
+	}
+	return nil, nil
+}
+
+// joinBidi is the path through the meeting node m: back along predF to s,
+// then forward along predB to t.
+func joinBidi(m, s, t int32, predF, predB []int32) []int32 {
+	var path []int32
+	for v := m; ; v = predF[v] - 1 {
+		path = append(path, v)
+		if v == s {
+			break
+		}
+	}
+	slices.Reverse(path)
+	for v := m; v != t; {
+		v = predB[v] - 1
+		path = append(path, v)
+	}
+	return path
 }

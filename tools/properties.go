@@ -455,15 +455,15 @@ func shortestPathLengthTool() Tool {
 			return Result{Value: l, Text: fmt.Sprintf("The shortest path from %s to %s has total weight %s: %s.",
 				nodeRef(g.ID(s)), nodeRef(g.ID(t)), formatNumber(l), pathText(g, d.Path(t)))}, nil
 		}
-		dist, queue := newBFSBuffers(g.N())
-		if _, err := bfsUntil(ctx, g, s, t, false, dist, queue); err != nil {
+		path, err := bidiBFS(ctx, g, s, t)
+		if err != nil {
 			return Result{}, err
 		}
-		if dist[t] < 0 {
+		if path == nil {
 			return Result{}, noPath
 		}
-		return Result{Value: int(dist[t]), Text: fmt.Sprintf("The shortest path from %s to %s has length %d: %s.",
-			nodeRef(g.ID(s)), nodeRef(g.ID(t)), dist[t], pathText(g, bfsPathBack(g, t, dist)))}, nil
+		return Result{Value: len(path) - 1, Text: fmt.Sprintf("The shortest path from %s to %s has length %d: %s.",
+			nodeRef(g.ID(s)), nodeRef(g.ID(t)), len(path)-1, pathText(g, path))}, nil
 	})
 }
 
