@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -420,45 +419,6 @@ func gcItems(t gcType, size, index int, rec *gcRecord) ([]Item, *gcProblem, erro
 	return items, p, nil
 }
 
-// gcLine is the line of the JSON text at byte offset off.
-func gcLine(raw []byte, off int64) int {
-	if off > int64(len(raw)) {
-		off = int64(len(raw))
-	}
-	return 1 + bytes.Count(raw[:off], []byte("\n"))
-}
-
-// gcRecordLines returns the line each top-level array element starts on.
-func gcRecordLines(raw []byte) []int {
-	var lines []int
-	depth, line := 0, 1
-	inStr, esc := false, false
-	for _, c := range raw {
-		switch {
-		case c == '\n':
-			line++
-		case inStr:
-			if esc {
-				esc = false
-			} else if c == '\\' {
-				esc = true
-			} else if c == '"' {
-				inStr = false
-			}
-		case c == '"':
-			inStr = true
-		case c == '{' || c == '[':
-			if depth == 1 && c == '{' {
-				lines = append(lines, line)
-			}
-			depth++
-		case c == '}' || c == ']':
-			depth--
-		}
-	}
-	return lines
-}
-
 // graCoReData is a read GraCoRe split: its items and the problems they
 // ask about, by item ID.
 type graCoReData struct {
@@ -470,20 +430,12 @@ type graCoReData struct {
 func readGraCoReFile(ctx context.Context, t gcType, size int, name string, raw []byte, d *graCoReData) error {
 	var recs []gcRecord
 	if err := json.Unmarshal(raw, &recs); err != nil {
-		var se *json.SyntaxError
-		var te *json.UnmarshalTypeError
-		switch {
-		case errors.As(err, &se):
-			return fmt.Errorf("gracore: %s:%d: %v", name, gcLine(raw, se.Offset), err)
-		case errors.As(err, &te):
-			return fmt.Errorf("gracore: %s:%d: %v", name, gcLine(raw, te.Offset), err)
-		}
-		return fmt.Errorf("gracore: %s:%d: %v", name, 1, err)
+		return jsonError("gracore", name, raw, err)
 	}
 	if len(recs) == 0 {
 		return fmt.Errorf("gracore: %s has no graphs", name)
 	}
-	lines := gcRecordLines(raw)
+	lines := arrayElementLines(raw)
 	for i := range recs {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -589,15 +541,7 @@ func readGraCoReDir(ctx context.Context, path string, tasks []string) (*graCoReD
 		return nil, fmt.Errorf("gracore: %s lacks %s: the suite reads %s, from %s; --tasks keeps only the tasks whose files you have",
 			root, strings.Join(missing, ", "), gcExpectedFiles(), GraCoReSource)
 	}
-	if len(want) > 0 {
-		kept := d.items[:0]
-		for _, it := range d.items {
-			if want[it.Task] {
-				kept = append(kept, it)
-			}
-		}
-		d.items = kept
-	}
+	d.items = keepTasks(d.items, want)
 	return d, nil
 }
 

@@ -16,10 +16,7 @@ import (
 // auditGraCoReItems audits every item against its graph, on GOMAXPROCS
 // workers.
 func auditGraCoReItems(ctx context.Context, items []Item, problems map[string]*gcProblem) error {
-	return auditEach(ctx, items, func(reg *tools.Registry, it *Item) *GoldAudit {
-		a := auditGraCoRe(ctx, reg, it, problems[it.ID])
-		return &a
-	})
+	return auditProblems(ctx, items, problems, auditGraCoRe)
 }
 
 // descriptionEdges reads the graph description's edge lines ("From node u
@@ -664,24 +661,12 @@ func twoOpt(g *graph.Graph, tour []string) ([]string, float64) {
 // checkGraCoRe judges an outcome against the scored gold and the
 // published one.
 func checkGraCoRe(it *Item, out Outcome, load func() *graph.Graph) (scored, published Verdict) {
-	judge := func(goldJSON json.RawMessage) Verdict {
-		var gold any
-		if err := json.Unmarshal(goldJSON, &gold); err != nil {
-			return wrong("gold answer is not valid JSON: %v", err)
-		}
+	return judgeBoth(it, func(gold any) Verdict {
 		if out.Direct {
-			if GraCoReCheck(it, gold, out.Text, load()) {
-				return right
-			}
-			return wrong("by the suite's rule for %s the reply is not %s", it.Task, brief(gold))
+			return directVerdict(GraCoReCheck(it, gold, out.Text, load()), it.Task, gold)
 		}
 		return judgeGraCoReValue(it, gold, out, load)
-	}
-	scored = judge(it.Gold())
-	if !it.corrected() {
-		return scored, scored
-	}
-	return scored, judge(it.Answer)
+	})
 }
 
 func judgeGraCoReValue(it *Item, gold any, out Outcome, load func() *graph.Graph) Verdict {
@@ -951,13 +936,3 @@ func GraCoReCheck(it *Item, gold any, reply string, g *graph.Graph) bool {
 	return false
 }
 
-// graCoReGraph returns an item's graph from the suite's problems.
-func graCoReGraph(problems map[string]*gcProblem) func(it *Item) (*graph.Graph, error) {
-	return func(it *Item) (*graph.Graph, error) {
-		p, ok := problems[it.ID]
-		if !ok {
-			return nil, fmt.Errorf("item %q: no graph", it.ID)
-		}
-		return p.graph()
-	}
-}

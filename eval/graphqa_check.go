@@ -9,16 +9,12 @@ import (
 	"strings"
 
 	"github.com/graphagent/graphagent/tools"
-	"github.com/graphagent/graphagent/tools/graph"
 )
 
 // auditGraphQAItems audits every item against its problem's graph, on
 // GOMAXPROCS workers.
 func auditGraphQAItems(ctx context.Context, items []Item, problems map[string]*gqProblem) error {
-	return auditEach(ctx, items, func(reg *tools.Registry, it *Item) *GoldAudit {
-		a := auditGraphQA(ctx, reg, it, problems[it.ID])
-		return &a
-	})
+	return auditProblems(ctx, items, problems, auditGraphQA)
 }
 
 // auditGraphQA re-derives a GraphQA item's gold with the catalogue from the
@@ -247,24 +243,12 @@ func indexOf(list []string, s string) (int, bool) {
 // published one: a direct-mode reply by GraphQACheck, a tools-mode answer
 // by value (a yes/no, a number, a set of nodes, a class).
 func checkGraphQA(it *Item, out Outcome) (scored, published Verdict) {
-	judge := func(goldJSON json.RawMessage) Verdict {
-		var gold any
-		if err := json.Unmarshal(goldJSON, &gold); err != nil {
-			return wrong("gold answer is not valid JSON: %v", err)
-		}
+	return judgeBoth(it, func(gold any) Verdict {
 		if out.Direct {
-			if GraphQACheck(it.Task, gold, out.Text) {
-				return right
-			}
-			return wrong("by the suite's rule for %s the reply is not %s", it.Task, brief(gold))
+			return directVerdict(GraphQACheck(it.Task, gold, out.Text), it.Task, gold)
 		}
 		return judgeGraphQAValue(it, gold, out)
-	}
-	scored = judge(it.Gold())
-	if !it.corrected() {
-		return scored, scored
-	}
-	return scored, judge(it.Answer)
+	})
 }
 
 func judgeGraphQAValue(it *Item, gold any, out Outcome) Verdict {
@@ -327,13 +311,3 @@ func judgeGraphQAValue(it *Item, gold any, out Outcome) Verdict {
 	return wrong("unknown task %s", it.Task)
 }
 
-// graphQAGraph returns the graph of an item from the suite's problems.
-func graphQAGraph(problems map[string]*gqProblem) func(it *Item) (*graph.Graph, error) {
-	return func(it *Item) (*graph.Graph, error) {
-		p, ok := problems[it.ID]
-		if !ok {
-			return nil, fmt.Errorf("item %q: no graph", it.ID)
-		}
-		return p.graph()
-	}
-}

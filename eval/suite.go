@@ -166,7 +166,7 @@ func OpenSuite(ctx context.Context, cfg SuiteConfig) (*Suite, error) {
 		}
 		return &Suite{Name: SuiteGraphQA, Dir: cfg.Path, Items: items, Source: GraphQASource,
 			Prompt:  func(it *Item) string { return GraphQAPrompt(it.Question) },
-			graphOf: graphQAGraph(d.problems)}, nil
+			graphOf: problemGraph(d.problems)}, nil
 	case SuiteGraCoRe:
 		if cfg.Path == "" {
 			return nil, fmt.Errorf("suite gracore: no folder given (it reads %s from %s)", gcExpectedFiles(), GraCoReSource)
@@ -181,7 +181,7 @@ func OpenSuite(ctx context.Context, cfg SuiteConfig) (*Suite, error) {
 		}
 		return &Suite{Name: SuiteGraCoRe, Dir: cfg.Path, Items: items, Source: GraCoReSource,
 			Prompt:  func(it *Item) string { return GraCoRePrompt(it.Question) },
-			graphOf: graCoReGraph(d.problems)}, nil
+			graphOf: problemGraph(d.problems)}, nil
 	default:
 		return nil, fmt.Errorf("unknown suite %q (known: %s)", cfg.Name, strings.Join(SuiteNames(), ", "))
 	}
