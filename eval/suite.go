@@ -33,11 +33,14 @@ const (
 	// SuiteGraCoRe reads GraCoRe's pure-graph files (Data/Pure
 	// Graph/<type>/graph_<n>.json), each gold audited against the catalogue.
 	SuiteGraCoRe = "gracore"
+	// SuiteGraphOmni reads GraphOmni's files (load_<task>.json), each gold
+	// audited against the graph its query shows.
+	SuiteGraphOmni = "graphomni"
 )
 
 // SuiteNames lists the suites OpenSuite knows.
 func SuiteNames() []string {
-	return []string{SuiteGTools, SuiteGToolsDir, SuiteJSONL, SuiteNLGraph, SuiteGraphWiz, SuiteGraphQA, SuiteGraCoRe}
+	return []string{SuiteGTools, SuiteGToolsDir, SuiteJSONL, SuiteNLGraph, SuiteGraphWiz, SuiteGraphQA, SuiteGraCoRe, SuiteGraphOmni}
 }
 
 // SuiteConfig selects and configures a suite.
@@ -181,6 +184,21 @@ func OpenSuite(ctx context.Context, cfg SuiteConfig) (*Suite, error) {
 		}
 		return &Suite{Name: SuiteGraCoRe, Dir: cfg.Path, Items: items, Source: GraCoReSource,
 			Prompt:  func(it *Item) string { return GraCoRePrompt(it.Question) },
+			graphOf: problemGraph(d.problems)}, nil
+	case SuiteGraphOmni:
+		if cfg.Path == "" {
+			return nil, fmt.Errorf("suite graphomni: no folder given (it reads %s; %s)", goExpectedFiles(), GraphOmniSource)
+		}
+		d, err := readGraphOmniDir(ctx, cfg.Path, cfg.Tasks)
+		if err != nil {
+			return nil, err
+		}
+		items := filterItems(d.items, cfg)
+		if err := auditGraphOmniItems(ctx, items, d.problems); err != nil {
+			return nil, err
+		}
+		return &Suite{Name: SuiteGraphOmni, Dir: cfg.Path, Items: items, Source: GraphOmniSource,
+			Prompt:  func(it *Item) string { return GraphOmniPrompt(it.Question) },
 			graphOf: problemGraph(d.problems)}, nil
 	default:
 		return nil, fmt.Errorf("unknown suite %q (known: %s)", cfg.Name, strings.Join(SuiteNames(), ", "))

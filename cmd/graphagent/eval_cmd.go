@@ -50,10 +50,14 @@ Suites:
               (PATH: the repository, its Data folder or Data/Pure Graph): nine graph types, thirteen tasks
               (node_number, average_degree, is_connected, similarity, shortest_path, max_flow, graph_traversal,
               tree_structure, bipartite_graph, graph_coloring, hamiltonian, tsp, eulerian); golds audited
+  graphomni   GraphOmni's load_<task>.json (Hugging Face GoodAIResearch/GraphOmni-anon query/query_json, or
+              results/jsonfile of github.com/sduzxj/GraphOmni-submission): connectivity, bfsorder, triangle,
+              diameter, cycle, shortest_path; rows per serialization and prompt; golds audited on the
+              graph each query shows
 
 Modes (--mode): tools (default) asks graphagent's agent; direct sends the benchmark's own prompt
-to --llm alone and scores the reply by the benchmark's own answer rules (graphwiz, graphqa, gracore). Compare the
-two reports with 'eval compare'. 'eval audit --suite graphwiz|graphqa|gracore PATH' prints the gold audit only.
+to --llm alone and scores the reply by the benchmark's own answer rules (graphwiz, graphqa, gracore, graphomni). Compare the
+two reports with 'eval compare'. 'eval audit --suite graphwiz|graphqa|gracore|graphomni PATH' prints the gold audit only.
 
 Without --llm the builtin backend answers; with --llm URL --model NAME any OpenAI-compatible
 server does, --concurrency requests at a time.
@@ -64,8 +68,8 @@ Examples:
   graphagent eval --suite gtools-dir /data/gtools --llm http://127.0.0.1:8000/v1 --model qwen --concurrency 8
   graphagent eval compare runs/builtin/report.json runs/qwen/report.json`,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "suite", Value: eval.SuiteGTools, Usage: "gtools, gtools-dir, jsonl, nlgraph, graphwiz, graphqa, gracore, learned, citeseer-nc, cora-nc or drugmechdb-lp"},
-			&cli.StringFlag{Name: "path", Usage: "folder (gtools-dir, nlgraph, graphwiz, graphqa, gracore) or file (jsonl) of the suite"},
+			&cli.StringFlag{Name: "suite", Value: eval.SuiteGTools, Usage: "gtools, gtools-dir, jsonl, nlgraph, graphwiz, graphqa, gracore, graphomni, learned, citeseer-nc, cora-nc or drugmechdb-lp"},
+			&cli.StringFlag{Name: "path", Usage: "folder (gtools-dir, nlgraph, graphwiz, graphqa, gracore, graphomni) or file (jsonl) of the suite"},
 			&cli.StringFlag{Name: "split", Value: eval.SplitTest, Usage: "gtools: train or test"},
 			&cli.IntFlag{Name: "n", Usage: "gtools: items per task, direction and mode (default 10); other suites: at most n per task group"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "gtools: random seed"},
@@ -242,7 +246,7 @@ func evalAuditCommand() *cli.Command {
 		Usage:     "re-derive every gold of a benchmark suite from its graph and list the published golds that are provably wrong",
 		ArgsUsage: "PATH",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "suite", Value: eval.SuiteGraphWiz, Usage: "graphwiz, graphqa or gracore"},
+			&cli.StringFlag{Name: "suite", Value: eval.SuiteGraphWiz, Usage: "graphwiz, graphqa, gracore or graphomni"},
 			&cli.StringFlag{Name: "tasks", Usage: "comma-separated tasks to keep (default all)"},
 			&cli.IntFlag{Name: "n", Usage: "at most n items per task"},
 			&cli.StringFlag{Name: "modes", Usage: "graphqa: comma-separated text encoders to keep (default all)"},
