@@ -935,4 +935,3 @@ func GraCoReCheck(it *Item, gold any, reply string, g *graph.Graph) bool {
 	}
 	return false
 }
-

@@ -310,4 +310,3 @@ func judgeGraphQAValue(it *Item, gold any, out Outcome) Verdict {
 	}
 	return wrong("unknown task %s", it.Task)
 }
-
