@@ -379,7 +379,7 @@ func ReadGraphOmniDir(ctx context.Context, path string, tasks []string) ([]Item,
 }
 
 func readGraphOmniDir(ctx context.Context, path string, tasks []string) (*graphOmniData, error) {
-	want, err := wantTasks("graphomni", tasks, GraphOmniTasks())
+	want, err := selectTasks("graphomni", tasks, GraphOmniTasks())
 	if err != nil {
 		return nil, err
 	}
