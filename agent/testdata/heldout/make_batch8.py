@@ -401,8 +401,8 @@ def phd_citations():
         "Does novak2023note build on smith2015kernels, directly or through a chain of citations?\n\n" + txt, "reach",
         source="novak2023note", target="smith2015kernels")
     ask(fam, "pagerank", "export", G,
-        txt + "\nMy supervisor wants the PageRank score (standard damping 0.85) of smith2015kernels in this citation graph.",
-        "pagerank", node="smith2015kernels")
+        txt + "\nMy supervisor wants the PageRank score (standard damping 0.85) of lee2017deep in this citation graph.",
+        "pagerank", node="lee2017deep")
     ask(fam, "cycle (directed)", "export", G,
         txt + "\nSanity check: are there any circular citations?", "cycle")
     ask(fam, "edge count", "export", G,
