@@ -41,7 +41,7 @@ func unreadNamingStatement(question string, ex reasoning.Extraction) error {
 	}
 	statements := statementText(question, ex)
 	for _, sent := range strings.Split(statements, ". ") {
-		words := strings.FieldsFunc(sent, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' })
+		words := statementWords(sent)
 		if len(words) < 3 || nodeListing(sent, g) {
 			continue // a fragment (graphFragment's), or a list of the graph's nodes
 		}
@@ -63,6 +63,31 @@ func unreadNamingStatement(question string, ex reasoning.Extraction) error {
 		}
 	}
 	return nil
+}
+
+// statementWords splits a sentence into words of letters, digits and
+// underscores; a dot between two of those stays inside the word, so that
+// a version, a module or a decimal ("v0.3", "app.models", "2.5") is one
+// word and never names node "v0" or "app".
+func statementWords(sent string) []string {
+	word := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' }
+	var out []string
+	start := -1
+	rs := []rune(sent)
+	for k, r := range rs {
+		in := word(r) || r == '.' && start >= 0 && k+1 < len(rs) && word(rs[k+1])
+		switch {
+		case in && start < 0:
+			start = k
+		case !in && start >= 0:
+			out = append(out, string(rs[start:k]))
+			start = -1
+		}
+	}
+	if start >= 0 {
+		out = append(out, string(rs[start:]))
+	}
+	return out
 }
 
 // nodeListing reports whether a sentence lists nodes of g after a colon

@@ -127,7 +127,7 @@ func sentencesWhere(text string, keep func(sent string, end byte) bool) string {
 	var out strings.Builder
 	start := 0
 	for i := 0; i <= len(text); i++ {
-		if i < len(text) && !strings.ContainsRune(".!?\n", rune(text[i])) {
+		if i < len(text) && (!strings.ContainsRune(".!?\n", rune(text[i])) || text[i] == '.' && innerDot(text, i)) {
 			continue
 		}
 		sent := text[start:i]
@@ -142,6 +142,13 @@ func sentencesWhere(text string, keep func(sent string, end byte) bool) string {
 		}
 	}
 	return out.String()
+}
+
+// innerDot reports whether the dot at text[i] sits between two letters or
+// digits ("v0.3", "app.models", "2.5"): part of a word, no sentence end.
+func innerDot(text string, i int) bool {
+	alnum := func(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+	return i > 0 && i+1 < len(text) && alnum(text[i-1]) && alnum(text[i+1])
 }
 
 // isInstruction reports whether a sentence asks or orders rather than

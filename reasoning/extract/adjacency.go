@@ -3,6 +3,7 @@ package extract
 import (
 	"context"
 	"strconv"
+	"strings"
 )
 
 // tryAdjacency reads adjacency lines "0: 1 2 3" or "A: [B, C]".
@@ -12,12 +13,21 @@ func (p *exScan) tryAdjacency(i int) (int, error) {
 	}
 	var got []exItem
 	lines, weak := 0, false
+	// A nested key-value document (YAML, a config file) is no adjacency
+	// list: its keys sit at several indentations and repeat ("stage:"
+	// under every job), where an adjacency list gives each node's line once.
+	indents, keys := map[int]bool{}, map[string]bool{}
+	repeated := false
 	j := i
 	for {
 		key, n, wk, ok := p.nodeRef(j)
 		if !ok || !p.isPunct(n, ':') {
 			break
 		}
+		at := int(p.toks[j].s)
+		indents[at-(strings.LastIndexByte(p.q[:at], '\n')+1)] = true
+		repeated = repeated || keys[key]
+		keys[key] = true
 		weak = weak || wk
 		k := n + 1
 		br := p.isPunct(k, '[') || p.isPunct(k, '{')
@@ -63,7 +73,7 @@ func (p *exScan) tryAdjacency(i int) (int, error) {
 			}
 		}
 	}
-	if lines == 0 || (lines < 2 && !p.adjOK && !exAllNumeric(p.q, got)) {
+	if lines == 0 || (lines < 2 && !p.adjOK && !exAllNumeric(p.q, got)) || (repeated && len(indents) > 1) {
 		return i, nil
 	}
 	if weak && !adjLinked(got, lines) {

@@ -221,6 +221,12 @@ func (c *combiner) combine(ctx context.Context) (Extraction, error) {
 		c.ex.Method, conf = c.methods(skip)
 	}
 	stated := len(c.p.cues) > 0 || c.keyDirection()
+	if file != nil && c.ex.Graph != nil && !file.fileCued {
+		// A file name the text mentions beside an inline graph, or that
+		// labels it ("followers.csv:" above the rows), is not the graph.
+		rep.Prose = append(rep.Prose, fmt.Sprintf("the file name %q is mentioned, not pointed at as the graph; the graph written in the question is read", file.File))
+		file = nil
+	}
 	if file != nil {
 		c.ex.FileRef = file.File
 		c.ex.Notes = append(c.ex.Notes, file.Notes...)
@@ -1266,8 +1272,16 @@ func (c *combiner) unaccounted(kept []*Reading) {
 	rep := &c.ex.Report
 	p := c.p
 	var dropped int
+	numericNodes := c.ex.Graph == nil || c.hasNumericNode()
+	var numbers []string
 	for _, it := range p.dropped {
 		if inside(it.s, it.e) || hyphenated(c.d.Text[it.s:it.e]) {
+			continue
+		}
+		if !numericNodes && !it.nodeOnly && exIsNumber(it.u) && exIsNumber(it.v) {
+			// "2024-09", "22:00-06:00", "3-4 times" beside a graph of
+			// named nodes: a date, a time or a range, no edge of it.
+			numbers = append(numbers, strconv.Quote(snippet(c.d.Text, it.s, it.e)))
 			continue
 		}
 		dropped++
@@ -1276,7 +1290,25 @@ func (c *combiner) unaccounted(kept []*Reading) {
 	if dropped > 0 {
 		c.note(0.6, "%d edge-like item(s) in statements were not taken as edges", dropped)
 	}
-	loose := p.looseNumbers(covered)
+	if len(numbers) > 0 {
+		rep.Prose = append(rep.Prose, fmt.Sprintf("%d pair(s) of numbers (dates, times, ranges) beside a graph of named nodes were taken as prose: %s",
+			len(numbers), strings.Join(numbers[:min(len(numbers), 5)], ", ")))
+	}
+	loose, prose := c.proseNumbers(p.looseNumbers(covered), covered)
+	if len(prose) > 0 {
+		var b strings.Builder
+		for k, i := range prose {
+			if k == 5 {
+				fmt.Fprintf(&b, " and %d more", len(prose)-5)
+				break
+			}
+			if k > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(strconv.Quote(p.text(i)))
+		}
+		rep.Prose = append(rep.Prose, fmt.Sprintf("%d number(s) in sentences that name nothing of the graph were taken as prose: %s", len(prose), b.String()))
+	}
 	for _, i := range loose {
 		t := p.toks[i]
 		rep.Unaccounted = append(rep.Unaccounted, Unaccounted{Start: int(t.s), End: int(t.e), Text: t.text(c.d.Text), Why: "a number"})
@@ -1366,9 +1398,24 @@ func (c *combiner) unaccounted(kept []*Reading) {
 	if rel > 0 {
 		c.note(0.6, "%d relation sentence(s) (\"X and Y are ...\") were not read as edges", rel)
 	}
+	if words, n := p.unreadPattern(inside); n > 0 && c.ex.Graph != nil {
+		rep.Unaccounted = append(rep.Unaccounted, Unaccounted{Why: "lines of one pattern", Text: fmt.Sprintf("%d lines with %q", n, words)})
+		c.note(0.6, "%d lines that repeat %q were not read", n, words)
+	}
 	if n := c.cutNames(covered, edgesCov); n > 0 {
 		c.note(0.5, "%d word(s) next to edges look like parts of longer names that were read in part", n)
 	}
+}
+
+// hasNumericNode reports whether one of the graph's nodes is named by a
+// number.
+func (c *combiner) hasNumericNode() bool {
+	for _, id := range c.ex.Graph.IDs() {
+		if exIsNumber(id) {
+			return true
+		}
+	}
+	return false
 }
 
 // keptCoverage returns the sorted, merged spans of the readings (of

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -22,6 +23,9 @@ func (p *exScan) tryConnector(i int) (int, error) {
 	c := p.kind(n)
 	if c != exArrow && c != exBiArrow && c != exDash {
 		return i, nil
+	}
+	if end, ok := p.dateAt(i); ok {
+		return end, nil // "2024-09-14", "2024-09": a date, no edges
 	}
 	first := len(p.items)
 	for {
@@ -331,6 +335,28 @@ func exDateLike(id string) bool {
 		}
 	}
 	return id[0] == '0' || len(id) >= 4
+}
+
+// dateAt reports whether tokens from i write an ISO date, a year from
+// 1900 to 2099 then a month and maybe a day, joined by dashes
+// ("2024-09-14", "2024-09"), and returns the token after it.
+func (p *exScan) dateAt(i int) (int, bool) {
+	num := func(k, lo, hi, digits int) bool {
+		if p.kind(k) != exNum {
+			return false
+		}
+		t := p.text(k)
+		v, err := strconv.Atoi(t)
+		return err == nil && len(t) <= digits && len(t) >= digits-1 && lo <= v && v <= hi
+	}
+	if !num(i, 1900, 2099, 4) || len(p.text(i)) != 4 || p.kind(i+1) != exDash || !num(i+2, 1, 12, 2) ||
+		p.toks[i+1].s != p.toks[i].e || p.toks[i+2].s != p.toks[i+1].e {
+		return i, false
+	}
+	if p.kind(i+3) == exDash && p.toks[i+3].s == p.toks[i+2].e && num(i+4, 1, 31, 2) {
+		return i + 5, true
+	}
+	return i + 3, true
 }
 
 // arrowsReader reads "u -> v", "u → v", "u <-> v" and chains of them.

@@ -641,8 +641,8 @@ func csvReadTable(d *Doc, lines []textLine, hi int, h csvHeader) (Reading, int, 
 			fields = append(fields[:h.list:h.list], strings.Join(fields[h.list:], " "))
 			starts = starts[:h.list+1]
 		}
-		if !csvRowLike(fields, h.list) {
-			break
+		if !csvRowLike(fields, h.list) || csvBlankRow(fields) {
+			break // "|" or ",,": separators alone end the table
 		}
 		if len(fields) != len(h.cols) && h.sep == ' ' {
 			if h.fixed != nil && strings.Contains(strings.TrimSpace(text[ln.Start:ln.End]), "  ") {
@@ -685,6 +685,11 @@ func csvReadTable(d *Doc, lines []textLine, hi int, h csvHeader) (Reading, int, 
 				}
 				f := clean(val)
 				q, ok := parseQuantity(f)
+				if !ok && h.sep == ' ' && rows == 0 {
+					// Words under a header of words split by spaces: prose
+					// that looked like a header, no table.
+					return Reading{}, j, nil
+				}
 				if !ok {
 					return Reading{}, j, syntaxErrorAt(text, starts[val], fmt.Sprintf("%s %q is not a number", h.names[val], f))
 				}
@@ -717,6 +722,11 @@ func csvReadTable(d *Doc, lines []textLine, hi int, h csvHeader) (Reading, int, 
 			if val >= 0 {
 				f := clean(val)
 				q, ok := parseQuantity(f)
+				if !ok && h.sep == ' ' && rows == 0 {
+					// Words under a header of words split by spaces: prose
+					// that looked like a header, no table.
+					return Reading{}, j, nil
+				}
 				if !ok {
 					return Reading{}, j, syntaxErrorAt(text, starts[val], fmt.Sprintf("%s %q is not a number", h.names[val], f))
 				}
@@ -879,4 +889,15 @@ func csvHeaderMayBeRow(d *Doc, ln textLine, h csvHeader, src, dst int, nodes []s
 // sentence after the table rather than a broken row.
 func csvLooksProse(line string) bool {
 	return strings.Count(strings.TrimSpace(line), " ") >= 4 || strings.ContainsAny(line, "?")
+}
+
+// csvBlankRow reports whether every field of a row is empty: a line of
+// separators alone, no row.
+func csvBlankRow(fields []string) bool {
+	for _, f := range fields {
+		if strings.TrimSpace(f) != "" {
+			return false
+		}
+	}
+	return true
 }

@@ -260,6 +260,9 @@ type Reading struct {
 	// doubt is about text no reader read, which another reader agreeing on
 	// the edges it did read does not lift.
 	partial bool
+	// fileCued marks a file reading whose path the text points at as the
+	// graph ("the graph in roads.csv"), not one it only mentions.
+	fileCued bool
 }
 
 // Empty reports whether the reading found nothing.

@@ -98,14 +98,49 @@ func exFindFiles(q, lower string, toks []exTok) []exFileRef {
 				j--
 			}
 			path := q[s:j]
-			if s == j || !strings.Contains(strings.Trim(path, "/"), "/") || inQuoted(s) || exHasFileExt(path) {
-				continue // none, or found above
+			if s == j || !strings.Contains(strings.Trim(path, "/"), "/") || inQuoted(s) || exHasFileExt(path) || exLooksReference(path) {
+				continue // none, found above, or a reference number ("file 2024/118")
 			}
 			out = append(out, exFileRef{path: path, s: s, e: j})
 		}
 	}
 	sort.Slice(out, func(a, b int) bool { return out[a].s < out[b].s })
 	return out
+}
+
+// exLooksReference reports whether a slashed path is only digits and
+// separators: a case number or a date ("2024/118", "12/05/2024"), not a file.
+func exLooksReference(path string) bool {
+	for i := 0; i < len(path); i++ {
+		if c := path[i]; !(c >= '0' && c <= '9') && c != '/' && c != '-' && c != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+// exFileCued reports whether the words just before a file path point at it
+// as the graph to read ("the graph in roads.csv", "load data/x.gml",
+// "file: roads.edgelist") rather than mention it ("line 17 of
+// app/models.py", `CERTDIR: "/certs"`); a path followed by a colon labels
+// the text after it ("followers.csv:" above its rows) and is no reference.
+func exFileCued(q, lower string, f exFileRef) bool {
+	after := strings.TrimLeft(q[f.e:], "`'\"")
+	if strings.HasPrefix(after, ":") {
+		return false
+	}
+	before := strings.TrimRight(lower[:f.s], " \t`'\"(:=")
+	words := strings.FieldsFunc(before[max(0, len(before)-40):], func(r rune) bool {
+		return !(r >= 'a' && r <= 'z')
+	})
+	for k := len(words) - 1; k >= 0 && k >= len(words)-3; k-- {
+		switch words[k] {
+		case "in", "from", "into", "load", "loads", "loaded", "read", "reads", "open", "opens", "use", "using",
+			"file", "path", "graph", "network", "dataset", "attached", "stored", "saved":
+			return true
+		}
+	}
+	return len(strings.TrimSpace(before)) == 0 // the question starts with it
 }
 
 // exHasFileExt reports whether path ends in a graph-file extension.
@@ -295,7 +330,7 @@ func (r fileReader) Read(ctx context.Context, d *Doc) (Reading, error) {
 		return Reading{}, err
 	}
 	f := p.files[0]
-	rd := Reading{Reader: r.Name(), File: f.path, Confidence: 0.95,
+	rd := Reading{Reader: r.Name(), File: f.path, Confidence: 0.95, fileCued: exFileCued(d.Text, d.Lower, f),
 		Spans: []Span{{Start: f.s, End: f.e, Role: RoleGraph}}}
 	for _, g := range p.files[1:] {
 		if g.path != f.path {

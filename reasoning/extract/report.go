@@ -44,6 +44,10 @@ type Report struct {
 	Disagreements []string `json:"disagreements,omitempty"`
 	// Dropped are readings whose text lies inside a more specific reader's.
 	Dropped []string `json:"dropped,omitempty"`
+	// Prose says which numbers outside the graph text were taken as prose
+	// because their sentences name nothing of the graph (a heading's
+	// "Exercise 6.7", a date); they do not make the reading uncertain.
+	Prose []string `json:"prose,omitempty"`
 	// Notes explain what lowered the confidence.
 	Notes []string `json:"notes,omitempty"`
 	// Confidence in 0..1 that the reading is right and complete.
@@ -131,6 +135,9 @@ func (r *Report) Write(w io.Writer) error {
 	}
 	for _, d := range r.Dropped {
 		b.WriteString("  dropped: " + d + "\n")
+	}
+	for _, d := range r.Prose {
+		b.WriteString("  prose: " + d + "\n")
 	}
 	for _, p := range r.Problems() {
 		b.WriteString("  uncertain: " + p + "\n")

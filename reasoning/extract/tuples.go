@@ -2,6 +2,7 @@ package extract
 
 import (
 	"context"
+	"github.com/graphagent/graphagent/lang"
 	"strings"
 )
 
@@ -9,6 +10,8 @@ import (
 func (p *exScan) tryTuple(i int) (int, error) {
 	open := byte(0)
 	switch {
+	case p.isPunct(i, '(') && p.callAt(i):
+		return i, nil
 	case p.isPunct(i, '('):
 		open = '('
 	case p.isPunct(i, '[') && (p.isPunct(i-1, '[') || p.isPunct(i-1, ',')):
@@ -86,4 +89,16 @@ func (p *exScan) multiWordName(id string, i, n int) (string, int) {
 		n++
 	}
 	return p.q[start:p.toks[n-1].e], n
+}
+
+// callAt reports whether the parenthesis at token i opens a function
+// call's arguments ("datetime(2024, 1, 1)", "range(0, 5)"): a name of
+// three or more letters right before it, with no space, that is no word
+// for an edge or its value ("edge(1, 2)" and "w(1, 2)" are edges).
+func (p *exScan) callAt(i int) bool {
+	if i == 0 || p.kind(i-1) != exWord || p.toks[i-1].e != p.toks[i].s || p.toks[i-1].e-p.toks[i-1].s < 3 {
+		return false
+	}
+	w := p.word(i - 1)
+	return !p.opt.Lexicon.Word(w).Has(lang.EdgeNoun) && !p.opt.Lexicon.Column(w).Value()
 }
