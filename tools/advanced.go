@@ -18,6 +18,7 @@ func advancedTools() []Tool {
 		bridgesTool(),
 		articulationPointsTool(),
 		graphColoringTool(),
+		chromaticNumberTool(),
 		gnnSumAggregationTool(),
 	}
 }

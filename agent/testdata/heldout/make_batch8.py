@@ -80,6 +80,27 @@ def compute(G, kind, p):
     elif kind == "flow":
         r.update(check="value", key="value", tools=["maximum_flow"],
                  answer=nx.maximum_flow_value(G, s, t, capacity="weight"))
+    elif kind == "chromatic":
+        # Exhaustive: the fewest k with a proper k-colouring (gold audit after
+        # scoring: the item was written as a refusal, "no exact tool").
+        H = nx.Graph(G)
+        order = sorted(H, key=lambda v: -H.degree(v))
+
+        def colourable(k, i=0, col={}):
+            if i == len(order):
+                return True
+            v = order[i]
+            for c in range(k):
+                if all(col.get(w) != c for w in H[v]):
+                    col[v] = c
+                    if colourable(k, i + 1, col):
+                        return True
+                    del col[v]
+            return False
+        k = 1 if H.number_of_nodes() else 0
+        while k and not colourable(k, 0, {}):
+            k += 1
+        r.update(check="value", key="chromatic_number", tools=["chromatic_number"], answer=k)
     elif kind == "bip":
         r.update(check="value", key="bipartite", tools=["is_bipartite"], answer=nx.is_bipartite(G))
     elif kind == "tri":
@@ -804,8 +825,8 @@ def network_student():
     ask(fam, "betweenness", "adjacency list", G, "Q4 asks for the betweenness centrality of R6 (normalised). " + txt,
         "betweenness", node="R6")
     ask(fam, "bipartite", "adjacency list", G, txt + "Q5: is the topology bipartite?", "bip")
-    refuse(fam, "no such tool", "adjacency list", G,
-        txt + "Q6: what's the chromatic number (minimum colours, exact)?", "chromatic number: no exact tool (graph_coloring is greedy)")
+    ask(fam, "chromatic number", "adjacency list", G,
+        txt + "Q6: what's the chromatic number (minimum colours, exact)?", "chromatic")
 
 
 def data_engineer_airflow():
