@@ -94,7 +94,7 @@ var gcTasks = map[string]gcTask{
 	GCGraphTraversal: {'o', []string{"bfs_order"}},
 	GCTreeStructure:  {'b', []string{"is_tree"}},
 	GCBipartiteGraph: {'b', []string{"is_bipartite"}},
-	GCGraphColoring:  {'n', []string{"graph_coloring"}},
+	GCGraphColoring:  {'n', []string{"chromatic_number", "graph_coloring"}},
 	GCHamiltonian:    {'h', []string{"hamiltonian_path"}},
 	GCTSP:            {'s', nil},
 	GCEulerian:       {'b', []string{"euler_path"}},
