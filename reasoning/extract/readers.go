@@ -32,6 +32,7 @@ func Readers() []Reader {
 		CSVTable{},
 		IndentTree{},
 		RouteLists{},
+		RecordLines{}, // after the tables, code and route lists: lines of one template no earlier reader reads
 		PairPhrases{},
 		NodeData{},
 		BipartiteProse{},
