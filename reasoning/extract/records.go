@@ -1220,7 +1220,7 @@ func (b *recBlock) read(a, c int) (Reading, bool) {
 		}
 		r.Spans = append(r.Spans, Span{Start: ln.start, End: ln.end, Role: RoleGraph})
 	}
-	if len(r.Edges) < 2 {
+	if len(r.Edges) < 2 || recCutNames(seen) {
 		return Reading{}, false
 	}
 	if value >= 0 {
@@ -1234,6 +1234,21 @@ func (b *recBlock) read(a, c int) (Reading, bool) {
 		}
 	}
 	return r, true
+}
+
+// recCutNames reports whether a name is another name with a word more
+// before or after it ("Then C" beside "C"): a word of the sentence the
+// line began may have run into the name, and the block is not read.
+func recCutNames(names map[string]bool) bool {
+	for n := range names {
+		if i := strings.IndexByte(n, ' '); i > 0 && names[strings.TrimSpace(n[i+1:])] {
+			return true
+		}
+		if i := strings.LastIndexByte(n, ' '); i > 0 && names[strings.TrimSpace(n[:i])] {
+			return true
+		}
+	}
+	return false
 }
 
 // recDirectionFact is the Facts key under which a record-lines reading

@@ -125,14 +125,14 @@ func TestRecordLinesFamilies(t *testing.T) {
 			wantNotes: true,
 		},
 		{
-			name: "a relation phrase of the lexicon",
-			q: "billing depends on ledger\nledger depends on postgres\nreports depends on billing\nreports depends on postgres\n",
+			name:  "a relation phrase of the lexicon",
+			q:     "billing depends on ledger\nledger depends on postgres\nreports depends on billing\nreports depends on postgres\n",
 			dir:   DirDirected,
 			edges: []string{"ledger>billing", "postgres>ledger", "billing>reports", "postgres>reports"},
 		},
 		{
-			name: "arrows with a latency label",
-			q: "edge-proxy   → api    p95 40 ms\napi    → users    p95 12 ms\napi    → orders   p95 30 ms\norders → users    p95 9 ms\n",
+			name:    "arrows with a latency label",
+			q:       "edge-proxy   → api    p95 40 ms\napi    → users    p95 12 ms\napi    → orders   p95 30 ms\norders → users    p95 9 ms\n",
 			dir:     DirDirected,
 			meaning: MeaningWeight,
 			edges:   []string{"edge-proxy>api=40", "api>users=12", "api>orders=30", "orders>users=9"},
@@ -202,8 +202,8 @@ func TestRecordLinesDeclines(t *testing.T) {
 	for name, q := range map[string]string{
 		"prose paragraph": "We drove from Leeds to York on Monday, then on to Hull.\nThe roads were quiet, the weather fine.\n" +
 			"On Tuesday we went from Hull to Goole, and back to Leeds.\nNext week: Sheffield, maybe.\n",
-		"question list": "- Is there a path from A to B?\n- Is there a path from B to C?\n- Is there a path from C to A?\n",
-		"two lines only": "Leeds <> York 20 min\nYork <> Hull 30 min\n",
+		"question list":               "- Is there a path from A to B?\n- Is there a path from B to C?\n- Is there a path from C to A?\n",
+		"two lines only":              "Leeds <> York 20 min\nYork <> Hull 30 min\n",
 		"no common names (bipartite)": "Ana -> Room 1\nBen -> Room 2\nCal -> Room 3\nDee -> Room 1\n",
 		"column separators only":      "Ana | Ben\nBen | Cal\nCal | Ana\n",
 		"key: value lines":            "Name: Alice\nAge: 30\nCity: Paris\nRole: admin\n",
@@ -339,5 +339,29 @@ func TestRecordLinesLinear(t *testing.T) {
 	small, large := read(500), read(5000)
 	if ratio := large / small; ratio > 40 {
 		t.Errorf("5,000 lines take %.0f times as long as 500", ratio)
+	}
+}
+
+// TestRecordLinesLeavesOtherNotations: lines that an earlier reader
+// reads (DOT, Mermaid, Markdown and CSV tables, YAML, NetworkX code) stay
+// that reader's: the record-lines reading, when there is one, lies inside
+// theirs and is dropped.
+func TestRecordLinesLeavesOtherNotations(t *testing.T) {
+	for name, q := range map[string]string{
+		"dot":      "digraph G {\n  a -> b;\n  b -> c;\n  c -> a;\n}\n",
+		"mermaid":  "graph LR\n  A --> B\n  B --> C\n  C --> A\n",
+		"markdown": "| from | to | km |\n|---|---|---|\n| Leeds | York | 40 |\n| York | Hull | 60 |\n| Hull | Leeds | 90 |\n",
+		"csv":      "source,target,weight\nA,B,3\nB,C,4\nC,A,5\n",
+		"yaml":     "edges:\n  - [A, B]\n  - [A, D]\n  - [B, C]\n  - [C, D]\n",
+		"networkx": "G = nx.DiGraph()\nG.add_edge('a', 'b')\nG.add_edge('b', 'c')\nG.add_edge('c', 'a')\n",
+	} {
+		ex, err := Read(context.Background(), q, Options{})
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if ex.Graph == nil || strings.Contains(ex.Method, RecordLines{}.Name()) {
+			t.Errorf("%s: method %q, graph %v", name, ex.Method, ex.Graph)
+		}
 	}
 }
