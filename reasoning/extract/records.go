@@ -617,6 +617,12 @@ func (b *recBlock) splitTail(c *recCol) []*recCol {
 		}
 		label = append(label, w)
 	}
+	if len(label) > 0 && !b.lx.Column(strings.Join(label, " ")).Value() && recAllNumbers(b, c, len(label)) {
+		// "Unit 5", "Ward 7", "bed 14": the word and the number are the
+		// value, a name when the names of the block share it; a value
+		// column's label ("cost 5") is a label.
+		label = nil
+	}
 	if len(label) > 0 {
 		c.label = strings.Join(label, " ")
 		for i, v := range c.vals {
@@ -669,6 +675,21 @@ func (b *recBlock) splitTail(c *recCol) []*recCol {
 	}
 	recTrimSuffix(b.d, c)
 	return []*recCol{c, num}
+}
+
+// recAllNumbers reports whether every value of c is a number after its
+// first n words.
+func recAllNumbers(b *recBlock, c *recCol, n int) bool {
+	for _, v := range c.vals {
+		if !v.ok || v.e == v.s {
+			continue
+		}
+		ws := recWords(b.d.Text, v.s, v.e)
+		if _, ok := parseQuantityIn(b.lx, b.d.Text[ws[n][0]:v.e]); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // recTrimSuffix drops the word every value of a name column ends in

@@ -78,6 +78,17 @@ func TestRecordLinesFamilies(t *testing.T) {
 			notNodes: []string{"KM", "5512", "ticket 5512"},
 		},
 		{
+			name: "names that share a word, beside a labelled number",
+			q: "Porter log:\n" +
+				"from: Room 101 | to: Room 102 | trolley 4\n" +
+				"from: Room 102 | to: Room 230 | trolley 9\n" +
+				"from: Room 230 | to: Room 101 | trolley 4\n",
+			dir:      DirDirected,
+			nodes:    []string{"Room 101", "Room 102", "Room 230"},
+			edges:    []string{"Room 101>Room 102", "Room 102>Room 230", "Room 230>Room 101"},
+			notNodes: []string{"trolley 4", "4", "101"},
+		},
+		{
 			name: "symmetric pairs with a distance",
 			q: "Hi team,\n\nthe cycle lanes we mapped:\n\n" +
 				"    Alder Park <-> Mill Bridge    3.5 km\n" +
