@@ -112,7 +112,7 @@ var slotREs = struct {
 	roundsN:    lazyCompile(`(?i)\b(?:rounds?|iterations?|layers?)\s*(?:=|:|of|is)?\s*(\d+)\b`),
 	alpha:      lazyCompile(`(?i)\b(?:alpha|damping(?:\s+factor)?)\s*(?:=|:|of|is)?\s*(0?\.\d+|1(?:\.0+)?|0)\b`),
 	weighted:   lazyCompile(`(?i)\b(?:weighted|weights?|costs?|distances?|total\s+weight|cheapest|lightest)\b`),
-	hops:       lazyCompile(`(?i)\b(?:hops?|unweighted|number\s+of\s+edges|edge\s+count)\b`),
+	hops:       lazyCompile(`(?i)\b(?:hops?|unweighted|edge\s+count|(?:number\s+of|how\s+many|fewest|least|min(?:imum)?)\s+(?:edges|steps|moves|jumps|links|stops|changes|transfers))\b`),
 	perNode:    lazyCompile(`(?i)\b(?:each|every|per|all(?:\s+the)?)\s+(?:nodes?|vertex|vertices)\b`),
 }
 
