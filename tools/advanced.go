@@ -3,7 +3,7 @@ package tools
 import "github.com/graphagent/graphagent/tools/graph"
 
 // advancedTools returns the structural tools of the catalogue: bipartiteness
-// and matchings, Hamiltonian and Eulerian paths, spanning trees, cores,
+// and matchings, Hamiltonian paths and cycles, Eulerian paths, spanning trees, cores,
 // bridges and cut vertices, greedy colouring and GNN-style aggregation.
 // Shared helpers (unionFind, weakComponents, idsOf, listText) live in
 // basic.go and basic_components.go.
@@ -12,7 +12,9 @@ func advancedTools() []Tool {
 		isBipartiteTool(),
 		maximumBipartiteMatchingTool(),
 		HamiltonianPathTool(DefaultHamiltonianMaxNodes),
+		HamiltonianCycleTool(DefaultHamiltonianCycleMaxNodes),
 		eulerPathTool(),
+		eulerCircuitTool(),
 		minimumSpanningTreeTool(),
 		kCoreTool(),
 		bridgesTool(),

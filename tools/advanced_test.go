@@ -18,7 +18,7 @@ import (
 // advancedNames returns the tools of advanced.go.
 func advancedNames() []string {
 	return []string{
-		"is_bipartite", "maximum_bipartite_matching", "hamiltonian_path", "euler_path",
+		"is_bipartite", "maximum_bipartite_matching", "hamiltonian_path", "hamiltonian_cycle", "euler_path", "euler_circuit",
 		"minimum_spanning_tree", "k_core", "bridges", "articulation_points",
 		"graph_coloring", "gnn_sum_aggregation",
 	}

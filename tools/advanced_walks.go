@@ -374,7 +374,11 @@ func eulerPathTool() Tool {
 	return New(Spec{
 		Name: "euler_path",
 		Intents: Intents{
-			Concepts: []string{"circuit*", "eulerian cycle*", "euler cycle*"},
+			// "Eulerian circuit/cycle" and "is it Eulerian" are
+			// euler_circuit's; "Eulerian path/trail" are named here so
+			// that "eulerian" inside them is not.
+			Concepts: []string{"circuit*", "eulerian path*", "euler path*", "eulerian trail*", "euler trail*",
+				"eulerian walk*", "euler walk*", "semi eulerian"},
 			// "can this figure be drawn in one stroke without retracing a
 			// line?", "walking every corridor exactly once"
 			Phrases: []string{"one/single stroke", "draw/drawn/trace/traced ... without retracing/lifting",

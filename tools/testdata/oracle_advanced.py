@@ -54,6 +54,40 @@ def hamiltonian_path(G, args):
     return {"exists": _hamiltonian_exists(G)}
 
 
+def _hamiltonian_cycle_exists(G):
+    """Exhaustive search over the simple paths from the first node (only for
+    small graphs). Self-loops are ignored; an undirected cycle needs 3
+    nodes, a directed one 2, and a single node needs a self-loop."""
+    nodes = list(G)
+    n = len(nodes)
+    if n == 0:
+        raise nx.NetworkXPointlessConcept("null graph")
+    if n == 1:
+        return G.has_edge(nodes[0], nodes[0])
+    if n == 2 and not G.is_directed():
+        return False
+    # Depth-first over simple paths from the first node (no memo).
+    first = nodes[0]
+    seen = {first}
+
+    def extend(v):
+        if len(seen) == n:
+            return G.has_edge(v, first)
+        for w in G.adj[v] if not G.is_directed() else G.succ[v]:
+            if w not in seen:
+                seen.add(w)
+                if extend(w):
+                    return True
+                seen.discard(w)
+        return False
+
+    return extend(first)
+
+
+def hamiltonian_cycle(G, args):
+    return {"exists": _hamiltonian_cycle_exists(G)}
+
+
 def euler_path(G, args):
     source = args.get("source")
     exists = nx.has_eulerian_path(G, source)
@@ -62,6 +96,17 @@ def euler_path(G, args):
         # NetworkX's own path, for reference only: the Go side checks the
         # validity of its path rather than demanding this one.
         out["nx_path_edges"] = len(list(nx.eulerian_path(G, source)))
+    return out
+
+
+def euler_circuit(G, args):
+    source = args.get("source")
+    eulerian = nx.is_eulerian(G)
+    out = {"eulerian": eulerian}
+    if eulerian:
+        # NetworkX's circuit, for its length only: the Go side checks its
+        # own circuit's validity.
+        out["nx_circuit_edges"] = len(list(nx.eulerian_circuit(G, source)))
     return out
 
 
@@ -127,7 +172,9 @@ TOOLS = {
     "is_bipartite": is_bipartite,
     "maximum_bipartite_matching": maximum_bipartite_matching,
     "hamiltonian_path": hamiltonian_path,
+    "hamiltonian_cycle": hamiltonian_cycle,
     "euler_path": euler_path,
+    "euler_circuit": euler_circuit,
     "minimum_spanning_tree": minimum_spanning_tree,
     "k_core": k_core,
     "bridges": bridges,

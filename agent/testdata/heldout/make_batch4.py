@@ -275,7 +275,7 @@ add(F, "euler_circuit", f"""
 Exercise 4.2. Let G be the graph with vertex set V = {{a, b, c, d, e, f}} and edge set
 E = {{{es}}}.
 (a) Does G have an Euler circuit? Justify your answer.
-""", eu, "value", nx.is_eulerian(eu), "circuit", ["euler_path"])
+""", eu, "value", nx.is_eulerian(eu), "circuit", ["euler_path", "euler_circuit"])
 
 bp = graph([(1, 2), (2, 3), (3, 4), (4, 5), (5, 1), (1, 6), (3, 7), (6, 7)])
 bp = nx.relabel_nodes(bp, str)
@@ -1503,7 +1503,7 @@ ec = graph([("P", "Q"), ("Q", "R"), ("R", "S"), ("S", "P"), ("P", "R"), ("Q", "T
 add(F, "euler_circuit", """
 Mail carrier's problem: streets """ + ", ".join(f"{u}{v}" for u, v in E(ec)) + """ (intersections P, Q, R, S, T).
 Can she walk every street exactly once and end up back where she started?
-""", ec, "value", nx.is_eulerian(ec), "circuit", ["euler_path"])
+""", ec, "value", nx.is_eulerian(ec), "circuit", ["euler_path", "euler_circuit"])
 
 kn = graph([("a1", "b3"), ("a1", "c2"), ("a2", "c3"), ("a2", "c1"), ("a3", "b1"), ("a3", "c2"),
             ("b1", "c3"), ("b3", "c1")])
