@@ -243,10 +243,21 @@ func wordRegexp(w string) (src, lit string) {
 	return src, lit
 }
 
-// conceptRegexp compiles a concept.
+// conceptRegexp compiles a concept. A concept with alternatives or a gap
+// ("shortest/cheapest ... tour/round_trip") is written as a phrase is
+// (phraseRegexp, without lexicon tokens or node slots): one notion named in
+// several words of one sentence.
 func conceptRegexp(name string) (string, []string, error) {
 	if strings.Trim(name, "* -") == "" {
 		return "", nil, fmt.Errorf("empty concept")
+	}
+	if strings.Contains(name, "/") || strings.Contains(name, "...") {
+		for _, t := range strings.Fields(name) {
+			if t == "x" || t == "y" || strings.HasPrefix(t, "<") {
+				return "", nil, fmt.Errorf("a concept names no node and no lexicon token (%q)", t)
+			}
+		}
+		return phraseRegexp(name, nil)
 	}
 	src, lit := wordRegexp(name)
 	end := `\b`

@@ -3,8 +3,9 @@ package tools
 import "github.com/graphagent/graphagent/tools/graph"
 
 // advancedTools returns the structural tools of the catalogue: bipartiteness
-// and matchings, Hamiltonian paths and cycles, Eulerian paths, spanning trees, cores,
-// bridges and cut vertices, greedy colouring and GNN-style aggregation.
+// and matchings, Hamiltonian paths and cycles, travelling salesman tours,
+// Eulerian paths and circuits, spanning trees, cores, bridges and cut
+// vertices, greedy colouring and GNN-style aggregation.
 // Shared helpers (unionFind, weakComponents, idsOf, listText) live in
 // basic.go and basic_components.go.
 func advancedTools() []Tool {
@@ -15,6 +16,7 @@ func advancedTools() []Tool {
 		HamiltonianCycleTool(DefaultHamiltonianCycleMaxNodes),
 		eulerPathTool(),
 		eulerCircuitTool(),
+		TravellingSalesmanTool(DefaultTSPMaxNodes),
 		minimumSpanningTreeTool(),
 		kCoreTool(),
 		bridgesTool(),

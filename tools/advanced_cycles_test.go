@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -209,5 +211,125 @@ func TestAdvancedEulerCircuitOracle(t *testing.T) {
 	}
 	if _, err := runTool(t, "euler_circuit", b.Build(), map[string]any{"source": "zz"}); !errors.Is(err, ErrNodeNotFound) {
 		t.Errorf("unknown source: err %v", err)
+	}
+}
+
+// validTour reports whether tour is a closed tour of g visiting every node
+// once (there and back for two nodes), and returns its cost.
+func validTour(g *graph.Graph, tour []string) (float64, bool) {
+	if g.N() == 1 {
+		return 0, len(tour) == 1
+	}
+	if len(tour) != g.N()+1 || tour[0] != tour[len(tour)-1] {
+		return 0, false
+	}
+	seen := map[string]bool{}
+	cost := 0.0
+	for i := 1; i < len(tour); i++ {
+		a, okA := g.Index(tour[i-1])
+		b, okB := g.Index(tour[i])
+		e, found := g.FindEdge(a, b)
+		if !okA || !okB || !found || a == b || seen[tour[i]] {
+			return 0, false
+		}
+		seen[tour[i]] = true
+		cost += g.Weight(e)
+	}
+	return cost, len(seen) == g.N()
+}
+
+func TestAdvancedTravellingSalesmanOracle(t *testing.T) {
+	r := rand.New(rand.NewPCG(23, 24))
+	var runs []caseRun
+	graphs := append(randomGraphs(2301, 300, genOptions{MaxNodes: 8, SelfLoops: true, FloatWeights: true}),
+		connectedGraphs(2302, 200, 8)...)
+	// Dense weighted graphs, where tours exist and their costs differ.
+	graphs = append(graphs, randomGraphs(2303, 150, genOptions{MinNodes: 3, MaxNodes: 8, Weighted: ptr(true), SelfLoops: true})...)
+	for _, tg := range graphs {
+		args := map[string]any{}
+		if len(tg.Nodes) > 0 && r.IntN(3) == 0 {
+			args["source"] = tg.Nodes[r.IntN(len(tg.Nodes))]
+		}
+		runs = append(runs, caseRun{tg: tg, args: args})
+	}
+	runs = append(runs, tinyRuns(nil)...)
+	yes := 0
+	ok, errs := check(t, "travelling_salesman", runs, func(t *testing.T, c caseRun, g *graph.Graph, got Result, want json.RawMessage) {
+		res := got.Value.(TSPResult)
+		w := decode[struct {
+			Exists bool     `json:"exists"`
+			Cost   *float64 `json:"cost"`
+		}](t, want)
+		if res.Exists != w.Exists {
+			t.Errorf("exists %v, brute force %v (args %v)\n%s", res.Exists, w.Exists, c.args, c.tg.describe())
+			return
+		}
+		if !res.Exists {
+			if res.Cost != nil || res.Tour != nil {
+				t.Errorf("no tour but cost %v tour %v", res.Cost, res.Tour)
+			}
+			return
+		}
+		yes++
+		if math.Abs(*res.Cost-*w.Cost) > 1e-9*math.Max(1, math.Abs(*w.Cost)) {
+			t.Errorf("cost %v, brute force %v (args %v)\n%s", *res.Cost, *w.Cost, c.args, c.tg.describe())
+		}
+		cost, valid := validTour(g, res.Tour)
+		if !valid || math.Abs(cost-*res.Cost) > 1e-9*math.Max(1, math.Abs(cost)) {
+			t.Errorf("tour %v (cost %v, valid %v) does not cost %v\n%s", res.Tour, cost, valid, *res.Cost, c.tg.describe())
+		}
+		if s, given := c.args["source"]; given && res.Tour[0] != s {
+			t.Errorf("tour %v does not start at source %v", res.Tour, s)
+		}
+	}, TravellingSalesmanTool(20))
+	t.Logf("coverage: %d answered, %d tours checked, %d errors (null graphs)", ok, yes, errs)
+	if ok != len(runs)-2 || errs != 2 || yes < 150 || yes > ok-80 {
+		t.Errorf("coverage: %d answered, %d tours checked, %d errors (null graphs)", ok, yes, errs)
+	}
+}
+
+func TestAdvancedTravellingSalesmanLimits(t *testing.T) {
+	// K_{10,10} has tours; 20 nodes are past the catalogue's cap.
+	if _, err := runTool(t, "travelling_salesman", completeBipartite(t, 10, 10), nil); !errors.Is(err, ErrTooLarge) ||
+		!strings.Contains(err.Error(), "18") {
+		t.Errorf("K_{10,10}: err %v, want ErrTooLarge naming the cap 18", err)
+	}
+	// K_{9,9} at the cap: every tour alternates sides, 18 edges of weight 1.
+	res, err := runTool(t, "travelling_salesman", completeBipartite(t, 9, 9), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := res.Value.(TSPResult); !v.Exists || *v.Cost != 18 {
+		t.Errorf("K_{9,9}: %+v", v)
+	}
+	// A path of 30 nodes has leaves: exactly no tour at any size.
+	b := graph.NewBuilder(false)
+	for i := 0; i < 29; i++ {
+		if _, err := b.AddEdge(strconv.Itoa(i), strconv.Itoa(i+1)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err = runTool(t, "travelling_salesman", b.Build(), nil)
+	if err != nil || res.Value.(TSPResult).Exists {
+		t.Errorf("path of 30: %v %v, want no tour", res.Value, err)
+	}
+	if _, err := runTool(t, "travelling_salesman", completeBipartite(t, 2, 2), map[string]any{"source": "zz"}); !errors.Is(err, ErrNodeNotFound) {
+		t.Errorf("unknown source: err %v", err)
+	}
+	// k183's delivery round: Depot-A-B-C-Depot, 4+3+2+7.
+	k4 := graph.NewBuilder(false)
+	for _, e := range []struct {
+		u, v string
+		w    float64
+	}{{"Depot", "A", 4}, {"Depot", "B", 6}, {"A", "B", 3}, {"A", "C", 5}, {"B", "C", 2}, {"C", "Depot", 7}} {
+		id, err := k4.AddEdge(e.u, e.v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k4.SetWeight(id, e.w)
+	}
+	res, err = runTool(t, "travelling_salesman", k4.Build(), map[string]any{"source": "Depot"})
+	if v := res.Value.(TSPResult); err != nil || *v.Cost != 16 || v.Tour[0] != "Depot" {
+		t.Errorf("delivery round: %+v %v, want cost 16 from Depot", v, err)
 	}
 }

@@ -18,7 +18,7 @@ import (
 // advancedNames returns the tools of advanced.go.
 func advancedNames() []string {
 	return []string{
-		"is_bipartite", "maximum_bipartite_matching", "hamiltonian_path", "hamiltonian_cycle", "euler_path", "euler_circuit",
+		"is_bipartite", "maximum_bipartite_matching", "hamiltonian_path", "hamiltonian_cycle", "euler_path", "euler_circuit", "travelling_salesman",
 		"minimum_spanning_tree", "k_core", "bridges", "articulation_points",
 		"graph_coloring", "gnn_sum_aggregation",
 	}

@@ -99,7 +99,10 @@ type Intents struct {
 	// the tools that declare it, and a tool that does not declare a concept
 	// the question names (where another tool declares it) is not taken as
 	// its answer: the longest concept named wins, so "global clustering
-	// coefficient" is not "clustering coefficient".
+	// coefficient" is not "clustering coefficient". A concept named in
+	// several words of a sentence is written as a phrase, with a/b/c
+	// alternatives, a_b word pairs and "..." gaps but no node slot or
+	// lexicon token: "shortest/cheapest ... tour/round_trip".
 	Concepts []string `json:"concepts,omitempty"`
 }
 

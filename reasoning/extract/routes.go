@@ -17,8 +17,8 @@ import (
 // "Stops on the 12 bus: Mill Rd, Oak St, Town Hall, Station.", "* Blue line:
 // Beta, Delta and Epsilon", "Line 2: Harbor – Old Town – Central" (the
 // stops between en or em dashes). A list with a quantity in it ("A – 4
-// min – B") is not read, nor one whose name has a remark in brackets
-// ("Bus 7 (one way):").
+// min – B", "Depot-A 4 km, A-B 3 km") is not read, nor one whose name has
+// a remark in brackets ("Bus 7 (one way):").
 // The list follows a colon on the same line, after a short name holding a
 // route word (the lexicon's route nouns: line, route, bus, tram, stops…);
 // it ends at the line's or sentence's end. Lines go both ways: the edges
@@ -54,9 +54,11 @@ func (RouteLists) Read(ctx context.Context, d *Doc) (Reading, error) {
 		for s := off; s < end; {
 			e := routeSentenceEnd(d.Text, s, end)
 			stops, ok := routeList(d.Text[s:e], d.Lower[s:e], isRoute)
-			if ok && slices.ContainsFunc(stops, func(st string) bool { q, isQ := parseQuantityIn(lx, st); return isQ && q.meaning != MeaningNone }) {
+			if ok && slices.ContainsFunc(stops, func(st string) bool { return stopQuantity(lx, st) }) {
 				// "Red line: A – 4 min – B": the times between the stops
-				// are no stops, and this reader does not read them.
+				// are no stops, and this reader does not read them; nor
+				// "Delivery stops: Depot-A 4 km, A-B 3 km", a list of
+				// edges with their lengths.
 				ok = false
 			}
 			if ok {
@@ -90,6 +92,19 @@ func (RouteLists) Read(ctx context.Context, d *Doc) (Reading, error) {
 		r.Facts = map[string]string{RouteNamesFact: strings.Join(names, "; ")}
 	}
 	return r, nil
+}
+
+// stopQuantity reports whether the stop st is or ends in a quantity with a
+// unit of the lexicon ("4 min", "Depot-A 4 km", "A-B $30"): no stop's name,
+// but a measure written beside an edge.
+func stopQuantity(lx *lang.Lexicon, st string) bool {
+	f := strings.Fields(st)
+	for i := range f {
+		if q, isQ := parseQuantityIn(lx, strings.Join(f[i:], " ")); isQ && q.meaning != MeaningNone {
+			return true
+		}
+	}
+	return false
 }
 
 // RouteNamesFact is the Facts key (and Report.NodeData prefix) under which

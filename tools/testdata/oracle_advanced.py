@@ -3,6 +3,8 @@
 Each function takes (G, args) and returns a JSON-able value, or raises where
 NetworkX raises (the Go side must then fail too).
 """
+import itertools
+
 import networkx as nx
 from networkx.algorithms import bipartite
 
@@ -86,6 +88,33 @@ def _hamiltonian_cycle_exists(G):
 
 def hamiltonian_cycle(G, args):
     return {"exists": _hamiltonian_cycle_exists(G)}
+
+
+def travelling_salesman(G, args):
+    """Brute force over every order of the other nodes (small graphs only):
+    the cheapest closed tour from the start visiting each node once along
+    edges (directions followed), weights defaulting to 1; self-loops are
+    never used; one node is the tour of cost 0; two nodes go there and
+    back."""
+    nodes = list(G)
+    if not nodes:
+        raise nx.NetworkXPointlessConcept("null graph")
+    start = args.get("source", nodes[0])
+    if len(nodes) == 1:
+        return {"exists": True, "cost": 0.0}
+    others = [v for v in nodes if v != start]
+    best = None
+    for perm in itertools.permutations(others):
+        cycle = [start, *perm, start]
+        cost = 0.0
+        for u, v in zip(cycle, cycle[1:]):
+            if u == v or not G.has_edge(u, v):
+                break
+            cost += G[u][v].get("weight", 1)
+        else:
+            if best is None or cost < best:
+                best = cost
+    return {"exists": best is not None, "cost": best}
 
 
 def euler_path(G, args):
@@ -175,6 +204,7 @@ TOOLS = {
     "hamiltonian_cycle": hamiltonian_cycle,
     "euler_path": euler_path,
     "euler_circuit": euler_circuit,
+    "travelling_salesman": travelling_salesman,
     "minimum_spanning_tree": minimum_spanning_tree,
     "k_core": k_core,
     "bridges": bridges,
