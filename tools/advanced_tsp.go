@@ -80,9 +80,9 @@ func TravellingSalesmanTool(maxNodes int) Tool {
 		AppliesTo: AnyGraph,
 		Family:    familyCommon,
 		Examples: []string{
-			"How long is the shortest round trip through all the cities? Roads: A-B 4, B-C 3, C-D 5, D-A 2, A-C 6, B-D 7.",
+			"How long is the shortest round trip through every node? Edges: A-B 4, B-C 3, C-D 5, D-A 2, A-C 6, B-D 7.",
 			"Solve the travelling salesman problem on the weighted graph 0-1 (2), 1-2 (3), 2-3 (1), 3-0 (4), 0-2 (5), 1-3 (6).",
-			"Starting and ending at the depot, what is the cheapest tour through all the stops?",
+			"Starting and ending at node 0, what is the cheapest tour visiting every node once?",
 			"Find the minimum-cost Hamiltonian cycle of the directed graph a->b 1, b->c 2, c->a 3, a->c 1, c->b 1, b->a 1.",
 		},
 	}, func(ctx context.Context, g *graph.Graph, p TSPParams) (Result, error) {
