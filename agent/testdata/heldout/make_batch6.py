@@ -505,8 +505,14 @@ path_item(FAM, "picker route sheet, walking distances between points:\n" + wh_tx
           "\nshortest walk from Packing to the Cold room in metres?", wh, "Packing", "Cold room")
 add(FAM, "avg_path", wh_txt + "\n\nWhat's the average walking distance (m) between two points, over all pairs?", wh,
     answer=num(nx.average_shortest_path_length(wh, weight="weight")), tools=["avg_path_length"])
-refuse(FAM, "no_tool", "Aisle distances:\n" + wh_txt +
-       "\nI need to visit every point once and come back to Packing. shortest tour?", "travelling salesman: no tool", wh)
+# Gold audit (stop 32): written as a refusal ("travelling salesman: no
+# tool"); the Cold room hangs off B3 alone, so no tour visits every point
+# once and comes back, which travelling_salesman states exactly.
+add(FAM, "no_tool", "Aisle distances:\n" + wh_txt +
+    "\nI need to visit every point once and come back to Packing. shortest tour?", wh,
+    answer=any(all(wh.has_edge(c[i], c[(i + 1) % len(c)]) for i in range(len(c)))
+               for c in ([list(wh)[0]] + list(p) for p in itertools.permutations(list(wh)[1:]))),
+    key="exists", tools=["travelling_salesman"])
 add(FAM, "mst", "We're running a conveyor/cable along the aisles, cost is per metre.\n" + wh_txt +
     "\nminimum total metres to connect every point?", wh, answer=mst_weight(wh), key="total_weight", tools=["minimum_spanning_tree"])
 
