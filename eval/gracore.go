@@ -95,9 +95,9 @@ var gcTasks = map[string]gcTask{
 	GCTreeStructure:  {'b', []string{"is_tree"}},
 	GCBipartiteGraph: {'b', []string{"is_bipartite"}},
 	GCGraphColoring:  {'n', []string{"chromatic_number", "graph_coloring"}},
-	GCHamiltonian:    {'h', []string{"hamiltonian_path"}},
+	GCHamiltonian:    {'h', []string{"hamiltonian_cycle", "hamiltonian_path"}},
 	GCTSP:            {'s', nil},
-	GCEulerian:       {'b', []string{"euler_path"}},
+	GCEulerian:       {'b', []string{"euler_circuit", "euler_path"}},
 }
 
 // gcPromptSuffix is what get_result_llama3-ins.py appends to "\nQ: " + Q:

@@ -751,6 +751,9 @@ func judgeGraCoReValue(it *Item, gold any, out Outcome, load func() *graph.Graph
 		}
 		raw, ok := field(pred, "path")
 		if !ok {
+			raw, ok = field(pred, "cycle") // hamiltonian_cycle's value
+		}
+		if !ok {
 			raw = pred
 		}
 		cyc, ok := listOf(raw)
