@@ -104,31 +104,9 @@ func hamiltonianCycle(ctx context.Context, g *graph.Graph, maxNodes int) (Hamilt
 	case n == 2 && !g.Directed():
 		return HamiltonianCycleResult{}, nil
 	}
-	// Exact refutations valid at any size: a cycle through every node makes
-	// the graph connected and gives every node a predecessor and a
-	// successor other than itself (two distinct neighbours when undirected).
-	_, comps, err := weakComponents(ctx, g)
-	if err != nil {
+	// Exact refutations valid at any size.
+	if ok, err := spanningCyclePossible(ctx, g, false); err != nil || !ok {
 		return HamiltonianCycleResult{}, err
-	}
-	if comps > 1 {
-		return HamiltonianCycleResult{}, nil
-	}
-	for v := int32(0); v < int32(n); v++ {
-		in, out := 0, 0
-		for _, w := range g.In(v) {
-			if w != v {
-				in++
-			}
-		}
-		for _, w := range g.Out(v) {
-			if w != v {
-				out++
-			}
-		}
-		if in == 0 || out == 0 || (!g.Directed() && out < 2) {
-			return HamiltonianCycleResult{}, nil
-		}
 	}
 	if n > maxNodes {
 		return HamiltonianCycleResult{}, fmt.Errorf("hamiltonian_cycle: the graph has %d nodes, more than the %d the exact "+
@@ -260,4 +238,35 @@ func eulerCircuit(ctx context.Context, g *graph.Graph, src int32) (EulerCircuitR
 		return EulerCircuitResult{}, nil
 	}
 	return EulerCircuitResult{Circuit: true, Path: res.Path}, nil
+}
+
+// spanningCyclePossible reports whether g passes the quick necessary checks
+// for a cycle through every node, exact refutations at any size: the graph
+// is connected, and every node has a predecessor and a successor other
+// than itself (two distinct neighbours when undirected, unless pair allows
+// a two-node undirected graph its there-and-back tour). Shared by
+// hamiltonian_cycle and travelling_salesman. O(n + m).
+func spanningCyclePossible(ctx context.Context, g *graph.Graph, pair bool) (bool, error) {
+	_, comps, err := weakComponents(ctx, g)
+	if err != nil || comps > 1 {
+		return false, err
+	}
+	n := g.N()
+	for v := int32(0); v < int32(n); v++ {
+		in, out := 0, 0
+		for _, w := range g.In(v) {
+			if w != v {
+				in++
+			}
+		}
+		for _, w := range g.Out(v) {
+			if w != v {
+				out++
+			}
+		}
+		if in == 0 || out == 0 || (!g.Directed() && out < 2 && !(pair && n == 2)) {
+			return false, nil
+		}
+	}
+	return true, nil
 }
