@@ -204,6 +204,7 @@ func (c *combiner) combine(ctx context.Context) (Extraction, error) {
 	directed, why, dirNote := c.direction(skip)
 	c.ex.Directed = directed
 	rep.Directed, rep.DirectedWhy = directed, why
+	rep.DirectionAssumed = directed && why == dirWrittenWhy && c.directionAssumed(skip)
 	if dirNote != "" {
 		c.note(0.8, "%s", dirNote)
 	}
@@ -759,11 +760,31 @@ func (c *combiner) direction(skip [][]bool) (directed bool, why, note string) {
 	case arrows > 0 && plain > 0:
 		return true, "some edges are written with a direction", "some edges have a direction and some do not; treating the graph as directed"
 	case arrows > 0:
-		return true, "the edges are written with a direction", ""
+		return true, dirWrittenWhy, ""
 	case both > 0:
 		return false, "every edge is written as going both ways", ""
 	}
 	return false, "no direction is stated", ""
+}
+
+// dirWrittenWhy is direction's reason when only the notation says the
+// edges have a direction.
+const dirWrittenWhy = "the edges are written with a direction"
+
+// directionAssumed reports whether every used reading that gives its edges
+// a direction only assumed it (Reading.DirectionAssumed).
+func (c *combiner) directionAssumed(skip [][]bool) bool {
+	assumed := false
+	for i, r := range c.used {
+		if r.Directed != DirDirected || len(r.Edges) == 0 || skip[i] != nil && !slices.Contains(skip[i], false) {
+			continue
+		}
+		if !r.DirectionAssumed {
+			return false
+		}
+		assumed = true
+	}
+	return assumed
 }
 
 // cueWord returns the direction word at a cue.

@@ -207,6 +207,10 @@ type Reading struct {
 	Reader string
 	// Directed is what the text says about direction.
 	Directed Direction
+	// DirectionAssumed marks a DirDirected that the text does not state:
+	// a table whose rows list each pair once, from one column to another,
+	// under a header that does not say whether its edges go both ways.
+	DirectionAssumed bool
 	// Nodes are the nodes the reading names or declares, in order of first
 	// appearance; declared nodes with no edge are isolated nodes of the graph.
 	Nodes []string

@@ -30,6 +30,7 @@ func Readers() []Reader {
 		pythonReader{},
 		NetworkXCode{},
 		CSVTable{},
+		ShapeTable{}, // after the table reader: headers it does not know, roles from the values
 		IndentTree{},
 		RouteLists{},
 		RecordLines{}, // after the tables, code and route lists: lines of one template no earlier reader reads

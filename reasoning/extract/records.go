@@ -1099,8 +1099,14 @@ func recSepDir(s string) recDir {
 // the second first), a one-way verb ("reports to": the first to the
 // second), a symmetric one ("met"), or a table column's role ("blocked
 // by", "before").
-func (b *recBlock) wordsDir(phrase string) recDir {
-	switch b.lx.Column(phrase) {
+func (b *recBlock) wordsDir(phrase string) recDir { return phraseDir(b.lx, phrase) }
+
+// phraseDir is the direction a few lower-case words between or above two
+// names say, by the lexicon: a column role ("depends on", "reports to"),
+// an ordering verb, an action verb alone or with its particle, or a
+// mutual verb. The record lines and the tables read by shape share it.
+func phraseDir(lx *lang.Lexicon, phrase string) recDir {
+	switch lx.Column(phrase) {
 	case lang.ColPredecessors, lang.ColLater:
 		return recDirBack
 	case lang.ColSuccessors, lang.ColEarlier, lang.ColTarget:
@@ -1112,12 +1118,12 @@ func (b *recBlock) wordsDir(phrase string) recDir {
 	if len(ws) == 0 || len(ws) > 3 {
 		return recDirNone
 	}
-	w := b.lx.Word(ws[0])
+	w := lx.Word(ws[0])
 	rest := ws[1:]
 	switch {
 	case w.Has(lang.OrderOnVerb | lang.OrderObjectVerb):
 		return recDirBack
-	case w.Has(lang.ActVerb) && len(rest) == 0, w.Has(lang.ToVerb) && len(rest) == 1 && b.lx.Takes(ws[0], rest[0]):
+	case w.Has(lang.ActVerb) && len(rest) == 0, w.Has(lang.ToVerb) && len(rest) == 1 && lx.Takes(ws[0], rest[0]):
 		return recDirForward
 	case w.Has(lang.MeetVerb|lang.MutualVerb) && len(rest) == 0, w.Has(lang.TalkToVerb) && len(rest) == 1:
 		return recDirBoth

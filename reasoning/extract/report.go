@@ -22,6 +22,10 @@ type Report struct {
 	// Directed is the graph's direction; DirectedWhy says what decided it.
 	Directed    bool   `json:"directed"`
 	DirectedWhy string `json:"directed_why"`
+	// DirectionAssumed: nothing in the question says the graph is
+	// directed; the notation's reading took it so (ShapeTable), and an
+	// answer should hold either way.
+	DirectionAssumed bool `json:"direction_assumed,omitempty"`
 	// EdgeValues says what the numbers on edges mean ("weight",
 	// "capacity", "distance", "cost"); empty when edges carry none.
 	EdgeValues Meaning `json:"edge_values,omitempty"`
