@@ -783,6 +783,9 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 			return r.fail(err)
 		}
 	}
+	if res, rerr = r.assumedDirection(ctx, g, spec, tool, args, res); rerr != nil {
+		return r.fail(rerr)
+	}
 	if isolated != "" {
 		res.Text = isolated + " " + res.Text
 	}

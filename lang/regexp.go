@@ -85,10 +85,41 @@ func Phrases(rels []Relation, keep func(Relation) bool, fs ...Form) []string {
 	return out
 }
 
+// Carried returns, for every relation keep accepts whose verb carries an
+// object before its preposition (Relation.Carries), the forms fs with a
+// gap for that object: "lends … to" ("lends the extractor to"). Alt
+// compiles the gap to one to three words.
+func Carried(rels []Relation, keep func(Relation) bool, fs ...Form) []string {
+	var out []string
+	for _, r := range rels {
+		if !r.Carries || len(r.Preps) == 0 || keep != nil && !keep(r) {
+			continue
+		}
+		for _, f := range fs {
+			w := r.Of(f)
+			if w == "" {
+				continue
+			}
+			for _, p := range r.Preps {
+				if ph := w + " " + CarryGap + " " + p; !slices.Contains(out, ph) {
+					out = append(out, ph)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// CarryGap stands for a carried object in a phrase of Carried.
+const CarryGap = "…"
+
+// carryGapRE is what CarryGap matches: one to three words.
+const carryGapRE = `[\pL\pN'’-]+(?:\s+[\pL\pN'’-]+){0,2}?`
+
 // Alt returns a regexp alternation (no group) of the phrases: each quoted,
 // the spaces inside a phrase matching any run of white space, longer
 // phrases first so that a shorter one never wins a prefix of a longer
-// one.
+// one. A CarryGap field matches one to three words.
 func Alt(phrases []string) string {
 	ps := slices.Clone(phrases)
 	slices.SortStableFunc(ps, func(a, b string) int { return cmp.Compare(len(b), len(a)) })
@@ -101,6 +132,10 @@ func Alt(phrases []string) string {
 		seen[p] = true
 		fields := strings.Fields(p)
 		for i, f := range fields {
+			if f == CarryGap {
+				fields[i] = carryGapRE
+				continue
+			}
 			fields[i] = regexp.QuoteMeta(f)
 		}
 		parts = append(parts, strings.Join(fields, `\s+`))

@@ -145,7 +145,7 @@ const wordSep = `[\s\-‐‑–—]*`
 func lexWords(lex *lang.Lexicon) map[string][]string {
 	keep := func(r lang.Relation) bool { return !r.NoReader }
 	return map[string][]string{
-		"<relates>": lang.Phrases(lex.OneWay(), keep, lang.Base, lang.S),
+		"<relates>": append(lang.Phrases(lex.OneWay(), keep, lang.Base, lang.S), lang.Carried(lex.OneWay(), keep, lang.Base, lang.S)...),
 		"<related>": lang.Phrases(lex.OneWay(), keep, lang.En),
 		"<nodes>":   lex.NodeNouns(),
 		"<edges>":   lex.EdgeWords(),

@@ -1123,7 +1123,8 @@ func phraseDir(lx *lang.Lexicon, phrase string) recDir {
 	switch {
 	case w.Has(lang.OrderOnVerb | lang.OrderObjectVerb):
 		return recDirBack
-	case w.Has(lang.ActVerb) && len(rest) == 0, w.Has(lang.ToVerb) && len(rest) == 1 && lx.Takes(ws[0], rest[0]):
+	case w.Has(lang.ActVerb) && len(rest) == 0, w.Has(lang.ToVerb) && len(rest) >= 1 && lx.Takes(ws[0], rest[len(rest)-1]):
+		// "lends to", and with the thing carried "lends extractor to"
 		return recDirForward
 	case w.Has(lang.MeetVerb|lang.MutualVerb) && len(rest) == 0, w.Has(lang.TalkToVerb) && len(rest) == 1:
 		return recDirBoth
