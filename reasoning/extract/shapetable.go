@@ -171,8 +171,10 @@ func shapeTableAt(d *Doc, lines []textLine, i int) (shapeTable, int, bool) {
 		// the table ("pasted from the rota sheet:").
 		return shapeTable{}, 0, false
 	}
-	if _, known := csvParseHeader(d, ln); known {
-		return shapeTable{}, 0, false // the table reader's
+	if low := strings.TrimSpace(d.Lower[ln.Start:ln.End]); csvHeaderStart(low) || csvHeaderWords(d.opt.Lexicon, low) {
+		// Header words the lexicon knows: the table reader's to read, or
+		// to decline ("follower,follower2").
+		return shapeTable{}, 0, false
 	}
 	for _, sep := range shapeSeps {
 		header := shapeSplit(text, sep)
@@ -354,7 +356,9 @@ func (t *shapeTable) read(d *Doc) (Reading, bool) {
 			}
 		}
 	}
-	r := Reading{Reader: ShapeTable{}.Name(), Confidence: Confident}
+	// queries: a table's rows are no questions, even when a row starts
+	// with an imperative ("Plot 3 | Plot 7").
+	r := Reading{Reader: ShapeTable{}.Name(), Confidence: Confident, queries: true}
 	r.Spans = []Span{{Start: t.start, End: t.end, Role: RoleGraph}}
 	r.Notes = append(r.Notes, fmt.Sprintf("the columns %q and %q are read as the edges' ends, their roles taken from their values", t.header[p.a], t.header[p.b]))
 	if len(pairs) > 1 {
@@ -382,6 +386,12 @@ func (t *shapeTable) read(d *Doc) (Reading, bool) {
 			continue
 		}
 		unread = append(unread, t.header[c])
+		if k == shapeNumber && kinds[p.b] == shapeName {
+			// A number on each edge's row may be its weight, under a
+			// header that does not say so.
+			r.Confidence = min(r.Confidence, 0.6)
+			r.Notes = append(r.Notes, fmt.Sprintf("the numbers of %q may be the edges' values; its header does not say", t.header[c]))
+		}
 	}
 	if len(unread) > 0 {
 		r.Notes = append(r.Notes, fmt.Sprintf("the column(s) %s are not read", strings.Join(quoteAll(unread), ", ")))
