@@ -463,8 +463,25 @@ func csvHeaderStart(line string) bool {
 			return true
 		}
 	}
-	second, _ := cut(rest)
-	return csvPairedOK(first, csvTrimQuotes(second))
+	second, rest := cut(rest)
+	if csvPairedOK(first, csvTrimQuotes(second)) {
+		return true
+	}
+	// An edge's ends after other columns ("| Van run | From | To |"): a
+	// Markdown or tab-separated header whose later cells name both ends.
+	if !strings.ContainsAny(line, "|\t") {
+		return false
+	}
+	ends := 0
+	for f := second; f != "" || rest != ""; f, rest = cut(rest) {
+		f = csvTrimQuotes(f)
+		if f != "" && csvColumnFirst[f[0]] {
+			if c := csvColumnNames[f]; c == csvSource || c == csvTarget {
+				ends++
+			}
+		}
+	}
+	return ends >= 2
 }
 
 // csvTrimQuotes is strings.Trim(s, "\"'`"), without building the cut

@@ -156,8 +156,20 @@ func csvHeaderStartSlow(line string) bool {
 	if _, ok := csvColumnNames[first]; ok {
 		return true
 	}
-	second, _ := cut(rest)
-	return csvPairedNames(first, strings.Trim(second, `"'`+"`"))
+	second, rest := cut(rest)
+	if csvPairedNames(first, strings.Trim(second, `"'`+"`")) {
+		return true
+	}
+	if !strings.ContainsAny(line, "|\t") {
+		return false
+	}
+	ends := 0
+	for f := second; f != "" || rest != ""; f, rest = cut(rest) {
+		if c := csvColumnNames[strings.Trim(f, `"'`+"`")]; c == csvSource || c == csvTarget {
+			ends++
+		}
+	}
+	return ends >= 2
 }
 
 // matrixEntrySlow is matrixRowStart's test of one field without its

@@ -181,6 +181,9 @@ func shapeTableAt(d *Doc, lines []textLine, i int) (shapeTable, int, bool) {
 		if len(header) < 2 || len(header) > shapeMaxCols {
 			continue
 		}
+		if slices.ContainsFunc(header, func(c string) bool { return shapeKnownEnd(d.opt.Lexicon, c) }) {
+			return shapeTable{}, 0, false // the table reader's to read or decline
+		}
 		if !slices.ContainsFunc(header, func(c string) bool { return !shapeHeaderCell(c) }) && !shapeRepeats(header) {
 			if t, next, ok := shapeRows(d, lines, i, sep, header); ok {
 				return t, next, true
@@ -189,6 +192,22 @@ func shapeTableAt(d *Doc, lines []textLine, i int) (shapeTable, int, bool) {
 		return shapeTable{}, 0, false // the first separator the line holds decides
 	}
 	return shapeTable{}, 0, false
+}
+
+// shapeKnownEnd reports whether a header cell names an edge's end or a
+// node's column by the table reader's names or the lexicon's ("From",
+// "Node", "Neighbours"): such a table is the table reader's.
+func shapeKnownEnd(lx *lang.Lexicon, cell string) bool {
+	name := strings.ToLower(strings.TrimSpace(cell))
+	switch csvColumnNames[name] {
+	case csvSource, csvTarget, csvNode, csvNeighbours, csvSuccessors, csvPredecessors, csvEdgeCell:
+		return true
+	}
+	switch lx.Column(name) {
+	case lang.ColSource, lang.ColTarget, lang.ColEarlier, lang.ColLater, lang.ColNode, lang.ColEdge:
+		return true
+	}
+	return csvListColumn(lx, name) != csvOther
 }
 
 // shapeRepeats reports whether a cell of the header is written twice.
@@ -386,7 +405,7 @@ func (t *shapeTable) read(d *Doc) (Reading, bool) {
 			continue
 		}
 		unread = append(unread, t.header[c])
-		if k == shapeNumber && kinds[p.b] == shapeName {
+		if kinds[p.b] == shapeName && shapeDigits(t.rows, c) {
 			// A number on each edge's row may be its weight, under a
 			// header that does not say so.
 			r.Confidence = min(r.Confidence, 0.6)
@@ -474,6 +493,17 @@ func shapeRowsDirection(r *Reading) {
 		r.DirectionAssumed = true
 		r.Notes = append(r.Notes, "neither the header nor the rows say whether the edges go both ways; read as from each row's first column")
 	}
+}
+
+// shapeDigits reports whether every cell of column c holds a digit: a
+// column of numbers, however written ("14,5", "0412 555 101").
+func shapeDigits(rows [][]string, c int) bool {
+	for _, row := range rows {
+		if !strings.ContainsAny(row[c], "0123456789") {
+			return false
+		}
+	}
+	return true
 }
 
 func quoteAll(xs []string) []string {
