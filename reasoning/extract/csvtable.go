@@ -74,8 +74,8 @@ func csvUnitColumn(name string) (base, unit string, ok bool) {
 	if k := strings.IndexAny(name, "(["); k > 0 && (strings.HasSuffix(name, ")") || strings.HasSuffix(name, "]")) {
 		base = strings.TrimSpace(name[:k])
 		unit = strings.TrimSpace(name[k+1 : len(name)-1])
-		if csvColumnNames[base] == csvValue && unit != "" && !strings.ContainsAny(unit, "()[]") {
-			return base, unit, true
+		if b := csvValueName(base); b != "" && unit != "" && !strings.ContainsAny(unit, "()[]") {
+			return b, unit, true
 		}
 		return "", "", false
 	}
@@ -89,6 +89,27 @@ func csvUnitColumn(name string) (base, unit string, ok bool) {
 		}
 	}
 	return "", "", false
+}
+
+// csvValueName returns the value name a column's name is, or ends in
+// ("capacity", "rated capacity", "travel time"), "" when none.
+func csvValueName(name string) string {
+	if csvColumnNames[name] == csvValue {
+		return name
+	}
+	if k := strings.LastIndexByte(name, ' '); k > 0 && strings.Count(name, " ") <= 2 {
+		if last := name[k+1:]; csvColumnNames[last] == csvValue {
+			return last
+		}
+	}
+	return ""
+}
+
+// csvNumberCells reports whether every field of column c in the rows is
+// written as a number ("14,5", "600", "$3"), whatever the unit.
+func csvNumberCell(f string) bool {
+	f = strings.TrimLeft(strings.TrimSpace(f), "$€£¥+-~≈")
+	return f != "" && '0' <= f[0] && f[0] <= '9'
 }
 
 // csvMaxField is the longest field of a table row; a longer one is prose.
@@ -349,6 +370,8 @@ func csvParseHeader(d *Doc, ln textLine) (csvHeader, bool) {
 			if !known {
 				if base, u, ok := csvUnitColumn(name); ok {
 					name, unit, c, known = base, u, csvValue, true
+				} else if v := csvValueName(name); v != "" {
+					name, c, known = v, csvValue, true
 				}
 			}
 			if !known && csvFeatureName.MatchString(name) {
@@ -623,6 +646,7 @@ func csvReadTable(d *Doc, lines []textLine, hi int, h csvHeader) (Reading, int, 
 		}
 	}
 	rows := 0
+	numberCells := make([]int, len(h.cols)) // per column not read, its rows written as numbers
 	units, unitMeanings := map[string]bool{}, map[Meaning]bool{}
 	end := lines[hi].End
 	j := hi + 1
@@ -684,6 +708,11 @@ func csvReadTable(d *Doc, lines []textLine, hi int, h csvHeader) (Reading, int, 
 			return Reading{}, j, syntaxErrorAt(text, at, fmt.Sprintf("table row has %d fields; the header %q has %d", len(fields), strings.Join(h.names, string(h.sep)), len(h.cols)))
 		}
 		clean := func(k int) string { return strings.TrimSpace(fields[k]) }
+		for k, c := range h.cols {
+			if k != src && k != dst && k != val && c != csvFeature && csvNumberCell(fields[k]) {
+				numberCells[k]++
+			}
+		}
 		if h.list >= 0 {
 			u, es, err := csvListEdges(d, h, fields, starts, src, val, ln, cellDirs)
 			if err != nil {
@@ -807,6 +836,16 @@ func csvReadTable(d *Doc, lines []textLine, hi int, h csvHeader) (Reading, int, 
 	r.Spans = []Span{{Start: start, End: end, Role: role}}
 	if ignored > 0 {
 		r.Notes = append(r.Notes, fmt.Sprintf("%d column(s) of the table are not read", ignored))
+	}
+	if edges && h.list < 0 {
+		for k, n := range numberCells {
+			if n == rows && h.cols[k] != csvValue && h.cols[k] != csvNode && h.cols[k] != csvLabel {
+				// A number on every edge's row, under a header that does
+				// not say what it is, may be the edges' weight.
+				r.Confidence = min(r.Confidence, 0.6)
+				r.Notes = append(r.Notes, fmt.Sprintf("the numbers of the column %q may be the edges' values; its header does not say", h.names[k]))
+			}
+		}
 	}
 	if edges {
 		var vals []string
