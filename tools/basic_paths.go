@@ -105,59 +105,27 @@ func shortestPathTool() Tool {
 }
 
 // shortestPath returns one shortest path from s to t as node indices: by
-// Dijkstra on weighted graphs (the path NetworkX's dijkstra_path returns), by
-// a breadth-first search that stops at t otherwise. An unreachable t is an
-// error wrapping ErrNoPath. The second result is the path's length (total
-// weight, or number of edges when unweighted).
+// Dijkstra on weighted graphs, by breadth-first search otherwise; either way
+// the path NetworkX's dijkstra_path returns, found by the point-to-point
+// searches of paths_point.go. An unreachable t is an error wrapping
+// ErrNoPath. The second result is the path's length (total weight, or
+// number of edges when unweighted).
 func shortestPath(ctx context.Context, g *graph.Graph, s, t int32) ([]int32, float64, error) {
 	if g.Weighted() {
-		d := newDijkstra(g.N())
-		if err := d.run(ctx, g, s, t, false); err != nil {
+		d, err := pointDijkstra(ctx, g, s, t)
+		if err != nil {
 			return nil, 0, err
 		}
 		if p := d.Path(t); p != nil {
 			return p, d.Dist[t], nil
 		}
-		return nil, 0, fmt.Errorf("node %s is not reachable from %s: %w", g.ID(t), g.ID(s), ErrNoPath)
-	}
-	if s == t {
-		return []int32{s}, 0, nil
-	}
-	pred := make([]int32, g.N())
-	for i := range pred {
-		pred[i] = -1
-	}
-	pred[s] = s
-	queue := make([]int32, 0, 64)
-	queue = append(queue, s)
-	for head := 0; head < len(queue); head++ {
-		if head%ctxCheckEvery == ctxCheckEvery-1 {
-			if err := ctx.Err(); err != nil {
-				return nil, 0, err
-			}
+	} else {
+		p, err := pointBFS(ctx, g, s, t)
+		if err != nil {
+			return nil, 0, err
 		}
-		v := queue[head]
-		for _, u := range g.Out(v) {
-			if pred[u] >= 0 {
-				continue
-			}
-			pred[u] = v
-			if u == t {
-				n := 1
-				for x := t; x != s; x = pred[x] {
-					n++
-				}
-				path := make([]int32, n)
-				for x := t; ; x = pred[x] {
-					n--
-					path[n] = x
-					if x == s {
-						break
-					}
-				}
-				return path, float64(len(path) - 1), nil
-			}
-			queue = append(queue, u)
+		if p != nil {
+			return p, float64(len(p) - 1), nil
 		}
 	}
 	return nil, 0, fmt.Errorf("node %s is not reachable from %s: %w", g.ID(t), g.ID(s), ErrNoPath)

@@ -40,6 +40,7 @@ func BenchmarkBasicShortestPath(b *testing.B) {
 		{"n1e5_m1e6_undirected_weighted", 100_000, 1_000_000, false, true},
 		{"n1e5_m1e6_directed_weighted", 100_000, 1_000_000, true, true},
 		{"n1e5_m1e6_undirected_unweighted", 100_000, 1_000_000, false, false},
+		{"n1e5_m1e6_directed_unweighted", 100_000, 1_000_000, true, false},
 	}, farPair("target"))
 }
 
@@ -50,7 +51,11 @@ func BenchmarkShortestPathLength(b *testing.B) {
 	basicBench(b, "shortest_path_length", []basicBenchCase{
 		{"n1e5_m1e6_undirected_unweighted", 100_000, 1_000_000, false, false},
 		{"n1e5_m1e6_directed_unweighted", 100_000, 1_000_000, true, false},
-	}, farPair("target"))
+		{"n1e5_m1e6_undirected_weighted", 100_000, 1_000_000, false, true},
+		{"n1e5_m1e6_directed_weighted", 100_000, 1_000_000, true, true},
+	}, func(c basicBenchCase) string {
+		return `{"source": "0", "target": "` + strconv.Itoa(c.n/2) + `", "weighted": ` + strconv.FormatBool(c.weighted) + `}`
+	})
 }
 
 // BenchmarkBasicPathExists measures a reachability question between two

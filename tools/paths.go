@@ -120,6 +120,13 @@ type dijkstra struct {
 	done    []bool
 	touched []int32 // nodes whose Dist/Pred were set by the last run
 	heap    []heapItem
+	seq     uint32 // pushes so far in this run (the heap's tie-break)
+
+	// meet is the other side's Dist in a two-sided search (nil otherwise);
+	// mu is then the length of the best path found through a node both
+	// sides reached (+Inf until they meet).
+	meet []float64
+	mu   float64
 }
 
 // newDijkstra returns state for graphs of n nodes, all distances +Inf.
@@ -129,6 +136,7 @@ func newDijkstra(n int) *dijkstra {
 		Pred:     make([]int32, n),
 		PredEdge: make([]int32, n),
 		done:     make([]bool, n),
+		mu:       math.Inf(1),
 	}
 	for i := range d.Dist {
 		d.Dist[i] = math.Inf(1)
@@ -150,6 +158,8 @@ func (d *dijkstra) reset() {
 	d.touched = d.touched[:0]
 	d.Order = d.Order[:0]
 	d.heap = d.heap[:0]
+	d.seq = 0
+	d.mu = inf
 }
 
 func (d *dijkstra) push(it heapItem) {
@@ -202,49 +212,87 @@ func (d *dijkstra) pop() heapItem {
 // ctx's error if the context ends, or an error wrapping ErrNotApplicable on a
 // negative or NaN edge weight.
 func (d *dijkstra) run(ctx context.Context, g *graph.Graph, src, target int32, reverse bool) error {
-	d.reset()
-	d.Dist[src] = 0
-	d.touched = append(d.touched, src)
-	var seq uint32
-	d.push(heapItem{d: 0, seq: seq, v: src})
+	d.start(src)
 	steps := 0
-	for len(d.heap) > 0 {
-		it := d.pop()
-		v := it.v
-		if d.done[v] {
-			continue
+	for {
+		v, dv, ok := d.next()
+		if !ok {
+			return nil
 		}
 		if steps++; steps%ctxCheckEvery == 0 {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
 		}
-		d.done[v] = true
-		d.Order = append(d.Order, v)
 		if v == target {
 			return nil
 		}
-		dv := it.d
-		nbrs, edges := adjacency(g, v, reverse)
-		for k, u := range nbrs {
-			w := g.Weight(edges[k])
-			if !(w >= 0) {
-				return fmt.Errorf("edge %s-%s has weight %v; shortest paths need non-negative weights: %w",
-					g.ID(v), g.ID(u), w, ErrNotApplicable)
+		if err := d.expand(g, v, dv, reverse); err != nil {
+			return err
+		}
+	}
+}
+
+// start clears the last run and puts src in the heap at distance 0.
+func (d *dijkstra) start(src int32) {
+	d.reset()
+	d.Dist[src] = 0
+	d.touched = append(d.touched, src)
+	d.push(heapItem{d: 0, seq: 0, v: src})
+}
+
+// next settles the nearest unsettled node in the heap and returns it with
+// its distance; ok is false when no unsettled node is left.
+func (d *dijkstra) next() (v int32, dv float64, ok bool) {
+	for len(d.heap) > 0 {
+		it := d.pop()
+		if d.done[it.v] {
+			continue
+		}
+		d.done[it.v] = true
+		d.Order = append(d.Order, it.v)
+		return it.v, it.d, true
+	}
+	return -1, 0, false
+}
+
+// top is a lower bound on the distance of every node not yet settled: the
+// smallest key in the heap (+Inf when the heap is empty).
+func (d *dijkstra) top() float64 {
+	if len(d.heap) == 0 {
+		return math.Inf(1)
+	}
+	return d.heap[0].d
+}
+
+// expand relaxes the edges of v, just settled at distance dv: a neighbour
+// whose distance improves gets v as predecessor and a heap entry (and, in a
+// two-sided search, may improve mu).
+func (d *dijkstra) expand(g *graph.Graph, v int32, dv float64, reverse bool) error {
+	nbrs, edges := adjacency(g, v, reverse)
+	for k, u := range nbrs {
+		w := g.Weight(edges[k])
+		if !(w >= 0) {
+			return fmt.Errorf("edge %s-%s has weight %v; shortest paths need non-negative weights: %w",
+				g.ID(v), g.ID(u), w, ErrNotApplicable)
+		}
+		if d.done[u] {
+			continue
+		}
+		nd := dv + w
+		if nd < d.Dist[u] {
+			if math.IsInf(d.Dist[u], 1) {
+				d.touched = append(d.touched, u)
 			}
-			if d.done[u] {
-				continue
-			}
-			nd := dv + w
-			if nd < d.Dist[u] {
-				if math.IsInf(d.Dist[u], 1) {
-					d.touched = append(d.touched, u)
+			d.Dist[u] = nd
+			d.Pred[u] = v
+			d.PredEdge[u] = edges[k]
+			d.seq++
+			d.push(heapItem{d: nd, seq: d.seq, v: u})
+			if d.meet != nil {
+				if l := nd + d.meet[u]; l < d.mu {
+					d.mu = l
 				}
-				d.Dist[u] = nd
-				d.Pred[u] = v
-				d.PredEdge[u] = edges[k]
-				seq++
-				d.push(heapItem{d: nd, seq: seq, v: u})
 			}
 		}
 	}

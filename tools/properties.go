@@ -444,8 +444,8 @@ func shortestPathLengthTool() Tool {
 		}
 		noPath := fmt.Errorf("no path from node %s to node %s: %w", g.ID(s), g.ID(t), ErrNotApplicable)
 		if p.Weighted && g.Weighted() {
-			d := newDijkstra(g.N())
-			if err := d.run(ctx, g, s, t, false); err != nil {
+			d, err := pointDijkstra(ctx, g, s, t)
+			if err != nil {
 				return Result{}, err
 			}
 			if !d.Reached(t) {

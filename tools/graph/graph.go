@@ -52,6 +52,9 @@ type Graph struct {
 	inEdge []int32
 
 	selfLoops int
+	// badWeight is true when some edge weight is negative or NaN (found
+	// once by Build, so searches need not scan the weights per question).
+	badWeight bool
 
 	nodeAttrs map[int32]map[string]any
 	edgeAttrs map[int32]map[string]any
@@ -63,6 +66,11 @@ func (g *Graph) Directed() bool { return g.directed }
 
 // Weighted reports whether any edge carries an explicit weight.
 func (g *Graph) Weighted() bool { return g.weight != nil || g.weight32 != nil }
+
+// NonNegativeWeights reports whether every edge weight is a non-negative
+// number (no negative weight and no NaN), as Dijkstra's algorithm needs. An
+// unweighted graph's weights are all 1.
+func (g *Graph) NonNegativeWeights() bool { return !g.badWeight }
 
 // HasCapacities reports whether any edge carries an explicit capacity.
 func (g *Graph) HasCapacities() bool { return g.capacity != nil }
@@ -530,6 +538,18 @@ func (b *Builder) Build() *Graph {
 	for e := 0; e < m; e++ {
 		if b.src[e] == b.dst[e] {
 			g.selfLoops++
+		}
+	}
+	for _, w := range g.weight {
+		if !(w >= 0) {
+			g.badWeight = true
+			break
+		}
+	}
+	for _, w := range g.weight32 {
+		if !(w >= 0) {
+			g.badWeight = true
+			break
 		}
 	}
 	if out := b.out; out != nil && len(out.off) == n+1 {
