@@ -169,8 +169,26 @@ def _all_pairs(G, a, weighted):
     return {u: dict(d) for u, d in it}
 
 
+def _pair_paths(G, a):
+    """dijkstra_path and its length for each pair, by weight ("w") and with
+    unit weights ("h"); None where no path exists."""
+    out = []
+    for s, t in a["pairs"]:
+        row = {}
+        for key, weight in (("w", "weight"), ("h", lambda u, v, d: 1)):
+            try:
+                # single_source_dijkstra with a target is what
+                # dijkstra_path and dijkstra_path_length run.
+                row[key] = list(nx.single_source_dijkstra(G, s, t, weight=weight))
+            except nx.NetworkXNoPath:
+                row[key] = None
+        out.append(row)
+    return out
+
+
 TOOLS = {
     # The shared primitives of paths.go (not catalogue tools).
+    "paths:pairs": _pair_paths,
     "paths:dijkstra_all": lambda G, a: _all_pairs(G, a, True),
     "paths:bfs_all": lambda G, a: _all_pairs(G, a, False),
 
