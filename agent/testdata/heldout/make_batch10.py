@@ -274,8 +274,8 @@ def fam_beekeepers(rng):
         "km of road in the set is as small as possible. What would that total be?",
         "email", "value", mst, nodes, E, False, True, key="total_weight", tools=["minimum_spanning_tree"])
 
-    nodes = rng.sample(APIARIES, 9)
-    E = weigh(rng, connected(rng, nodes, 4), 2, 12)
+    nodes = rng.sample(APIARIES, 5)
+    E = weigh(rng, connected(rng, nodes, 2), 2, 12)
     G = build(nodes, E, False)
     x = max(nodes, key=lambda n: (G.degree(n), n))
     add(F, "neighbors", bee_tsv(E) + f"\n\nWhich apiaries on this sheet have a direct road listed to {x}?",
@@ -553,8 +553,8 @@ def formulas(nodes, E, rng):
 def fam_spreadsheet(rng):
     F = "bookkeeper untangling a spreadsheet's formulas"
     head = "Here are the cells involved, with their formulas (a cell's formula uses the cells named in it):\n"
-    nodes = cells(rng, 10)
-    E = connected(rng, nodes, 4, directed=True, dag=True)
+    nodes = cells(rng, 22)
+    E = connected(rng, nodes, 9, directed=True, dag=True)
     G = build(nodes, E, True)
     add(F, "topological_sort", head + formulas(nodes, E, rng) +
         "\n\nI'm rebuilding this by hand on paper. In what order should I work the cells out so that every cell "
@@ -794,8 +794,8 @@ def fam_market(rng):
             "food and crafts, so that no two stalls that are next to each other are both food or both crafts?",
             "sentences", "value", nx.is_bipartite(G), nodes, E, False, False, key="bipartite", tools=["is_bipartite"])
 
-    nodes = [f"Stall {i}" for i in range(1, 15)]
-    E = connected(rng, nodes, 6)
+    nodes = [f"Stall {i}" for i in range(1, 29)]
+    E = connected(rng, nodes, 12)
     G = build(nodes, E, False)
     x = rng.choice(nodes)
     add(F, "degree", stall_post(nodes, E) + f"\n\nHow many stalls is {x} next to?", "sentences", "value",
@@ -890,7 +890,8 @@ def fam_festival(rng):
 # ------------------------------------------------------------ 11 ham radio net
 
 CALLS = ["G4KJT", "M0XPR", "G3WVU", "2E0HLB", "M7ACD", "G8NQO", "M0TSE", "G0FYD", "2E1PJK", "M6RAW", "G4ZLE",
-         "M0BUX", "G7HNC", "2E0SAV", "M1KQF", "G6TYR"]
+         "M0BUX", "G7HNC", "2E0SAV", "M1KQF", "G6TYR", "M0JWD", "G4EAX", "2E0MNB", "M7LQS", "G3OPC", "M0HVT",
+         "G8RDK", "2E1FYW", "M6CGU", "G0SBN"]
 
 
 def net_voice(E):
@@ -918,10 +919,10 @@ def fam_hamradio(rng):
         nx.shortest_path_length(G, s, t), nodes, E, False, False, key="length",
         tools=["shortest_path", "shortest_path_length"], source=s, target=t)
 
-    nodes = rng.sample(CALLS, 13)
-    k = rng.randint(3, 4)
-    cut = sorted(rng.sample(range(1, 13), k - 1))
-    groups = [nodes[a:b] for a, b in zip([0] + cut, cut + [13])]
+    nodes = rng.sample(CALLS, 24)
+    k = rng.randint(4, 6)
+    cut = sorted(rng.sample(range(1, 24), k - 1))
+    groups = [nodes[a:b] for a, b in zip([0] + cut, cut + [24])]
     E = split_graph(rng, groups, 1)
     G = build(nodes, E, False)
     heard = "\n".join(f"{u} <> {v}" for u, v in E)
@@ -1062,9 +1063,9 @@ def fam_fraud(rng):
     F = "insurance fraud analyst grouping claims that share phone numbers or addresses"
     shared = ["same phone", "same address", "same bank account", "same witness", "same repair garage"]
     for k in range(3):
-        n = rng.randint(12, 18)
+        n = 30 if k == 1 else rng.randint(12, 18)
         nodes = claim_ids(rng, n)
-        cut = sorted(rng.sample(range(2, n - 1), rng.randint(2, 4)))
+        cut = sorted(rng.sample(range(2, n - 1), rng.randint(5, 8) if k == 1 else rng.randint(2, 4)))
         groups = [nodes[a:b] for a, b in zip([0] + cut, cut + [n])]
         E = split_graph(rng, groups, 1)
         G = build(nodes, E, False)
@@ -1397,7 +1398,7 @@ def fam_jazz(rng):
 def fam_orienteering(rng):
     F = "orienteering club planner laying out controls for a score event"
     for k in range(3):
-        n = rng.randint(8, 13)
+        n = [24, 32, rng.randint(8, 13)][k]
         nodes = ["Start"] + [f"Control {c}" for c in rng.sample(range(31, 70), n - 1)]
         E = weigh(rng, connected(rng, nodes, rng.randint(3, 7)), 80, 450)
         G = build(nodes, E, False)
@@ -1792,6 +1793,9 @@ def fam_makerspace(rng):
             add(F, "neighbors", "```yaml\n" + yml + f"\n```\n\nWho is inducted on the {x}?", "yaml", "set",
                 sorted(G.neighbors(x)), nodes, E, False, False, tools=["neighbors"])
         else:
+            x = min(mc, key=lambda n: (G.degree(n), n))
+            add(F, "degree", "```yaml\n" + yml + f"\n```\n\nHow many members could supervise the {x}?", "yaml",
+                "value", G.degree(x), nodes, E, False, False, tools=["degree"])
             refuse(F, "missing_data", "```yaml\n" + yml + "\n```\n\nWhich of these machines is most likely to "
                    "break down this month?", "yaml", "breakdown history is not in the data", nodes, E)
 
