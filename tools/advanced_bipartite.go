@@ -121,7 +121,7 @@ func maximumBipartiteMatchingTool() Tool {
 		Family:    familyCommon,
 		Intents: Intents{
 			// "the largest number of mentor–mentee pairs we can form"
-			Phrases: []string{"largest/maximum/max/greatest/most number of ... pairs/couples/pairings", "most pairs/couples/pairings"},
+			Phrases: []string{"largest/maximum/max/greatest/biggest/highest/most number of ... pairs/couples/pairings", "most pairs/couples/pairings"},
 		},
 		Examples: []string{
 			"What is the maximum matching of the bipartite graph with edges a-x, a-y, b-x, c-z?",

@@ -39,6 +39,8 @@ func HamiltonianCycleTool(maxNodes int) Tool {
 			Phrases: []string{
 				"every/each/all <nodes> exactly/only/just once ... return/returns/returning/back/home/started",
 				"cycle/circuit/tour/loop/round_trip ... through/visits/visiting/covers/covering every/each/all <nodes>",
+				// "a round trip that stays one night in every hut, never visits a hut twice"
+				"round_trip/tour/loop ... every ... never ... twice",
 			},
 			Concepts: []string{"hamiltonian cycle*", "hamiltonian circuit*", "hamilton cycle*", "hamilton circuit*", "hamiltonian tour*"},
 		},

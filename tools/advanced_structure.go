@@ -194,7 +194,10 @@ func bridgesTool() Tool {
 		Intents: Intents{
 			// "how many corridors are chokepoints": the edges whose loss cuts
 			// the graph; "which rooms are chokepoints" are its nodes.
-			Phrases:  []string{"<edges> ... chokepoint*", "chokepoint <edges>"},
+			// "how many of these stretches are such that closing just that one
+			// would split the network"
+			Phrases: []string{"<edges> ... chokepoint*", "chokepoint <edges>",
+				"<edges> ... closing/removing/cutting/blocking/losing just/only that/one/it ... split*/disconnect*/cut/cuts"},
 			Concepts: []string{"chokepoint*"},
 		},
 		Examples: []string{
@@ -239,7 +242,10 @@ func articulationPointsTool() Tool {
 		AppliesTo: UndirectedOnly,
 		Family:    familyCommon,
 		Intents: Intents{
-			Phrases:  []string{"<nodes> ... chokepoint*", "chokepoint <nodes>"},
+			// "which single stations are such that if that station floods,
+			// some part of the cave gets cut off"
+			Phrases: []string{"<nodes> ... chokepoint*", "chokepoint <nodes>",
+				"which/what single <nodes> ... cut/cuts off", "if that/the/one/a/any <nodes> fail*/flood*/close*/goes_down/go_down ... cut/cuts off"},
 			Concepts: []string{"chokepoint*"},
 		},
 		Examples: []string{

@@ -459,7 +459,11 @@ func cycleCheckTool() Tool {
 	return New(Spec{
 		Name: "cycle_check",
 		Intents: Intents{
-			Phrases:  []string{"circular dependenc*", "is/are there a/any circular dependenc*", "has/have/contain/contains a/any circular dependenc*", "depend/depends on each_other"},
+			Phrases: []string{"circular dependenc*", "is/are there a/any circular dependenc*", "has/have/contain/contains a/any circular dependenc*", "depend/depends on each_other",
+				// "come back to where we started", "a cell ends up depending on itself"
+				"come/comes/coming/get/gets/go/goes back to where ... started/began",
+				"end/ends/ending up ... on itself/themselves",
+				"is/are there ... a/any loop/loops in/among/where"},
 			Concepts: []string{"cycle*", "cyclic", "acyclic", "circuit*", "circular dependenc*"},
 		},
 		Description: "Check whether the graph contains a cycle (a directed cycle when directed).",

@@ -149,6 +149,9 @@ func sourcesSinksTool() Tool {
 				"no prerequisite*/predecessor*",
 				// "Which papers here don't cite any other paper?"
 				"which/what/who ... don't/doesn't/do_not/does_not/never <relates> any*",
+				// "who recruited nobody", "which tasks can start right away"
+				"which/what/who ... <related> nobody/no_one/no-one/none",
+				"which/what ... can start right_away/immediately/straight_away/first",
 			},
 			Concepts: []string{"sources and sinks", "sinks and sources"},
 		},

@@ -32,7 +32,12 @@ func pathExistsTool() Tool {
 		Intents: Intents{
 			// "Can you follow citations from Okafor2022 back to Kumar2017?",
 			// "Is Manuel Alves an ancestor of Lara Costa?"
-			Phrases: []string{"can/could you/i/we follow ... from X ... to Y", "is ... a/an ancestor of"},
+			// "If I start at Combe Sud, can I get to Les Arcelles at all?",
+			// "is there an unbroken chain from Toxicology to the Store?"
+			Phrases: []string{"can/could you/i/we follow ... from X ... to Y", "is ... a/an ancestor of",
+				"can/could i/we/you/they/one get/go/travel/make_it ... to X ... at_all",
+				"start/starting at/from X ... can/could i/we/you/they/one get/go/reach/travel",
+				"is/are there a/an/any unbroken/continuous/connected chain/route/way from X ... to Y"},
 		},
 		Examples: []string{
 			"Can I get from node 2 to node 9 by following edges?",

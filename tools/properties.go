@@ -436,6 +436,11 @@ func shortestPathLengthTool() Tool {
 		// the way from one node to another.
 		Intents: Intents{Phrases: []string{
 			"fewest/least/minimum/smallest number_of ... to_get/to_go/to_travel/to_reach/to_move from",
+			// "the smallest number of lifts to get there", "the fewest
+			// handovers between A and B"
+			"fewest/least/minimum/smallest number_of ... to_get/to_go/to_reach there",
+			"fewest/least ... between X and Y",
+			"least/shortest/minimum/quickest walking/travel/travelling/driving/cruising/riding time/distance from/between",
 		}},
 	}, func(ctx context.Context, g *graph.Graph, p PathLengthParams) (Result, error) {
 		s, t, err := nodePair(g, p.Source, "source", p.Target, "target")
