@@ -14,6 +14,7 @@ func TestLegendIsKey(t *testing.T) {
 		"Edges (u -> v): 1 -> 2, 2 -> 3. How many nodes?":                                        {3, 2},
 		"Roads (from - to): A - B, B - C.":                                                       {3, 2},
 		"Start (a -> b): b -> c, c -> d.":                                                        {4, 3},
+		"Downline (sponsor → recruit, i.e. the first signed up the second)\nAmber → Brett\nAmber → Marcy\nMarcy → Jo\n": {4, 3},
 	} {
 		ex, err := Read(context.Background(), q, Options{})
 		if err != nil {
@@ -36,7 +37,7 @@ func FuzzLegendAt(f *testing.F) {
 			return
 		}
 		for i := range p.toks {
-			if e, ok := p.legendAt(i); ok && (e != i+6 || e > len(p.toks)) {
+			if e, ok := p.legendAt(i); ok && (e < i+6 || e > len(p.toks)) {
 				t.Fatalf("legendAt(%d) = %d in %q", i, e, q)
 			}
 		}

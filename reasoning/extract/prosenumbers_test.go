@@ -26,7 +26,7 @@ func TestLocalDoubt(t *testing.T) {
 		{"unit", "We walked 12 km and then 3 km more.\nEdges: Ann-Bob, Bob-Cy.\nWho is Bob's friend?", true, ""},
 		{"date beside numbered nodes", "Updated 2024-09.\nEdges: 0-1, 1-2, 2-3.\nIs 0 connected to 3?", false, ""},
 		{"pairs beside named nodes", "Paths:\n* Old Mill <-> Elm Junction\n* Elm Junction <-> Stadium\n\nEdit: yes the Stadium stretch is closed 22:00-06:00.\nWhich stops does Stadium connect to?", false, ""},
-		{"unread records", "#night-shift, Wed 03:10 (ticket SEV-2)\nrota:\n  Kim hands over to Lou\n  Lou hands over to Max\n  Max hands over to Kim\n  Ned hands over to Lou\nAlso Ann-Bob.\nIs there a loop in the hand-over chain?", true, ""},
+		{"unread records", "#night-shift, Wed 03:10 (ticket SEV-2)\nrota:\n  Kim escalates to Lou\n  Lou escalates to Max\n  Max escalates to Kim\n  Ned escalates to Lou\nAlso Ann-Bob.\nIs there a loop in the escalation chain?", true, ""},
 		{"file label", "followers.csv:\nfollower,followee\nann,bob\nbob,cy\ncy,ann\n\nHow many accounts does bob follow?", false, ""},
 		{"file mention", "Traceback ends at line 17 of `app/models.py`.\nImports: main -> api, api -> models, auth -> models.\nWhat does api import?", false, ""},
 		{"file pointed at", "Load the graph in roads.csv. Edges: Ann-Bob, Bob-Cy.\nWho is Bob's friend?", true, "roads.csv"},
@@ -50,7 +50,7 @@ func TestLocalDoubt(t *testing.T) {
 			if got := ex.Report.Uncertain(); got != c.uncertain {
 				t.Errorf("uncertain = %v, want %v; problems %q, prose %q", got, c.uncertain, ex.Report.Problems(), ex.Report.Prose)
 			}
-			if c.name == "unread records" && !strings.Contains(strings.Join(ex.Report.Problems(), ";"), "hands over") {
+			if c.name == "unread records" && !strings.Contains(strings.Join(ex.Report.Problems(), ";"), "escalates") {
 				t.Errorf("the unread lines are not named: %q", ex.Report.Problems())
 			}
 			if ex.FileRef != c.file {

@@ -1251,6 +1251,19 @@ func (b *recBlock) read(a, c int) (Reading, bool) {
 	if len(r.Edges) < 2 || recCutNames(seen) {
 		return Reading{}, false
 	}
+	if n, ok := recJoinedNames(seen); ok {
+		b.lower(recUnsure, "the name %q joins other names of the lines with a sign: a formula or a range, not one node", n)
+	}
+	// The lines are records, not questions, even when one starts with an
+	// imperative ("Run: Village → Plan du Lac"); a block with a question
+	// mark is left to the question filter.
+	r.queries = true
+	for _, ln := range b.lines {
+		if strings.Contains(b.d.Text[ln.start:ln.end], "?") {
+			r.queries = false
+			break
+		}
+	}
 	if value >= 0 {
 		col := b.cols[value]
 		r.EdgeValue = col.meaning
@@ -1277,6 +1290,30 @@ func recCutNames(names map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// recJoinedNames returns a name that joins other names of the block with
+// an arithmetic sign or a list separator ("B12-B14", "E12+B12"), the
+// first in sorted order, and whether there is one.
+func recJoinedNames(names map[string]bool) (string, bool) {
+	var found []string
+	for n := range names {
+		parts := strings.FieldsFunc(n, func(r rune) bool { return strings.ContainsRune("+-*/&,;", r) })
+		if len(parts) < 2 {
+			continue
+		}
+		for _, p := range parts {
+			if p = strings.TrimSpace(p); p != n && names[p] {
+				found = append(found, n)
+				break
+			}
+		}
+	}
+	if len(found) == 0 {
+		return "", false
+	}
+	slices.Sort(found)
+	return found[0], true
 }
 
 // recDirectionFact is the Facts key under which a record-lines reading

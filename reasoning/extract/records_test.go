@@ -376,3 +376,21 @@ func TestRecordLinesLeavesOtherNotations(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordLinesAreNoQuestions: a block of records read whole even when
+// its lines start with an imperative ("Run: …"), and a name that joins
+// other names with a sign (a formula, "B12-B14") makes the reading unsure.
+func TestRecordLinesAreNoQuestions(t *testing.T) {
+	q := "Segments, one way each:\nRun: Village → Plan du Lac\nRun: Lac Blanc → Village\nLift: Plan du Lac → Lac Blanc\nRun: Village → Col\nLift: Col → Lac Blanc\n\nCan I get from Col to Village?"
+	ex, err := Read(context.Background(), q, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := ex.Graph; g == nil || g.M() != 5 || ex.Report.Uncertain() {
+		t.Errorf("read %s, want all 5 segments, confidently", ex.Report.Summary())
+	}
+	r := readOne(t, RecordLines{}, "Cells and formulas:\nB14: =B12\nB12: =B11\nE12: =B12-B14\nF11: =E12\n")
+	if len(r.Edges) > 0 && r.Confidence >= Confident {
+		t.Errorf("formulas read confidently (%.2f): %v", r.Confidence, edgeList(r))
+	}
+}
