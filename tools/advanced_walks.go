@@ -54,7 +54,7 @@ func HamiltonianPathTool(maxNodes int) Tool {
 		Intents: Intents{
 			// "a route along these legs that visits every point (the Start
 			// and each control) exactly once"
-			Phrases: []string{"reach/reaches/reaching/visit/visits/visiting every/each person/friend/member/student/one/city/town/node/vertex/point/hut/control/place ... exactly/only/just once"},
+			Phrases:  []string{"reach/reaches/reaching/visit/visits/visiting every/each person/friend/member/student/one/city/town/node/vertex/point/hut/control/place ... exactly/only/just once"},
 			Concepts: []string{"hamiltonian"},
 		},
 		Description: "Decide exactly whether a graph has a Hamiltonian path (visiting every node once) and give one.",
