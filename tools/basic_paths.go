@@ -37,7 +37,9 @@ func pathExistsTool() Tool {
 			Phrases: []string{"can/could you/i/we follow ... from X ... to Y", "is ... a/an ancestor of",
 				"can/could i/we/you/they/one get/go/travel/make_it ... to X ... at_all",
 				"start/starting at/from X ... can/could i/we/you/they/one get/go/reach/travel",
-				"is/are there a/an/any unbroken/continuous/connected chain/route/way from X ... to Y"},
+				"is/are there a/an/any unbroken/continuous/connected chain/route/way from X ... to Y",
+				// "even if it went through other people in between"
+				"through/via other/others ... in_between", "directly or indirectly"},
 		},
 		Examples: []string{
 			"Can I get from node 2 to node 9 by following edges?",

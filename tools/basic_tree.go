@@ -39,6 +39,11 @@ func isTreeTool() Tool {
 			"Is the graph connected and acyclic?",
 			"Check whether the undirected graph in edges.txt is a tree.",
 		},
+		// "is this one single tree, connected with no loops?"
+		Intents: Intents{Phrases: []string{
+			"is/are this/it/these/they/the ... a/one/single/one_single tree/forest",
+			"connected with/and no loops/cycles", "connected and acyclic",
+		}},
 	}, func(ctx context.Context, g *graph.Graph, _ NoParams) (Result, error) {
 		if g.N() == 0 {
 			return Result{}, fmt.Errorf("a graph without nodes is neither a tree nor a forest (NetworkX: pointless concept): %w", ErrNotApplicable)
