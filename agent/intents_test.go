@@ -32,6 +32,15 @@ func TestDeclaredIntentsAnswer(t *testing.T) {
 		{"Edges: 0-1, 1-2, 2-0, 2-3, 3-4. What is the Adamic-Adar index of nodes 0 and 1?", "adamic_adar_index", nil},
 		{"Edges: 0-1, 1-2, 2-0, 2-3, 3-4, 5-6. How many separate clusters are there?", "connected_components", nil},
 		{"Edges: 0->1, 1->2, 2->0. Is there a circular dependency?", "cycle_check", nil},
+		// How people ask (the phrases declared for issue 21's blind batch 10).
+		{"One-way lifts: Vale -> Crest, Crest -> Bowl, Bowl -> Ridge. If I start at Vale, can I get to Ridge at all?", "path_exists", nil},
+		{"Kim passed the note to Lou. Lou passed the note to Max. Ned passed the note to Kim. Did the note reach Max from Ned, even if it went through other people in between?", "path_exists", nil},
+		{"Trails: Ash-Birch, Birch-Cedar, Cedar-Ash, Cedar-Dell. Can we walk out and come back to where we started without using a trail twice?", "cycle_check", nil},
+		{"Directed: Ann -> Bo, Ann -> Cy, Bo -> Di. Ignoring the arrows, is this one single tree, connected with no loops?", "is_tree", nil},
+		{"Edges: 1-2, 2-3, 3-1, 3-4. Which single stations are such that if that station floods, part of the cave gets cut off?", "articulation_points", nil},
+		{"Amber recruited Brett. Amber recruited Marcy. Marcy recruited Jo. Who recruited nobody?", "sources_sinks", nil},
+		{"Tasks, each arrow from a task to one that needs it: plan -> cut, cut -> sand, plan -> buy. Which tasks can start right away?", "sources_sinks", nil},
+		{"Ruth handed the jar to Hal. Hal handed the jar to Ines. Hal handed the jar to Oskar. Who handed the jar to Ines?", "predecessors", []string{"Hal"}},
 	} {
 		ans, err := a.Ask(context.Background(), c.q)
 		if err != nil {

@@ -146,7 +146,7 @@ func lexWords(lex *lang.Lexicon) map[string][]string {
 	keep := func(r lang.Relation) bool { return !r.NoReader }
 	return map[string][]string{
 		"<relates>": append(lang.Phrases(lex.OneWay(), keep, lang.Base, lang.S), lang.Carried(lex.OneWay(), keep, lang.Base, lang.S)...),
-		"<related>": lang.Phrases(lex.OneWay(), keep, lang.En),
+		"<related>": append(lang.Phrases(lex.OneWay(), keep, lang.En), lang.Carried(lex.OneWay(), keep, lang.En)...),
 		"<nodes>":   lex.NodeNouns(),
 		"<edges>":   lex.EdgeWords(),
 	}

@@ -43,6 +43,7 @@ func predecessorsTool() Tool {
 		Intents: Intents{
 			Phrases: []string{
 				"who/which/what <relates> X",
+				"who/which/what <related> X", // "who handed the jar to Ines?"
 				"which/what <nodes> <relates> X",
 				"who/which/what is/are X <related> by",
 				"who/which/what ... point/points/link/links/lead/leads to X",
