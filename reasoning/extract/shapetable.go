@@ -184,7 +184,7 @@ func shapeTableAt(d *Doc, lines []textLine, i int) (shapeTable, int, bool) {
 		if slices.ContainsFunc(header, func(c string) bool { return shapeKnownEnd(d.opt.Lexicon, c) }) {
 			return shapeTable{}, 0, false // the table reader's to read or decline
 		}
-		if !slices.ContainsFunc(header, func(c string) bool { return !shapeHeaderCell(c) }) && !shapeRepeats(header) {
+		if !slices.ContainsFunc(header, func(c string) bool { return !shapeHeaderCell(c) }) && shapeRepeats(header) <= 1 {
 			if t, next, ok := shapeRows(d, lines, i, sep, header); ok {
 				return t, next, true
 			}
@@ -210,16 +210,18 @@ func shapeKnownEnd(lx *lang.Lexicon, cell string) bool {
 	return csvListColumn(lx, name) != csvOther
 }
 
-// shapeRepeats reports whether a cell of the header is written twice.
-func shapeRepeats(header []string) bool {
+// shapeRepeats counts the header's cells written again: one repeat is
+// an edge's two ends named alike ("| Musician | Musician |").
+func shapeRepeats(header []string) int {
+	n := 0
 	for i, c := range header {
 		for _, o := range header[:i] {
 			if strings.EqualFold(c, o) {
-				return true
+				n++
 			}
 		}
 	}
-	return false
+	return n
 }
 
 // shapeRows reads the rows under a header: lines with as many cells under
@@ -312,6 +314,27 @@ func shapeAllNames(items []string) bool {
 	return len(items) > 0
 }
 
+// recurs reports whether some name of column c (of kind k) is written
+// in two or more rows.
+func (t *shapeTable) recurs(c int, k shapeKind) bool {
+	seen := map[string]bool{}
+	for _, row := range t.rows {
+		names := []string{row[c]}
+		if k == shapeList {
+			names = csvSplitList(row[c], false)
+		}
+		for _, n := range names {
+			if seen[n] {
+				return true
+			}
+		}
+		for _, n := range names {
+			seen[n] = true
+		}
+	}
+	return false
+}
+
 // values returns the distinct node names of column c (lists split).
 func (t *shapeTable) values(c int, k shapeKind) map[string]bool {
 	out := map[string]bool{}
@@ -361,6 +384,33 @@ func (t *shapeTable) read(d *Doc) (Reading, bool) {
 			}
 			pairs = append(pairs, pair{a, b})
 		}
+	}
+	bipartite := false
+	if len(pairs) == 0 {
+		// Two kinds of things ("Cast member | Parts they can cover"): a
+		// column of distinct names beside one whose names never meet them
+		// and recur from row to row.
+		for a, ka := range kinds {
+			if ka != shapeName || len(vals[a]) != len(t.rows) {
+				continue
+			}
+			for b, kb := range kinds {
+				if b == a || kb != shapeName && kb != shapeList || !t.recurs(b, kb) {
+					continue
+				}
+				disjoint := true
+				for v := range vals[b] {
+					if vals[a][v] {
+						disjoint = false
+						break
+					}
+				}
+				if disjoint {
+					pairs = append(pairs, pair{a, b})
+				}
+			}
+		}
+		bipartite = true
 	}
 	if len(pairs) == 0 {
 		return Reading{}, false
@@ -454,6 +504,25 @@ func (t *shapeTable) read(d *Doc) (Reading, bool) {
 		}
 	}
 	r.settleEdgeValues()
+	if bipartite {
+		// Two kinds, each edge between them: undirected, whatever the
+		// header's words say, with each node's kind named by its column.
+		r.Directed = DirUndirected
+		r.Kinds = map[string]string{}
+		ka, kb := strings.ToLower(t.header[p.a]), strings.ToLower(t.header[p.b])
+		for _, e := range r.Edges {
+			if dir == recDirBack {
+				r.Kinds[e.V], r.Kinds[e.U] = ka, kb
+			} else {
+				r.Kinds[e.U], r.Kinds[e.V] = ka, kb
+			}
+		}
+		for _, row := range t.rows {
+			r.Kinds[row[p.a]] = ka // a row's node with nothing listed
+		}
+		r.Notes = append(r.Notes, fmt.Sprintf("the columns %q and %q name two kinds of things: each edge joins one of each", t.header[p.a], t.header[p.b]))
+		return r, true
+	}
 	switch dir {
 	case recDirForward, recDirBack:
 		r.Directed = DirDirected

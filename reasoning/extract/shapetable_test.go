@@ -2,6 +2,7 @@ package extract
 
 import (
 	"context"
+	"strings"
 	"testing"
 )
 
@@ -68,6 +69,20 @@ func TestShapeTable(t *testing.T) {
 			nodes: []string{"Ann", "Bo", "Cy"}, edges: []string{"Ann-Bo", "Bo-Cy", "Cy-Ann"},
 			dir: DirDirected, assumed: true, unsure: true, note: "could be the edges' ends too",
 		},
+		{
+			name:  "two kinds of things: distinct names beside recurring ones that never meet them",
+			text:  "| Cast member | Can cover |\n|---|---|\n| Siobhan | Macduff, Malcolm |\n| Kwame | Witch |\n| Hannah | Witch, Porter |\n",
+			nodes: []string{"Siobhan", "Macduff", "Malcolm", "Kwame", "Witch", "Hannah", "Porter"},
+			edges: []string{"Siobhan-Macduff", "Siobhan-Malcolm", "Kwame-Witch", "Hannah-Witch", "Hannah-Porter"},
+			dir:   DirUndirected, note: "two kinds of things",
+		},
+		{
+			name:  "both ends named alike",
+			text:  "| Musician | Musician |\n|---|---|\n| Thea | Rosa |\n| Abe | Thea |\n| Rosa | Abe |\n",
+			nodes: []string{"Thea", "Rosa", "Abe"}, edges: []string{"Thea-Rosa", "Abe-Thea", "Rosa-Abe"},
+			dir: DirDirected, assumed: true,
+		},
+		{name: "distinct names beside names that never recur", text: "Ward\tManager\nICU\tDr Okafor\nHDU\tDr Lee\nAMU\tDr Bell\n"},
 		// A header is never an edge: a header cell among the values makes
 		// the first line a row of a table without a header.
 		{name: "a first line that is a row", text: "Maya\tJonas\nJonas\tPriya\nPriya\tMaya\n"},
@@ -87,6 +102,9 @@ func TestShapeTable(t *testing.T) {
 				return
 			}
 			checkNodesEdges(t, got, c.nodes, c.edges)
+			if strings.Contains(c.name, "two kinds") && (got.Kinds["Siobhan"] != "cast member" || got.Kinds["Witch"] != "can cover") {
+				t.Errorf("kinds %v, want the rows' people and the parts apart", got.Kinds)
+			}
 			checkDirMeaning(t, got, c.dir, c.meaning)
 			if got.DirectionAssumed != c.assumed {
 				t.Errorf("direction assumed %v, want %v", got.DirectionAssumed, c.assumed)
