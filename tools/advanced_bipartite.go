@@ -121,7 +121,9 @@ func maximumBipartiteMatchingTool() Tool {
 		Family:    familyCommon,
 		Intents: Intents{
 			// "the largest number of mentor–mentee pairs we can form"
-			Phrases: []string{"largest/maximum/max/greatest/biggest/highest/most number of ... pairs/couples/pairings", "most pairs/couples/pairings"},
+			Phrases: []string{"largest/maximum/max/greatest/biggest/highest/most number of ... pairs/couples/pairings", "most pairs/couples/pairings",
+				// "the largest number of parts we could have covered at the same time"
+				"largest/maximum/max/greatest/biggest/highest/most number of ... at_the_same_time/at_once/simultaneously"},
 		},
 		Examples: []string{
 			"What is the maximum matching of the bipartite graph with edges a-x, a-y, b-x, c-z?",

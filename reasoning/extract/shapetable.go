@@ -38,7 +38,7 @@ func (ShapeTable) Name() string { return "table by shape" }
 // shapeMax* bound what a table's cells may be: longer text is prose.
 const (
 	shapeMaxCell  = 48
-	shapeMaxWords = 5
+	shapeMaxWords = 7
 	shapeMaxCols  = 10
 )
 
