@@ -16,6 +16,7 @@ func Readers() []Reader {
 		JSONEdgeList{},
 		ArrowTuples{},
 		YAMLEdgeList{},
+		YAMLMaps{},
 		AdjacencyDict{},
 		DOTGraph{},
 		Mermaid{},
