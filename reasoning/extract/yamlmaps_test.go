@@ -23,8 +23,8 @@ func TestYAMLMaps(t *testing.T) {
 			dir:   DirUndirected, kinds: true,
 		},
 		{
-			name: "records with the same keys",
-			text: "policies:\n  - pod: inventory\n    may_connect_to: [admin-ui]\n  - pod: ledger\n    may_connect_to: [inventory]\n  - pod: admin-ui\n    may_connect_to: []\n",
+			name:  "records with the same keys",
+			text:  "policies:\n  - pod: inventory\n    may_connect_to: [admin-ui]\n  - pod: ledger\n    may_connect_to: [inventory]\n  - pod: admin-ui\n    may_connect_to: []\n",
 			nodes: []string{"inventory", "admin-ui", "ledger"}, edges: []string{"inventory-admin-ui", "ledger-inventory"},
 			dir: DirDirected,
 		},
