@@ -90,6 +90,22 @@ func near(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 }
 // TestConceptLackingDeclines: a question that names a concept the chosen
 // tool does not declare is declined (exit 1), saying what is lacking,
 // whichever planner chose the tool.
+// TestOrderVerbSideDeclines: "what does X require?" on edges read from
+// what is required is X's predecessors; neighbours would answer who
+// requires X, so the question is declined rather than answered so.
+func TestOrderVerbSideDeclines(t *testing.T) {
+	a := newDataAgent(t)
+	q := "- id: Smith\n  requires: [Wake]\n- id: Ore\n  requires: [Wake]\n- id: Forge\n  requires: [Smith, Ore]\n- id: Lair\n  requires: [Forge]\n\nWhat does Forge directly require?"
+	ans, err := a.Ask(context.Background(), q)
+	if err == nil {
+		if got, _ := ans.Value.([]string); ans.Tool != "predecessors" || !slices.Equal(got, []string{"Smith", "Ore"}) {
+			t.Errorf("answered %s %v, want Forge's requirements [Smith Ore] or a decline", ans.Tool, ans.Value)
+		}
+	} else if !errors.Is(err, ErrNoAnswer) {
+		t.Errorf("%v, want an answer or ErrNoAnswer", err)
+	}
+}
+
 func TestConceptLackingDeclines(t *testing.T) {
 	a := newDataAgent(t)
 	for _, c := range []struct{ q, lacks string }{

@@ -17,6 +17,10 @@ type guardWords struct {
 	// phrases to what shows the graph's own text states it.
 	relation   *regexp.Regexp
 	relationOf map[string][]string
+	// ordered holds relation's phrases of order verbs ("depends on",
+	// "requires"): the readers write their edges from what comes first,
+	// against the verb's subject-to-object reading.
+	ordered map[string]bool
 	// relationHints are substrings one of which a question holds when
 	// relation matches (a cheap filter before the pattern runs).
 	relationHints []string
@@ -28,7 +32,7 @@ type guardWords struct {
 var defaultGuardWords = sync.OnceValue(func() *guardWords { return newGuardWords(lang.Default()) })
 
 func newGuardWords(lx *lang.Lexicon) *guardWords {
-	g := &guardWords{relationOf: map[string][]string{}}
+	g := &guardWords{relationOf: map[string][]string{}, ordered: map[string]bool{}}
 	rels := lx.OneWay()
 	var asked []string
 	for _, r := range rels {
@@ -41,6 +45,9 @@ func newGuardWords(lx *lang.Lexicon) *guardWords {
 		for _, p := range r.Phrases(lang.Base, lang.S, lang.Ed, lang.Ing) {
 			asked = append(asked, p)
 			g.relationOf[p] = append(g.relationOf[p], stems...)
+			if r.Order != "" {
+				g.ordered[p] = true
+			}
 		}
 		g.relationHints = append(g.relationHints, stemsOf(r.Verb)...)
 	}

@@ -71,10 +71,30 @@ func yamlParse(line string) (yamlLine, bool) {
 	if c := strings.Index(y.value, " #"); c >= 0 {
 		y.value = strings.TrimSpace(y.value[:c])
 	}
-	if y.key == "" || len(y.key) > shapeMaxCell || strings.Contains(y.value, ": ") {
+	if y.key == "" || len(y.key) > shapeMaxCell || strings.Contains(yamlUnquoted(y.value), ": ") {
 		return yamlLine{}, false
 	}
 	return y, true
+}
+
+// yamlUnquoted is v without its quoted strings ("\"Tutorial: Wake Up\""
+// holds no mapping).
+func yamlUnquoted(v string) string {
+	var b strings.Builder
+	var quote rune
+	for _, c := range v {
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		default:
+			b.WriteRune(c)
+		}
+	}
+	return b.String()
 }
 
 // yamlFlow returns a flow list's items as one list cell ("[a, b]" → "a,
@@ -83,11 +103,32 @@ func yamlFlow(v string) (string, bool) {
 	if !strings.HasPrefix(v, "[") || !strings.HasSuffix(v, "]") {
 		return "", false
 	}
-	items := strings.Split(v[1:len(v)-1], ",")
+	items := yamlSplitFlow(v[1 : len(v)-1])
 	for i := range items {
 		items[i] = csvTrimQuotes(strings.TrimSpace(items[i]))
 	}
 	return strings.Join(items, ", "), true
+}
+
+// yamlSplitFlow splits a flow list's inside at the commas outside quotes.
+func yamlSplitFlow(s string) []string {
+	var out []string
+	var quote rune
+	start := 0
+	for i, c := range s {
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == ',':
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, s[start:])
 }
 
 // yamlListMap finds a mapping of names to flow lists starting at line i:

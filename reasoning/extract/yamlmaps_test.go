@@ -28,6 +28,13 @@ func TestYAMLMaps(t *testing.T) {
 			nodes: []string{"inventory", "admin-ui", "ledger"}, edges: []string{"inventory-admin-ui", "ledger-inventory"},
 			dir: DirDirected,
 		},
+		{
+			name:  "quoted names with colons, an order verb for a key",
+			text:  "- id: \"Tutorial: Wake Up\"\n  requires: []\n- id: \"Meet the Smith\"\n  requires: [\"Tutorial: Wake Up\"]\n- id: \"Forge\"\n  requires: [\"Meet the Smith\", \"Tutorial: Wake Up\"]\n",
+			nodes: []string{"Tutorial: Wake Up", "Meet the Smith", "Forge"},
+			edges: []string{"Tutorial: Wake Up-Meet the Smith", "Meet the Smith-Forge", "Tutorial: Wake Up-Forge"},
+			dir:   DirDirected,
+		},
 		{name: "records with different keys", text: "- pod: a\n  to: [b]\n- name: b\n  to: [a]\n"},
 		{name: "one line", text: "friends:\n  ann: [bob]\n"},
 		{name: "plain settings", text: "server:\n  port: 8080\n  host: localhost\n"},
