@@ -17,10 +17,11 @@ type guardWords struct {
 	// phrases to what shows the graph's own text states it.
 	relation   *regexp.Regexp
 	relationOf map[string][]string
-	// ordered holds relation's phrases of order verbs ("depends on",
-	// "requires"): the readers write their edges from what comes first,
-	// against the verb's subject-to-object reading.
-	ordered map[string]bool
+	// ordered maps relation's phrases of order verbs ("depends on",
+	// "requires") to the verb's forms: where the text states edges with
+	// them, the readers write the edges from what comes first, against the
+	// verb's subject-to-object reading.
+	ordered map[string][]string
 	// relationHints are substrings one of which a question holds when
 	// relation matches (a cheap filter before the pattern runs).
 	relationHints []string
@@ -32,7 +33,7 @@ type guardWords struct {
 var defaultGuardWords = sync.OnceValue(func() *guardWords { return newGuardWords(lang.Default()) })
 
 func newGuardWords(lx *lang.Lexicon) *guardWords {
-	g := &guardWords{relationOf: map[string][]string{}, ordered: map[string]bool{}}
+	g := &guardWords{relationOf: map[string][]string{}, ordered: map[string][]string{}}
 	rels := lx.OneWay()
 	var asked []string
 	for _, r := range rels {
@@ -46,7 +47,7 @@ func newGuardWords(lx *lang.Lexicon) *guardWords {
 			asked = append(asked, p)
 			g.relationOf[p] = append(g.relationOf[p], stems...)
 			if r.Order != "" {
-				g.ordered[p] = true
+				g.ordered[p] = r.Forms()
 			}
 		}
 		g.relationHints = append(g.relationHints, stemsOf(r.Verb)...)

@@ -277,10 +277,11 @@ func (gw *guardWords) unstatedRelation(question, task, tool string, directed boo
 		if !slices.ContainsFunc(gw.relationStems(m), func(s string) bool { return strings.Contains(stated, s) }) {
 			return fmt.Errorf("the question asks by the relation %q, but the graph's edges are not stated with it, so which way they point for it is unknown: %w", m, ErrNoAnswer)
 		}
-		if gw.ordered[strings.Join(strings.Fields(m), " ")] && tool != "predecessors" && tool != "sources_sinks" {
-			// "What does Dragon's Lair require?": the edges go from what is
-			// required, so the neighbours on the edges' side answer who
-			// requires it.
+		if forms := gw.ordered[strings.Join(strings.Fields(m), " ")]; tool != "predecessors" && tool != "sources_sinks" && containsAnyWord(stated, forms) {
+			// "What does Dragon's Lair require?" over "requires: [...]":
+			// the edges go from what is required, so the neighbours on the
+			// edges' side answer who requires it. ("deps: web -> api" states
+			// its edges by arrows, subject to object.)
 			return fmt.Errorf("the question asks by %q, whose edges are read from what comes first, and %s would answer the other side: %w", m, tool, ErrNoAnswer)
 		}
 	}
