@@ -158,7 +158,10 @@ func TestUnstatedRelation(t *testing.T) {
 		{"Team: Kim -> Lou, Kim -> Max. How many people report to Kim?", "degree", true, true},
 		{"Team: Kim -> Lou, Kim -> Max. How many people does Kim supervise?", "degree", true, true},
 		{"deps: ui -> core, core -> log. What does core depend on directly?", "neighbors", true, false},
-		{"ui depends on core; core depends on log. What does core depend on directly?", "neighbors", true, false},
+		{"ui depends on core; core depends on log. What does core depend on directly?", "predecessors", true, false},
+		// Stated with the verb, the edges are read from what comes first
+		// (log -> core): neighbours would answer what depends on core.
+		{"ui depends on core; core depends on log. What does core depend on directly?", "neighbors", true, true},
 		{"Kim supervises Lou and Max. How many people does Kim supervise?", "degree", true, false},
 		{"Team: Kim - Lou, Kim - Max. How many people does Kim supervise?", "degree", false, false}, // undirected
 		{"Steps: cut -> sew, sew -> iron. What comes after sew?", "neighbors", true, false},         // no relation verb

@@ -8,8 +8,10 @@ import (
 // YAMLMaps reads graphs written as YAML mappings and records, the shapes
 // configuration files and exports use:
 //
-//   - a mapping of names to flow lists ("inductions:\n  Gideon: [Vinyl
-//     cutter]\n  Carlos: [Bandsaw, Laser cutter]"): each name's list;
+//   - a mapping of names to flow lists under a key that names the lists
+//     ("inductions:\n  Gideon: [Vinyl cutter]\n  Carlos: [Bandsaw, Laser
+//     cutter]"): each name's list (top-level "A: [B, C]" lines are the
+//     adjacency readers');
 //   - a sequence of records with the same keys ("- pod: ledger\n
 //     may_connect_to: [inventory]"): a table whose columns are the keys.
 //
@@ -142,11 +144,16 @@ func yamlListMap(d *Doc, lines []textLine, i int) (shapeTable, int, bool) {
 	if _, flow := yamlFlow(y.value); !flow {
 		return shapeTable{}, 0, false
 	}
-	listName := "list"
+	// Under a key that names the lists ("inductions:"); top-level
+	// "A: [B, C]" lines are the adjacency readers'.
+	listName := ""
 	if i > 0 {
 		if p, ok := yamlParse(d.Text[lines[i-1].Start:lines[i-1].End]); ok && p.value == "" && p.indent < y.indent {
 			listName = strings.ReplaceAll(p.key, "_", " ")
 		}
+	}
+	if listName == "" {
+		return shapeTable{}, 0, false
 	}
 	t := shapeTable{sep: "\t", header: []string{"name", listName}, start: lines[i].Start + y.indent}
 	j := i
