@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/graphagent/graphagent/tools/graph"
 )
@@ -72,11 +73,39 @@ func maximumFlowTool() Tool {
 }
 
 // residual is a residual network in CSR form: the arcs leaving node v are
-// off[v]..off[v+1]; arc a goes to head[a], rev[a] is its reverse arc and
-// cap[a] its residual capacity.
+// off[v]..off[v+1]; arc a goes to head[a], rev[a] is its reverse arc, cap[a]
+// its residual capacity and rcap[a] its reverse's (cap[rev[a]], kept beside
+// a so that the backward searches of push-relabel read it in arc order).
+//
+// Directed graphs: v's arcs are its out-edges (forward arcs, from off[v] to
+// mid[v]), then its in-edges (reverse arcs, capacity 0 at first), each in
+// the graph's order. Undirected graphs: v's arcs are its edges, both arcs of
+// an edge with its capacity; mid is nil.
+//
+// pushed logs the arcs that push changed, so the flows can be read from
+// them instead of from every edge; past len(cap) entries it stops (full).
 type residual[T int64 | float64] struct {
-	off, head, rev []int32
-	cap            []T
+	off, mid, head, rev []int32
+	cap, rcap           []T
+	directed            bool
+	pushed              []int32
+	full                bool
+}
+
+// push sends d along arc a.
+func (r *residual[T]) push(a int32, d T) {
+	b := r.rev[a]
+	r.cap[a] -= d
+	r.cap[b] += d
+	r.rcap[a] += d
+	r.rcap[b] -= d
+	if !r.full {
+		if len(r.pushed) == len(r.cap) {
+			r.full = true
+		} else {
+			r.pushed = append(r.pushed, a)
+		}
+	}
 }
 
 // maxFlow computes a maximum flow with NetworkX's conventions (see the tool's
@@ -163,68 +192,109 @@ func flowCapacity[T int64 | float64](g *graph.Graph, e int32, big float64) (T, b
 }
 
 // newResidual builds g's residual network (both arcs of an undirected edge
-// get its capacity) and returns it with the forward arc of each edge, -1
-// for an edge that carries nothing.
+// get its capacity) and returns it with the forward arc of each edge (for an
+// undirected edge, the arc leaving its first endpoint), -1 for an edge that
+// carries nothing. It reads the edges in order and places each edge's two
+// arcs at its ends' next free slots, so a node's arcs (forward and reverse
+// apart when directed) keep edge order.
 func newResidual[T int64 | float64](g *graph.Graph, big float64) (residual[T], []int32) {
 	n := int32(g.N())
 	m := int32(g.M())
-	r := residual[T]{off: make([]int32, n+1)}
-	for e := int32(0); e < m; e++ {
-		if _, ok := flowCapacity[T](g, e, big); ok {
-			u, v := g.Edge(e)
-			r.off[u+1]++
-			r.off[v+1]++
-		}
-	}
+	r := residual[T]{off: make([]int32, n+1), directed: g.Directed()}
 	for v := int32(0); v < n; v++ {
-		r.off[v+1] += r.off[v]
+		d := g.OutDegree(v)
+		if r.directed {
+			d += g.InDegree(v)
+		}
+		r.off[v+1] = r.off[v] + int32(d)
 	}
 	arcs := r.off[n]
 	r.head = make([]int32, arcs)
 	r.rev = make([]int32, arcs)
 	r.cap = make([]T, arcs)
+	r.rcap = make([]T, arcs)
 	fwd := make([]int32, m)
-	pos := append([]int32(nil), r.off[:n]...)
+	next := append([]int32(nil), r.off[:n]...) // next free slot of each node
+	nextIn := next                             // of its reverse arcs, when directed
+	if r.directed {
+		r.mid = make([]int32, n)
+		for v := int32(0); v < n; v++ {
+			r.mid[v] = r.off[v] + int32(g.OutDegree(v))
+		}
+		nextIn = append([]int32(nil), r.mid...)
+	}
 	for e := int32(0); e < m; e++ {
+		u, v := g.Edge(e)
+		a := next[u]
+		next[u]++
+		if u == v && !r.directed {
+			// An undirected self-loop is listed once and carries nothing.
+			r.head[a], r.rev[a], fwd[e] = u, a, -1
+			continue
+		}
+		b := nextIn[v]
+		nextIn[v]++
+		r.head[a], r.head[b] = v, u
+		r.rev[a], r.rev[b] = b, a
 		c, ok := flowCapacity[T](g, e, big)
 		if !ok {
 			fwd[e] = -1
 			continue
 		}
-		u, v := g.Edge(e)
-		a, b := pos[u], pos[v]
-		pos[u]++
-		pos[v]++
-		r.head[a], r.head[b] = v, u
-		r.rev[a], r.rev[b] = b, a
-		r.cap[a] = c
-		if !g.Directed() {
-			r.cap[b] = c
-		}
 		fwd[e] = a
+		r.cap[a], r.rcap[b] = c, c
+		if !r.directed {
+			r.cap[b], r.rcap[a] = c, c
+		}
 	}
 	return r, fwd
 }
 
+// edgeOf is the graph edge of arc a (a simple graph has one edge per
+// ordered pair, found by FindEdge).
+func (r *residual[T]) edgeOf(g *graph.Graph, a int32) int32 {
+	v, u := r.head[r.rev[a]], r.head[a]
+	if r.directed && a >= r.mid[v] {
+		v, u = u, v // a reverse arc: the edge runs u -> v
+	}
+	e, _ := g.FindEdge(v, u)
+	return e
+}
+
 // solveFlow builds the residual network, runs push-relabel and reads the
-// flow of each edge back.
+// flow of each edge back (from the arcs pushed on, when they were logged).
 func solveFlow[T int64 | float64](ctx context.Context, g *graph.Graph, s, t int32, big float64) (MaxFlow, error) {
 	r, fwd := newResidual[T](g, big)
-	value, err := pushRelabel(ctx, r, s, t)
+	value, err := pushRelabel(ctx, &r, s, t)
 	if err != nil {
 		return MaxFlow{}, err
 	}
+	var edges []int32
+	if r.full {
+		edges = make([]int32, len(fwd))
+		for e := range edges {
+			edges[e] = int32(e)
+		}
+	} else {
+		edges = make([]int32, len(r.pushed))
+		for i, a := range r.pushed {
+			edges[i] = r.edgeOf(g, a)
+		}
+		slices.Sort(edges)
+		edges = slices.Compact(edges)
+	}
 	mf := MaxFlow{Value: float64(value), Flows: []EdgeFlow{}}
-	for e, a := range fwd {
+	for _, e := range edges {
+		a := fwd[e]
 		if a < 0 {
 			continue
 		}
-		c, _ := flowCapacity[T](g, int32(e), big)
+		c, _ := flowCapacity[T](g, e, big)
 		f := c - r.cap[a] // net flow u->v; negative when an undirected edge carries v->u
 		if f == 0 {
 			continue
 		}
-		u, v := g.Edge(int32(e))
+		u, v := g.Edge(e)
 		switch {
 		case f > 0:
 			mf.Flows = append(mf.Flows, EdgeFlow{Source: g.ID(u), Target: g.ID(v), Flow: float64(f)})
@@ -236,7 +306,8 @@ func solveFlow[T int64 | float64](ctx context.Context, g *graph.Graph, s, t int3
 }
 
 // dinic runs Dinic's algorithm on r from s to t and returns the flow value,
-// leaving the residual capacities in r.cap. Each phase builds BFS levels on
+// leaving the residual capacities in r.cap (not rcap or pushed: it is
+// kept to check pushRelabel against). Each phase builds BFS levels on
 // arcs with residual capacity, then finds a blocking flow with an iterative
 // depth-first search that keeps a current-arc pointer per node and retreats
 // only to the first saturated arc after each augmentation. O(n^2 m) in the

@@ -14,7 +14,14 @@ import "context"
 // relabelling (one backward breadth-first search) and a few local pushes
 // settle the flow, where each of Dinic's phases passes over the whole graph
 // twice.
-func pushRelabel[T int64 | float64](ctx context.Context, r residual[T], s, t int32) (T, error) {
+//
+// The second phase runs, on directed graphs, on the reverse arcs alone:
+// excess goes back only by undoing flow that came in (a forward arc of a
+// directed edge never carries net flow backwards), and every node with
+// excess has such a path back to s, along which its excess arrived. Its
+// backward search then visits only the nodes that flow reached, not the
+// whole graph again.
+func pushRelabel[T int64 | float64](ctx context.Context, r *residual[T], s, t int32) (T, error) {
 	n := int32(len(r.off) - 1)
 	p := prState[T]{
 		r:      r,
@@ -25,17 +32,19 @@ func pushRelabel[T int64 | float64](ctx context.Context, r residual[T], s, t int
 		count:  make([]int32, 2*n+2),
 		queued: make([]bool, n),
 		bfs:    make([]int32, 0, n),
+		lo:     r.off[:n],
+		hi:     r.off[1:],
+		bfsLo:  r.off[:n],
+		bfsHi:  r.off[1:],
 	}
 	// Phase 1: labels are distances to t; nodes that cannot reach t are
 	// labelled n and hold their excess until phase 2.
 	p.relabelAll(t, s, n)
 	for a := r.off[s]; a < r.off[s+1]; a++ {
 		if c := r.cap[a]; c > 0 {
-			u := r.head[a]
-			r.cap[a] = 0
-			r.cap[r.rev[a]] += c
+			r.push(a, c)
 			p.excess[s] -= c
-			p.gain(u, c, s, t)
+			p.gain(r.head[a], c, s, t)
 		}
 	}
 	if err := p.run(ctx, t, s, n); err != nil {
@@ -56,6 +65,12 @@ func pushRelabel[T int64 | float64](ctx context.Context, r residual[T], s, t int
 	for v := int32(0); v < n; v++ {
 		p.queued[v] = false
 	}
+	if r.directed {
+		// Discharge along reverse arcs; the backward search from s enters
+		// u from v when u's reverse arc to v has capacity, which is v's
+		// forward arc to u having rcap.
+		p.lo, p.bfsHi = r.mid, r.mid
+	}
 	p.relabelAll(s, t, 2*n)
 	for v := int32(0); v < n; v++ {
 		if v != s && v != t && p.excess[v] > 0 {
@@ -70,7 +85,7 @@ func pushRelabel[T int64 | float64](ctx context.Context, r residual[T], s, t int
 
 // prState is the working state of pushRelabel.
 type prState[T int64 | float64] struct {
-	r      residual[T]
+	r      *residual[T]
 	n      int32
 	label  []int32
 	excess []T
@@ -80,6 +95,10 @@ type prState[T int64 | float64] struct {
 	queue  []int32 // FIFO of active nodes
 	bfs    []int32
 	work   int // arcs scanned since the last global relabelling
+	// The arcs of v that discharge uses are lo[v]..hi[v], those the
+	// backward search scans bfsLo[v]..bfsHi[v] (all of v's arcs but in the
+	// second phase on directed graphs).
+	lo, hi, bfsLo, bfsHi []int32
 }
 
 // relabelAll sets every label to the residual distance to sink (by a
@@ -98,19 +117,21 @@ func (p *prState[T]) relabelAll(sink, skip, top int32) {
 		v := q[head]
 		dv := p.label[v] + 1
 		p.count[p.label[v]]++
-		for a := r.off[v]; a < r.off[v+1]; a++ {
-			// u -> v has residual capacity when the reverse of v -> u has.
-			if u := r.head[a]; p.label[u] == top && u != skip && u != sink && r.cap[r.rev[a]] > 0 {
-				p.label[u] = dv
-				q = append(q, u)
+		for a := p.bfsLo[v]; a < p.bfsHi[v]; a++ {
+			// u -> v has residual capacity when the reverse of v -> u has:
+			// rcap[a], stored beside a.
+			if r.rcap[a] > 0 {
+				if u := r.head[a]; p.label[u] == top && u != skip && u != sink {
+					p.label[u] = dv
+					q = append(q, u)
+				}
 			}
 		}
 	}
 	p.bfs = q
-	copy(p.cur, r.off[:p.n])
+	copy(p.cur, p.lo)
 	p.work = 0
 }
-
 // enqueue makes v active.
 func (p *prState[T]) enqueue(v int32) {
 	if !p.queued[v] {
@@ -167,20 +188,19 @@ func (p *prState[T]) run(ctx context.Context, sink, source, top int32) error {
 // label reaches top.
 func (p *prState[T]) discharge(v, sink, source, top int32) {
 	r := p.r
-	end := r.off[v+1]
+	start, end := p.lo[v], p.hi[v]
 	for p.excess[v] > 0 {
 		dv := p.label[v]
 		for a := p.cur[v]; a < end; a++ {
 			u := r.head[a]
 			if c := r.cap[a]; c > 0 && p.label[u] == dv-1 {
 				d := min(p.excess[v], c)
-				r.cap[a] -= d
-				r.cap[r.rev[a]] += d
+				r.push(a, d)
 				p.excess[v] -= d
 				p.gain(u, d, sink, source)
 				if p.excess[v] == 0 {
 					p.cur[v] = a
-					p.work += int(a-r.off[v]) + 1
+					p.work += int(a-start) + 1
 					return
 				}
 			}
@@ -188,15 +208,15 @@ func (p *prState[T]) discharge(v, sink, source, top int32) {
 		// No admissible arc: relabel to one more than the lowest residual
 		// neighbour.
 		low := top
-		for a := r.off[v]; a < end; a++ {
+		for a := start; a < end; a++ {
 			if r.cap[a] > 0 {
 				if l := p.label[r.head[a]] + 1; l < low {
 					low = l
 				}
 			}
 		}
-		p.work += int(end-r.off[v]) + 12
-		p.cur[v] = r.off[v]
+		p.work += int(end-start) + 12
+		p.cur[v] = start
 		old := p.label[v]
 		p.count[old]--
 		if p.count[old] == 0 && old < top {

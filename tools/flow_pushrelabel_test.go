@@ -66,7 +66,7 @@ func comparePushRelabel[T int64 | float64](t *testing.T, ctx context.Context, g 
 		t.Fatal(err)
 	}
 	rp, orig := build()
-	got, err := pushRelabel(ctx, rp, s, dst)
+	got, err := pushRelabel(ctx, &rp, s, dst)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +153,7 @@ func BenchmarkMaxFlowAlgorithms(b *testing.B) {
 					if alg == "dinic" {
 						_, err = dinic(ctx, r, c.s, c.t)
 					} else {
-						_, err = pushRelabel(ctx, r, c.s, c.t)
+						_, err = pushRelabel(ctx, &r, c.s, c.t)
 					}
 					if err != nil {
 						b.Fatal(err)
