@@ -72,10 +72,18 @@ func maximumFlowTool() Tool {
 	})
 }
 
+// arc is one arc of a residual network: it goes to head, rev is its reverse
+// arc, cap its residual capacity and rcap its reverse's (the reverse arc's
+// cap, kept beside it so that the backward searches of push-relabel read it
+// in arc order). One struct per arc: building the network writes each arc
+// in one cache line, and a node's arcs are read together.
+type arc[T int64 | float64] struct {
+	head, rev int32
+	cap, rcap T
+}
+
 // residual is a residual network in CSR form: the arcs leaving node v are
-// off[v]..off[v+1]; arc a goes to head[a], rev[a] is its reverse arc, cap[a]
-// its residual capacity and rcap[a] its reverse's (cap[rev[a]], kept beside
-// a so that the backward searches of push-relabel read it in arc order).
+// arcs[off[v]:off[v+1]].
 //
 // Directed graphs: v's arcs are its out-edges (forward arcs, from off[v] to
 // mid[v]), then its in-edges (reverse arcs, capacity 0 at first), each in
@@ -85,22 +93,22 @@ func maximumFlowTool() Tool {
 // pushed logs the arcs that push changed, so the flows can be read from
 // them instead of from every edge; past len(cap) entries it stops (full).
 type residual[T int64 | float64] struct {
-	off, mid, head, rev []int32
-	cap, rcap           []T
-	directed            bool
-	pushed              []int32
-	full                bool
+	off, mid []int32
+	arcs     []arc[T]
+	directed bool
+	pushed   []int32
+	full     bool
 }
 
 // push sends d along arc a.
 func (r *residual[T]) push(a int32, d T) {
-	b := r.rev[a]
-	r.cap[a] -= d
-	r.cap[b] += d
-	r.rcap[a] += d
-	r.rcap[b] -= d
+	b := r.arcs[a].rev
+	r.arcs[a].cap -= d
+	r.arcs[b].cap += d
+	r.arcs[a].rcap += d
+	r.arcs[b].rcap -= d
 	if !r.full {
-		if len(r.pushed) == len(r.cap) {
+		if len(r.pushed) == len(r.arcs) {
 			r.full = true
 		} else {
 			r.pushed = append(r.pushed, a)
@@ -209,10 +217,7 @@ func newResidual[T int64 | float64](g *graph.Graph, big float64) (residual[T], [
 		r.off[v+1] = r.off[v] + int32(d)
 	}
 	arcs := r.off[n]
-	r.head = make([]int32, arcs)
-	r.rev = make([]int32, arcs)
-	r.cap = make([]T, arcs)
-	r.rcap = make([]T, arcs)
+	r.arcs = make([]arc[T], arcs)
 	fwd := make([]int32, m)
 	next := append([]int32(nil), r.off[:n]...) // next free slot of each node
 	nextIn := next                             // of its reverse arcs, when directed
@@ -229,22 +234,25 @@ func newResidual[T int64 | float64](g *graph.Graph, big float64) (residual[T], [
 		next[u]++
 		if u == v && !r.directed {
 			// An undirected self-loop is listed once and carries nothing.
-			r.head[a], r.rev[a], fwd[e] = u, a, -1
+			r.arcs[a].head, r.arcs[a].rev, fwd[e] = u, a, -1
 			continue
 		}
 		b := nextIn[v]
 		nextIn[v]++
-		r.head[a], r.head[b] = v, u
-		r.rev[a], r.rev[b] = b, a
 		c, ok := flowCapacity[T](g, e, big)
 		if !ok {
+			r.arcs[a] = arc[T]{head: v, rev: b}
+			r.arcs[b] = arc[T]{head: u, rev: a}
 			fwd[e] = -1
 			continue
 		}
 		fwd[e] = a
-		r.cap[a], r.rcap[b] = c, c
-		if !r.directed {
-			r.cap[b], r.rcap[a] = c, c
+		if r.directed {
+			r.arcs[a] = arc[T]{head: v, rev: b, cap: c}
+			r.arcs[b] = arc[T]{head: u, rev: a, rcap: c}
+		} else {
+			r.arcs[a] = arc[T]{head: v, rev: b, cap: c, rcap: c}
+			r.arcs[b] = arc[T]{head: u, rev: a, cap: c, rcap: c}
 		}
 	}
 	return r, fwd
@@ -253,7 +261,7 @@ func newResidual[T int64 | float64](g *graph.Graph, big float64) (residual[T], [
 // edgeOf is the graph edge of arc a (a simple graph has one edge per
 // ordered pair, found by FindEdge).
 func (r *residual[T]) edgeOf(g *graph.Graph, a int32) int32 {
-	v, u := r.head[r.rev[a]], r.head[a]
+	v, u := r.arcs[r.arcs[a].rev].head, r.arcs[a].head
 	if r.directed && a >= r.mid[v] {
 		v, u = u, v // a reverse arc: the edge runs u -> v
 	}
@@ -290,7 +298,7 @@ func solveFlow[T int64 | float64](ctx context.Context, g *graph.Graph, s, t int3
 			continue
 		}
 		c, _ := flowCapacity[T](g, e, big)
-		f := c - r.cap[a] // net flow u->v; negative when an undirected edge carries v->u
+		f := c - r.arcs[a].cap // net flow u->v; negative when an undirected edge carries v->u
 		if f == 0 {
 			continue
 		}
@@ -306,7 +314,7 @@ func solveFlow[T int64 | float64](ctx context.Context, g *graph.Graph, s, t int3
 }
 
 // dinic runs Dinic's algorithm on r from s to t and returns the flow value,
-// leaving the residual capacities in r.cap (not rcap or pushed: it is
+// leaving the residual capacities in the arcs' cap (not rcap or pushed: it is
 // kept to check pushRelabel against). Each phase builds BFS levels on
 // arcs with residual capacity, then finds a blocking flow with an iterative
 // depth-first search that keeps a current-arc pointer per node and retreats
@@ -317,7 +325,7 @@ func dinic[T int64 | float64](ctx context.Context, r residual[T], s, t int32) (T
 	level := make([]int32, n)
 	it := make([]int32, n)
 	queue := make([]int32, 0, n)
-	tail := func(a int32) int32 { return r.head[r.rev[a]] }
+	tail := func(a int32) int32 { return r.arcs[r.arcs[a].rev].head }
 	var path []int32
 	var total T
 	for phase := 0; ; phase++ {
@@ -337,7 +345,7 @@ func dinic[T int64 | float64](ctx context.Context, r residual[T], s, t int32) (T
 				break
 			}
 			for a := r.off[v]; a < r.off[v+1]; a++ {
-				if u := r.head[a]; level[u] < 0 && r.cap[a] > 0 {
+				if u := r.arcs[a].head; level[u] < 0 && r.arcs[a].cap > 0 {
 					level[u] = level[v] + 1
 					queue = append(queue, u)
 				}
@@ -352,17 +360,17 @@ func dinic[T int64 | float64](ctx context.Context, r residual[T], s, t int32) (T
 		steps := 0
 		for {
 			if v == t {
-				b := r.cap[path[0]]
+				b := r.arcs[path[0]].cap
 				for _, a := range path[1:] {
-					if r.cap[a] < b {
-						b = r.cap[a]
+					if r.arcs[a].cap < b {
+						b = r.arcs[a].cap
 					}
 				}
 				first := -1
 				for i, a := range path {
-					r.cap[a] -= b
-					r.cap[r.rev[a]] += b
-					if first < 0 && r.cap[a] <= 0 {
+					r.arcs[a].cap -= b
+					r.arcs[r.arcs[a].rev].cap += b
+					if first < 0 && r.arcs[a].cap <= 0 {
 						first = i
 					}
 				}
@@ -370,7 +378,7 @@ func dinic[T int64 | float64](ctx context.Context, r residual[T], s, t int32) (T
 				path = path[:first]
 				v = s
 				if first > 0 {
-					v = r.head[path[first-1]]
+					v = r.arcs[path[first-1]].head
 				}
 				if steps++; steps%ctxCheckEvery == 0 {
 					if err := ctx.Err(); err != nil {
@@ -381,7 +389,7 @@ func dinic[T int64 | float64](ctx context.Context, r residual[T], s, t int32) (T
 			}
 			advanced := false
 			for a := it[v]; a < r.off[v+1]; a++ {
-				if u := r.head[a]; r.cap[a] > 0 && level[u] == level[v]+1 {
+				if u := r.arcs[a].head; r.arcs[a].cap > 0 && level[u] == level[v]+1 {
 					it[v] = a
 					path = append(path, a)
 					v = u

@@ -7,7 +7,7 @@ import "context"
 // phases (as Cherkassky and Goldberg's implementation and igraph do): the
 // first finds a maximum preflow, whose excess at t is the flow value; the
 // second returns the excess stranded at other nodes to s, which leaves a
-// flow. It returns the value and leaves the residual capacities in r.cap,
+// flow. It returns the value and leaves the residual capacities in r's arcs,
 // as dinic does.
 //
 // On sparse graphs whose cut is small next to their size, a global
@@ -41,10 +41,10 @@ func pushRelabel[T int64 | float64](ctx context.Context, r *residual[T], s, t in
 	// labelled n and hold their excess until phase 2.
 	p.relabelAll(t, s, n)
 	for a := r.off[s]; a < r.off[s+1]; a++ {
-		if c := r.cap[a]; c > 0 {
+		if c := r.arcs[a].cap; c > 0 {
 			r.push(a, c)
 			p.excess[s] -= c
-			p.gain(r.head[a], c, s, t)
+			p.gain(r.arcs[a].head, c, s, t)
 		}
 	}
 	if err := p.run(ctx, t, s, n); err != nil {
@@ -120,8 +120,8 @@ func (p *prState[T]) relabelAll(sink, skip, top int32) {
 		for a := p.bfsLo[v]; a < p.bfsHi[v]; a++ {
 			// u -> v has residual capacity when the reverse of v -> u has:
 			// rcap[a], stored beside a.
-			if r.rcap[a] > 0 {
-				if u := r.head[a]; p.label[u] == top && u != skip && u != sink {
+			if r.arcs[a].rcap > 0 {
+				if u := r.arcs[a].head; p.label[u] == top && u != skip && u != sink {
 					p.label[u] = dv
 					q = append(q, u)
 				}
@@ -132,6 +132,7 @@ func (p *prState[T]) relabelAll(sink, skip, top int32) {
 	copy(p.cur, p.lo)
 	p.work = 0
 }
+
 // enqueue makes v active.
 func (p *prState[T]) enqueue(v int32) {
 	if !p.queued[v] {
@@ -192,8 +193,8 @@ func (p *prState[T]) discharge(v, sink, source, top int32) {
 	for p.excess[v] > 0 {
 		dv := p.label[v]
 		for a := p.cur[v]; a < end; a++ {
-			u := r.head[a]
-			if c := r.cap[a]; c > 0 && p.label[u] == dv-1 {
+			u := r.arcs[a].head
+			if c := r.arcs[a].cap; c > 0 && p.label[u] == dv-1 {
 				d := min(p.excess[v], c)
 				r.push(a, d)
 				p.excess[v] -= d
@@ -209,8 +210,8 @@ func (p *prState[T]) discharge(v, sink, source, top int32) {
 		// neighbour.
 		low := top
 		for a := start; a < end; a++ {
-			if r.cap[a] > 0 {
-				if l := p.label[r.head[a]] + 1; l < low {
+			if r.arcs[a].cap > 0 {
+				if l := p.label[r.arcs[a].head] + 1; l < low {
 					low = l
 				}
 			}

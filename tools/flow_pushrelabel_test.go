@@ -58,7 +58,11 @@ func comparePushRelabel[T int64 | float64](t *testing.T, ctx context.Context, g 
 	t.Helper()
 	build := func() (residual[T], []T) {
 		r, _ := newResidual[T](g, 1e18)
-		return r, append([]T(nil), r.cap...)
+		orig := make([]T, len(r.arcs))
+		for a := range r.arcs {
+			orig[a] = r.arcs[a].cap
+		}
+		return r, orig
 	}
 	rd, _ := build()
 	want, err := dinic(ctx, rd, s, dst)
@@ -79,12 +83,12 @@ func comparePushRelabel[T int64 | float64](t *testing.T, ctx context.Context, g 
 	net := make([]float64, g.N())
 	for v := int32(0); v < int32(g.N()); v++ {
 		for a := rp.off[v]; a < rp.off[v+1]; a++ {
-			if rp.cap[a] < 0 {
+			if rp.arcs[a].cap < 0 {
 				t.Errorf("%s: negative residual capacity", name)
 				return
 			}
-			net[v] += float64(orig[a]-rp.cap[a]) / 2
-			net[v] -= float64(orig[rp.rev[a]]-rp.cap[rp.rev[a]]) / 2
+			net[v] += float64(orig[a]-rp.arcs[a].cap) / 2
+			net[v] -= float64(orig[rp.arcs[a].rev]-rp.arcs[rp.arcs[a].rev].cap) / 2
 		}
 	}
 	for v, x := range net {
