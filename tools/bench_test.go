@@ -1,8 +1,13 @@
 package tools
 
 import (
+	"fmt"
+	"math"
+	"math/rand/v2"
 	"strconv"
 	"testing"
+
+	"github.com/graphagent/graphagent/tools/graph"
 )
 
 // Benchmarks of the heavy basic tools on random graphs of 10^5 nodes and
@@ -105,4 +110,90 @@ func BenchmarkBasicCycleCheck(b *testing.B) {
 	basicBench(b, "cycle_check", []basicBenchCase{
 		{"n1e5_m1e6_directed", 100_000, 1_000_000, true, false},
 	}, noArgs)
+}
+
+// flowBenchGraph is a graph for BenchmarkMaximumFlowIntegral, with integer
+// capacities: "random" is benchGraph's shape (a ring plus random edges,
+// capacities 1-10), from node 0 to node n/2; "grid" a side x side grid,
+// from one corner to the other; "halves" two random halves of n/2 nodes
+// (capacities 1-100) joined by n/50 random edges of capacity 1, from a node
+// of one half to a node of the other, so the minimum cut is the n/50
+// joining edges and thousands of augmenting paths are needed.
+func flowBenchGraph(b *testing.B, shape string, n, m int, directed bool) (*graph.Graph, string) {
+	b.Helper()
+	r := rand.New(rand.NewPCG(uint64(n), uint64(m)))
+	bl := graph.NewBuilder(directed)
+	bl.Grow(n, m)
+	for i := 0; i < n; i++ {
+		if _, err := bl.AddNode(strconv.Itoa(i)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	add := func(u, v, c int) {
+		if e, err := bl.AddEdgeIdx(int32(u), int32(v)); err == nil {
+			bl.SetWeight(e, float64(c))
+		}
+	}
+	sink := n / 2
+	switch shape {
+	case "random":
+		for i := 0; i < n; i++ {
+			add(i, (i+1)%n, 1+r.IntN(10))
+		}
+		for bl.NumEdges() < m {
+			add(r.IntN(n), r.IntN(n), 1+r.IntN(10))
+		}
+	case "grid":
+		side := int(math.Sqrt(float64(n)))
+		for v := 0; v < side*side; v++ {
+			if (v+1)%side != 0 {
+				add(v, v+1, 1+r.IntN(10))
+			}
+			if v+side < side*side {
+				add(v, v+side, 1+r.IntN(10))
+			}
+		}
+		sink = side*side - 1
+	case "halves":
+		h := n / 2
+		for i := 0; i < h; i++ {
+			add(i, (i+1)%h, 1+r.IntN(100))
+			add(h+i, h+(i+1)%h, 1+r.IntN(100))
+		}
+		for bl.NumEdges() < m-n/50 {
+			o := h * r.IntN(2)
+			add(o+r.IntN(h), o+r.IntN(h), 1+r.IntN(100))
+		}
+		for k := 0; k < n/50; k++ {
+			add(r.IntN(h), h+r.IntN(h), 1)
+		}
+	}
+	return bl.Build(), `{"source": "0", "sink": "` + strconv.Itoa(sink) + `"}`
+}
+
+// BenchmarkMaximumFlowIntegral measures maximum_flow with integer
+// capacities, where augmenting paths from both ends answer first and
+// push-relabel takes over past their budget (the halves graphs).
+func BenchmarkMaximumFlowIntegral(b *testing.B) {
+	for _, c := range []struct {
+		shape    string
+		n, m     int
+		directed bool
+	}{
+		{"random", 100_000, 1_000_000, true},
+		{"random", 100_000, 1_000_000, false},
+		{"grid", 90_000, 180_000, true},
+		{"grid", 90_000, 180_000, false},
+		{"halves", 100_000, 1_000_000, true},
+		{"halves", 100_000, 1_000_000, false},
+	} {
+		dir := "undirected"
+		if c.directed {
+			dir = "directed"
+		}
+		b.Run(fmt.Sprintf("%s_n%d_m%d_%s", c.shape, c.n, c.m, dir), func(b *testing.B) {
+			g, args := flowBenchGraph(b, c.shape, c.n, c.m, c.directed)
+			benchRun(b, "maximum_flow", g, args)
+		})
+	}
 }
