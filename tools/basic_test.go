@@ -100,6 +100,8 @@ func basicCases() (cases []oracleCase, absent []bool) {
 	}
 	flows := randomGraphs(6, 220, genOptions{Weighted: ptr(true), SelfLoops: true, FloatWeights: true})
 	flows = append(flows, randomGraphs(7, 40, genOptions{Weighted: ptr(false)})...)
+	// Integer capacities: answered by augmenting paths (augmentFlow).
+	flows = append(flows, randomGraphs(26, 300, genOptions{Weighted: ptr(true), SelfLoops: true, MaxNodes: 40})...)
 	triangles := append(append([]testGraph{}, undirected...), loopyGraphs(8, 20, ptr(true))...)
 	for i := 0; i < 30; i++ {
 		triangles = append(triangles, acyclic(undirected[i]))
