@@ -208,7 +208,7 @@ def flatmates():
     add(fam, "cycle", q, "chat", "value", nx.is_directed_acyclic_graph(G) is False, G, tools=["cycle_check"])
     q = ("Quick q before the house meeting. Ema swears she owes Ben directly, not through anyone. From the "
          "export below (Debtor -> Creditor), does Ema owe Ben directly?\n\n" + csv)
-    add(fam, "edge_exists", q, "csv", "value", G.has_edge("Ema", "Ben"), G, tools=["edge_exists"])
+    add(fam, "edge_exists", q, "csv", "value", G.has_edge("Ema", "Ben"), G, tools=["edge_exists"], source="Ema", target="Ben")
     q = ("From our Splitwise export (debtor first, then who they owe):\n\n" + csv +
          "\n\nTo how many different flatmates does Cleo owe money?")
     add(fam, "out_degree", q, "csv", "value", G.out_degree("Cleo"), G, tools=["degree"])
@@ -290,7 +290,7 @@ def lab_conflicts():
     fam = "lab_manager_microscope_clashes"
     clash = {"EXP-01": ["EXP-02", "EXP-03"], "EXP-02": ["EXP-03", "EXP-05"], "EXP-03": ["EXP-04"],
              "EXP-04": ["EXP-05", "EXP-06"], "EXP-05": ["EXP-06"], "EXP-06": ["EXP-07"], "EXP-07": ["EXP-08"],
-             "EXP-08": ["EXP-01"]}
+             "EXP-08": ["EXP-01", "EXP-04"]}
     edges = [(u, v) for u in clash for v in clash[u]]
     G = build(edges)
     table = "| Experiment | Clashes with |\n|---|---|\n" + "\n".join(
@@ -313,7 +313,7 @@ def lab_conflicts():
     refuse(fam, "opinion", q, "markdown_table", G, "opinion: importance is not in the clash table")
     # second week, an even cycle
     wk2 = [("qPCR-A", "qPCR-B"), ("qPCR-B", "Live-1"), ("Live-1", "Live-2"), ("Live-2", "FRAP"),
-           ("FRAP", "qPCR-A"), ("Live-1", "Fix-3"), ("Fix-3", "qPCR-A")]
+           ("FRAP", "Fix-3"), ("Live-1", "Fix-3"), ("Fix-3", "qPCR-A")]
     H = build(wk2)
     q = ("week after next, clashes (symmetric): " + "; ".join("%s x %s" % e for e in wk2) +
          ". can these go in two shifts so no clashing pair is together?")
@@ -363,10 +363,25 @@ def terraform():
          "\n\nIs there actually a dependency cycle in these?")
     add(fam, "cycle", q, "lines", "value", not nx.is_directed_acyclic_graph(B), B, tools=["cycle_check"])
     q = ("Here are the dependencies between our modules (X depends_on Y means Y must exist first):\n\n" + txt +
-         "\n\nWhich modules are stuck in a circular dependency together? Group them.")
+         "\n\nSplit the modules into groups where every module in a group depends, directly or through others, on "
+         "every other module in that group. Each module in exactly one group; a module on its own is its own group.")
     comps = [c for c in nx.strongly_connected_components(B)]
     add(fam, "scc", q, "lines", "partition", parts(comps), B, key="components",
         tools=["strongly_connected_components"])
+    # `terraform graph` output: an arrow points from a resource to a resource it depends on
+    dot_edges = [(n, d) for n, deps in res for d in deps]
+    D = build(dot_edges, directed=True, nodes=[n for n, _ in res])
+    dot = ("digraph {\n  compound = \"true\"\n  newrank = \"true\"\n  subgraph \"root\" {\n" +
+           "".join('    "%s" -> "%s"\n' % e for e in dot_edges) +
+           "".join('    "%s"\n' % n for n, deps in res if not deps and not any(n in x for _, x in res)) +
+           "  }\n}")
+    intro_dot = ("Output of `terraform graph` for the same stack. In this graph an arrow goes from a resource to "
+                 "a resource it depends on:\n\n```dot\n" + dot + "\n```\n\n")
+    q = intro_dot + "According to the graph, which resources does aws_route_table.public depend on directly?"
+    add(fam, "successors", q, "dot", "set", sset(D.successors("aws_route_table.public")), D,
+        tools=["successors", "neighbors", "predecessors"])
+    q = intro_dot + "Does this graph contain a cycle?"
+    add(fam, "cycle", q, "dot", "value", not nx.is_directed_acyclic_graph(D), D, tools=["cycle_check"])
     q = ("```hcl\n" + code + "```\nRoughly how much will this stack cost per month on AWS?")
     refuse(fam, "missing_data", q, "hcl", G, "missing data: instance sizes and prices are not in the config")
 
@@ -412,7 +427,7 @@ def mentors():
     q = intro + "What's the largest number of mentor-mentee pairs I can make at once?"
     add(fam, "matching", q, "csv", "matching", matching_size(G), G, tools=["maximum_bipartite_matching"])
     q = intro + "Can Kwame take Ines? Just checking the form."
-    add(fam, "edge_exists", q, "csv", "value", G.has_edge("Kwame", "Ines"), G, tools=["edge_exists"])
+    add(fam, "edge_exists", q, "csv", "value", G.has_edge("Kwame", "Ines"), G, tools=["edge_exists"], source="Kwame", target="Ines")
     q = intro + "Which mentees could Lena take?"
     add(fam, "neighbors", q, "csv", "set", sset(G.neighbors("Lena")), G, tools=["neighbors"])
     q = intro + "Which mentor would be the best personal fit for Yuki?"
@@ -629,7 +644,8 @@ def realtor():
     # walking tour of an open-house weekend, sparse
     walk = [("Open House A", "Open House B"), ("Open House B", "Open House C"), ("Open House C", "Open House D"),
             ("Open House D", "Open House E"), ("Open House B", "Open House E"), ("Open House A", "Open House F"),
-            ("Open House F", "Open House G"), ("Open House G", "Open House A")]
+            ("Open House F", "Open House G"), ("Open House G", "Open House A"),
+            ("Open House A", "Open House H"), ("Open House A", "Open House I")]
     H = build(walk)
     q = ("Hey, for the neighbourhood open-house walk, these are the footpaths between houses (walkable both "
          "ways): " + ", ".join("%s-%s" % w for w in walk) +
@@ -707,9 +723,9 @@ def coauthors():
     q = intro + "Which people have co-authored with both Gupta and Ito?"
     add(fam, "common_neighbors", q, "pairs_semicolon", "set", sset(nx.common_neighbors(G, a, b)), G,
         tools=["common_neighbors"])
-    q = intro + ("What fraction of Rossi's co-authors have also written with each other? (the local clustering "
+    q = intro + ("What fraction of Fischer's co-authors have also written with each other? (the local clustering "
                  "coefficient)")
-    add(fam, "clustering", q, "pairs_semicolon", "value", nx.clustering(G, "Rossi"), G,
+    add(fam, "clustering", q, "pairs_semicolon", "value", nx.clustering(G, "Fischer"), G,
         tools=["clustering_coefficient"])
     q = intro + ("How much of a broker is Weber? Give Weber's normalised betweenness centrality in the "
                  "co-author graph.")
@@ -736,7 +752,7 @@ def crypto():
     q = intro + ("Treating those as capacities, what's the maximum amount of ETH that could have moved from "
                  "0xA11ce to the exchange wallet 0xEXCH?")
     add(fam, "max_flow", q, "csv", "value", num(nx.maximum_flow_value(G, "0xA11ce", "0xEXCH", capacity="weight")), G,
-        key="value", tools=["maximum_flow"])
+        key="value", tools=["maximum_flow"], source="0xA11ce", target="0xEXCH")
     q = intro + "Could funds from 0x9f3e2 have reached 0xE11e9 along these transfers?"
     add(fam, "path_exists", q, "csv", "value", nx.has_path(G, "0x9f3e2", "0xE11e9"), G, tools=["path_exists"],
         source="0x9f3e2", target="0xE11e9")
@@ -746,7 +762,7 @@ def crypto():
     refuse(fam, "missing_data", q, "csv", G, "missing data: identities are not in the transfers")
     q = intro + "What's the maximum that could have moved from 0xC4r01 to 0xEXCH?"
     add(fam, "max_flow", q, "csv", "value", num(nx.maximum_flow_value(G, "0xC4r01", "0xEXCH", capacity="weight")), G,
-        key="value", tools=["maximum_flow"])
+        key="value", tools=["maximum_flow"], source="0xC4r01", target="0xEXCH")
 
 
 # ------------------------------------------------------------ 17 kafka
@@ -849,7 +865,7 @@ def zoo():
            ("lemurs", "capybaras"), ("capybaras", "meerkats"), ("otters", "capybaras"), ("otters", "flamingos"),
            ("flamingos", "lemurs")]
     G = build(bad)
-    txt = "\n".join("- %s and %s shouldn't be in neighbouring paddocks" % e for e in bad)
+    txt = "\n".join("- %s and %s can't share a zone" % e for e in bad)
     intro = "Planning the new African/South American walk. From the keepers' notes:\n" + txt + "\n\n"
     q = intro + ("If I only have two zones, can I put every species in one of the two so that no incompatible "
                  "pair shares a zone?")
@@ -858,7 +874,7 @@ def zoo():
                  "the same zone?")
     add(fam, "chromatic_number", q, "bullets", "value", chromatic(G), G, key="chromatic_number",
         tools=["chromatic_number"])
-    q = intro + "How many species does the otters' list of incompatibilities include?"
+    q = intro + "With how many species are the otters incompatible?"
     add(fam, "degree", q, "bullets", "value", G.degree("otters"), G, tools=["degree"])
     q = intro + "Which species will visitors like most?"
     refuse(fam, "opinion", q, "bullets", G, "opinion")
@@ -915,7 +931,7 @@ def karaoke():
     q = intro + "Who sang best?"
     refuse(fam, "opinion", q, "chat", G, "opinion")
     q = intro + "Did Aoife duet with Bram?"
-    add(fam, "edge_exists", q, "chat", "value", G.has_edge("Aoife", "Bram"), G, tools=["edge_exists"])
+    add(fam, "edge_exists", q, "chat", "value", G.has_edge("Aoife", "Bram"), G, tools=["edge_exists"], source="Aoife", target="Bram")
 
 
 # ------------------------------------------------------------ 23 DJ
@@ -968,7 +984,7 @@ def esports():
     add(fam, "bipartite", q, "html_table", "value", nx.is_bipartite(G), G, key="bipartite", tools=["is_bipartite"])
     q = intro + "What's the density of the scrim network (scrims played over scrims possible between all teams)?"
     add(fam, "density", q, "html_table", "value", nx.density(G), G, tools=["density"])
-    q = intro + "Which team has scrimmed the most different opponents?"
+    q = intro + "Which team or teams have scrimmed the most different opponents?"
     add(fam, "max_degree", q, "html_table", "set", max_degree_nodes(G), G, key="max_nodes",
         tools=["degree_distribution"])
     q = intro + "Who's going to win the spring split?"
@@ -1064,8 +1080,8 @@ def vending():
                  "no trap state.")
     add(fam, "scc", q, "plantuml", "partition", parts(nx.strongly_connected_components(G)), G, key="components",
         tools=["strongly_connected_components"])
-    q = intro + "How many transitions does it take to get from Idle to the Refunding state?"
-    refuse(fam, "node_missing", q, "plantuml", G, "node not in the data: there is no Refunding state")
+    q = intro + "How many transitions does it take to get from Idle to the Restocking state?"
+    refuse(fam, "node_missing", q, "plantuml", G, "node not in the data: there is no Restocking state")
     tr2 = [t for t in tr if t[1] != "ServiceMode"]
     H = build([(a, b) for a, b, _ in tr2], directed=True)
     uml2 = "@startuml\n" + "\n".join("%s --> %s : %s" % t for t in tr2) + "\n@enduml"
@@ -1080,8 +1096,8 @@ def whatsapp():
     adds = [("Sue", "Kim"), ("Sue", "Raj"), ("Kim", "Dan"), ("Kim", "Elle"), ("Raj", "Bo"), ("Raj", "Cyn"),
             ("Dan", "Fern"), ("Elle", "Gil"), ("Elle", "Hana"), ("Bo", "Ike")]
     G = build(adds, directed=True)
-    js = json.dumps({"group": "Allotment Road Residents", "events": [
-        {"type": "added", "by": a, "member": b} for a, b in adds]}, indent=1)
+    js = ('{"group": "Allotment Road Residents", "events": [\n' +
+          ",\n".join('  {"type": "added", "by": "%s", "member": "%s"}' % a for a in adds) + "\n]}")
     intro = ("I'm the admin of our street group. Exported the join events as JSON ('by' added 'member'):\n\n```json\n"
              + js + "\n```\n\n")
     q = intro + "Is this a proper tree, i.e. everyone traces back to exactly one chain of adds with no loops?"
@@ -1167,17 +1183,109 @@ def intros():
     py = "connections = {\n" + "\n".join("    %r: %r," % (u, knows[u]) for u in knows) + "\n}"
     intro = ("Trying to get a warm intro to a VC. I dumped my LinkedIn-ish map into Python (a connection "
              "goes both ways, each pair listed once):\n\n```python\n" + py + "\n```\n\n")
-    q = intro + "What's the shortest intro chain from me to Vera Kaplan, in number of introductions?"
+    q = intro + "How many connection hops is it from me to Vera Kaplan along the shortest chain?"
     path_item(fam, "hops", q, "python", G, "me", "Vera Kaplan", False, tools=["shortest_path", "shortest_path_length"])
     q = intro + "Who are the mutual connections of Wen and Priscilla?"
     add(fam, "common_neighbors", q, "python", "set", sset(nx.common_neighbors(G, "Wen", "Priscilla")), G,
         tools=["common_neighbors"])
-    q = intro + "How many intros would it take to reach Zanele?"
+    q = intro + "How many connection hops from me to Zanele?"
     nopath_item(fam, "nopath", q, "python", G, "me", "Zanele")
     q = intro + "Will Vera Kaplan actually invest if I get the intro?"
     refuse(fam, "prediction", q, "python", G, "prediction")
     q = intro + "Which chain to Vera Kaplan goes through the strongest relationships?"
     refuse(fam, "missing_weights", q, "python", G, "missing data: no relationship strengths")
+
+
+def verify(it):
+    """Re-derive the gold from the item's own node and edge lists, and check
+    that every node is spelled in the question as in the answer."""
+    G = nx.DiGraph() if it["directed"] else nx.Graph()
+    G.add_nodes_from(it["nodes"])
+    for e in it["edges"]:
+        if len(e) == 3:
+            G.add_edge(e[0], e[1], weight=e[2])
+        else:
+            G.add_edge(e[0], e[1])
+    for n in G.nodes():
+        # HCL names a resource by its two labels: resource "aws_eip" "web" is aws_eip.web
+        hcl_name = n.count(".") == 1 and 'resource "%s" "%s"' % tuple(n.split(".")) in it["question"]
+        assert n in it["question"] or hcl_name, (it["id"], n)
+    ck, a, task, key = it["check"], it["answer"], it["task"], it["key"]
+    s, t = it["source"], it["target"]
+    if ck == "refuse":
+        assert it["why"], it["id"]
+        return
+    tool = it["tools"][0]
+    if ck == "path":
+        w = "weight" if tool == "shortest_path" and it["weighted"] else None
+        assert num(nx.shortest_path_length(G, s, t, weight=w)) == a, it["id"]
+    elif ck == "nopath":
+        assert not nx.has_path(G, s, t), it["id"]
+    elif ck == "order":
+        assert nx.is_directed_acyclic_graph(G), it["id"]
+    elif ck == "dag":
+        assert nx.is_directed_acyclic_graph(G) == a, it["id"]
+    elif ck == "matching":
+        assert nx.is_bipartite(G) and len(nx.max_weight_matching(G, maxcardinality=True)) == a, it["id"]
+    elif ck == "hamilton":
+        assert has_ham_path(G) == a, it["id"]
+    elif ck == "partition":
+        comps = nx.strongly_connected_components(G) if tool == "strongly_connected_components" else \
+            nx.connected_components(G)
+        assert parts(comps) == a, it["id"]
+    elif ck == "set":
+        want = None
+        if tool == "sources_sinks":
+            want = sources(G) if key == "sources" else sinks(G)
+        elif tool == "degree_distribution":
+            want = max_degree_nodes(G, "in" if G.is_directed() else "total")
+        elif tool == "center":
+            want = sset(nx.center(G))
+        elif tool == "articulation_points":
+            want = sset(nx.articulation_points(G))
+        if want is not None:
+            assert want == a, it["id"]
+        else:
+            # neighbour-type sets: the answer must be the neighbour set of some node named in the question
+            cands = []
+            for n in G.nodes():
+                for f in (G.predecessors, G.successors) if G.is_directed() else (G.neighbors,):
+                    cands.append(sset(f(n)))
+            if tool == "common_neighbors":
+                cands = [sset(nx.common_neighbors(G, u, v)) for u in G for v in G if u != v]
+            assert a in cands, it["id"]
+    elif ck == "value":
+        checks = {
+            "cycle_check": lambda: not nx.is_directed_acyclic_graph(G) if G.is_directed() else bool(nx.cycle_basis(G)),
+            "edge_exists": lambda: G.has_edge(s, t),
+            "path_exists": lambda: nx.has_path(G, s, t),
+            "chromatic_number": lambda: chromatic(G),
+            "is_bipartite": lambda: nx.is_bipartite(G),
+            "minimum_spanning_tree": lambda: mst_weight(G),
+            "travelling_salesman": lambda: tsp_cost(G),
+            "maximum_flow": lambda: num(nx.maximum_flow_value(G, s, t, capacity="weight")),
+            "connected_components": lambda: nx.number_connected_components(G),
+            "diameter": lambda: nx.diameter(G),
+            "density": lambda: nx.density(G),
+            "is_connected": lambda: nx.is_connected(G),
+            "node_count": lambda: G.number_of_nodes(),
+            "edge_count": lambda: G.number_of_edges(),
+            "is_tree": lambda: nx.is_tree(G),
+            "hamiltonian_cycle": lambda: has_ham_cycle(G),
+            "euler_path": lambda: nx.has_eulerian_path(G),
+            "bridges": lambda: len(list(nx.bridges(G))),
+        }
+        if tool in checks:
+            assert checks[tool]() == a, (it["id"], checks[tool](), a)
+        elif tool == "triangle_count" and task == "triangles":
+            assert sum(nx.triangles(G).values()) // 3 == a, it["id"]
+        elif tool == "eccentricity":
+            assert nx.eccentricity(G, key) == a, it["id"]
+        elif tool == "betweenness_centrality":
+            assert abs(nx.betweenness_centrality(G)[key] - a) < 1e-12, it["id"]
+        else:
+            assert tool in ("degree", "triangle_count", "clustering_coefficient"), (it["id"], tool)
+
 
 
 FAMILIES = [flatmates, harris, ev_trip, lab_conflicts, terraform, home_assistant, mentors, scout, pentest, taxi,
@@ -1191,6 +1299,7 @@ def main():
     for f in FAMILIES:
         f()
     for it in ITEMS:
+        verify(it)
         if it["check"] in ("value", "path", "matching", "hamilton"):
             assert it["answer"] is not None, it["id"]
         if it["check"] in ("set",):
