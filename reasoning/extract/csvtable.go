@@ -186,10 +186,7 @@ func (CSVTable) Read(ctx context.Context, d *Doc) (Reading, error) {
 			out = r
 			continue
 		}
-		out.Nodes = matrixUnion(out.Nodes, r.Nodes)
-		out.Edges = append(out.Edges, r.Edges...)
-		out.Spans = append(out.Spans, r.Spans...)
-		out.Notes = append(out.Notes, r.Notes...)
+		out.mergeTable(r)
 		for n, l := range r.Labels {
 			if out.Labels == nil {
 				out.Labels = map[string]string{}
@@ -214,6 +211,14 @@ func (CSVTable) Read(ctx context.Context, d *Doc) (Reading, error) {
 		csvDedupeBoth(&out)
 	}
 	return out, nil
+}
+
+// mergeTable adds a further table's nodes, edges, spans and notes to r.
+func (r *Reading) mergeTable(t Reading) {
+	r.Nodes = matrixUnion(r.Nodes, t.Nodes)
+	r.Edges = append(r.Edges, t.Edges...)
+	r.Spans = append(r.Spans, t.Spans...)
+	r.Notes = append(r.Notes, t.Notes...)
 }
 
 // csvRowAbove reports whether the line above a header line is a row of

@@ -87,10 +87,7 @@ func (ShapeTable) Read(ctx context.Context, d *Doc) (Reading, error) {
 			out = r
 			continue
 		}
-		out.Nodes = matrixUnion(out.Nodes, r.Nodes)
-		out.Edges = append(out.Edges, r.Edges...)
-		out.Spans = append(out.Spans, r.Spans...)
-		out.Notes = append(out.Notes, r.Notes...)
+		out.mergeTable(r)
 		out.Notes = append(out.Notes, "the question holds more than one table; their edges are merged")
 		out.Confidence = min(out.Confidence, r.Confidence, 0.5)
 	}

@@ -105,32 +105,11 @@ func yamlFlow(v string) (string, bool) {
 	if !strings.HasPrefix(v, "[") || !strings.HasSuffix(v, "]") {
 		return "", false
 	}
-	items := yamlSplitFlow(v[1 : len(v)-1])
+	items := nxSplitArgs(v[1 : len(v)-1]) // commas outside quotes and brackets
 	for i := range items {
 		items[i] = csvTrimQuotes(strings.TrimSpace(items[i]))
 	}
 	return strings.Join(items, ", "), true
-}
-
-// yamlSplitFlow splits a flow list's inside at the commas outside quotes.
-func yamlSplitFlow(s string) []string {
-	var out []string
-	var quote rune
-	start := 0
-	for i, c := range s {
-		switch {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			}
-		case c == '"' || c == '\'':
-			quote = c
-		case c == ',':
-			out = append(out, s[start:i])
-			start = i + 1
-		}
-	}
-	return append(out, s[start:])
 }
 
 // yamlListMap finds a mapping of names to flow lists starting at line i:
