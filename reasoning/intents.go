@@ -38,6 +38,7 @@ var slotWords = map[string]bool{
 	"those": true, "which": true, "what": true, "who": true, "whom": true, "node": true, "nodes": true,
 	"vertex": true, "vertices": true, "some": true, "other": true, "others": true, "itself": true, "me": true,
 	"you": true, "us": true, "him": true, "one": true, "no": true, "not": true, "and": true, "or": true,
+	"whose": true, "anyone": true, "everyone": true, "someone": true, "nobody": true,
 }
 
 // matches reports whether the lower-cased text q has the phrase with a

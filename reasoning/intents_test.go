@@ -54,6 +54,7 @@ func TestNewToolByIntents(t *testing.T) {
 		{"which of the players outrank node 7?", true, true},
 		{"widgets of bob", true, true},
 		{"the widgets of each node", false, false}, // "each" names no node
+		{"who outranks whose team", false, false},  // nor does "whose"
 		{"what is the widget-rank of 3?", true, false},
 		{"what is the widget ranking of 3?", true, false},
 		{"who ranks first", false, false},
