@@ -105,8 +105,8 @@ func csvValueName(name string) string {
 	return ""
 }
 
-// csvNumberCells reports whether every field of column c in the rows is
-// written as a number ("14,5", "600", "$3"), whatever the unit.
+// csvNumberCell reports whether a field is written as a number ("14,5",
+// "600", "$3"), whatever the unit.
 func csvNumberCell(f string) bool {
 	f = strings.TrimLeft(strings.TrimSpace(f), "$€£¥+-~≈")
 	return f != "" && '0' <= f[0] && f[0] <= '9'

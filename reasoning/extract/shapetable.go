@@ -37,7 +37,6 @@ func (ShapeTable) Name() string { return "table by shape" }
 
 // shapeMax* bound what a table's cells may be: longer text is prose.
 const (
-	shapeMaxCell  = 48
 	shapeMaxWords = 7
 	shapeMaxCols  = 10
 )
@@ -142,7 +141,7 @@ var shapeSeps = [...]string{"|", "\t", ";", ",", "  "}
 // shapeHeaderCell reports whether a cell can name a column: a few words
 // with a letter, no number, no sentence end.
 func shapeHeaderCell(c string) bool {
-	if c == "" || len(c) > shapeMaxCell || len(strings.Fields(c)) > shapeMaxWords {
+	if c == "" || len(c) > csvMaxField || len(strings.Fields(c)) > shapeMaxWords {
 		return false
 	}
 	if strings.ContainsAny(c, "?!:=<>→") || strings.HasSuffix(c, ".") {
@@ -296,7 +295,7 @@ func shapeIsNumber(cell string) bool {
 // shapeIsName reports whether a cell reads as one node's name: a few
 // words, no list separator, not a number.
 func shapeIsName(cell string) bool {
-	if cell == "" || len(cell) > shapeMaxCell || len(strings.Fields(cell)) > 4 || strings.ContainsAny(cell, ",;?!") || strings.HasSuffix(cell, ".") {
+	if cell == "" || len(cell) > csvMaxField || len(strings.Fields(cell)) > 4 || strings.ContainsAny(cell, ",;?!") || strings.HasSuffix(cell, ".") {
 		return false
 	}
 	return !shapeIsNumber(cell)
@@ -349,10 +348,7 @@ func (t *shapeTable) values(c int, k shapeKind) map[string]bool {
 
 // read makes the table's reading, false when it holds no graph.
 func (t *shapeTable) read(d *Doc) (Reading, bool) {
-	lx := d.opt.Lexicon
-	if lx == nil {
-		lx = lang.Default()
-	}
+	lx := d.opt.Lexicon // set by Options.withDefaults
 	kinds := t.kinds()
 	type pair struct{ a, b int }
 	var pairs []pair

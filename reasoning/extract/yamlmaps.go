@@ -73,7 +73,7 @@ func yamlParse(line string) (yamlLine, bool) {
 	if c := strings.Index(y.value, " #"); c >= 0 {
 		y.value = strings.TrimSpace(y.value[:c])
 	}
-	if y.key == "" || len(y.key) > shapeMaxCell || strings.Contains(yamlUnquoted(y.value), ": ") {
+	if y.key == "" || len(y.key) > csvMaxField || strings.Contains(yamlUnquoted(y.value), ": ") {
 		return yamlLine{}, false
 	}
 	return y, true
