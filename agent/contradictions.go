@@ -128,7 +128,7 @@ func isolatedWithEdges(question string, ex reasoning.Extraction) string {
 				unread = true
 			}
 		}
-		if !unread {
+		if !unread && !declaredAt(&ex.Report, s, e) {
 			continue
 		}
 		id := question[s:e]
@@ -136,7 +136,38 @@ func isolatedWithEdges(question string, ex reasoning.Extraction) string {
 			return id
 		}
 	}
+	// "Tarrow has no roads at all", read as a declaration of a node
+	// without edges, beside edges that give it some.
+	for _, sp := range ex.Report.Spans {
+		if sp.Role != extract.RoleDeclaration.String() || sp.End > len(question) {
+			continue
+		}
+		text := question[sp.Start:sp.End]
+		if !strings.Contains(text, " no ") && !strings.Contains(text, "isolated") {
+			continue
+		}
+		words := strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == ',' || r == '.' || r == ';' || r == '\n' })
+		for i := range words {
+			for n := 1; n <= 4 && i+n <= len(words); n++ {
+				id := strings.Join(words[i:i+n], " ")
+				if v, ok := ex.Graph.Index(id); ok && ex.Graph.Degree(v) > 0 {
+					return id
+				}
+			}
+		}
+	}
 	return ""
+}
+
+// declaredAt reports whether a declaration span of the reading covers the
+// text from s to e.
+func declaredAt(rep *extract.Report, s, e int) bool {
+	for _, sp := range rep.Spans {
+		if sp.Role == extract.RoleDeclaration.String() && sp.Start <= s && e <= sp.End {
+			return true
+		}
+	}
+	return false
 }
 
 // fragmentEnd splits text into statements ending in '.' or ';'.

@@ -31,7 +31,7 @@ type MatchingResult struct {
 func isBipartiteTool() Tool {
 	return New(Spec{
 		Name:        "is_bipartite",
-		Intents:     Intents{Concepts: []string{"odd cycle*"}},
+		Intents:     Intents{Phrases: []string{"split/divide/separate/sort/put ... into two/2 ... so/such_that ... no", "two/2 groups/teams/shifts/squads/tables/sides/camps/halves ... so/such_that ... no two"}, Concepts: []string{"odd cycle*"}},
 		Description: "Check whether a graph is bipartite (two-colourable) and give one split of its nodes into two sides.",
 		WhenToUse: "Questions asking if the nodes can be divided into two groups with no edge inside a group, if the " +
 			"graph is two-colourable, or if it has an odd cycle. Edge direction is ignored; a self-loop makes a graph non-bipartite.",
@@ -121,7 +121,7 @@ func maximumBipartiteMatchingTool() Tool {
 		Family:    familyCommon,
 		Intents: Intents{
 			// "the largest number of mentor–mentee pairs we can form"
-			Phrases: []string{"largest/maximum/max/greatest/biggest/highest/most number of ... pairs/couples/pairings", "most pairs/couples/pairings",
+			Phrases: []string{"how many ... pairs/couples/pairings ... max/maximum/at_most/at_the_most", "max/maximum/at_most ... how many ... pairs/couples/pairings", "largest/maximum/max/greatest/biggest/highest/most number of ... pairs/couples/pairings", "most pairs/couples/pairings",
 				// "the largest number of parts we could have covered at the same time"
 				"largest/maximum/max/greatest/biggest/highest/most number of ... at_the_same_time/at_once/simultaneously"},
 		},

@@ -61,6 +61,7 @@ type ArticulationResult struct {
 func minimumSpanningTreeTool() Tool {
 	return New(Spec{
 		Name:        "minimum_spanning_tree",
+		Intents:     Intents{Phrases: []string{"minimum/min/least/smallest/lowest/cheapest total ... to connect/link/join/reach all/every"}},
 		Description: "Compute a minimum spanning tree (a spanning forest when disconnected) of an undirected graph with Kruskal's algorithm.",
 		WhenToUse: "Questions about the cheapest set of edges connecting all nodes, the minimum total cost to link every " +
 			"site, or the MST weight. Uses edge weights (1 when absent); disconnected graphs get one tree per component.",
@@ -196,7 +197,7 @@ func bridgesTool() Tool {
 			// the graph; "which rooms are chokepoints" are its nodes.
 			// "how many of these stretches are such that closing just that one
 			// would split the network"
-			Phrases: []string{"<edges> ... chokepoint*", "chokepoint <edges>",
+			Phrases: []string{"<edges> ... single point*", "only <edges> between", "<edges> ... chokepoint*", "chokepoint <edges>",
 				"<edges> ... closing/removing/cutting/blocking/losing just/only that/one/it ... split*/disconnect*/cut/cuts"},
 			Concepts: []string{"chokepoint*"},
 		},
@@ -244,7 +245,7 @@ func articulationPointsTool() Tool {
 		Intents: Intents{
 			// "which single stations are such that if that station floods,
 			// some part of the cave gets cut off"
-			Phrases: []string{"<nodes> ... chokepoint*", "chokepoint <nodes>",
+			Phrases: []string{"if ... one/a/any/that ... dies/fails/breaks/goes_down/is_closed/closes/is_removed ... cut/cuts/split*/separate*", "<nodes> ... single point*", "<nodes> ... chokepoint*", "chokepoint <nodes>",
 				"which/what single <nodes> ... cut/cuts off", "if that/the/one/a/any <nodes> fail*/flood*/close*/goes_down/go_down ... cut/cuts off"},
 			Concepts: []string{"chokepoint*"},
 		},

@@ -65,7 +65,7 @@ func TravellingSalesmanTool(maxNodes int) Tool {
 				"shortest/cheapest/minimum/minimal/least/lowest/optimal/optimum/quickest/fastest ... " +
 					"hamiltonian_cycle/hamiltonian_cycles/hamiltonian_circuit/hamiltonian_circuits/hamilton_cycle/hamilton_circuit"},
 			// "the cheapest way to visit every city and come back home"
-			Phrases: []string{
+			Phrases: []string{"start*/leave/leaving ... each/every ... once ... back/return*/home", "starting and ending at/in ... each/every ... once",
 				"shortest/cheapest/minimum/minimal/least/lowest/optimal/quickest/fastest ... every/each/all ... back/return/returns/returning/home/start/started",
 			},
 		},

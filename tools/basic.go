@@ -165,6 +165,7 @@ func nodeExistsTool() Tool {
 func edgeExistsTool() Tool {
 	return New(Spec{
 		Name:        "edge_exists",
+		Intents:     Intents{Phrases: []string{"have/has/did/do X and Y ... directly"}},
 		Description: "Check whether an edge joins two nodes (from source to target when directed).",
 		WhenToUse:   "The question asks whether two given nodes are directly connected by an edge.",
 		Returns:     "boolean: true when the edge exists; false also when a node is absent. Direction matters in directed graphs.",
@@ -204,7 +205,7 @@ func degreeTool() Tool {
 		Intents: Intents{
 			Concepts: []string{"successor*", "predecessor*", "in-neighbour*", "in-neighbor*", "out-neighbour*", "out-neighbor*"},
 			// "how many arrows point into codegen?"
-			Phrases: []string{"how many <edges> point/points/lead/leads/go/goes/come/comes into X",
+			Phrases: []string{"how many ... meet/meets at X", "how many ... is X directly linked/connected to", "how many <edges> point/points/lead/leads/go/goes/come/comes into X",
 				// "How many times is Lee2015 cited?"
 				"how many times is/was/has_been X <related>"},
 		},
@@ -343,6 +344,7 @@ type commonParam struct {
 func commonNeighborsTool() Tool {
 	return New(Spec{
 		Name:        "common_neighbors",
+		Intents:     Intents{Phrases: []string{"who/which/what do/does both X and Y", "who/which/what ... with both X and Y"}},
 		Description: "List the nodes adjacent to both of two nodes (undirected graphs).",
 		WhenToUse:   "The question asks which neighbours two nodes share, or how many friends they have in common.",
 		Returns:     "array of node IDs (strings), the two nodes themselves excluded, in graph insertion order.",

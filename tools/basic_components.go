@@ -155,6 +155,7 @@ func componentsText(kind string, comps [][]string) string {
 func connectedComponentsTool() Tool {
 	return New(Spec{
 		Name:        "connected_components",
+		Intents:     Intents{Phrases: []string{"how many separate/disconnected/isolated/distinct groups/regions/parts/islands/clusters/pieces/networks/bubbles/camps are/is/that/which/can_not/cannot/can't/do/does/in/there/exist/would/will/form/make"}},
 		Description: "Split the graph into its connected components (weakly connected components when directed).",
 		WhenToUse:   "The question asks how many connected pieces the graph has, or which nodes belong together in one piece.",
 		Returns: `object {"count": integer, "components": array of arrays of node IDs, "weak": true for directed graphs}. ` +
@@ -186,6 +187,7 @@ func connectedComponentsTool() Tool {
 func isConnectedTool() Tool {
 	return New(Spec{
 		Name:        "is_connected",
+		Intents:     Intents{Phrases: []string{"is/are everything/everyone/everybody connected/linked"}},
 		Description: "Check whether the graph is connected (weakly connected when directed).",
 		WhenToUse:   "The question asks whether every node can reach every other node ignoring directions, or whether the graph is in one piece.",
 		Returns:     "boolean: true when the graph has exactly one (weakly) connected component. A graph without nodes is an error, as in NetworkX; directed graphs are answered as nx.is_weakly_connected.",
@@ -459,7 +461,7 @@ func cycleCheckTool() Tool {
 	return New(Spec{
 		Name: "cycle_check",
 		Intents: Intents{
-			Phrases: []string{"circular dependenc*", "is/are there a/any circular dependenc*", "has/have/contain/contains a/any circular dependenc*", "depend/depends on each_other",
+			Phrases: []string{"round/around in a/one circle/circles", "infinite loop*", "is/are there ... a/any loop/loops somewhere/anywhere", "eventually ... itself/themselves again", "circular dependenc*", "is/are there a/any circular dependenc*", "has/have/contain/contains a/any circular dependenc*", "depend/depends on each_other",
 				// "come back to where we started", "a cell ends up depending on itself"
 				"come/comes/coming/get/gets/go/goes back to where ... started/began",
 				"end/ends/ending up ... on itself/themselves",

@@ -137,7 +137,7 @@ func sourcesSinksTool() Tool {
 			"Find every node with no outgoing arcs.",
 		},
 		Intents: Intents{
-			Phrases: []string{
+			Phrases: []string{"nothing/none ... flows/goes/leads/comes/points out/out_of",
 				"no incoming/inbound/entering edge*/arc*/link*",
 				"no outgoing/outbound/leaving edge*/arc*/link*",
 				"no edge*/arc*/link* coming/going/pointing in/into/out/to",

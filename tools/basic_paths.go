@@ -34,7 +34,7 @@ func pathExistsTool() Tool {
 			// "Is Manuel Alves an ancestor of Lara Costa?"
 			// "If I start at Combe Sud, can I get to Les Arcelles at all?",
 			// "is there an unbroken chain from Toxicology to the Store?"
-			Phrases: []string{"can/could you/i/we follow ... from X ... to Y", "is ... a/an ancestor of",
+			Phrases: []string{"even through/via", "can/could you/i/we follow ... from X ... to Y", "is ... a/an ancestor of",
 				"can/could i/we/you/they/one get/go/travel/make_it ... to X ... at_all",
 				"start/starting at/from X ... can/could i/we/you/they/one get/go/reach/travel",
 				"is/are there a/an/any unbroken/continuous/connected chain/route/way from X ... to Y",

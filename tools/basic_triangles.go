@@ -272,7 +272,7 @@ type nodeTriangleParam struct {
 func triangleCountTool() Tool {
 	return New(Spec{
 		Name:        "triangle_count",
-		Intents:     Intents{Concepts: []string{"3-cycle*"}},
+		Intents:     Intents{Phrases: []string{"groups/sets/trios/triples of three/3 ... all/every/each/pairwise", "trios/triples/threesomes ... all three"}, Concepts: []string{"3-cycle*"}},
 		Description: "Count the triangles (3-cliques) of an undirected graph, in total, through one node, or per node.",
 		WhenToUse:   "The question asks how many triangles the graph has or how many triangles a node belongs to.",
 		Returns: `object {"triangles": integer, "node": the node asked about (omitted for the whole graph), "per_node": {node ID: integer} when per_node is true}. ` +

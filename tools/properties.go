@@ -349,7 +349,7 @@ func radiusTool() Tool {
 func diameterTool() Tool {
 	return New(Spec{
 		Name:        "diameter",
-		Intents:     Intents{Concepts: []string{"diameter", "maximum eccentricity", "largest eccentricity", "greatest eccentricity", "max eccentricity"}},
+		Intents:     Intents{Phrases: []string{"largest/most/greatest/highest/maximum/max number_of ... between any two", "most ... ever ... between two"}, Concepts: []string{"diameter", "maximum eccentricity", "largest eccentricity", "greatest eccentricity", "max eccentricity"}},
 		Description: "Diameter of the graph: the largest eccentricity, i.e. the longest shortest path in hops.",
 		WhenToUse:   "Questions about the graph's diameter or the greatest distance between any two nodes; fails on disconnected graphs (and digraphs not strongly connected) as NetworkX does.",
 		Returns:     "an integer",
@@ -434,7 +434,7 @@ func shortestPathLengthTool() Tool {
 		// "the fewest number of corridors a player has to walk through to
 		// get from the Entrance to the Treasure Vault": a count of edges on
 		// the way from one node to another.
-		Intents: Intents{Phrases: []string{
+		Intents: Intents{Phrases: []string{"fewest/least ... from X ... to Y", "how many ... minimum/min/at_least ... from X ... to Y",
 			"fewest/least/minimum/smallest number_of ... to_get/to_go/to_travel/to_reach/to_move from",
 			// "the smallest number of lifts to get there", "the fewest
 			// handovers between A and B"

@@ -21,6 +21,10 @@ func (p *exScan) tryAdjacency(i int) (int, error) {
 	j := i
 	for {
 		key, n, wk, ok := p.nodeRef(j)
+		if ok && !p.isPunct(n, ':') && p.kind(j) == exWord {
+			// "sweet corn: squash, beans": a key of a few words.
+			key, n, wk = p.wordsAtom(key, n, wk, func(k int) bool { return p.isPunct(k, ':') })
+		}
 		if !ok || !p.isPunct(n, ':') {
 			break
 		}
@@ -35,10 +39,16 @@ func (p *exScan) tryAdjacency(i int) (int, error) {
 			k++
 		}
 		var row []exItem
+		commas := p.commaBeforeLineEnd(k)
 		for {
 			v, n2, wv, ok := p.atom(k)
 			if !ok {
 				break
+			}
+			if commas && p.kind(k) == exWord {
+				// "tomatoes: basil, French marigold": between commas, a
+				// few words are one name.
+				v, n2, wv = p.wordsAtom(v, n2, wv, func(k int) bool { return p.isPunct(k, ',') || p.clauseEnd(k) })
 			}
 			weak = weak || wv
 			row = append(row, exItem{u: key, v: v, method: "adjacency", s: int(p.toks[j].s), e: int(p.toks[n2-1].e), tok: j})
@@ -84,6 +94,37 @@ func (p *exScan) tryAdjacency(i int) (int, error) {
 	}
 	p.items = append(p.items, got...)
 	return j, nil
+}
+
+// wordsAtom extends the one-word name id, read before token n, by the word
+// atoms that follow it, up to four words in all, when the words end where
+// end says (at a ':' or ','); otherwise it returns id unchanged.
+func (p *exScan) wordsAtom(id string, n int, weak bool, end func(int) bool) (string, int, bool) {
+	words := []string{id}
+	k, wk := n, weak
+	for len(words) < 4 && p.kind(k) == exWord && !end(k) {
+		w, n2, w2, ok := p.atom(k)
+		if !ok || n2 != k+1 {
+			return id, n, weak
+		}
+		words = append(words, w)
+		k, wk = n2, wk || w2
+	}
+	if len(words) == 1 || !end(k) {
+		return id, n, weak
+	}
+	return strings.Join(words, " "), k, wk
+}
+
+// commaBeforeLineEnd reports whether a ',' comes between token k and the
+// end of its line.
+func (p *exScan) commaBeforeLineEnd(k int) bool {
+	for ; k < len(p.toks) && p.toks[k].kind != exNL; k++ {
+		if p.isPunct(k, ',') {
+			return true
+		}
+	}
+	return false
 }
 
 // adjLinked reports whether a block of two or more adjacency lines is

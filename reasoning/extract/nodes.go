@@ -3,9 +3,11 @@ package extract
 import (
 	"context"
 	"fmt"
-	"github.com/graphagent/graphagent/tools/graph"
 	"strconv"
 	"strings"
+
+	"github.com/graphagent/graphagent/lang"
+	"github.com/graphagent/graphagent/tools/graph"
 )
 
 // rangeAt reads "lo to hi", "lo-hi", "lo..hi", "lo through hi" at i.
@@ -126,6 +128,9 @@ func (p *exScan) tryNodes(i int) (int, error) {
 				p.add(exItem{u: id, nodeOnly: true, method: "isolated", s: int(p.toks[i].s), e: int(p.toks[k-1].e), tok: i})
 				return k, nil
 			}
+		}
+		if n, ok := p.tryNoEdges(i); ok {
+			return n, nil
 		}
 		return i, nil
 	}
@@ -273,4 +278,63 @@ func (r declReader) Read(ctx context.Context, d *Doc) (Reading, error) {
 		return Reading{}, nil
 	}
 	return rd, nil
+}
+
+// tryNoEdges reads a statement that nodes have no edges: "Tarrow has no
+// roads at all", "Dot and Eve have no friends yet", where the noun is one
+// of the lexicon's for edges or relations and the statement ends there.
+// The names (a number, a word, or capitalised words: "Ashen Ford") are
+// nodes without edges.
+func (p *exScan) tryNoEdges(i int) (int, bool) {
+	type name struct {
+		id        string
+		s, e, tok int
+	}
+	var names []name
+	k := i
+	for len(names) < 8 {
+		n := k
+		var words []string
+		for n < len(p.toks) && (p.kind(n) == exNum || p.kind(n) == exWord && exIDLike(p.text(n))) && len(words) < 4 {
+			if len(words) == 0 && relFunctionWord(p.word(n)) {
+				return i, false
+			}
+			words = append(words, p.text(n))
+			n++
+		}
+		if len(words) == 0 {
+			return i, false
+		}
+		names = append(names, name{id: strings.Join(words, " "), s: int(p.toks[k].s), e: int(p.toks[n-1].e), tok: k})
+		k = n
+		switch {
+		case p.isPunct(k, ',') && p.isWord(k+1, "and"):
+			k += 2
+		case p.isPunct(k, ',') || p.isWord(k, "and"):
+			k++
+		default:
+			goto verb
+		}
+	}
+	return i, false
+verb:
+	lx := p.opt.Lexicon
+	if lx == nil || !p.isWord(k, "has", "have") || !p.isWord(k+1, "no") {
+		return i, false
+	}
+	noun := p.word(k + 2)
+	if !lx.Word(noun).Has(lang.EdgeNoun) && lx.NounDir(noun) == 0 {
+		return i, false
+	}
+	k += 3
+	for p.isWord(k, "at", "all", "yet", "so", "far", "whatsoever") {
+		k++
+	}
+	if k < len(p.toks) && p.kind(k) != exNL && !p.isPunct(k, '.') && !p.isPunct(k, ';') && !p.isPunct(k, '!') {
+		return i, false
+	}
+	for _, nm := range names {
+		p.add(exItem{u: nm.id, nodeOnly: true, method: "isolated", s: nm.s, e: int(p.toks[k-1].e), tok: nm.tok})
+	}
+	return k, true
 }

@@ -57,8 +57,11 @@ type shapeTable struct {
 	header []string // as written, trimmed
 	rows   [][]string
 	lines  []textLine // each row's line
-	start  int        // the header's first byte
-	end    int        // the last row's end
+	// spaced marks the columns whose cells are lists written with spaces
+	// ("s03 s07"), set by kinds.
+	spaced []bool
+	start  int // the header's first byte
+	end    int // the last row's end
 }
 
 // Read implements Reader.
@@ -250,13 +253,18 @@ func shapeRows(d *Doc, lines []textLine, hi int, sep string, header []string) (s
 // kinds returns what each column's values are.
 func (t *shapeTable) kinds() []shapeKind {
 	kinds := make([]shapeKind, len(t.header))
+	t.spaced = make([]bool, len(t.header))
+	whole := t.wholeCells()
 	for c := range t.header {
+		t.spaced[c] = t.spacedList(c, whole)
 		numbers, names, lists, empty, other := 0, 0, 0, 0, 0
 		for _, row := range t.rows {
 			cell := row[c]
 			switch {
 			case csvSplitList(cell, false) == nil:
 				empty++
+			case t.spaced[c] && len(strings.Fields(cell)) > 1:
+				lists++
 			case shapeIsNumber(cell):
 				numbers++
 			case shapeIsName(cell):
@@ -283,6 +291,49 @@ func (t *shapeTable) kinds() []shapeKind {
 		}
 	}
 	return kinds
+}
+
+// wholeCells returns every cell of the table that is one word.
+func (t *shapeTable) wholeCells() map[string]bool {
+	out := map[string]bool{}
+	for _, row := range t.rows {
+		for _, cell := range row {
+			if !strings.ContainsAny(cell, " \t") {
+				out[cell] = true
+			}
+		}
+	}
+	return out
+}
+
+// spacedList reports whether column c holds lists written with spaces, as
+// a spreadsheet's "s03 s07" is: a cell of several words, and every word
+// of such cells an identifier (with a digit in it) or a name the table
+// writes alone in a cell. "Room 101" and "Losing It" stay one name.
+func (t *shapeTable) spacedList(c int, whole map[string]bool) bool {
+	if t.sep == " " {
+		return false
+	}
+	multi := false
+	for _, row := range t.rows {
+		ws := strings.Fields(row[c])
+		if len(ws) < 2 || strings.ContainsAny(row[c], ",;") {
+			continue
+		}
+		multi = true
+		for _, w := range ws {
+			if !whole[w] && !strings.ContainsAny(w, "0123456789") {
+				return false
+			}
+		}
+	}
+	return multi
+}
+
+// names returns the node names of cell in column c: the cell, or the
+// items of its list.
+func (t *shapeTable) names(c int, cell string) []string {
+	return csvSplitList(cell, t.spaced != nil && t.spaced[c])
 }
 
 // shapeIsNumber reports whether a cell is a number, with or without a
@@ -317,7 +368,7 @@ func (t *shapeTable) recurs(c int, k shapeKind) bool {
 	for _, row := range t.rows {
 		names := []string{row[c]}
 		if k == shapeList {
-			names = csvSplitList(row[c], false)
+			names = t.names(c, row[c])
 		}
 		for _, n := range names {
 			if seen[n] {
@@ -336,7 +387,7 @@ func (t *shapeTable) values(c int, k shapeKind) map[string]bool {
 	out := map[string]bool{}
 	for _, row := range t.rows {
 		if k == shapeList {
-			for _, it := range csvSplitList(row[c], false) {
+			for _, it := range t.names(c, row[c]) {
 				out[it] = true
 			}
 			continue
@@ -474,7 +525,7 @@ func (t *shapeTable) read(d *Doc) (Reading, bool) {
 		add(u)
 		ends := []string{row[p.b]}
 		if kinds[p.b] == shapeList {
-			ends = csvSplitList(row[p.b], false)
+			ends = t.names(p.b, row[p.b])
 		}
 		for _, v := range ends {
 			add(v)
