@@ -34,6 +34,8 @@ func TestDegreeDirectionOf(t *testing.T) {
 		"Is there a path from 1 to 4?":                                "",
 		"How many followers does Lee have, and whom does Lee follow?": "in",
 		"How many people does Mia supervise directly?":                "out",
+		"How many links does the Potato page have going out?":         "out",
+		"How many arrows are coming in to the kitchen?":               "in",
 		"How many modules does util depend on?":                       "out",
 		"How many people report to Eli?":                              "in",
 		"How many papers cite P7?":                                    "in",

@@ -50,6 +50,8 @@ func (p *exScan) tryConnector(i int) (int, error) {
 			it.weak = wa || wb || exDateLike(a) || exDateLike(b) || p.hyphenatedName(n, a, b)
 		} else {
 			it.weak = (wa || wb) && p.toks[n].e-p.toks[n].s == 1
+			// "P1 donor -> P3 recipient": a word beside an ID-like name.
+			it.crowded = wa && len(p.items) == first && p.nameBefore(i) || wb && p.nameAfter(n2)
 		}
 		p.items = append(p.items, it)
 		a, wa, n = b, wb, n2
@@ -65,6 +67,12 @@ func (p *exScan) tryConnector(i int) (int, error) {
 	}
 	if ok {
 		last.w, last.hasW, last.capKind, last.wKind, last.e = w, true, isCap, named, int(p.toks[n3-1].e)
+		n = n3
+	} else if f, n3, ok, err := p.number(n); err != nil {
+		return i, err
+	} else if ok && len(got) == 1 && p.bareWeightFollows(n3, first) {
+		// "A-B 3, B-C 4, C-A 5": a number after each edge of a list.
+		last.w, last.hasW, last.e = f, true, int(p.toks[n3-1].e)
 		n = n3
 	} else if p.lineStart(i) && len(got) == 1 {
 		// "A-B 4" on a line of its own: the number is the weight.
@@ -408,4 +416,46 @@ func exNameWord(w string) bool {
 		}
 	}
 	return lower
+}
+
+// nameBefore reports whether an ID-like name (a number or a word with a
+// digit or a capital) stands right before token i on its line.
+func (p *exScan) nameBefore(i int) bool {
+	k := i - 1
+	return k >= 0 && (p.kind(k) == exNum || p.kind(k) == exWord && exIDLike(p.text(k))) && !p.skip[k]
+}
+
+// nameAfter reports whether such a name stands at token n, right after an
+// edge's end.
+func (p *exScan) nameAfter(n int) bool {
+	return n < len(p.toks) && (p.kind(n) == exNum || p.kind(n) == exWord && exIDLike(p.text(n))) && !p.skip[n]
+}
+
+// bareWeightFollows reports whether a number that ends before token n,
+// right after an edge, is the edge's weight in a list of such edges: the
+// next item of the list is another edge ("A-B 3, B-C 4"), or the list ends
+// there after an edge that carried such a number too ("..., C-A 5.").
+func (p *exScan) bareWeightFollows(n, first int) bool {
+	k := n
+	switch {
+	case p.isPunct(k, ',') || p.isPunct(k, ';'):
+		k++
+		if p.isWord(k, "and") {
+			k++
+		}
+	case p.isWord(k, "and"):
+		k++
+	default:
+		if !p.clauseEnd(k) || first == 0 {
+			return false
+		}
+		prev := p.items[first-1]
+		return prev.hasW && (prev.method == "dashes" || prev.method == "arrows") && exOnlySeparators(p.q[prev.e:p.items[first].s])
+	}
+	_, n2, _, ok := p.nodeRef(k)
+	if !ok {
+		return false
+	}
+	c := p.kind(n2)
+	return c == exDash || c == exArrow || c == exBiArrow
 }

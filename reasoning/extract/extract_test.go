@@ -156,6 +156,11 @@ func exCases() []exCase {
 		// FuzzReadRoundTrip: in a list of pairs, (V, E) is an edge.
 		{name: "V and E in a list of tuples", q: "The edges are: (A, B), (B, C), (V, E).", edges: "A-B B-C E-V", confident: true},
 		{name: "isolated node", q: "Edges: 0-1, 1-2. Node 7 is isolated.", edges: "0-1 1-2", nodes: "0 1 2 7", confident: true},
+		{name: "no edges stated", q: "Roads: Ann-Bob, Bob-Cy. Dee has no roads at all.", edges: "Ann-Bob Bob-Cy", nodes: "Ann Bob Cy Dee", confident: true},
+		{name: "no friends stated for two", q: "Friends: Ann-Bob, Bob-Cy. Dee and Eve have no friends yet.", edges: "Ann-Bob Bob-Cy", nodes: "Ann Bob Cy Dee Eve", confident: true},
+		{name: "bare weights in a question", q: "Find the shortest path from A to C in the graph with edges A-B 3, B-C 4, C-A 5 and A-D 2.",
+			edges: "A-B:3 B-C:4 A-C:5 A-D:2", confident: true},
+		{name: "bare weights ending a list", q: "Edges: 1-2 5, 2-3 1, 1-3 9. What is the shortest path length from 1 to 3?", edges: "1-2:5 2-3:1 1-3:9", confident: true},
 		{name: "range dots", q: "Vertices 1..5, edges 1-2, 2-3.", edges: "1-2 2-3", nodes: "1 2 3 4 5", confident: true},
 		// Directedness words.
 		{name: "digraph word", q: "In the digraph with edges (0, 1), (1, 2), is there a path from 2 to 0?", directed: true, edges: "0-1 1-2", confident: true},
@@ -251,6 +256,8 @@ func TestExtractLowConfidence(t *testing.T) {
 		"Given the edges [(0, 1), (1, 2)] and also 4-5, 5-6 written separately.",
 		"Our graph: edges 0-1, 1-2 in the undirected sense, arcs 2->3 directed.",
 		"The graph has 3 nodes and edges 0-1, 1-7.",
+		// A word beside a name: is the node "P1", "donor" or both?
+		"P1 donor -> P3 recipient : ok\nP3 donor -> P5 recipient : ok\nP5 donor -> P1 recipient : ok\nWhich pairs form a loop?",
 	} {
 		ex, err := Read(context.Background(), q, Options{})
 		if err != nil {
@@ -381,5 +388,33 @@ func exAdversarialInputs(size int) map[string]string {
 		"quotes":             rep("'a "),
 		"numbers":            rep("1 "),
 		"prose":              rep("3 is linked to 4 and "),
+	}
+}
+
+// TestAdjacencyLinesOfWords checks that adjacency lines whose items are
+// separated by commas read names of several words whole, keys too, and
+// that the block goes on past such a key.
+func TestAdjacencyLinesOfWords(t *testing.T) {
+	q := "Good neighbours:\ntomatoes: basil, carrots, French marigold\ncarrots: onions, radish\nsweet corn: runner beans, squash\nrunner beans: squash\n\nHow many groups of three plants all go together?"
+	ex, err := Read(context.Background(), q, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ex.Graph == nil {
+		t.Fatalf("no graph (method %s)", ex.Method)
+	}
+	want := []string{"basil-tomatoes", "carrots-onions", "carrots-radish", "carrots-tomatoes", "French marigold-tomatoes",
+		"runner beans-squash", "runner beans-sweet corn", "squash-sweet corn"}
+	slices.Sort(want)
+	if got := exEdgeSet(ex.Graph); !slices.Equal(got, want) {
+		t.Errorf("edges = %q, want %q", got, want)
+	}
+	// Without commas, words stay separate nodes ("0: 1 2 3").
+	ex, err = Read(context.Background(), "a: b c\nb: c d\nd: a", Options{})
+	if err != nil || ex.Graph == nil {
+		t.Fatalf("no graph: %v", err)
+	}
+	if got := ex.Graph.M(); got != 5 {
+		t.Errorf("space-separated adjacency: %d edges %v, want 5", got, exEdgeSet(ex.Graph))
 	}
 }

@@ -23,7 +23,11 @@ type exItem struct {
 	arrow    bool    // written with a direction (->, "from ... to", "points to")
 	nodeOnly bool    // a declared node, not an edge
 	weak     bool    // accepted only inside a list of two or more items
-	method   string
+	// crowded is set when an English-looking end of an arrow has a name
+	// beside it ("P1 donor -> P3 recipient"): which word is the node is
+	// not clear.
+	crowded bool
+	method  string
 	s, e     int // byte span
 	tok      int // index of the first token
 }
@@ -880,7 +884,7 @@ func (d *Doc) scanReading(ctx context.Context, name string) (Reading, error) {
 		r.Edges = make([]Edge, 0, edges)
 	}
 	conf := 1.0
-	arrows, plain := 0, 0
+	arrows, plain, crowded := 0, 0, 0
 	var seen nodeSet
 	node := func(id string, at int) {
 		if seen.add(id) {
@@ -918,6 +922,12 @@ func (d *Doc) scanReading(ctx context.Context, name string) (Reading, error) {
 		}
 		if it.weak {
 			c -= 0.05
+		}
+		if it.crowded {
+			c = min(c, 0.6)
+			if crowded++; crowded == 1 {
+				r.Notes = append(r.Notes, fmt.Sprintf("%q: a name stands beside the word read as the edge's end, so which is the node is not clear", p.q[it.s:it.e]))
+			}
 		}
 		conf = min(conf, c)
 		if it.arrow || it.bidir {

@@ -34,6 +34,18 @@ func TestShapeTable(t *testing.T) {
 			dir: DirDirected, meaning: MeaningDistance,
 		},
 		{
+			name:  "lists written with spaces split when every word is an identifier",
+			text:  "Mentor\tFree for\nAbe\ts03 s07\nBea\ts02\nCal\ts02 s05\nDot\ts07\n",
+			nodes: []string{"Abe", "s03", "s07", "Bea", "s02", "Cal", "s05", "Dot"},
+			edges: []string{"Abe-s03", "Abe-s07", "Bea-s02", "Cal-s02", "Cal-s05", "Dot-s07"}, dir: DirUndirected,
+		},
+		{
+			name:  "names of several words stay whole",
+			text:  "Space\tDoor to\nLobby\tRoom 101\nRoom 101\tRoom 102\nRoom 102\tStore\n",
+			nodes: []string{"Lobby", "Room 101", "Room 102", "Store"},
+			edges: []string{"Lobby-Room 101", "Room 101-Room 102", "Room 102-Store"}, dir: DirDirected, assumed: true,
+		},
+		{
 			name:  "a verb with its object before the particle",
 			text:  "Hive owner\tLends extractor to\nMaya\tJonas\nJonas\tPriya\nLena\tPriya\n",
 			nodes: []string{"Maya", "Jonas", "Priya", "Lena"}, edges: []string{"Maya-Jonas", "Jonas-Priya", "Lena-Priya"},
