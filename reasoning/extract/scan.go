@@ -28,8 +28,8 @@ type exItem struct {
 	// not clear.
 	crowded bool
 	method  string
-	s, e     int // byte span
-	tok      int // index of the first token
+	s, e    int // byte span
+	tok     int // index of the first token
 }
 
 // exRange is a declared range of integer node IDs, lo..hi inclusive.
