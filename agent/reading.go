@@ -100,12 +100,15 @@ func missingNodes(spec tools.Spec, g *graph.Graph, args json.RawMessage) []strin
 }
 
 // impliedNodes reports whether the numbering of g's nodes implies the
-// missing nodes: every ID of g is an integer, and each missing one is an
-// integer between the first number (0, or 1 when no node is 0) and the
-// largest. It returns the numbering's bounds.
+// missing nodes: every ID of g is an integer, the IDs fill at least half
+// of the numbering (integers drawn as labels, "458666, 290358, 439742",
+// number nothing), and each missing one is an integer between the first
+// number (0, or 1 when no node is 0) and the largest. It returns the
+// numbering's bounds.
 func impliedNodes(g *graph.Graph, missing []string) (lo, hi int, ok bool) {
 	lo, hi = int(^uint(0)>>1), -1
-	for _, id := range g.IDs() {
+	ids := g.IDs()
+	for _, id := range ids {
 		x, err := strconv.Atoi(id)
 		if err != nil || strconv.Itoa(x) != id || x < 0 {
 			return 0, 0, false
@@ -117,6 +120,9 @@ func impliedNodes(g *graph.Graph, missing []string) (lo, hi int, ok bool) {
 	}
 	if lo > 1 {
 		lo = 1
+	}
+	if 2*len(ids) < hi-lo+1 {
+		return 0, 0, false
 	}
 	for _, id := range missing {
 		x, err := strconv.Atoi(id)
@@ -181,8 +187,8 @@ func nodeParams(spec tools.Spec, args json.RawMessage) []string {
 }
 
 // missingNode handles parameters that name nodes g lacks. When g is written
-// in the question and the numbering of its nodes implies them (0..N, or
-// 1..N), it returns g with
+// in the question, declares no node set, and the numbering of its nodes
+// implies them (0..N, or 1..N), it returns g with
 // them added as isolated nodes and a sentence saying so; a node whose
 // numbering the question leaves open is refused (ErrNoAnswer); any other
 // missing node is bad input naming it. It returns a nil graph when the
@@ -212,7 +218,11 @@ func (r *run) missingNode(ctx context.Context, task string, spec tools.Spec, g *
 		}
 	}
 	lo, hi, ok := impliedNodes(g, missing)
-	if !ok || !inQuestion {
+	// A text that declares its nodes ("among nodes 4, 9 and 17", "nodes 0
+	// to 7") has put every declared node in g: a node it does not declare
+	// is not in the graph, whatever the numbering.
+	declared := r.ans.Reading != nil && r.ans.Reading.Declared != ""
+	if !ok || !inQuestion || declared {
 		return nil, "", errNodeAbsent(missing, g, cause)
 	}
 	ng, err := graph.Rebuild(g, g.Directed(), missing...)

@@ -28,6 +28,8 @@ func TestReadingAbstention(t *testing.T) {
 		{"absent node", "Edges: 0-1, 1-2, 2-3. What is the degree of node 7?", ErrBadInput, `node "7" is not in the graph`},
 		{"absent named node", "Alice and Bob are friends. Bob and Carol are friends. What is the degree of node Dave?", ErrBadInput, `"Dave"`},
 		{"implied isolated node", "Edges: 0-1, 1-2, 4-5. Is there a path from 3 to 0?", nil, "Node 3 has no edges (the nodes are numbered 0 to 5)."},
+		{"integer labels number nothing", "Edges: (458666, 290358) (290358, 439742) (439742, 818106). What is the degree of node 60637?", ErrBadInput, `node "60637" is not in the graph`},
+		{"node outside a declared list", "G describes a graph among nodes 0, 1, 2, 4, and 5. The edges in G are: (0, 1) (1, 2) (4, 5). What is the degree of node 3?", ErrBadInput, `node "3" is not in the graph`},
 		{"unread line between edge lines", "Edges, one per line:\n0 1\n1 2\n2 - ??\n2 3\n3 4\nHow many edges are there?", ErrNoAnswer, `the line "2 - ??"`},
 		{"line read only at its end", "Edges:\n0-1\n1-2\nnode 3 is kind of near 4-ish\n2-3\nWhat is the diameter of the graph?", ErrNoAnswer, "kind of near"},
 		{"blank line between edge lines", "Edges, one per line:\n0 1\n1 2\n\n2 3\n3 4\nHow many edges are there?", nil, "4 edges"},

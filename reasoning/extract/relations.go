@@ -341,6 +341,12 @@ func relAdd(b *proseBuild, t *proseText, m relMatch) {
 		if len(m.subj) > 2 {
 			b.lower(0.95, fmt.Sprintf("a group of %d named together is read as every pair related", len(m.subj)))
 		}
+		if len(m.subj) == 2 && m.subj[0].id == m.subj[1].id {
+			// "Robert and Robert are friends": the sentence relates a
+			// name to itself, a self-loop as written.
+			b.edge(m.subj[0].id, m.subj[0].id, true, s, e)
+			return
+		}
 		for x := range m.subj {
 			for y := x + 1; y < len(m.subj); y++ {
 				if m.subj[x].id != m.subj[y].id {
