@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/graphagent/graphagent/reasoning/extract"
 	"github.com/graphagent/graphagent/tools"
 	"github.com/graphagent/graphagent/tools/graph"
 )
@@ -15,12 +16,21 @@ import (
 // joins them — Talk like a Graph's edge-existence task, and what "the nodes
 // connected to 4" means) or joined by some path (graph theory's
 // "connected vertices"). The question alone does not decide; the graph's
-// text may: when it states its edges with the word itself ("Node 0 is
-// connected to nodes 1, 3", "James and Robert are connected", "(i,j) means
-// that node i and node j are connected with an undirected edge"), the
-// question uses the text's own relation, an edge. Otherwise both are
-// computed, and a question whose two readings answer differently is
-// declined with both facts rather than answered by a guess.
+// text may:
+//   - when it states its edges with the word itself ("Node 0 is connected
+//     to nodes 1, 3", "James and Robert are connected", "(i,j) means that
+//     node i and node j are connected with an undirected edge"), the
+//     question uses the text's own relation, an edge;
+//   - when it states them as a two-way relation between names ("James and
+//     Robert are friends", "Mary and John wrote a paper together"), it is
+//     a network of ties, where "connected" is the lexicon's word for two
+//     people related ("connected", like "related" or "acquainted", is a
+//     symmetric relation adjective of lang): whether the two have a tie,
+//     an edge. Being joined through others is said with the words of
+//     connectedHow ("through friends", "by a chain", "in any way").
+//
+// Otherwise both are computed, and a question whose two readings answer
+// differently is declined with both facts rather than answered by a guess.
 var (
 	bareConnectedPair = regexp.MustCompile(`(?i)\bis\s+(node\s+|vertex\s+)?\S+(\s+\S+)?\s+connected\s+(to|with)\s+(node\s+|vertex\s+)?\S+(\s+\S+)?\s*\?|\bare\s+(nodes?\s+|vertices\s+)?\S+(\s+\S+)?\s+and\s+(node\s+|vertex\s+)?\S+(\s+\S+)?\s+connected\s*\?`)
 	// connectedHow are words that settle the reading ("directly", "by a
@@ -42,10 +52,10 @@ func (r *run) connectedMeaning(task, chosen string) (tool, crossCheck string) {
 	if m == "" || connectedHow.MatchString(m) {
 		return chosen, ""
 	}
-	if r.graphTextSaysConnected() {
+	if why := r.connectedMeansEdge(); why != "" {
 		if chosen != "edge_exists" {
 			r.step("meaning", func() (string, string, error) {
-				return "builtin", `"connected" is how the graph's text states its edges, so the question asks for an edge: edge_exists`, nil
+				return "builtin", why + ", so the question asks for an edge: edge_exists", nil
 			})
 		}
 		return "edge_exists", ""
@@ -57,13 +67,18 @@ func (r *run) connectedMeaning(task, chosen string) (tool, crossCheck string) {
 	return chosen, other
 }
 
-// graphTextSaysConnected reports whether a span the readers took as the
-// graph or as the key to its notation uses the word "connected".
-func (r *run) graphTextSaysConnected() bool {
-	if r.ans.Reading == nil {
-		return false
+// connectedMeansEdge says why the graph's text makes a bare "connected"
+// an edge, or returns "": a span the readers took as the graph or as the
+// key to its notation uses the word "connected", or every graph span is
+// relationship sentences of an undirected graph (ties between names).
+func (r *run) connectedMeansEdge() string {
+	rep := r.ans.Reading
+	if rep == nil {
+		return ""
 	}
-	for _, s := range r.ans.Reading.Spans {
+	ties, relations := !rep.Directed, extract.Relations{}.Name()
+	graphSpans := 0
+	for _, s := range rep.Spans {
 		if s.Role != "graph" && s.Role != "notation key" {
 			continue
 		}
@@ -72,10 +87,17 @@ func (r *run) graphTextSaysConnected() bool {
 			text = r.question[s.Start:s.End]
 		}
 		if connectedWord.MatchString(text) {
-			return true
+			return `"connected" is how the graph's text states its edges`
+		}
+		if s.Role == "graph" {
+			graphSpans++
+			ties = ties && s.Reader == relations
 		}
 	}
-	return false
+	if ties && graphSpans > 0 {
+		return `the graph's text states its edges as two-way ties between names ("X and Y are friends"), and "connected" asks whether two have a tie`
+	}
+	return ""
 }
 
 // crossCheckConnected runs the other reading's tool with the same

@@ -9,8 +9,9 @@ import (
 )
 
 // TestConnectedMeaning: "is X connected to Y?" asks for an edge when the
-// graph's text states its edges as "connected"; otherwise it is answered
-// only when the edge and the path readings agree.
+// graph's text states its edges as "connected" or as two-way ties between
+// names; otherwise it is answered only when the edge and the path readings
+// agree.
 func TestConnectedMeaning(t *testing.T) {
 	a := newDataAgent(t)
 	ctx := context.Background()
@@ -24,6 +25,10 @@ func TestConnectedMeaning(t *testing.T) {
 		{incident + "Q: Is node 1 connected to node 2?\nA: ", "edge_exists", true},
 		{"In an undirected graph, (i,j) means that node i and node j are connected with an undirected edge. The edges in G are: (0, 1) (1, 2). Q: Is node 0 connected to node 2?", "edge_exists", false},
 		{"James and Robert are connected. Robert and John are connected. Is James connected to John?", "edge_exists", false},
+		// Ties between names: "connected" asks whether the two have one.
+		{"James and Robert are friends. Robert and John are friends. Is James connected to John?", "edge_exists", false},
+		{"In this coauthorship graph:\nJames and Mary wrote a paper together.\nMary and John wrote a paper together.\nQ: Is node John connected to node Mary?\nA: ", "edge_exists", true},
+		{"James and Robert are friends. Robert and John are friends. Is James connected to John through friends?", "path_exists", true},
 		{"Is node 3 connected to node 7 in 3-4, 4-7?", "", nil},
 		{"Is node 3 connected to node 4 in 3-4, 4-7?", "path_exists", true},
 		{"Is node 3 connected to node 9 in 3-4, 4-7, 8-9?", "path_exists", false},
