@@ -767,6 +767,9 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 		tctx, cancel := context.WithTimeout(ctx, lim.ToolTimeout)
 		defer cancel()
 		res, rerr = tool.Run(tctx, g, args)
+		if nr, ok := noPathResult(spec, args, rerr); ok {
+			res, rerr = nr, nil
+		}
 		if rerr != nil {
 			return spec.Name, "the tool failed", rerr
 		}

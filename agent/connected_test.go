@@ -159,3 +159,26 @@ func TestDegreeDirectionAsked(t *testing.T) {
 		}
 	}
 }
+
+// TestNoPathAnswer: a shortest-path question between nodes no path joins
+// is answered "There is no path from A to B." (exit 0, no value), by
+// either path tool.
+func TestNoPathAnswer(t *testing.T) {
+	a := newDataAgent(t)
+	ctx := context.Background()
+	for _, q := range []string{
+		"Edges: 0-1, 1-2, 3-4. What is the length of the shortest path from node 0 to node 4?",
+		"Edges: 0-1, 1-2, 3-4. Give the shortest path from 0 to 4.",
+		"Alice and Bob are friends. Carol and Dave are friends. What is the length of the shortest path from Alice to Dave?",
+		"Directed edges: 0->1, 1->2. What is the shortest path from 2 to 0?",
+	} {
+		ans, err := a.Ask(ctx, q)
+		if err != nil || ans.Value != nil || !strings.HasPrefix(ans.Answer, "There is no path from ") ||
+			(ans.Tool != "shortest_path" && ans.Tool != "shortest_path_length") {
+			t.Errorf("%q: %s %v %q (%v), want no path", q, toolOf(ans), ansValue(ans), answerText(ans), err)
+		}
+	}
+	if ans, err := a.Ask(ctx, "Edges: 0-1, 1-2. What is the length of the shortest path from node 0 to node 2?"); err != nil || fmt.Sprint(ans.Value) != "2" {
+		t.Errorf("a path: %v (%v)", ansValue(ans), err)
+	}
+}

@@ -274,8 +274,18 @@ func judgeGraphQAValue(it *Item, gold any, out Outcome) Verdict {
 		}
 		return judgeNumber(it.Task, pred, want)
 	case 'p':
+		// An answer with no value that says "no path" is the agent's
+		// answer that the target cannot be reached.
+		said, _ := pred.(string)
+		noPath := out.Value == nil && strings.Contains(strings.ToLower(said), "no path")
 		if gold == gqNoPath {
+			if noPath {
+				return right
+			}
 			return wrong("answered %s; the nodes are not connected", brief(pred))
+		}
+		if noPath {
+			return wrong("answered that there is no path; the gold is %s", brief(gold))
 		}
 		want, _ := gold.(float64)
 		return judgeNumber("path length", pred, want)

@@ -447,7 +447,7 @@ func shortestPathLengthTool() Tool {
 		if err != nil {
 			return Result{}, err
 		}
-		noPath := fmt.Errorf("no path from node %s to node %s: %w", g.ID(s), g.ID(t), ErrNotApplicable)
+		noPath := fmt.Errorf("no path from node %s to node %s: %w", g.ID(s), g.ID(t), ErrNoPath)
 		if p.Weighted && g.Weighted() {
 			d, err := pointDijkstra(ctx, g, s, t)
 			if err != nil {
