@@ -211,6 +211,11 @@ func unboundedFlow(g *graph.Graph, s, t int32) error {
 				continue
 			}
 			if u == t {
+				if !g.Weighted() && !g.HasCapacities() {
+					// "What is the maximum capacity of the flow from node 5
+					// to node 2?" over a graph that states no capacities.
+					return fmt.Errorf("the graph gives its edges no capacities, so the flow from %s to %s, which a path joins, has no bound: %w", g.ID(s), g.ID(t), ErrNotApplicable)
+				}
 				return fmt.Errorf("a path of unlimited capacity joins %s to %s, so the flow is unbounded: %w", g.ID(s), g.ID(t), ErrNotApplicable)
 			}
 			seen[u] = true

@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/graphagent/graphagent/tools/graph"
@@ -497,10 +498,19 @@ func TestBasicErrors(t *testing.T) {
 	if _, err := runTool(t, "shortest_path", neg, map[string]any{"source": "b", "target": "a"}); !errors.Is(err, ErrNoPath) {
 		t.Errorf("no path: %v", err)
 	}
+	if _, err := runTool(t, "shortest_path_length", neg, map[string]any{"source": "b", "target": "a"}); !errors.Is(err, ErrNoPath) {
+		t.Errorf("no path, length: %v", err)
+	}
 	// Numbers name nodes too.
 	ub := graph.NewBuilder(false)
 	_, _ = ub.AddEdge("1", "2")
 	u := ub.Build()
+	if _, err := runTool(t, "maximum_flow", u, map[string]any{"source": "1", "sink": "2"}); !errors.Is(err, ErrNotApplicable) || !strings.Contains(err.Error(), "no capacities") {
+		t.Errorf("a flow over edges without capacities: %v", err)
+	}
+	if _, err := runTool(t, "shortest_path_length", u, map[string]any{"source": "1", "target": "1"}); err != nil {
+		t.Errorf("a node reaches itself: %v", err)
+	}
 	res, err := runTool(t, "degree", u, map[string]any{"node": 2})
 	if err != nil || res.Value != 1 {
 		t.Errorf("numeric node: %v %v", res.Value, err)
