@@ -451,3 +451,18 @@ func FuzzNodeDataMayPrefix(f *testing.F) {
 		}
 	})
 }
+
+// TestNodeLabelLinesRead: label lines one per line with their closing
+// period ("Node 12 likes soccer.") are read, so the combiner does not
+// count them as unread lines of one pattern (GraphQA's node
+// classification prompts).
+func TestNodeLabelLinesRead(t *testing.T) {
+	q := "The edges in G are: (0, 1) (0, 2) (1, 2) (2, 3) (3, 4).\nNode 0 likes golf.\nNode 4 likes soccer.\nNode 3 likes soccer.\nNode 2 likes soccer.\nNode 1 likes golf.\nQ: Does node 3 like golf or soccer?\nA: "
+	ex, err := Read(context.Background(), q, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ex.Confidence < Confident || len(ex.Report.Unaccounted) > 0 {
+		t.Errorf("confidence %.2f, unaccounted %+v, notes %v", ex.Confidence, ex.Report.Unaccounted, ex.Notes)
+	}
+}

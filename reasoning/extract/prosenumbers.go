@@ -188,7 +188,14 @@ func (p *exScan) unreadPattern(inside func(s, e int) bool) (string, int) {
 		for j < len(p.toks) && p.toks[j].kind != exNL {
 			j++
 		}
-		if j > i && !p.task[p.sent[i]] && !inside(int(p.toks[i].s), int(p.toks[j-1].e)) {
+		// A reader's span may stop before the line's closing
+		// punctuation ("Node 4 likes soccer" of "Node 4 likes soccer."):
+		// the line is read when the rest is.
+		last := j
+		for last > i+1 && p.toks[last-1].kind == exPunct {
+			last--
+		}
+		if j > i && !p.task[p.sent[i]] && !inside(int(p.toks[i].s), int(p.toks[last-1].e)) {
 			seen := map[key]bool{}
 			pos := 0
 			for k := i; k+1 < j && pos < 8; k++ {
