@@ -178,6 +178,9 @@ func (a *Agent) ask(ctx context.Context, question string, sess *Session, opts []
 		if err := unreadNamingStatement(question, ex); err != nil {
 			return r.fail(err)
 		}
+		if err := askedNameOutsideGraph(question, ex); err != nil {
+			return r.fail(err)
+		}
 	}
 
 	g, source, err := r.resolveGraph(ctx, question, ex)

@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/graphagent/graphagent/reasoning"
@@ -31,4 +32,41 @@ func FuzzReadingContradiction(f *testing.F) {
 			t.Fatalf("error %v does not wrap ErrNoAnswer", err)
 		}
 	})
+}
+
+// TestSentencesOutsideTheGraph checks the guards and readers for people
+// the text names apart from the graph's edges: a statement about someone
+// the graph lacks, asked about, is declined; nodes declared without edges
+// are read; and a declared isolated node that the edges give neighbours
+// is a contradiction.
+func TestSentencesOutsideTheGraph(t *testing.T) {
+	a := newDataAgent(t)
+	ctx := context.Background()
+	declined := []string{
+		// Gareth is said to have sung alone, and asked about.
+		"Duets tonight:\nPriya & Tomas\nTomas & Jen\nJen & Priya\nMarco & Liesl\n(Gareth came but only did solos)\n\nHow many separate groups are there, Gareth counting as his own group?",
+		// Tarrow has no roads, yet a road reaches it.
+		"The road from Queln to Ysgol takes 6 days. The road from Ysgol to Tarrow takes 2 days. Tarrow has no roads at all.\nHow many separate regions are there?",
+	}
+	for _, q := range declined {
+		if ans, err := a.Ask(ctx, q); !errors.Is(err, ErrNoAnswer) {
+			t.Errorf("%q: answered %v (err %v), want it declined", q, ans, err)
+		}
+	}
+	answered := map[string]string{
+		"Dogs that play together:\nBruno + Luna\nBruno + Ziggy\nNala + Tilly\nBear + Nala\nNew this week, no playmates yet: Juno, Rocket\n\nHow many separate play groups are there?":                                     "The graph has 4 connected components",
+		"The road from Queln to Ysgol takes 6 days. The road from Ysgol to Kethby takes 2 days. Tarrow has no roads at all. Harth has no roads at all.\nHow many separate regions are there that can't reach each other?": "The graph has 3 connected components",
+		// A question about named nodes is its tool's to check.
+		"Duets tonight:\nPriya & Tomas\nTomas & Jen\nJen & Priya\nMarco & Liesl\n(Gareth came but only did solos)\n\nDid Priya and Jen sing together?": "Yes",
+	}
+	for q, want := range answered {
+		ans, err := a.Ask(ctx, q)
+		if err != nil {
+			t.Errorf("%q: %v", q, err)
+			continue
+		}
+		if !strings.HasPrefix(ans.Answer, want) {
+			t.Errorf("%q: answer %q, want it to start with %q", q, ans.Answer, want)
+		}
+	}
 }

@@ -3,6 +3,7 @@ package agent
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -60,6 +61,57 @@ func unreadNamingStatement(question string, ex reasoning.Extraction) error {
 		if nodes >= 2 || nodes == 1 && names > 0 {
 			return fmt.Errorf("the graph in the question is uncertain (%s); the sentence %q names node %s of the graph but no reader read it: %w",
 				ex.Report.Summary(), strings.TrimSpace(sent), node, ErrNoAnswer)
+		}
+	}
+	return nil
+}
+
+// askedNameOutsideGraph declines (ErrNoAnswer) a question that asks about
+// someone a statement of its text is about but the graph does not hold
+// ("(Gareth came but only did solos)" ... "Gareth counting as his own
+// group"): a node the readers left out, which the answer would miss. Only
+// a statement's first word counts as whom it is about.
+func askedNameOutsideGraph(question string, ex reasoning.Extraction) error {
+	g := ex.Graph
+	if g == nil {
+		return nil
+	}
+	name := func(w string) bool {
+		if len(w) < 2 || !unicode.IsUpper([]rune(w)[0]) || sentenceOpeners[strings.ToLower(w)] {
+			return false
+		}
+		_, ok := g.Index(w)
+		return !ok
+	}
+	stated := map[string]bool{}
+	for _, sent := range strings.Split(statementText(question, ex), ". ") {
+		if ws := statementWords(sent); len(ws) >= 3 && name(ws[0]) {
+			stated[ws[0]] = true
+		}
+	}
+	if len(stated) == 0 {
+		return nil
+	}
+	// Words of multi-word node names ("Rifugio" of "Rifugio Lagazuoi") name
+	// no one else.
+	parts := map[string]bool{}
+	for _, id := range g.IDs() {
+		if strings.ContainsRune(id, ' ') {
+			for _, w := range strings.Fields(id) {
+				parts[w] = true
+			}
+		}
+	}
+	for _, sent := range strings.Split(askingText(outsideSpans(question, ex)), ". ") {
+		ws := statementWords(sent)
+		if slices.ContainsFunc(ws, func(w string) bool { _, ok := g.Index(w); return ok }) {
+			continue // a question about named nodes: its tool checks the names
+		}
+		for k, w := range ws {
+			if k > 0 && stated[w] && name(w) && !parts[w] {
+				return fmt.Errorf("the graph in the question is uncertain (%s); the question asks about %s, whom the text names but the graph does not hold: %w",
+					ex.Report.Summary(), w, ErrNoAnswer)
+			}
 		}
 	}
 	return nil

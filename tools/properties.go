@@ -434,7 +434,7 @@ func shortestPathLengthTool() Tool {
 		// "the fewest number of corridors a player has to walk through to
 		// get from the Entrance to the Treasure Vault": a count of edges on
 		// the way from one node to another.
-		Intents: Intents{Phrases: []string{"fewest/least ... from X ... to Y", "how many ... minimum/min/at_least ... from X ... to Y",
+		Intents: Intents{Phrases: []string{"how many ... steps/hops/jumps/moves/stops/legs/changes/transfers/handoffs/handovers ... from X ... to Y", "fewest/least ... from X ... to Y", "how many ... minimum/min/at_least ... from X ... to Y",
 			"fewest/least/minimum/smallest number_of ... to_get/to_go/to_travel/to_reach/to_move from",
 			// "the smallest number of lifts to get there", "the fewest
 			// handovers between A and B"

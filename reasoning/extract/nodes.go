@@ -286,6 +286,9 @@ func (r declReader) Read(ctx context.Context, d *Doc) (Reading, error) {
 // The names (a number, a word, or capitalised words: "Ashen Ford") are
 // nodes without edges.
 func (p *exScan) tryNoEdges(i int) (int, bool) {
+	if p.isWord(i, "no") {
+		return p.tryNoEdgesLabel(i)
+	}
 	type name struct {
 		id        string
 		s, e, tok int
@@ -335,6 +338,59 @@ verb:
 	}
 	for _, nm := range names {
 		p.add(exItem{u: nm.id, nodeOnly: true, method: "isolated", s: nm.s, e: int(p.toks[k-1].e), tok: nm.tok})
+	}
+	return k, true
+}
+
+// tryNoEdgesLabel reads a label of nodes without edges before their list:
+// "no playmates yet: Juno, Rocket, Biscuit", "No friends: Dee and Eve".
+// The label is "no", a plural noun and optionally "yet" or "so far"; the
+// names (capitalised words or numbers) run to the end of the line.
+func (p *exScan) tryNoEdgesLabel(i int) (int, bool) {
+	noun := p.word(i + 1)
+	if len(noun) < 3 || !strings.HasSuffix(noun, "s") {
+		return i, false
+	}
+	k := i + 2
+	for p.isWord(k, "yet", "so", "far", "at", "all") {
+		k++
+	}
+	if !p.isPunct(k, ':') {
+		return i, false
+	}
+	k++
+	var items []exItem
+	for k < len(p.toks) && p.kind(k) != exNL {
+		n := k
+		var words []string
+		for n < len(p.toks) && (p.kind(n) == exNum || p.kind(n) == exWord && exIDLike(p.text(n)) && !relFunctionWord(p.word(n))) && len(words) < 4 {
+			words = append(words, p.text(n))
+			n++
+		}
+		if len(words) == 0 {
+			return i, false
+		}
+		items = append(items, exItem{u: strings.Join(words, " "), nodeOnly: true, method: "isolated", s: int(p.toks[k].s), e: int(p.toks[n-1].e), tok: k})
+		k = n
+		switch {
+		case p.isPunct(k, ',') && p.isWord(k+1, "and"):
+			k += 2
+		case p.isPunct(k, ',') || p.isWord(k, "and"):
+			k++
+		case p.isPunct(k, '.') || p.isPunct(k, ';'):
+			k++
+			if k < len(p.toks) && p.kind(k) != exNL {
+				return i, false
+			}
+		case k < len(p.toks) && p.kind(k) != exNL:
+			return i, false
+		}
+	}
+	if len(items) == 0 {
+		return i, false
+	}
+	for _, it := range items {
+		p.add(it)
 	}
 	return k, true
 }

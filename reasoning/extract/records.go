@@ -272,9 +272,11 @@ func recSepAt(text string, s, e, i int, r rune, size int) (n int, sep string, co
 			return 0, "", false // a time, "01:16"
 		}
 		return 1, ":", false
-	case '/':
-		if prev == ' ' && next == ' ' {
-			return 1, "/", false
+	case '/', '+', '&', '✗', '×', '✕', '⇔':
+		// "Maths / Physics", "Kiri + Sam", "goldfish ✗ oscar": between
+		// blanks, a pair's separator.
+		if (prev == ' ' || prev == '\t') && (next == ' ' || next == '\t') {
+			return size, text[i : i+size], false
 		}
 		return 0, "", false
 	case '\'', '"', '`':
@@ -1079,7 +1081,8 @@ func (b *recBlock) direction(a, c int) (recDir, string) {
 }
 
 // recSepDir is the direction a separator between two names states:
-// arrows one way or both, dashes, slashes and tildes both ways; none for
+// arrows one way or both, dashes, slashes, tildes, plus and ampersand signs
+// and crosses ("goldfish ✗ oscar") both ways; none for
 // column separators (| , ; : tab), which this reader leaves to the table
 // and adjacency readers unless labels or a header name the columns.
 func recSepDir(s string) recDir {
@@ -1088,7 +1091,7 @@ func recSepDir(s string) recDir {
 		return recDirForward
 	case "<-", "<--", "←", "<=", "<==":
 		return recDirBack
-	case "<>", "<->", "<-->", "↔", "⇄", "<=>", "-", "--", "—", "–", "/", "~", "=", "==":
+	case "<>", "<->", "<-->", "↔", "⇄", "<=>", "-", "--", "—", "–", "/", "~", "=", "==", "+", "&", "✗", "×", "✕", "⇔":
 		return recDirBoth
 	}
 	return recDirNone

@@ -67,6 +67,20 @@ func TestRecordLinesFamilies(t *testing.T) {
 			notNodes: []string{"PAL-3391", "FL2", "06:12", "3391"},
 		},
 		{
+			name:  "pairs joined by plus signs, both ways",
+			q:     "Belay pairs:\nKiri + Sam\nKiri + Aroha\nSam + Maya\nAroha + Maya\n\nHow many steps from Kiri to Maya?",
+			dir:   DirUndirected,
+			nodes: []string{"Kiri", "Sam", "Aroha", "Maya"},
+			edges: []string{"Kiri-Sam", "Kiri-Aroha", "Sam-Maya", "Aroha-Maya"},
+		},
+		{
+			name:  "pairs marked with a cross, of several words",
+			q:     "Never in one tank:\n  cory catfish ✗ oscar\n  cory catfish ✗ goldfish\n  goldfish ✗ oscar\n",
+			dir:   DirUndirected,
+			nodes: []string{"cory catfish", "oscar", "goldfish"},
+			edges: []string{"cory catfish-oscar", "cory catfish-goldfish", "goldfish-oscar"},
+		},
+		{
 			name: "from/to words with a header-less pipe log",
 			q: "2023-11-02 08:15 | ticket 5512 | from: Intake | to: Review | agent KM\n" +
 				"2023-11-02 09:01 | ticket 5513 | from: Review | to: Legal | agent PS\n" +

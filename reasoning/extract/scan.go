@@ -582,7 +582,7 @@ func (p *exScan) exStarts(i int) bool {
 	switch w := p.word(i); w {
 	case "":
 		return false
-	case "among", "on", "over", "v", "nodes", "vertices", "isolated", "node", "vertex":
+	case "among", "on", "over", "v", "nodes", "vertices", "isolated", "node", "vertex", "no":
 		return true
 	default:
 		return exEdgeNoun(w)
