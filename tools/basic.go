@@ -189,6 +189,21 @@ func edgeExistsTool() Tool {
 		if ok {
 			return Result{Value: true, Text: fmt.Sprintf("Yes, there is an edge %s.", what)}, nil
 		}
+		// "Is node 60637 connected to node 458666?" about a graph without
+		// node 60637: no, and the answer says why.
+		var absent []string
+		if !ok1 {
+			absent = append(absent, string(p.Source))
+		}
+		if !ok2 && p.Target != p.Source {
+			absent = append(absent, string(p.Target))
+		}
+		switch len(absent) {
+		case 1:
+			return Result{Value: false, Text: fmt.Sprintf("No, there is no edge %s: node %s is not in the graph.", what, absent[0])}, nil
+		case 2:
+			return Result{Value: false, Text: fmt.Sprintf("No, there is no edge %s: nodes %s and %s are not in the graph.", what, absent[0], absent[1])}, nil
+		}
 		return Result{Value: false, Text: fmt.Sprintf("No, there is no edge %s.", what)}, nil
 	})
 }

@@ -511,6 +511,9 @@ func TestBasicErrors(t *testing.T) {
 	if _, err := runTool(t, "shortest_path_length", u, map[string]any{"source": "1", "target": "1"}); err != nil {
 		t.Errorf("a node reaches itself: %v", err)
 	}
+	if res, err := runTool(t, "edge_exists", u, map[string]any{"source": "1", "target": "7"}); err != nil || res.Value != false || !strings.Contains(res.Text, "node 7 is not in the graph") {
+		t.Errorf("an edge to an absent node: %+v %v", res, err)
+	}
 	res, err := runTool(t, "degree", u, map[string]any{"node": 2})
 	if err != nil || res.Value != 1 {
 		t.Errorf("numeric node: %v %v", res.Value, err)
