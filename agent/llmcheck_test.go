@@ -73,8 +73,10 @@ func TestLLMPlausibleMistakes(t *testing.T) {
 		// clause ignored.
 		{q: "The edges are 0-1, 1-2, 2-3, 3-4 and 4 to 0 too. Is there a cycle?", graph: g(false, `[[0,1],[1,2],[2,3],[3,4]]`), tool: "cycle_check", truth: []string{"0 1", "1 2", "2 3", "3 4", "4 0"}},
 		{q: "(0,1) (1,2) (2,3) and 3 sits next to 0. How many edges are there?", graph: g(false, `[[0,1],[1,2],[2,3]]`), graphFix: g(false, `[[0,1],[1,2],[2,3],[3,0]]`), tool: "edge_count", truth: []string{"0 1", "1 2", "2 3", "3 0"}, repaired: true},
-		// 17: weights moved between edges (each occurs in the question).
-		{q: "Roads: A-B 3, B-C 4, A-C 9. What is the shortest path from A to C?", graph: gw(`[["A","B",9],["B","C",4],["A","C",3]]`), tool: "shortest_path", params: `{"source": "A", "target": "C"}`, truth: []string{"A B 3", "B C 4", "A C 9"}, args: `{"source": "A", "target": "C"}`},
+		// 17: weights moved between edges (each occurs in the question);
+		// hedged weights, which the readers leave to the LLM ("A-B 3, B-C 4"
+		// they read themselves).
+		{q: "Roads: A-B (3 or so), B-C (4 or so), A-C (9 or so). What is the shortest path from A to C?", graph: gw(`[["A","B",9],["B","C",4],["A","C",3]]`), tool: "shortest_path", params: `{"source": "A", "target": "C"}`, truth: []string{"A B 3", "B C 4", "A C 9"}, args: `{"source": "A", "target": "C"}`},
 		// 18: an edge reversed in a directed graph.
 		{q: "In this directed graph: 0 ~> 1, 1 ~> 2, 2 ~> 3. Is there a path from 3 to 0?", graph: g(true, `[[0,1],[1,2],[3,2]]`), tool: "path_exists", params: `{"source": 3, "target": 0}`, truth: []string{"0 1", "1 2", "2 3"}, directed: true, args: `{"source": "3", "target": "0"}`},
 		// 19: a self-loop made up.
@@ -126,7 +128,7 @@ func TestLLMPlausibleMistakes(t *testing.T) {
 		{q: "Links: 0~1, 1~2, 2~3, 3~4. What is the shortest path length from 0 to 4?", graph: g(false, `[[0,1],[1,2],[2,3],[3,4]]`), tool: "shortest_path_length", params: `{"source": 0, "target": 4}`, truth: []string{"0 1", "1 2", "2 3", "3 4"}, args: `{"source": "0", "target": "4"}`},
 		{q: "Edges: 0-1, 1-2, 2~3, 3~0. Is there a cycle?", graph: g(false, `[[0,1],[1,2],[2,3],[3,0]]`), tool: "cycle_check", truth: []string{"0 1", "1 2", "2 3", "3 0"}},
 		{q: "(0,1) (1,2) (2,3) and 3 sits next to 0. How many edges are there?", graph: g(false, `[[0,1],[1,2],[2,3],[3,0]]`), tool: "edge_count", truth: []string{"0 1", "1 2", "2 3", "3 0"}},
-		{q: "Roads: A-B 3, B-C 4, A-C 9. What is the shortest path from A to C?", graph: gw(`[["A","B",3],["B","C",4],["A","C",9]]`), tool: "shortest_path", params: `{"source": "A", "target": "C"}`, truth: []string{"A B 3", "B C 4", "A C 9"}, args: `{"source": "A", "target": "C"}`},
+		{q: "Roads: A-B (3 or so), B-C (4 or so), A-C (9 or so). What is the shortest path from A to C?", graph: gw(`[["A","B",3],["B","C",4],["A","C",9]]`), tool: "shortest_path", params: `{"source": "A", "target": "C"}`, truth: []string{"A B 3", "B C 4", "A C 9"}, args: `{"source": "A", "target": "C"}`},
 		{q: "Edges: 0-1, 1-2, 2-3. What is the shortest path length from 0 to 3?", tool: "shortest_path_length", params: `{"source": 0, "target": 3}`, truth: []string{"0 1", "1 2", "2 3"}, args: `{"source": "0", "target": "3"}`},
 		{q: "Ann befriends Bo; Bo befriends Cy; Cy befriends Di. Who are the neighbours of Cy?", tool: "neighbors", params: `{"node": "Cy"}`, truth: []string{"Ann Bo", "Bo Cy", "Cy Di"}, args: `{"node": "Cy"}`},
 		{q: "Edges: 0-1, 1-2, 2-3. What is the shortest path length from the first node to node 3?", tool: "shortest_path_length", params: `{"source": 0, "target": 3}`, truth: []string{"0 1", "1 2", "2 3"}, args: `{"source": "0", "target": "3"}`},

@@ -133,7 +133,7 @@ func compileIntents(specs []tools.Spec, lex *lang.Lexicon) (declared, error) {
 
 // nodeSlot is a node's name in a phrase: one word, after an optional
 // "node" or "vertex".
-const nodeSlot = `(?:node\s+|vertex\s+)?([\pL\pN_][\pL\pN_'’-]*)`
+const nodeSlot = `(?:the\s+)?(?:node\s+|vertex\s+)?([\pL\pN_][\pL\pN_'’-]*)`
 
 // wordSep is what separates the words of a concept or of a hyphenated
 // phrase word: hyphens, dashes or white space.

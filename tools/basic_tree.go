@@ -40,7 +40,7 @@ func isTreeTool() Tool {
 			"Check whether the undirected graph in edges.txt is a tree.",
 		},
 		// "is this one single tree, connected with no loops?"
-		Intents: Intents{Phrases: []string{
+		Intents: Intents{Phrases: []string{"is/are this/it/that ... a/an/one clean/proper/single/strict/true/real hierarchy/tree", "one boss/manager/parent/supervisor each",
 			"is/are this/it/these/they/the ... a/one/single/one_single tree/forest",
 			"connected with/and no loops/cycles", "connected and acyclic",
 		}},

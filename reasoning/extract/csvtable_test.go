@@ -25,6 +25,12 @@ func TestCSVTable(t *testing.T) {
 			span: "source,target,weight\nA,B,3\nB,C,4.5\nC,A,1", role: RoleGraph,
 		},
 		{
+			name:  "an org chart export: a reports_to column points each row at its manager",
+			text:  "name,title,reports_to,department\nGrace Whitfield,CEO,,Exec\nFarah Nadeem,CTO,Grace Whitfield,Tech\nBen Adair,Eng Manager,Farah Nadeem,Tech\n",
+			nodes: []string{"Grace Whitfield", "Farah Nadeem", "Ben Adair"}, edges: []string{"Farah Nadeem-Grace Whitfield", "Ben Adair-Farah Nadeem"},
+			dir: DirDirected, role: RoleGraph,
+		},
+		{
 			name:  "TSV, columns in another order, directed by the text",
 			text:  "A directed graph:\nweight\tto\tfrom\n2\t1\t0\n5\t2\t1\n",
 			nodes: []string{"0", "1", "2"}, edges: []string{"0-1:2", "1-2:5"}, meaning: MeaningWeight, dir: DirDirected,

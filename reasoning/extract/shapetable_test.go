@@ -29,7 +29,7 @@ func TestShapeTable(t *testing.T) {
 		},
 		{
 			name:  "Markdown table with a unit column: the header's verb gives the direction",
-			text:  "| Hive | Lends to | Distance (km) |\n|---|---|---|\n| Maya | Jonas | 4 |\n| Jonas | Priya | 2.5 |\n| Maya | Priya | 9 |\n\nShortest distance?",
+			text:  "| Hive | Lends extractor to | Distance (km) |\n|---|---|---|\n| Maya | Jonas | 4 |\n| Jonas | Priya | 2.5 |\n| Maya | Priya | 9 |\n\nShortest distance?",
 			nodes: []string{"Maya", "Jonas", "Priya"}, edges: []string{"Maya-Jonas:4", "Jonas-Priya:2.5", "Maya-Priya:9"},
 			dir: DirDirected, meaning: MeaningDistance,
 		},
@@ -161,7 +161,7 @@ func TestShapeTableAssumedDirectionReported(t *testing.T) {
 func FuzzShapeTable(f *testing.F) {
 	fuzzReader(f, ShapeTable{},
 		"Ward\tShares staff with\tManager ext\nICU\tHDU, A&E\t4400\nHDU\tICU\t4407\n",
-		"| Hive | Lends to | Distance (km) |\n|---|---|---|\n| Maya | Jonas | 4 |\n| Jonas | Maya | 2.5 |\n",
+		"| Hive | Lends extractor to | Distance (km) |\n|---|---|---|\n| Maya | Jonas | 4 |\n| Jonas | Maya | 2.5 |\n",
 		"Team\tLead\tDeputy\nRed\tAnn\tBo\nBlue\tBo\tAnn\n",
 		"Allotment  Swaps seedlings\nPlot 3  Plot 7\nPlot 7  Plot 9\n",
 		"Step;Waits on\nbottle;ferment\nferment;mash\n",

@@ -227,6 +227,11 @@ func csvListColumn(lx *lang.Lexicon, name string) csvColumn {
 	case lang.ColPredecessors:
 		return csvPredecessors
 	}
+	// "reports_to", "answers to": a one-way verb with its preposition
+	// says the row's node has an edge to each name of the cell.
+	if ws := strings.Fields(strings.ReplaceAll(name, "_", " ")); len(ws) == 2 && lx.Word(ws[0]).Has(lang.ToVerb) && lx.Takes(ws[0], ws[1]) {
+		return csvSuccessors
+	}
 	last := name
 	if k := strings.LastIndexAny(name, " _"); k >= 0 {
 		last = name[k+1:]
