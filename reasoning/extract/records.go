@@ -897,6 +897,14 @@ func recIsName(s string) bool {
 	if s == "" || len(s) > recMaxNameBytes || len(strings.Fields(s)) > recMaxNameWords {
 		return false
 	}
+	for _, w := range strings.Fields(strings.ToLower(s)) {
+		switch strings.Trim(w, ".,;:!?'\"") {
+		case "anyone", "anybody", "nobody", "everyone", "everybody", "someone", "somebody", "not", "never", "haven't", "hasn't", "hadn't", "didn't", "doesn't", "don't", "isn't", "aren't", "wasn't", "weren't", "won't", "can't", "cannot":
+			// "Wendy and Yvonne haven't", "anyone yet": a sentence that
+			// nobody is linked, not a name.
+			return false
+		}
+	}
 	letter := false
 	for _, r := range s {
 		if unicode.IsLetter(r) {

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"github.com/graphagent/graphagent/lang"
 	"strconv"
 	"strings"
 )
@@ -135,6 +136,18 @@ func (t *proseText) relIsolated(b *proseBuild, c ptSentence) bool {
 	if len(names) == 0 || names[len(names)-1].poss {
 		return false
 	}
+	if k, ok := t.relNobody(n, c.q); ok {
+		// "Wendy and Yvonne haven't swapped with anyone yet"
+		n = k
+		if n < c.q && t.toks[n].kind != pPunct {
+			return false
+		}
+		for _, nm := range names {
+			b.node(nm.id, int(t.toks[nm.a].s))
+		}
+		b.sentence(t, c, [][2]int{{c.a, c.q}}, func(int) bool { return true })
+		return true
+	}
 	for x := 0; x < 3 && n < c.q && !t.isWord(n, "has", "have"); x++ {
 		if tk := t.toks[n]; tk.kind != pWord || tk.upper {
 			return false
@@ -156,4 +169,39 @@ func (t *proseText) relIsolated(b *proseBuild, c ptSentence) bool {
 	}
 	b.sentence(t, c, [][2]int{{c.a, c.q}}, func(int) bool { return true })
 	return true
+}
+
+// relNobody reads, at token n, a relation verb denied of everyone: "haven't
+// swapped with anyone yet", "has not met anybody", "never played with
+// anyone", "talked to nobody", "met no one so far". It returns the token
+// after it.
+func (t *proseText) relNobody(n, end int) (int, bool) {
+	neg := false
+	switch {
+	case t.isWord(n, "haven't", "hasn't", "hadn't", "didn't", "never"):
+		n, neg = n+1, true
+	case t.isWord(n, "have", "has", "had", "did") && t.isWord(n+1, "not", "never"):
+		n, neg = n+2, true
+	}
+	if n >= end || !t.lex.Word(t.low(n)).Has(lang.RelationVerb|lang.BaseVerb|lang.MeetVerb|lang.MutualVerb|lang.WithVerb|lang.PassiveVerb) {
+		return n, false
+	}
+	n++
+	if t.isWord(n, "with", "to", "at", "for") {
+		n++
+	}
+	switch {
+	case neg && t.isWord(n, "anyone", "anybody"):
+		n++
+	case !neg && t.isWord(n, "nobody"):
+		n++
+	case !neg && t.isWord(n, "no") && t.isWord(n+1, "one"):
+		n += 2
+	default:
+		return n, false
+	}
+	for n < end && t.isWord(n, "yet", "at", "all", "so", "far", "else") {
+		n++
+	}
+	return n, true
 }
