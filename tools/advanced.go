@@ -17,6 +17,8 @@ func advancedTools() []Tool {
 		eulerPathTool(),
 		eulerCircuitTool(),
 		TravellingSalesmanTool(DefaultTSPMaxNodes),
+		SubgraphIsomorphicTool(DefaultSubgraphMaxPatternNodes, DefaultSubgraphMaxNodes),
+		SubgraphMonomorphicTool(DefaultSubgraphMaxPatternNodes, DefaultSubgraphMaxNodes),
 		minimumSpanningTreeTool(),
 		kCoreTool(),
 		bridgesTool(),

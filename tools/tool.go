@@ -114,6 +114,10 @@ type Param struct {
 	Required    bool   `json:"required"`
 	// Node is true when the value must name a node of the graph.
 	Node bool `json:"node,omitempty"`
+	// Graph is true when the value is a second graph (a GraphArg, such as
+	// a subgraph search's pattern), which the agent fills from the second
+	// graph the question writes.
+	Graph bool `json:"graph,omitempty"`
 }
 
 // Result is what a tool returns: a typed value and a sentence.
@@ -294,6 +298,8 @@ func paramsOf(t reflect.Type) []Param {
 		switch {
 		case ft == nodeIDType:
 			p.Type, p.Node = "string", true
+		case ft == graphArgType:
+			p.Type, p.Graph = "object", true
 		case ft.Kind() == reflect.String:
 			p.Type = "string"
 		case ft.Kind() == reflect.Bool:
@@ -318,6 +324,13 @@ func ParamsSchema(ps []Param) json.RawMessage {
 	props := map[string]any{}
 	required := []string{}
 	for _, p := range ps {
+		if p.Graph {
+			props[p.Name] = graphArgSchema(p.Description)
+			if p.Required {
+				required = append(required, p.Name)
+			}
+			continue
+		}
 		prop := map[string]any{"type": p.Type}
 		if p.Node {
 			// Node IDs are strings, but models often write numbers.
