@@ -16,6 +16,7 @@ import (
 	"github.com/graphagent/graphagent/encoders"
 	"github.com/graphagent/graphagent/memory"
 	"github.com/graphagent/graphagent/reasoning"
+	"github.com/graphagent/graphagent/reasoning/extract"
 	"github.com/graphagent/graphagent/tools"
 	"github.com/graphagent/graphagent/tools/dataset"
 	"github.com/graphagent/graphagent/tools/graph"
@@ -36,6 +37,9 @@ type run struct {
 	forced reasoning.Planner
 	// question is the question as asked, graph included.
 	question string
+	// second is the second graph the question writes (a subgraph
+	// question's pattern), read apart from the main one; nil when none.
+	second *extract.SecondGraph
 }
 
 // planner is the planner of this question.
@@ -146,11 +150,13 @@ func (a *Agent) ask(ctx context.Context, question string, sess *Session, opts []
 		}
 	}
 	task := reasoning.QuestionWithoutGraph(question, ex)
+	r.second = ex.Second
 
 	// The LLM graph step, only when the parsers are not confident and the
-	// question does not come with a file.
+	// question does not come with a file. A question writing two graphs
+	// is not handed to it: its answer is one graph.
 	llmRead := false
-	if ex.Confidence < reasoning.ConfidentExtraction && !r.opt.givenGraph() {
+	if ex.Confidence < reasoning.ConfidentExtraction && !r.opt.givenGraph() && ex.Second == nil {
 		var rejected error
 		llmRead, rejected = r.llmGraph(ctx, question, &ex)
 		// A graph the question writes that the LLM misread, even after
@@ -206,7 +212,7 @@ func (a *Agent) ask(ctx context.Context, question string, sess *Session, opts []
 	if kind := scenarioKind(task, question, source); kind != "" {
 		return r.scenario(ctx, kind, question, g, source)
 	}
-	if r.opt.plan == nil {
+	if r.opt.plan == nil && r.second == nil {
 		if ans, ok, err := r.tryChain(ctx, task, g, source); ok {
 			return ans, err
 		}
@@ -669,6 +675,13 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 	if err := undirectedDAG(intent, g != nil && g.Directed()); g != nil && r.forced == nil && err != nil {
 		return r.fail(err)
 	}
+	// A second graph (a pattern) goes to the tool that takes one, and
+	// only there; the planner fills the other parameters.
+	graphParams := spec.GraphParams()
+	if err := secondGraphFit(spec, r.second, g); err != nil {
+		return r.fail(err)
+	}
+	planSpec := spec.WithoutGraphParams()
 
 	var args json.RawMessage
 	var perr, implausible error
@@ -678,7 +691,7 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 	// session follow-up's arguments are the previous turn's with what
 	// the follow-up names replaced.
 	check := func(pg *graph.Graph) func(json.RawMessage) error {
-		pc := pairCheck(spec)
+		pc := pairCheck(planSpec)
 		if r.forced != nil || r.planner().Name() == reasoning.BuiltinName {
 			return pc
 		}
@@ -692,7 +705,7 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 					return err
 				}
 			}
-			implausible = reasoning.CheckParamsAgainstQuestion(spec, args, asking, pg)
+			implausible = reasoning.CheckParamsAgainstQuestion(planSpec, args, asking, pg)
 			return implausible
 		}
 	}
@@ -701,11 +714,11 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 		if membershipTool(spec.Name) {
 			pg = nil // the question may name a node that is not in the graph
 		}
-		args, perr = r.planner().ExtractParams(ctx, reasoning.ParamRequest{Question: task, Tool: spec, Graph: pg, Check: check(pg)})
+		args, perr = r.planner().ExtractParams(ctx, reasoning.ParamRequest{Question: task, Tool: planSpec, Graph: pg, Check: check(pg)})
 		if perr != nil && pg == nil && implausible == nil {
 			// Without the graph only numbers are sure node mentions; names
 			// ("node Robert") are found with it.
-			if a2, err2 := r.planner().ExtractParams(ctx, reasoning.ParamRequest{Question: task, Tool: spec, Graph: g, Check: check(g)}); err2 == nil {
+			if a2, err2 := r.planner().ExtractParams(ctx, reasoning.ParamRequest{Question: task, Tool: planSpec, Graph: g, Check: check(g)}); err2 == nil {
 				args, perr = a2, nil
 			}
 		}
@@ -725,7 +738,7 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 		if ng != nil {
 			g, isolated = ng, note
 			r.ans.Graph, r.ans.g = graphInfo(g, source), g
-			args, perr = r.planner().ExtractParams(ctx, reasoning.ParamRequest{Question: task, Tool: spec, Graph: g, Check: check(g)})
+			args, perr = r.planner().ExtractParams(ctx, reasoning.ParamRequest{Question: task, Tool: planSpec, Graph: g, Check: check(g)})
 		}
 	}
 	if perr != nil && implausible != nil {
@@ -733,6 +746,16 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 	}
 	if perr != nil {
 		return fallback(fmt.Errorf("no valid parameters for %s: %w", spec.Name, perr))
+	}
+	if len(graphParams) > 0 {
+		r.step("params", func() (string, string, error) {
+			args, perr = withGraphArgs(args, graphParams, r.second.Graph)
+			return "parser", fmt.Sprintf("%s: the %s read apart (%d nodes, %d edges)", strings.Join(graphParams, ", "),
+				r.second.Name, r.second.Graph.N(), r.second.Graph.M()), perr
+		})
+		if perr != nil {
+			return r.fail(fmt.Errorf("%s: %w: %w", spec.Name, perr, ErrBadInput))
+		}
 	}
 	if r.ans.Reading != nil {
 		for _, id := range nodeParams(spec, args) {
@@ -791,6 +814,9 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 	}
 	if res, rerr = r.assumedDirection(ctx, g, spec, tool, args, res); rerr != nil {
 		return r.fail(rerr)
+	}
+	if err := r.subgraphSense(ctx, g, spec, args, res); err != nil {
+		return r.fail(err)
 	}
 	if isolated != "" {
 		res.Text = isolated + " " + res.Text

@@ -317,10 +317,11 @@ func (p *followUpPlanner) ChooseTool(ctx context.Context, req reasoning.ToolRequ
 func (p *followUpPlanner) ExtractParams(ctx context.Context, req reasoning.ParamRequest) (json.RawMessage, error) {
 	var args json.RawMessage
 	var err error
+	prev := withoutGraphArgs(p.prev, req.Tool)
 	if p.text == "" {
-		args, err = reasoning.ValidateArgs(req.Tool, req.Graph, p.prev)
+		args, err = reasoning.ValidateArgs(req.Tool, req.Graph, prev)
 	} else {
-		args, err = reasoning.FollowUpArgs(req.Tool, p.prev, p.text, req.Graph)
+		args, err = reasoning.FollowUpArgs(req.Tool, prev, p.text, req.Graph)
 	}
 	if err != nil {
 		return nil, err

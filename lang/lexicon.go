@@ -150,6 +150,7 @@ type Lexicon struct {
 	edgeNouns         []string
 	dirEdgeNouns      []string
 	routeNouns        []string
+	patternNouns      []string
 	edgeDomain        map[string]EdgeDomain
 	columns           map[string]ColumnRole
 	vagueRanks        []string
@@ -255,6 +256,10 @@ func (l *Lexicon) EdgeWords() []string {
 // "buses", "tram"), singular and plural.
 func (l *Lexicon) RouteNouns() []string { return slices.Clone(l.routeNouns) }
 
+// PatternNouns returns the words that name a second graph to find inside
+// the main one ("subgraph", "pattern", "motif"), singular and plural.
+func (l *Lexicon) PatternNouns() []string { return slices.Clone(l.patternNouns) }
+
 // Word is what a word is in the lexicon, as bits.
 type Word uint32
 
@@ -336,6 +341,7 @@ type file struct {
 	TableColumns      map[ColumnRole][]string `json:"tableColumns"`
 	VagueRanks        []string                `json:"vagueRanks"`
 	RouteNouns        []string                `json:"routeNouns"`
+	PatternNouns      []string                `json:"patternNouns"`
 }
 
 type verbEntry struct {
@@ -459,6 +465,13 @@ func Parse(data []byte) (*Lexicon, error) {
 	}
 	for _, w := range f.GluedUnits {
 		l.glued[w] = true
+	}
+	for _, n := range f.PatternNouns {
+		forms, err := nounForms(n, false)
+		if err != nil {
+			return nil, fmt.Errorf("lang: lexicon: patternNouns: %w", err)
+		}
+		l.patternNouns = append(l.patternNouns, forms...)
 	}
 	if err := l.indexColumns(f.TableColumns); err != nil {
 		return nil, err

@@ -197,7 +197,16 @@ func (p *BuiltinPlanner) chooseTool(ctx context.Context, req ToolRequest) (ToolC
 	// A weak cue (one phrase, CueBonus) does not outweigh the notion: "How
 	// many spanning trees" is not edge_count because "edges" is near "how
 	// many".
-	if m := unknownConcepts.FindString(strings.ToLower(req.Question)); m != "" && best.cue <= CueBonus {
+	// A notion the chosen tool declares is no unknown one inside it
+	// ("subgraph isomorphic" is subgraph_is_isomorphic's; "isomorphic"
+	// alone, of two whole graphs, no tool's).
+	lowerQ := strings.ToLower(req.Question)
+	for _, c := range NamedConcepts(req.Question) {
+		if slices.Contains(c.Tools, best.name) {
+			lowerQ = strings.ReplaceAll(lowerQ, c.Text, " ")
+		}
+	}
+	if m := unknownConcepts.FindString(lowerQ); m != "" && best.cue <= CueBonus {
 		return ToolChoice{Tool: NoTool, Thought: why.String() + fmt.Sprintf("; the question asks about %q, which no tool computes", m)}, 0, nil
 	}
 	// "Which community is the happiest?" ranks by something no tool

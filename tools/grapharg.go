@@ -155,3 +155,13 @@ func (spec Spec) WithoutGraphParams() Spec {
 	out.Schema = ParamsSchema(out.Params)
 	return out
 }
+
+// HasParam reports whether spec has a parameter called name.
+func (spec Spec) HasParam(name string) bool {
+	for _, p := range spec.Params {
+		if p.Name == name {
+			return true
+		}
+	}
+	return false
+}

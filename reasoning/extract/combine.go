@@ -44,6 +44,17 @@ func Read(ctx context.Context, question string, opt Options) (Extraction, error)
 	if len(question) > opt.MaxBytes {
 		return Extraction{}, fmt.Errorf("question of %d bytes exceeds the limit of %d bytes: %w", len(question), opt.MaxBytes, graph.ErrTooLarge)
 	}
+	if ex, ok, err := readWithSecond(ctx, question, opt); err != nil || ok {
+		return ex, err
+	}
+	return readQuestion(ctx, question, opt)
+}
+
+// readQuestion reads the question as writing one graph.
+func readQuestion(ctx context.Context, question string, opt Options) (Extraction, error) {
+	if len(question) > opt.MaxBytes {
+		return Extraction{}, fmt.Errorf("question of %d bytes exceeds the limit of %d bytes: %w", len(question), opt.MaxBytes, graph.ErrTooLarge)
+	}
 	if err := ctx.Err(); err != nil {
 		return Extraction{}, err
 	}

@@ -43,6 +43,10 @@ type Extraction struct {
 	// Report says what the readers understood, what text looked like graph
 	// content but was not accounted for, and what was ambiguous.
 	Report Report
+	// Second is a second graph the question writes beside the main one
+	// (the pattern of a subgraph question), read apart; nil when none.
+	// Its text is in Spans too, so WithoutGraph leaves the task alone.
+	Second *SecondGraph
 }
 
 // Confident is the confidence at or above which the parsers'

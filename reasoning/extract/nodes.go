@@ -59,6 +59,66 @@ func (p *exScan) rangeAt(i int) (lo, hi, next int, ok bool) {
 	return x, y, j, true
 }
 
+// graphNameAt skips a graph's name after "the nodes of" at i: "[the]
+// graph/subgraph/network/pattern [G]", where the name is one short word
+// starting with a capital ("G", "G'", "H2"). It returns the token after
+// the name, or i-1 (the "of") when none is there.
+func (p *exScan) graphNameAt(i int) int {
+	j := i
+	if p.isWord(j, "the") {
+		j++
+	}
+	if !p.isWord(j, "graph", "subgraph", "network", "pattern", "digraph") {
+		return i - 1
+	}
+	j++
+	if p.kind(j) == exWord && p.toks[j].e-p.toks[j].s <= 3 && 'A' <= p.q[p.toks[j].s] && p.q[p.toks[j].s] <= 'Z' {
+		j++
+		if p.isPunct(j, '\'') && p.toks[j].s == p.toks[j-1].e {
+			j++
+		}
+	}
+	return j
+}
+
+// letterRangeAt reads "from a to e" (or "A to E", "a-e") at i: a range of
+// single-letter node IDs, as alpha and the offsets of its ends.
+func (p *exScan) letterRangeAt(i int) (lo, hi int, alpha byte, next int, ok bool) {
+	j := i
+	if p.isWord(j, "from") {
+		j++
+	}
+	letter := func(t int) (byte, bool) {
+		if p.kind(t) != exWord || p.toks[t].e-p.toks[t].s != 1 {
+			return 0, false
+		}
+		c := p.q[p.toks[t].s]
+		return c, ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z')
+	}
+	a, okA := letter(j)
+	if !okA {
+		return 0, 0, 0, i, false
+	}
+	j++
+	switch {
+	case p.isWord(j, "to", "through", "thru"):
+		j++
+	case p.kind(j) == exDash:
+		j++
+	default:
+		return 0, 0, 0, i, false
+	}
+	b, okB := letter(j)
+	base := byte('a')
+	if 'A' <= a && a <= 'Z' {
+		base = 'A'
+	}
+	if !okB || b < a || (b >= 'a') != (a >= 'a') {
+		return 0, 0, 0, i, false
+	}
+	return int(a - base), int(b - base), base, j + 1, true
+}
+
 // pairListFollows reports whether a dashed range ending before token n
 // is the first pair of a list of pairs: "how many nodes are in 0-1, 1-2,
 // 2-3?" lists edges, it declares no nodes 0 to 1.
@@ -135,9 +195,19 @@ func (p *exScan) tryNodes(i int) (int, error) {
 		return i, nil
 	}
 	k := j + 1
+	// "the nodes of graph G are numbered ...", "the nodes of subgraph G'"
+	if p.isWord(k, "of") {
+		k = p.graphNameAt(k + 1)
+	}
 	for n := 0; n < 5 && p.isWord(k, "are", "is", "labeled", "labelled", "numbered", "indexed", "named", "ids",
 		"with", "ranging", "range", "go", "run", "in", "the", "id", "integers", "consecutively"); n++ {
 		k++
+	}
+	// Letters only where the text says how the nodes are named: "node a
+	// to b" is a path's ends.
+	if lo, hi, alpha, n, ok := p.letterRangeAt(k); ok && k > j+1 && p.isWord(k-1, "numbered", "labeled", "labelled", "named", "from") {
+		p.rngs = append(p.rngs, exRange{lo: lo, hi: hi, alpha: alpha, s: int(p.toks[start].s), e: int(p.toks[n-1].e), tok: start})
+		return n, nil
 	}
 	if lo, hi, n, ok := p.rangeAt(k); ok && !p.pairListFollows(n) {
 		if lo > hi {
@@ -259,7 +329,7 @@ func (r declReader) Read(ctx context.Context, d *Doc) (Reading, error) {
 	for _, rg := range p.rngs {
 		rd.Spans = append(rd.Spans, Span{Start: rg.s, End: rg.e, Role: RoleDeclaration})
 		for x := rg.lo; x <= rg.hi; x++ {
-			node(strconv.Itoa(x), -1)
+			node(rg.id(x), -1)
 		}
 	}
 	for _, c := range p.count {

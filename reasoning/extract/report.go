@@ -54,6 +54,9 @@ type Report struct {
 	Prose []string `json:"prose,omitempty"`
 	// Notes explain what lowered the confidence.
 	Notes []string `json:"notes,omitempty"`
+	// Second describes a second graph read apart from the main one (the
+	// pattern of a subgraph question): its name, size and readers.
+	Second string `json:"second_graph,omitempty"`
 	// Confidence in 0..1 that the reading is right and complete.
 	Confidence float64 `json:"confidence"`
 }
@@ -125,6 +128,9 @@ func (r *Report) Summary() string {
 	}
 	for _, d := range r.NodeData {
 		b.WriteString("; " + d)
+	}
+	if r.Second != "" {
+		b.WriteString("; read apart, the " + r.Second)
 	}
 	fmt.Fprintf(&b, "; confidence %.2f", r.Confidence)
 	return b.String()

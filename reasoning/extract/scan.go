@@ -32,11 +32,22 @@ type exItem struct {
 	tok     int // index of the first token
 }
 
-// exRange is a declared range of integer node IDs, lo..hi inclusive.
+// exRange is a declared range of integer node IDs, lo..hi inclusive, or
+// of single letters when alpha is set ('a' or 'A': the IDs alpha+lo to
+// alpha+hi, "numbered from a to e").
 type exRange struct {
 	lo, hi int
 	s, e   int
 	tok    int
+	alpha  byte
+}
+
+// id returns the range's x-th node ID.
+func (r exRange) id(x int) string {
+	if r.alpha != 0 {
+		return string(rune(int(r.alpha) + x))
+	}
+	return strconv.Itoa(x)
 }
 
 // exScan holds the state of one scan over a question's tokens.
