@@ -50,6 +50,11 @@ func loadHeldout(t *testing.T, name string) []heldoutCase {
 // "nopath": the two nodes have no path between them, and the right answer
 // says so (exit 0) rather than declining.
 func judgeHeldout(c heldoutCase, ans *Answer, err error) (outcome, string) {
+	if a, ok := heldoutOutgrown[c.ID]; ok && err == nil && ans != nil && !ans.Fallback {
+		alt := c.understandingCase
+		alt.Refuse, alt.Tools, alt.Answer, alt.Check, alt.Key = false, []string{a.tool}, a.answer, "value", a.key
+		return judgeUnderstanding(alt, ans, err)
+	}
 	if want, ok := c.Also[toolOf(ans)]; ok && err == nil && !ans.Fallback {
 		alt := c.understandingCase
 		alt.Tools, alt.Answer, alt.Check, alt.Key = []string{ans.Tool}, want, "value", ""
@@ -75,6 +80,21 @@ func judgeHeldout(c heldoutCase, ans *Answer, err error) (outcome, string) {
 		return outWrong, fmt.Sprintf("there is no path from %s to %s, but the answer is %q", c.Source, c.Target, answerText(ans))
 	}
 	return outCorrect, ""
+}
+
+// heldoutOutgrown are held-out items written as "no tool answers this:
+// refuse" that a catalogue tool added since answers: answered by that
+// tool, they are judged against NetworkX's answer (in the comment) instead.
+// The batches themselves stay as written.
+var heldoutOutgrown = map[string]struct {
+	tool, key string
+	answer    json.RawMessage
+}{
+	// A GraphWiz substructure question (why: "subgraph isomorphism: no
+	// tool"), answered by subgraph_is_monomorphic since issue 23:
+	// DiGraphMatcher(G, a->b->c->a).subgraph_is_monomorphic() is True
+	// (0->1->5->0), as GraphWiz's generator decides it.
+	"h117": {tool: "subgraph_is_monomorphic", key: "exists", answer: json.RawMessage("true")},
 }
 
 // heldoutRatchet holds, per batch, the most wrong answers and the fewest

@@ -13,6 +13,7 @@ import (
 
 	"github.com/graphagent/graphagent/internal/lazyre"
 	"github.com/graphagent/graphagent/internal/textutil"
+	"github.com/graphagent/graphagent/tools"
 	"github.com/graphagent/graphagent/tools/graph"
 )
 
@@ -92,7 +93,7 @@ var gwTasks = map[string]gwTask{
 	GWTopology: {template: "Find one of the topology sorting paths of the given graph. In a directed graph, (i->j) means that node i and node j are connected with a directed edge from node i to node j. Given a graph, you need to output one of the topology sorting paths of the graph. Q: The nodes are numbered from {} to {}, and the edges are: {}. Give one topology sorting path of this graph.",
 		slots: "nnl", directed: true, edge: gwDirected, tools: []string{"topological_sort"}, answer: 'o'},
 	GWSubstructure: {template: "Determine if a smaller graph is present as an exact match within a larger graph. In a directed graph, (i->j) means that node i and node j are connected with a directed edge from node i to node j. Given a graph G and a subgraph G', you need to output Yes or No, indicating whether subgraph G' is present within the directed graph G. Q: The nodes of graph G are numbered from {} to {}, and the edges are: {}. The nodes of subgraph G' are numbered from {} to {}, and the edges are: {}. Is subgraph G' present within graph G as a direct substructure?",
-		slots: "nnlaal", directed: true, edge: gwDirected, answer: 'b'},
+		slots: "nnlaal", directed: true, edge: gwDirected, tools: []string{"subgraph_is_monomorphic"}, answer: 'b'},
 }
 
 // gwPromptRes are the templates as whole-prompt patterns, by task.
@@ -310,6 +311,19 @@ func (p *gwProblem) graph() (*graph.Graph, error) {
 		}
 	}
 	return b.Build(), nil
+}
+
+// pattern is a substructure question's subgraph G' as the tools' pattern
+// argument: nodes a.. in order (isolated ones included), its edges.
+func (p *gwProblem) pattern() tools.GraphArg {
+	var a tools.GraphArg
+	for v := 0; v < p.subN; v++ {
+		a.Nodes = append(a.Nodes, tools.NodeID(rune('a'+v)))
+	}
+	for _, e := range p.subEdges {
+		a.Edges = append(a.Edges, [2]tools.NodeID{tools.NodeID(rune('a' + e[0])), tools.NodeID(rune('a' + e[1]))})
+	}
+	return a
 }
 
 // gwGold is a GraphWiz gold answer, read from its "### X" text.

@@ -134,6 +134,23 @@ func auditGraphWiz(ctx context.Context, reg *tools.Registry, it *Item) GoldAudit
 			return confirmed
 		}
 		return fix(v, "the maximum flow is %s (%s)", fmtNum(v), res.Text)
+	case GWSubstructure:
+		res, err := runTool(ctx, reg, "subgraph_is_monomorphic", g, map[string]any{"pattern": p.pattern()})
+		if err != nil {
+			return gaveUp(err)
+		}
+		m := res.Value.(tools.SubgraphMatchResult)
+		switch {
+		case m.Exists == yes:
+			return confirmed
+		case m.Exists:
+			if err := occurrenceOK(g, p, m.Mapping); err != nil {
+				return GoldAudit{Status: AuditDisputed, Proof: "the catalogue's occurrence does not check: " + err.Error()}
+			}
+			return fix(true, "subgraph G' occurs: %s (each edge of G' an edge of G)", mappingText(p, m.Mapping))
+		default:
+			return GoldAudit{Status: AuditDisputed, Proof: "the catalogue's exact search finds no occurrence of G'"}
+		}
 	case GWTopology:
 		var order []string
 		_ = json.Unmarshal(it.Answer, &order)
@@ -148,6 +165,40 @@ func auditGraphWiz(ctx context.Context, reg *tools.Registry, it *Item) GoldAudit
 		}
 	}
 	return GoldAudit{Status: AuditUnverified, Proof: "no catalogue tool answers " + it.Task + " yet"}
+}
+
+// occurrenceOK checks an occurrence of a substructure question's subgraph
+// G' in G: different nodes of G for the nodes of G', each edge of G' an
+// edge of G between their images, in the same direction.
+func occurrenceOK(g *graph.Graph, p *gwProblem, mapping map[string]string) error {
+	img := make([]int32, p.subN)
+	used := map[int32]bool{}
+	for v := 0; v < p.subN; v++ {
+		id, ok := mapping[string(rune('a'+v))]
+		if !ok {
+			return fmt.Errorf("node %c is not mapped", 'a'+v)
+		}
+		x, ok := g.Index(id)
+		if !ok || used[x] {
+			return fmt.Errorf("node %c maps to %q, not a node of G or the image of another", 'a'+v, id)
+		}
+		used[x], img[v] = true, x
+	}
+	for _, e := range p.subEdges {
+		if !g.HasEdge(img[e[0]], img[e[1]]) {
+			return fmt.Errorf("edge %c->%c maps to %s->%s, not an edge of G", 'a'+e[0], 'a'+e[1], g.ID(img[e[0]]), g.ID(img[e[1]]))
+		}
+	}
+	return nil
+}
+
+// mappingText writes an occurrence as "a→3, b→0, ...".
+func mappingText(p *gwProblem, mapping map[string]string) string {
+	parts := make([]string, p.subN)
+	for v := range parts {
+		parts[v] = fmt.Sprintf("%c→%s", 'a'+v, mapping[string(rune('a'+v))])
+	}
+	return strings.Join(parts, ", ")
 }
 
 // components counts g's (weakly) connected components.

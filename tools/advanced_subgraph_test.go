@@ -325,7 +325,14 @@ func TestSubgraphLimitsAndErrors(t *testing.T) {
 		if res, err := runTool(t, tool, g, patternArgs(bn, be)); err != nil || res.Value.(SubgraphMatchResult).Exists {
 			t.Errorf("%s: a pattern larger than the graph: %v %v", tool, res.Value, err)
 		}
-		for _, bad := range []string{`{"pattern": {"edges": [["a"]]}}`, `{"pattern": {"edges": [], "weights": 1}}`,
+		// The command line's text form.
+		raw, _ = json.Marshal(map[string]any{"pattern": "p0-p1 p1-p2"})
+		if tl, _ := Catalogue().Get(tool); true {
+			if res, err := tl.Run(context.Background(), g, raw); err != nil || !res.Value.(SubgraphMatchResult).Exists {
+				t.Errorf("%s: pattern \"p0-p1 p1-p2\": %v %v", tool, res.Value, err)
+			}
+		}
+		for _, bad := range []string{`{"pattern": "a-"}`, `{"pattern": ""}`, `{"pattern": {"edges": [["a"]]}}`, `{"pattern": {"edges": [], "weights": 1}}`,
 			`{"pattern": [["a", "b"]]}`, `{"pattern": {"edges": [["a", ""]]}}`, `{}`} {
 			tl, _ := Catalogue().Get(tool)
 			if _, err := tl.Run(context.Background(), g, json.RawMessage(bad)); !errors.Is(err, ErrBadArgs) {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 
 	"github.com/graphagent/graphagent/internal/textutil"
 	"github.com/graphagent/graphagent/tools/graph"
@@ -31,8 +32,18 @@ type GraphArg struct {
 }
 
 // UnmarshalJSON reads the object strictly: unknown fields, edges that are
-// not pairs and empty node IDs are errors.
+// not pairs and empty node IDs are errors. A JSON string is read as edges
+// written "a-b b-c" or "a->b b->c" (separated by spaces, commas or
+// semicolons; a lone name is a node), as the command line's --arg
+// pattern="a-b b-c" gives it.
 func (a *GraphArg) UnmarshalJSON(b []byte) error {
+	if t := bytes.TrimSpace(b); len(t) > 0 && t[0] == '"' {
+		var s string
+		if err := json.Unmarshal(t, &s); err != nil {
+			return err
+		}
+		return a.parseText(s)
+	}
 	var raw struct {
 		Nodes []NodeID          `json:"nodes"`
 		Edges []json.RawMessage `json:"edges"`
@@ -59,6 +70,30 @@ func (a *GraphArg) UnmarshalJSON(b []byte) error {
 		if e[0] == "" || e[1] == "" {
 			return fmt.Errorf("a graph's edge has an empty node ID")
 		}
+	}
+	*a = out
+	return nil
+}
+
+// parseText reads edges written "a-b b-c" or "a->b, b->c".
+func (a *GraphArg) parseText(s string) error {
+	var out GraphArg
+	for _, tok := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == ';' || r == '\t' || r == '\n' }) {
+		u, v, ok := strings.Cut(tok, "->")
+		if !ok {
+			u, v, ok = strings.Cut(tok, "-")
+		}
+		switch {
+		case !ok:
+			out.Nodes = append(out.Nodes, NodeID(tok))
+		case u == "" || v == "":
+			return fmt.Errorf("edge %q names no node at one end", textutil.Truncate(tok, 40))
+		default:
+			out.Edges = append(out.Edges, [2]NodeID{NodeID(u), NodeID(v)})
+		}
+	}
+	if len(out.Nodes) == 0 && len(out.Edges) == 0 {
+		return fmt.Errorf("a graph written as text needs edges such as \"a-b b-c\"")
 	}
 	*a = out
 	return nil

@@ -409,6 +409,15 @@ func makeArgs(rng *rand.Rand, spec tools.Spec, g *graph.Graph, p int) (map[strin
 		}
 		var v any
 		switch {
+		case prm.Graph:
+			// A second graph: a small path as the pattern to find.
+			arrow := "-"
+			if g.Directed() {
+				arrow = "->"
+			}
+			args[prm.Name] = map[string]any{"edges": [][2]string{{"a", "b"}, {"b", "c"}}}
+			words = append(words, fmt.Sprintf("the %s a%sb, b%sc", wordsOf(prm.Name), arrow, arrow))
+			continue
 		case prm.Node:
 			id := pickNode()
 			v = id

@@ -123,9 +123,13 @@ func sectionAround(q, lower string, nouns []string, s, e int) secondSection {
 		}
 	}
 	// Text before the noun that may hold the main graph stays the main
-	// graph's: the section starts at the noun, with its article.
+	// graph's: the section starts at the noun, with its article. A whole
+	// sentence takes its full stop along (a lone "." left behind would
+	// join the sentences around it).
 	before := q[start:s]
+	whole := true
 	if strings.ContainsAny(before, "0123456789([{") || strings.Contains(before, "->") || strings.Contains(before, "--") {
+		whole = false
 		start = s
 		trimmed := strings.TrimRight(q[:s], " \t")
 		for _, art := range []string{"the", "a", "an", "The", "A", "An"} {
@@ -134,6 +138,9 @@ func sectionAround(q, lower string, nouns []string, s, e int) secondSection {
 				break
 			}
 		}
+	}
+	if whole && end < len(q) && q[end] == '.' && sentenceEnd(q, end) {
+		end++
 	}
 	return secondSection{start: start, end: end, noun: [2]int{s, e}}
 }
@@ -175,6 +182,19 @@ func blank(q string, s, e int, inside bool) string {
 	return string(b)
 }
 
+// asGraphNoun writes "graph" over the pattern noun at q[noun[0]:noun[1]]
+// (blanks when the noun is shorter), keeping every byte offset.
+func asGraphNoun(q string, noun [2]int) string {
+	b := []byte(q)
+	for i := noun[0]; i < noun[1]; i++ {
+		b[i] = ' '
+	}
+	if noun[1]-noun[0] >= len("graph") {
+		copy(b[noun[0]:], "graph")
+	}
+	return string(b)
+}
+
 // secondGraphName is the pattern noun with the name after it ("subgraph
 // G'"), as the section writes it.
 func secondGraphName(q string, sec secondSection) string {
@@ -210,9 +230,10 @@ func readWithSecond(ctx context.Context, question string, opt Options) (Extracti
 		if err := ctx.Err(); err != nil {
 			return Extraction{}, false, err
 		}
-		// The noun itself is left out of the pattern's reading: "the
-		// pattern a-b, b-c" is no notation key ("in the pattern u-v").
-		patText := blank(blank(question, sec.start, sec.end, false), sec.noun[0], sec.noun[1], true)
+		// The noun is read as "graph": "the pattern a-b, b-c" is no
+		// notation key ("in the pattern u-v"), and "the nodes of
+		// subgraph G' are numbered ..." declares the pattern's nodes.
+		patText := asGraphNoun(blank(question, sec.start, sec.end, false), sec.noun)
 		pat, err := readQuestion(ctx, patText, opt)
 		if err != nil || pat.Graph == nil || pat.Graph.M() == 0 {
 			continue
