@@ -243,27 +243,90 @@ func BenchmarkSandboxLoad1M(b *testing.B) {
 	}
 }
 
-// BenchmarkReadEdgeListScale reads random weighted edge lists of 10^6 edges
-// over 10^5 nodes and 10^7 edges over 10^6 nodes (about 150 MB), to show
-// whether reading grows linearly with the file. The 10^7 case runs only
-// with GRAPHAGENT_BIG=1.
-func BenchmarkReadEdgeListScale(b *testing.B) {
-	for _, c := range []struct{ n, m int }{{100_000, 1_000_000}, {1_000_000, 10_000_000}} {
-		b.Run(fmt.Sprintf("m%d", c.m), func(b *testing.B) {
-			if c.m > 1_000_000 && os.Getenv("GRAPHAGENT_BIG") != "1" {
-				b.Skip("set GRAPHAGENT_BIG=1 for the 10^7-edge file")
-			}
-			p := writeRandomEdgeList(b, b.TempDir(), c.n, c.m)
-			b.ReportAllocs()
-			b.ResetTimer()
-			for b.Loop() {
-				g := readFile(b, p, false)
-				if g.M() < c.m*9/10 {
-					b.Fatalf("only %d edges", g.M())
-				}
-			}
-		})
+// writeRandomNamedEdgeList is writeRandomEdgeList with string node names
+// ("user_" and a base-36 number, scattered) instead of integers, which the
+// node index hashes.
+func writeRandomNamedEdgeList(tb testing.TB, dir string, n, m int) string {
+	tb.Helper()
+	p := filepath.Join(dir, "named_"+strconv.Itoa(m)+".edgelist")
+	f, err := os.Create(p)
+	if err != nil {
+		tb.Fatal(err)
 	}
+	w := bufio.NewWriterSize(f, 1<<20)
+	r := rand.New(rand.NewPCG(42, uint64(n)))
+	perm := r.Perm(n)
+	line := make([]byte, 0, 40)
+	name := func(v int) {
+		line = append(line, "user_"...)
+		line = strconv.AppendInt(line, int64(perm[v])*7919%1_000_003+100_000, 36)
+	}
+	for i := 0; i < m; i++ {
+		line = line[:0]
+		name(r.IntN(n))
+		line = append(line, ' ')
+		name(r.IntN(n))
+		line = append(line, ' ')
+		line = strconv.AppendInt(line, int64(1+r.IntN(100)), 10)
+		line = append(line, '\n')
+		w.Write(line)
+	}
+	if err := w.Flush(); err != nil {
+		tb.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		tb.Fatal(err)
+	}
+	return p
+}
+
+// BenchmarkReadEdgeListScale reads random weighted edge lists of 10^6 edges
+// over 125,000 nodes and 10^7 edges over 1.25 million (8 edges a node;
+// 15-230 MB), with integer and with string node names, undirected and
+// directed, to show whether reading grows linearly with the file. The 10^7
+// cases run only with GRAPHAGENT_BIG=1.
+func BenchmarkReadEdgeListScale(b *testing.B) {
+	for _, names := range []string{"int", "str"} {
+		for _, m := range []int{1_000_000, 10_000_000} {
+			for _, directed := range []bool{false, true} {
+				b.Run(fmt.Sprintf("names=%s/m=%d/directed=%v", names, m, directed), func(b *testing.B) {
+					if m > 1_000_000 && os.Getenv("GRAPHAGENT_BIG") != "1" {
+						b.Skip("set GRAPHAGENT_BIG=1 for the 10^7-edge file")
+					}
+					p := scaleFile(b, names, m)
+					b.ReportAllocs()
+					b.ResetTimer()
+					for b.Loop() {
+						g := readFile(b, p, directed)
+						if g.M() < m*9/10 {
+							b.Fatalf("only %d edges", g.M())
+						}
+					}
+				})
+			}
+		}
+	}
+}
+
+// scaleFile returns the path of BenchmarkReadEdgeListScale's file of m
+// edges with names "int" or "str", writing it the first time (in
+// GRAPHAGENT_BENCH_DIR when set, so repeated runs reuse it).
+func scaleFile(b *testing.B, names string, m int) string {
+	dir := os.Getenv("GRAPHAGENT_BENCH_DIR")
+	if dir == "" {
+		dir = b.TempDir()
+	}
+	want := filepath.Join(dir, "edges_"+strconv.Itoa(m)+".edgelist")
+	if names == "str" {
+		want = filepath.Join(dir, "named_"+strconv.Itoa(m)+".edgelist")
+	}
+	if _, err := os.Stat(want); err == nil {
+		return want
+	}
+	if names == "str" {
+		return writeRandomNamedEdgeList(b, dir, m/8, m)
+	}
+	return writeRandomEdgeList(b, dir, m/8, m)
 }
 
 // TestReadEdgeListMemory reads a random weighted edge list of 10^7 edges
