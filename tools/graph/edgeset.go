@@ -141,75 +141,106 @@ func (a *idArena) str(p []byte) string {
 	return a.sb.String()[start:]
 }
 
-// adjacency is one direction of a CSR adjacency (see Graph.outOff).
-type adjacency struct {
-	off, adj, eidx []int32
-}
-
 // dedupEdges removes repeated edges from raw edge arrays in place with
 // NetworkX semantics: an edge keeps the position and orientation of its first
 // occurrence, and its weight is the last weight given for it (w[k] is NaN
 // where line k gave none; w may be nil). It returns the out adjacency of the
-// remaining edges too: it builds the CSR of the raw edges (a stable counting
-// sort, which the graph needs anyway), finds the repeats in each node's
-// list, where an edge's occurrences are in line order, and then drops them
-// from the arrays and the lists. Reading the lists front to back keeps the
-// memory accesses sequential but for one marker array, where a separate sort
-// by endpoint took a third more time at 10^7 edges; when nothing repeats,
-// the only extra memory is a per-node marker.
+// remaining edges too: it builds the CSR of the raw lines (which the graph
+// needs anyway), finds the repeats in each node's list, where an edge's
+// lines are in line order, and then drops them from the arrays and the
+// lists. When nothing repeats, the only extra memory is two arrays of a
+// node each.
+//
+// An edge's lines are found from its lower endpoint's list (its source's
+// when directed): the entry of line k there is its key entry. No edge
+// index is stored with the entries (4 bytes each): line k's entries are
+// found again by replaying the counting sort in line order, and the key
+// entry of a repeat holds the place of its edge's first key entry.
 func dedupEdges[W float32 | float64](n int, src, dst []int32, w []W, directed bool) ([]int32, []int32, []W, *adjacency) {
 	m := len(src)
-	out := &adjacency{}
-	out.off, out.adj, out.eidx = csr(n, src, dst, !directed)
-	var dup []uint64 // bit k: line k repeats an earlier edge
+	both := !directed
+	off := csrOffsets(n, src, dst, both)
+	adj := csrEntries(off, src, dst, both, fillNeighbours)
+	out := &adjacency{off: off, adj: adj}
+	// drop: bit p is set for the entries of repeated lines (key entries
+	// here, their other ends below); firstOf: bit p for the key entry of
+	// an edge's first line when the edge repeats.
+	var drop, firstOf []uint64
 	ndup := 0
-	stamp := make([]int32, n) // a+1 when first[b] is a's first edge to b
-	first := make([]int32, n)
+	stamp := make([]int32, n) // a+1 when at[b] is a's first key entry to b
+	at := make([]int32, n)
 	for a := int32(0); int(a) < n; a++ {
-		lo, hi := out.off[a], out.off[a+1]
-		for j, b := range out.adj[lo:hi] {
-			if !directed && b < a {
-				continue // the edge is read from its lower endpoint
+		for p := off[a]; p < off[a+1]; p++ {
+			b := adj[p]
+			if both && b < a {
+				continue // not a key entry
 			}
-			k := out.eidx[int(lo)+j]
 			if stamp[b] != a+1 {
-				stamp[b], first[b] = a+1, k
+				stamp[b], at[b] = a+1, p
 				continue
 			}
-			if dup == nil {
-				dup = make([]uint64, (m+63)/64)
+			if drop == nil {
+				drop = make([]uint64, (len(adj)+63)/64)
+				firstOf = make([]uint64, len(drop))
 			}
-			dup[k>>6] |= 1 << (k & 63)
+			f := at[b]
+			drop[p>>6] |= 1 << (p & 63)
+			firstOf[f>>6] |= 1 << (f & 63)
+			adj[p] = f // dropped below; until then it leads to the first line
 			ndup++
+		}
+	}
+	stamp, at = nil, nil
+	if ndup == 0 {
+		return src, dst, defaultWeights(w), out
+	}
+	// lineOf[rank of p among firstOf's bits] is the line of the key
+	// entry p.
+	rank := make([]int32, len(firstOf))
+	nfirst := 0
+	for i, x := range firstOf {
+		rank[i] = int32(nfirst)
+		nfirst += bits.OnesCount64(x)
+	}
+	rankOf := func(p int32) int32 {
+		return rank[p>>6] + int32(bits.OnesCount64(firstOf[p>>6]&(1<<(p&63)-1)))
+	}
+	has := func(set []uint64, p int32) bool { return set[p>>6]&(1<<(p&63)) != 0 }
+	lineOf := make([]int32, nfirst)
+	repeat := make([]uint64, (m+63)/64) // bit k: line k repeats an earlier edge
+	pos := make([]int32, n)
+	copy(pos, off[:n])
+	for k := range src {
+		u, v := src[k], dst[k]
+		pu := pos[u]
+		pos[u]++
+		pv := pu
+		if both && u != v {
+			pv = pos[v]
+			pos[v]++
+		}
+		key, other := pu, pv
+		if both && v < u {
+			key, other = pv, pu
+		}
+		switch {
+		case has(firstOf, key):
+			lineOf[rankOf(key)] = int32(k)
+		case has(drop, key):
+			repeat[k>>6] |= 1 << (k & 63)
+			if other != key {
+				drop[other>>6] |= 1 << (other & 63)
+			}
 			if w != nil && !math.IsNaN(float64(w[k])) {
-				w[first[b]] = w[k] // lines of one edge come in order: the last wins
+				// Lines of one edge come in order: the last weight wins.
+				w[lineOf[rankOf(adj[key])]] = w[k]
 			}
 		}
 	}
-	stamp, first = nil, nil
-	for k, x := range w {
-		if math.IsNaN(float64(x)) {
-			w[k] = 1
-		}
-	}
-	if ndup == 0 {
-		return src, dst, w, out
-	}
-	// rank[i] is the number of repeats before line 64*i, so line k's new
-	// index is k - rank[k/64] - (repeats among the lines of its word before k).
-	rank := make([]int32, len(dup))
-	next := 0
-	for i, x := range dup {
-		rank[i] = int32(next)
-		next += bits.OnesCount64(x)
-	}
-	newIndex := func(k int32) int32 {
-		return k - rank[k>>6] - int32(bits.OnesCount64(dup[k>>6]&(1<<(k&63)-1)))
-	}
-	isDup := func(k int32) bool { return dup[k>>6]&(1<<(k&63)) != 0 }
+	pos, lineOf, rank, firstOf = nil, nil, nil, nil
 	kept := 0
 	for k := range src {
-		if isDup(int32(k)) {
+		if repeat[k>>6]&(1<<(k&63)) != 0 {
 			continue
 		}
 		src[kept], dst[kept] = src[k], dst[k]
@@ -221,22 +252,31 @@ func dedupEdges[W float32 | float64](n int, src, dst []int32, w []W, directed bo
 	j := int32(0)
 	start := int32(0)
 	for a := 0; a < n; a++ {
-		end := out.off[a+1]
-		for i := start; i < end; i++ {
-			if k := out.eidx[i]; !isDup(k) {
-				out.adj[j], out.eidx[j] = out.adj[i], newIndex(k)
+		end := off[a+1]
+		for p := start; p < end; p++ {
+			if !has(drop, p) {
+				adj[j] = adj[p]
 				j++
 			}
 		}
 		start = end
-		out.off[a+1] = j
+		off[a+1] = j
 	}
-	out.adj = slices.Clip(out.adj[:j])
-	out.eidx = slices.Clip(out.eidx[:j])
+	out.adj = slices.Clip(adj[:j])
 	if w != nil {
 		w = w[:kept]
 	}
-	return src[:kept], dst[:kept], w, out
+	return src[:kept], dst[:kept], defaultWeights(w), out
+}
+
+// defaultWeights sets the weights of edges without one (NaN) to 1.
+func defaultWeights[W float32 | float64](w []W) []W {
+	for k, x := range w {
+		if math.IsNaN(float64(x)) {
+			w[k] = 1
+		}
+	}
+	return w
 }
 
 // setEdges installs de-duplicated edges and their out adjacency on a

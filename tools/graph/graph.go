@@ -40,16 +40,14 @@ type Graph struct {
 	capacity []float64 // nil when no edge carries a capacity
 
 	// Out adjacency in CSR form: the neighbours of node i are
-	// outAdj[outOff[i]:outOff[i+1]], outEdge gives the edge index of each
-	// entry. For undirected graphs every non-loop edge appears at both ends,
-	// a self-loop once.
+	// outAdj[outOff[i]:outOff[i+1]]. For undirected graphs every non-loop
+	// edge appears at both ends, a self-loop once. The edge index of each
+	// entry and, for directed graphs, the in adjacency are derived from
+	// src/dst on first use (derived); an undirected graph's in adjacency is
+	// its out adjacency.
 	outOff  []int32
 	outAdj  []int32
-	outEdge []int32
-	// In adjacency for directed graphs; aliases the out arrays when undirected.
-	inOff  []int32
-	inAdj  []int32
-	inEdge []int32
+	derived *derivedCSR
 
 	selfLoops int
 	// badWeight is true when some edge weight is negative or NaN (found
@@ -116,19 +114,37 @@ func (g *Graph) MustIndex(id string) (int32, error) {
 func (g *Graph) Out(i int32) []int32 { return g.outAdj[g.outOff[i]:g.outOff[i+1]] }
 
 // OutEdges returns the edge indices aligned with Out(i).
-func (g *Graph) OutEdges(i int32) []int32 { return g.outEdge[g.outOff[i]:g.outOff[i+1]] }
+func (g *Graph) OutEdges(i int32) []int32 { return g.outEdges()[g.outOff[i]:g.outOff[i+1]] }
 
 // In returns the predecessors of node i (all neighbours when undirected).
-func (g *Graph) In(i int32) []int32 { return g.inAdj[g.inOff[i]:g.inOff[i+1]] }
+func (g *Graph) In(i int32) []int32 {
+	if !g.directed {
+		return g.Out(i)
+	}
+	a := g.inAdjacency()
+	return a.adj[a.off[i]:a.off[i+1]]
+}
 
 // InEdges returns the edge indices aligned with In(i).
-func (g *Graph) InEdges(i int32) []int32 { return g.inEdge[g.inOff[i]:g.inOff[i+1]] }
+func (g *Graph) InEdges(i int32) []int32 {
+	if !g.directed {
+		return g.OutEdges(i)
+	}
+	off := g.inAdjacency().off
+	return g.inEdges()[off[i]:off[i+1]]
+}
 
 // OutDegree is the number of out-neighbour entries of i (a self-loop counts once).
 func (g *Graph) OutDegree(i int32) int { return int(g.outOff[i+1] - g.outOff[i]) }
 
 // InDegree is the number of in-neighbour entries of i (a self-loop counts once).
-func (g *Graph) InDegree(i int32) int { return int(g.inOff[i+1] - g.inOff[i]) }
+func (g *Graph) InDegree(i int32) int {
+	if !g.directed {
+		return g.OutDegree(i)
+	}
+	off := g.inAdjacency().off
+	return int(off[i+1] - off[i])
+}
 
 // Degree is NetworkX's degree: in + out for directed graphs; for undirected
 // graphs the number of incident edges with a self-loop counted twice.
@@ -189,25 +205,24 @@ func (g *Graph) Capacity(e int32) float64 {
 }
 
 // FindEdge returns the edge from u to v (either direction when undirected).
-// It scans the shorter adjacency list.
+// It scans the shorter adjacency list (for a directed graph, v's in list
+// only once the in adjacency exists).
 func (g *Graph) FindEdge(u, v int32) (int32, bool) {
 	a, b := u, v
 	if !g.directed && g.OutDegree(v) < g.OutDegree(u) {
 		a, b = v, u
 	}
-	if g.directed && g.InDegree(v) < g.OutDegree(u) {
-		ins, es := g.In(v), g.InEdges(v)
-		for k, x := range ins {
+	if g.directed && g.derived.in.Load() != nil && g.InDegree(v) < g.OutDegree(u) {
+		for k, x := range g.In(v) {
 			if x == u {
-				return es[k], true
+				return g.InEdges(v)[k], true
 			}
 		}
 		return -1, false
 	}
-	adj, es := g.Out(a), g.OutEdges(a)
-	for k, x := range adj {
+	for k, x := range g.Out(a) {
 		if x == b {
-			return es[k], true
+			return g.OutEdges(a)[k], true
 		}
 	}
 	return -1, false
@@ -553,48 +568,12 @@ func (b *Builder) Build() *Graph {
 		}
 	}
 	if out := b.out; out != nil && len(out.off) == n+1 {
-		g.outOff, g.outAdj, g.outEdge = out.off, out.adj, out.eidx
+		g.outOff, g.outAdj = out.off, out.adj
 	} else {
-		g.outOff, g.outAdj, g.outEdge = csr(n, b.src, b.dst, !b.directed)
+		g.outOff = csrOffsets(n, b.src, b.dst, !b.directed)
+		g.outAdj = csrEntries(g.outOff, b.src, b.dst, !b.directed, fillNeighbours)
 	}
 	b.out = nil
-	if b.directed {
-		g.inOff, g.inAdj, g.inEdge = csr(n, b.dst, b.src, false)
-	} else {
-		g.inOff, g.inAdj, g.inEdge = g.outOff, g.outAdj, g.outEdge
-	}
+	g.derived = &derivedCSR{}
 	return g
-}
-
-// csr builds a compressed adjacency from edge endpoint arrays with a stable
-// counting sort, so each node's neighbours keep edge insertion order. With
-// both set, every non-loop edge is also stored reversed.
-func csr(n int, from, to []int32, both bool) (off, adj, eidx []int32) {
-	off = make([]int32, n+1)
-	for e := range from {
-		off[from[e]+1]++
-		if both && from[e] != to[e] {
-			off[to[e]+1]++
-		}
-	}
-	for i := 0; i < n; i++ {
-		off[i+1] += off[i]
-	}
-	total := off[n]
-	adj = make([]int32, total)
-	eidx = make([]int32, total)
-	pos := make([]int32, n)
-	copy(pos, off[:n])
-	for e := range from {
-		u, v := from[e], to[e]
-		adj[pos[u]] = v
-		eidx[pos[u]] = int32(e)
-		pos[u]++
-		if both && u != v {
-			adj[pos[v]] = u
-			eidx[pos[v]] = int32(e)
-			pos[v]++
-		}
-	}
-	return off, adj, eidx
 }

@@ -58,7 +58,7 @@ func WriteEdgeList(w io.Writer, g *Graph) error {
 		}
 	}
 	for i := range g.ids {
-		if g.outOff[i] == g.outOff[i+1] && g.inOff[i] == g.inOff[i+1] {
+		if g.OutDegree(int32(i)) == 0 && g.InDegree(int32(i)) == 0 {
 			bw.WriteString(g.ids[i])
 			bw.WriteByte('\n')
 		}
