@@ -81,49 +81,34 @@ func csrEntriesSized(off, from, to []int32, both bool, fill csrFill, sz csrSizes
 		csrScatter(off, from, to, both, fill, entries)
 		return entries
 	}
-	// Entries hold values below n (neighbours) or len(from) (edges): the
-	// bits above them are free for the node's place in its bucket.
-	limit := n
-	if fill == fillEdges {
-		limit = len(from)
-	}
-	valueBits := bits.Len32(uint32(max(limit-1, 0)))
-	packed := valueBits <= 16
-	if spare := 32 - valueBits; spare < 16 {
-		if starts := csrBuckets(off, sz.bucketEntries, min(sz.bucketNodes, 1<<spare), nil); len(starts)-1 <= sz.packedBuckets {
-			packed = true
-		}
-	}
-	bucketNodes := sz.bucketNodes
-	if packed {
-		bucketNodes = min(bucketNodes, 1<<(32-valueBits))
-	}
-	bucketOf := make([]uint16, n)
-	starts := csrBuckets(off, sz.bucketEntries, bucketNodes, bucketOf)
-	if starts == nil {
-		// Too many buckets for 16-bit labels (not reachable below 2^31
-		// entries): scatter directly.
+	pl, ok := planBuckets(off, len(from), fill, sz)
+	if !ok {
 		csrScatter(off, from, to, both, fill, entries)
 		return entries
 	}
-	k := len(starts) - 1
+	k := pl.buckets
 	next := make([]int32, k)
 	for b := range next {
-		next[b] = off[starts[b]]
+		next[b] = off[pl.first(b)]
 	}
-	// The entry at p belongs to node starts[b] + its tag: the tag is in
-	// the high bits of the entry (packed) or in low[p].
+	// The entry at p belongs to node first(b) + its tag: the tag is in the
+	// high bits of the entry (packed) or in low[p].
 	var low []uint16
-	if !packed {
+	if !pl.packed {
 		low = make([]uint16, total)
 	}
 	put := func(u, x int32) {
-		b := bucketOf[u]
+		var b, tag int32
+		if pl.bucketOf == nil {
+			b, tag = u>>pl.shift, u&(1<<pl.shift-1)
+		} else {
+			b = int32(pl.bucketOf[u])
+			tag = u - pl.starts[b]
+		}
 		p := next[b]
 		next[b] = p + 1
-		tag := u - starts[b]
-		if packed {
-			entries[p] = int32(uint32(x) | uint32(tag)<<valueBits)
+		if pl.packed {
+			entries[p] = int32(uint32(x) | uint32(tag)<<pl.valueBits)
 		} else {
 			entries[p] = x
 			low[p] = uint16(tag)
@@ -140,12 +125,12 @@ func csrEntriesSized(off, from, to []int32, both bool, fill csrFill, sz csrSizes
 			put(v, y)
 		}
 	}
-	bucketOf = nil
-	var buf []int32
-	pos := make([]int32, bucketNodes)
-	mask := uint32(1)<<valueBits - 1
+	pl.bucketOf = nil
+	buf := make([]int32, pl.maxHeld)
+	pos := make([]int32, pl.maxNodes)
+	mask := uint32(1)<<pl.valueBits - 1
 	for b := 0; b < k; b++ {
-		first, last := starts[b], starts[b+1]
+		first, last := pl.first(b), pl.first(b+1)
 		if last-first < 2 {
 			continue // one node, tagged 0: its entries are in edge order already
 		}
@@ -153,13 +138,10 @@ func csrEntriesSized(off, from, to []int32, both bool, fill csrFill, sz csrSizes
 		for j := first; j < last; j++ {
 			pos[j-first] = off[j] - lo
 		}
-		if int(hi-lo) > len(buf) {
-			buf = make([]int32, hi-lo)
-		}
 		seg := entries[lo:hi]
-		if packed {
+		if pl.packed {
 			for _, x := range seg {
-				j := uint32(x) >> valueBits
+				j := uint32(x) >> pl.valueBits
 				buf[pos[j]] = int32(uint32(x) & mask)
 				pos[j]++
 			}
@@ -173,6 +155,93 @@ func csrEntriesSized(off, from, to []int32, both bool, fill csrFill, sz csrSizes
 		copy(seg, buf[:hi-lo])
 	}
 	return entries
+}
+
+// csrPlan says how csrEntries buckets the nodes: runs of 1<<shift nodes
+// (bucketOf nil) or the runs csrBuckets cut (starts, bucketOf), and where
+// an entry's tag goes.
+type csrPlan struct {
+	buckets   int
+	shift     int32
+	starts    []int32
+	bucketOf  []uint16
+	maxNodes  int // the most nodes in a bucket
+	maxHeld   int // the most entries in a bucket of several nodes
+	packed    bool
+	valueBits int
+	n         int32
+}
+
+// first returns the first node of bucket b (n for b = buckets).
+func (pl *csrPlan) first(b int) int32 {
+	if pl.bucketOf == nil && pl.starts == nil {
+		return min(int32(b)<<pl.shift, pl.n)
+	}
+	return pl.starts[b]
+}
+
+// planBuckets plans csrEntries's buckets: runs of a power of two of nodes
+// holding about sz.bucketEntries entries when no run holds more than four
+// times that (the bucket of a node needs no lookup), else the runs of
+// csrBuckets. ok is false when no plan fits the 16-bit tags.
+func planBuckets(off []int32, edges int, fill csrFill, sz csrSizes) (csrPlan, bool) {
+	n := len(off) - 1
+	total := int(off[n])
+	// Entries hold values below n (neighbours) or edges (edge indices):
+	// the bits above them are free for the node's place in its bucket.
+	limit := n
+	if fill == fillEdges {
+		limit = edges
+	}
+	pl := csrPlan{valueBits: bits.Len32(uint32(max(limit-1, 0))), n: int32(n)}
+	spare := 32 - pl.valueBits
+	// Nodes per bucket: a power of two near bucketEntries entries.
+	per := 1
+	for per*2 <= sz.bucketNodes && per*2*total <= sz.bucketEntries*n {
+		per *= 2
+	}
+	if spare < 16 {
+		if p := min(per, 1<<spare); (n+p-1)/p <= sz.packedBuckets {
+			per, pl.packed = p, true
+		}
+	} else {
+		pl.packed = true
+	}
+	pl.shift = int32(bits.TrailingZeros(uint(per)))
+	pl.buckets = (n + per - 1) / per
+	pl.maxNodes = per
+	for b := 0; b < pl.buckets; b++ {
+		lo, hi := min(b*per, n), min((b+1)*per, n)
+		if hi-lo > 1 {
+			pl.maxHeld = max(pl.maxHeld, int(off[hi]-off[lo]))
+		}
+	}
+	if pl.maxHeld <= 4*sz.bucketEntries {
+		return pl, true
+	}
+	// A few nodes hold many entries: cut the runs by entries.
+	maxNodes := sz.bucketNodes
+	pl.packed = spare >= 16
+	if !pl.packed {
+		if starts := csrBuckets(off, sz.bucketEntries, min(maxNodes, 1<<spare), nil); starts != nil && len(starts)-1 <= sz.packedBuckets {
+			maxNodes, pl.packed = min(maxNodes, 1<<spare), true
+		}
+	}
+	pl.bucketOf = make([]uint16, n)
+	pl.starts = csrBuckets(off, sz.bucketEntries, maxNodes, pl.bucketOf)
+	if pl.starts == nil {
+		// Too many buckets for 16-bit labels (not reachable below 2^31
+		// entries).
+		return csrPlan{}, false
+	}
+	pl.buckets = len(pl.starts) - 1
+	pl.maxNodes, pl.maxHeld = maxNodes, 0
+	for b := 0; b < pl.buckets; b++ {
+		if first, last := pl.starts[b], pl.starts[b+1]; last-first > 1 {
+			pl.maxHeld = max(pl.maxHeld, int(off[last]-off[first]))
+		}
+	}
+	return pl, true
 }
 
 // csrBuckets splits the nodes of the CSR offsets off into buckets: runs of

@@ -734,25 +734,65 @@ func (s *edgeSink) leaveRaw() error {
 		b.index.dense = dense
 	}
 	s.raw, s.seen, s.rawNodes = false, nil, 0
-	intern := func(v int32) (int32, error) {
-		if d := b.index.dense; int(v) < len(d) && d[v] != 0 {
-			return d[v] - 1, nil
+	// A value met for the first time is a new node: it is numbered in
+	// place, and its ID string written afterwards, for all new nodes in one
+	// block. fresh lists them (index<<32 | value), in index order.
+	d := b.index.dense
+	var fresh []uint64
+	digits := 0
+	number := func(v int32) (int32, error) {
+		if int(v) >= len(d) {
+			var buf [10]byte
+			i, err := b.addNodeBytes(strconv.AppendInt(buf[:0], int64(v), 10))
+			d = b.index.dense // it may have grown
+			return i, err
 		}
-		var buf [10]byte
-		return b.addNodeBytes(strconv.AppendInt(buf[:0], int64(v), 10))
+		i := int32(len(b.ids))
+		b.ids = append(b.ids, "")
+		b.index.n++
+		d[v] = i + 1
+		fresh = append(fresh, uint64(i)<<32|uint64(v))
+		digits += decimalDigits(v)
+		return i, nil
 	}
-	for k := range s.src {
-		u, err := intern(s.src[k])
-		if err != nil {
+	var err error
+	for k, u := range s.src {
+		v := s.dst[k]
+		if int(u) < len(d) && d[u] != 0 {
+			u = d[u] - 1
+		} else if u, err = number(u); err != nil {
 			return err
 		}
-		v, err := intern(s.dst[k])
-		if err != nil {
+		if int(v) < len(d) && d[v] != 0 {
+			v = d[v] - 1
+		} else if v, err = number(v); err != nil {
 			return err
 		}
 		s.src[k], s.dst[k] = u, v
 	}
+	var sb strings.Builder
+	sb.Grow(digits)
+	var buf [10]byte
+	for _, f := range fresh {
+		sb.Write(strconv.AppendInt(buf[:0], int64(uint32(f)), 10))
+	}
+	all, at := sb.String(), 0
+	for _, f := range fresh {
+		n := decimalDigits(int32(uint32(f)))
+		b.ids[f>>32] = all[at : at+n]
+		at += n
+	}
 	return nil
+}
+
+// decimalDigits is the number of decimal digits of v >= 0.
+func decimalDigits(v int32) int {
+	n := 1
+	for v >= 10 {
+		v /= 10
+		n++
+	}
+	return n
 }
 
 func (s *edgeSink) add(u, v int32, w float64, hasW bool) error {

@@ -241,8 +241,27 @@ func TestEdgeListBulkMatchesBuilder(t *testing.T) {
 		var sb strings.Builder
 		var lines [][]string
 		n := 1 + r.IntN(30)
-		for k := r.IntN(120); k > 0; k-- {
-			line := []string{strconv.Itoa(r.IntN(n)), strconv.Itoa(r.IntN(n))}
+		lineCount := r.IntN(120)
+		// Kinds of names: small integers (raw mode), names the index hashes
+		// (interned in batches, over more lines than a batch holds), large
+		// sparse integers (past the dense table), integers then names.
+		kind := i % 4
+		if kind > 0 {
+			n, lineCount = 1+r.IntN(400), r.IntN(3*internBatchLines)
+		}
+		switchAt := r.IntN(lineCount + 1)
+		name := func(k int) string {
+			v := r.IntN(n)
+			switch {
+			case kind == 1, kind == 3 && k >= switchAt:
+				return "n" + strconv.Itoa(v)
+			case kind == 2:
+				return strconv.Itoa(v*104_729 + 3)
+			}
+			return strconv.Itoa(v)
+		}
+		for k := lineCount; k > 0; k-- {
+			line := []string{name(k), name(k)}
 			if i%3 == 0 && r.IntN(40) == 0 {
 				// A name that is not a canonical integer ends the
 				// reader's raw mode part-way (edgeSink.raw).
@@ -253,6 +272,12 @@ func TestEdgeListBulkMatchesBuilder(t *testing.T) {
 			}
 			if r.IntN(20) == 0 {
 				line = []string{strconv.Itoa(r.IntN(2 * n))}
+			}
+			if r.IntN(8) == 0 && len(lines) > 0 { // a repeat, maybe reversed
+				prev := lines[r.IntN(len(lines))]
+				if len(prev) >= 2 {
+					line = []string{prev[1], prev[0]}
+				}
 			}
 			lines = append(lines, line)
 			sb.WriteString(strings.Join(line, " ") + "\n")
