@@ -164,33 +164,68 @@ func dedupEdges[W float32 | float64](n int, src, dst []int32, w []W, directed bo
 	out := &adjacency{off: off, adj: adj}
 	// drop: bit p is set for the entries of repeated lines (key entries
 	// here, their other ends below); firstOf: bit p for the key entry of
-	// an edge's first line when the edge repeats.
-	var drop, firstOf []uint64
+	// an edge's first line when the edge repeats; hot: bit a for the ends
+	// of repeated edges.
+	var drop, firstOf, hot []uint64
 	ndup := 0
-	stamp := make([]int32, n) // a+1 when at[b] is a's first key entry to b
-	at := make([]int32, n)
+	repeats := func(p, f, a, b int32) {
+		if drop == nil {
+			drop = make([]uint64, (len(adj)+63)/64)
+			firstOf = make([]uint64, len(drop))
+			hot = make([]uint64, (n+63)/64)
+		}
+		drop[p>>6] |= 1 << (p & 63)
+		firstOf[f>>6] |= 1 << (f & 63)
+		hot[a>>6] |= 1 << (a & 63)
+		hot[b>>6] |= 1 << (b & 63)
+		adj[p] = f // dropped below; until then it leads to the first line
+		ndup++
+	}
+	// A short list is searched for repeats among its own key entries,
+	// which stay in the cache; a long one through seen, where seen[b]
+	// holds a+1 and the place of a's first key entry to b.
+	var seen []uint64
+	var keys, nbrs [32]int32 // the key entries of a short list and their neighbours
 	for a := int32(0); int(a) < n; a++ {
-		for p := off[a]; p < off[a+1]; p++ {
+		lo, hi := off[a], off[a+1]
+		nk := 0
+		for p := lo; p < hi; p++ {
+			if b := adj[p]; !both || b >= a {
+				if nk == len(keys) {
+					nk = -1 // long
+					break
+				}
+				keys[nk], nbrs[nk] = p, b
+				nk++
+			}
+		}
+		if nk >= 0 {
+			for j := 1; j < nk; j++ {
+				for i, b := range nbrs[:j] {
+					if b == nbrs[j] {
+						repeats(keys[j], keys[i], a, b)
+						break
+					}
+				}
+			}
+			continue
+		}
+		if seen == nil {
+			seen = make([]uint64, n)
+		}
+		for p := lo; p < hi; p++ {
 			b := adj[p]
 			if both && b < a {
 				continue // not a key entry
 			}
-			if stamp[b] != a+1 {
-				stamp[b], at[b] = a+1, p
-				continue
+			if x := seen[b]; int32(x>>32) != a+1 {
+				seen[b] = uint64(a+1)<<32 | uint64(p)
+			} else {
+				repeats(p, int32(uint32(x)), a, b)
 			}
-			if drop == nil {
-				drop = make([]uint64, (len(adj)+63)/64)
-				firstOf = make([]uint64, len(drop))
-			}
-			f := at[b]
-			drop[p>>6] |= 1 << (p & 63)
-			firstOf[f>>6] |= 1 << (f & 63)
-			adj[p] = f // dropped below; until then it leads to the first line
-			ndup++
 		}
 	}
-	stamp, at = nil, nil
+	seen = nil
 	if ndup == 0 {
 		return src, dst, defaultWeights(w), out
 	}
@@ -208,20 +243,34 @@ func dedupEdges[W float32 | float64](n int, src, dst []int32, w []W, directed bo
 	has := func(set []uint64, p int32) bool { return set[p>>6]&(1<<(p&63)) != 0 }
 	lineOf := make([]int32, nfirst)
 	repeat := make([]uint64, (m+63)/64) // bit k: line k repeats an earlier edge
+	// Replay the counting sort for the ends of repeated edges only: the
+	// other lines have nothing to change.
 	pos := make([]int32, n)
 	copy(pos, off[:n])
 	for k := range src {
 		u, v := src[k], dst[k]
-		pu := pos[u]
-		pos[u]++
-		pv := pu
-		if both && u != v {
+		hu, hv := has(hot, u), has(hot, v)
+		if !hu && !hv {
+			continue
+		}
+		var pu, pv int32
+		if hu {
+			pu = pos[u]
+			pos[u]++
+		}
+		if both && u != v && hv {
 			pv = pos[v]
 			pos[v]++
 		}
 		key, other := pu, pv
-		if both && v < u {
-			key, other = pv, pu
+		keyHot := hu
+		if !both || u == v {
+			other = pu
+		} else if v < u {
+			key, other, keyHot = pv, pu, hv
+		}
+		if !keyHot {
+			continue // the key entry's node has no repeats
 		}
 		switch {
 		case has(firstOf, key):
@@ -237,7 +286,7 @@ func dedupEdges[W float32 | float64](n int, src, dst []int32, w []W, directed bo
 			}
 		}
 	}
-	pos, lineOf, rank, firstOf = nil, nil, nil, nil
+	pos, lineOf, rank, firstOf, hot = nil, nil, nil, nil, nil
 	kept := 0
 	for k := range src {
 		if repeat[k>>6]&(1<<(k&63)) != 0 {

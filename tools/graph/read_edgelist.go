@@ -733,12 +733,12 @@ func (s *edgeSink) leaveRaw() error {
 		copy(dense, b.index.dense)
 		b.index.dense = dense
 	}
+	fresh := make([]uint64, 0, s.rawNodes)
 	s.raw, s.seen, s.rawNodes = false, nil, 0
 	// A value met for the first time is a new node: it is numbered in
 	// place, and its ID string written afterwards, for all new nodes in one
 	// block. fresh lists them (index<<32 | value), in index order.
 	d := b.index.dense
-	var fresh []uint64
 	digits := 0
 	number := func(v int32) (int32, error) {
 		if int(v) >= len(d) {
