@@ -23,25 +23,29 @@ type Components struct {
 }
 
 // unionFind is a disjoint-set forest with path halving and union by size.
+// A node's parent and size sit side by side, so a step of a find touches
+// one place in memory.
 type unionFind struct {
-	parent []int32
-	size   []int32
+	nodes []ufNode
+}
+
+type ufNode struct {
+	parent, size int32
 }
 
 func newUnionFind(n int) *unionFind {
-	uf := &unionFind{parent: make([]int32, n), size: make([]int32, n)}
-	for i := range uf.parent {
-		uf.parent[i] = int32(i)
-		uf.size[i] = 1
+	uf := &unionFind{nodes: make([]ufNode, n)}
+	for i := range uf.nodes {
+		uf.nodes[i] = ufNode{parent: int32(i), size: 1}
 	}
 	return uf
 }
 
 func (uf *unionFind) find(x int32) int32 {
-	p := uf.parent
-	for p[x] != x {
-		p[x] = p[p[x]]
-		x = p[x]
+	p := uf.nodes
+	for p[x].parent != x {
+		p[x].parent = p[p[x].parent].parent
+		x = p[x].parent
 	}
 	return x
 }
@@ -52,28 +56,37 @@ func (uf *unionFind) union(a, b int32) bool {
 	if ra == rb {
 		return false
 	}
-	if uf.size[ra] < uf.size[rb] {
+	p := uf.nodes
+	if p[ra].size < p[rb].size {
 		ra, rb = rb, ra
 	}
-	uf.parent[rb] = ra
-	uf.size[ra] += uf.size[rb]
+	p[rb].parent = ra
+	p[ra].size += p[rb].size
 	return true
 }
 
 // weakComponents labels every node with its (weakly) connected component,
 // ignoring edge directions. Labels are numbered 0.. in the order of each
 // component's first node in insertion order; the second result is the count.
+// The edges are merged node by node from the out adjacency, so one end of
+// each is read in order (in edge order both ends are anywhere in memory).
 func weakComponents(ctx context.Context, g *graph.Graph) ([]int32, int, error) {
 	n := g.N()
 	uf := newUnionFind(n)
-	for e := 0; e < g.M(); e++ {
-		if e%(ctxCheckEvery*16) == 0 {
+	seen := 0
+	for u := int32(0); u < int32(n); u++ {
+		out := g.Out(u)
+		if seen += len(out); seen >= ctxCheckEvery*16 {
+			seen = 0
 			if err := ctx.Err(); err != nil {
 				return nil, 0, err
 			}
 		}
-		u, v := g.Edge(int32(e))
-		uf.union(u, v)
+		for _, v := range out {
+			if g.Directed() || v > u {
+				uf.union(u, v)
+			}
+		}
 	}
 	label := make([]int32, n)
 	for i := range label {

@@ -34,6 +34,16 @@ func adjacency(g *graph.Graph, v int32, reverse bool) (nbrs, edges []int32) {
 	return g.Out(v), g.OutEdges(v)
 }
 
+// neighbours is adjacency without the edge indices, which a graph derives
+// on first use (graph.Graph.OutEdges): searches that need only the nodes
+// should not make a large graph build them.
+func neighbours(g *graph.Graph, v int32, reverse bool) []int32 {
+	if reverse {
+		return g.In(v)
+	}
+	return g.Out(v)
+}
+
 // newBFSBuffers returns a distance slice of length n filled with -1 and a
 // queue of capacity n, ready for bfsDistances.
 func newBFSBuffers(n int) (dist, queue []int32) {
@@ -60,7 +70,7 @@ func bfsDistances(g *graph.Graph, src int32, reverse bool, dist, queue []int32) 
 	for head := 0; head < len(queue); head++ {
 		v := queue[head]
 		dv := dist[v] + 1
-		nbrs, _ := adjacency(g, v, reverse)
+		nbrs := neighbours(g, v, reverse)
 		for _, u := range nbrs {
 			if dist[u] < 0 {
 				dist[u] = dv
@@ -384,7 +394,7 @@ func bidiBFS(ctx context.Context, g *graph.Graph, s, t int32) ([]int32, error) {
 					return nil, err
 				}
 			}
-			nbrs, _ := adjacency(g, v, !forward)
+			nbrs := neighbours(g, v, !forward)
 			for _, u := range nbrs {
 				if mine[u] != 0 {
 					continue

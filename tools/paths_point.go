@@ -155,7 +155,7 @@ search:
 				}
 			}
 			dv := mine[v] + 1
-			nbrs, _ := adjacency(g, v, !forward)
+			nbrs := neighbours(g, v, !forward)
 			for _, u := range nbrs {
 				if mine[u] != 0 {
 					continue
