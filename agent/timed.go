@@ -146,9 +146,21 @@ func statementWords(sent string) []string {
 // ("Entities in this knowledge graph: Munich, Bavaria and Berlin"): it
 // declares nodes the graph has rather than saying something unread.
 func nodeListing(sent string, g *graph.Graph) bool {
-	_, list, ok := strings.Cut(sent, ":")
+	label, list, ok := strings.Cut(sent, ":")
 	if !ok {
 		return false
+	}
+	// "Mrs Adeyemi (chair) rings: Kowalski, Dunn": a name in the label
+	// makes the line an unread edge list, not a list of nodes.
+	first := true
+	for _, w := range strings.Fields(label) {
+		if !hasLetter(w) {
+			continue // "- Entities: ...": a bullet
+		}
+		if !first && unicode.IsUpper([]rune(w)[0]) {
+			return false
+		}
+		first = false
 	}
 	items := strings.Split(list, ",")
 	if len(items) < 2 {

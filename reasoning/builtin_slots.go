@@ -50,10 +50,10 @@ func newLangSlots(lx *lang.Lexicon) langSlots {
 // slotREs are compiled once, on first use (lazyRegexp); regexp values are
 // safe for concurrent use and never modified.
 var slotREs = struct {
-	kv, fromTo, between, nodesAnd, tuple, arrow, source, sink, from, single, of *lazyRegexp
-	k, core, rounds, roundsN, roundsAdv, alpha, weighted, hops, perNode         *lazyRegexp
-	possessive, degreeInit, areAnd, declaration, notSum, orAlt, idList          *lazyRegexp
-	togetherPair, neighbourOf, isRel, edgeDash                                  *lazyRegexp
+	kv, fromTo, between, nodesAnd, tuple, arrow, source, sink, from, single, of    *lazyRegexp
+	k, core, coreLeast, rounds, roundsN, roundsAdv, alpha, weighted, hops, perNode *lazyRegexp
+	possessive, degreeInit, areAnd, declaration, notSum, orAlt, idList             *lazyRegexp
+	togetherPair, neighbourOf, isRel, edgeDash                                     *lazyRegexp
 	// nameBetween, nameLinked, nameRel and nameTogether read pairs of names
 	// of several capitalised words ("Anna Karenina") when there is no graph
 	// to join them (see joinNames).
@@ -92,8 +92,10 @@ var slotREs = struct {
 	of:           lazyCompile(`(?i)\b(?:of|for|to|does|is|has)\s+` + nodePre + idPat),
 	k:            lazyCompile(`(?i)\bk\s*(?:=|:|is|of)?\s*(\d+)\b`),
 	core:         lazyCompile(`(?i)\b(\d+)[- ]cores?\b`),
-	rounds:       lazyCompile(`(?i)\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|a single|one single)[\s-]+(?:more\s+)?(?:(?:sum|aggregation|message[- ]passing|gnn|graph|convolution(?:al)?|propagation|simple|neighbou?r)[\s-]+){0,3}(?:rounds?|iterations?|layers?|steps?)\b`),
-	roundsAdv:    lazyCompile(`(?i)\b(once|twice|thrice)\b`),
+	// "everyone has played at least 3 others in the group": a k-core's k.
+	coreLeast: lazyCompile(`(?i)\bat\s+least\s+(\d+)\s+(?:others?|other\s+\w+)\b`),
+	rounds:    lazyCompile(`(?i)\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|a single|one single)[\s-]+(?:more\s+)?(?:(?:sum|aggregation|message[- ]passing|gnn|graph|convolution(?:al)?|propagation|simple|neighbou?r)[\s-]+){0,3}(?:rounds?|iterations?|layers?|steps?)\b`),
+	roundsAdv: lazyCompile(`(?i)\b(once|twice|thrice)\b`),
 	// declaration is a declared node set ("the nodes are numbered from 0
 	// to 7", "among nodes 0, 1, ..., 7", "a graph on 11 vertices"): its
 	// numbers are never parameters.
@@ -265,10 +267,12 @@ func findSlots(l *Language, q string, g *graph.Graph, fitOnly bool) *slots {
 		return s
 	}
 	s.ids = s.bareIDs(q)
-	if has("k", "core") {
+	if has("k", "core", "at least") {
 		if m := r.k.FindStringSubmatch(q); m != nil {
 			s.setInt("k", m[1])
 		} else if m := r.core.FindStringSubmatch(q); m != nil {
+			s.setInt("k", m[1])
+		} else if m := r.coreLeast.FindStringSubmatch(q); m != nil {
 			s.setInt("k", m[1])
 		}
 	}

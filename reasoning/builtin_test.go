@@ -60,6 +60,7 @@ func TestBuiltinParams(t *testing.T) {
 		{"edge_exists", "The nodes in question are: edge_source=9 , edge_target=5.", `{"source":"9","target":"5"}`, g},
 		{"edge_exists", "Is (6, 7) an edge?", `{"source":"6","target":"7"}`, g},
 		{"k_core", "What is the k-core for k = 3?", `{"k":3}`, g},
+		{"k_core", "Which biggest group has everyone in it playing at least 3 others in the group?", `{"k":3}`, g},
 		{"k_core", "Give me the 2-core.", `{"k":2}`, g},
 		{"neighbors", "List the neighbours of node 5.", `{"node":"5"}`, g},
 		{"neighbors", "Who are the neighbors of B?", `{"node":"B"}`, g},

@@ -147,7 +147,9 @@ func lexWords(lex *lang.Lexicon) map[string][]string {
 	keep := func(r lang.Relation) bool { return !r.NoReader }
 	return map[string][]string{
 		"<relates>": append(lang.Phrases(lex.OneWay(), keep, lang.Base, lang.S), lang.Carried(lex.OneWay(), keep, lang.Base, lang.S)...),
-		"<related>": append(lang.Phrases(lex.OneWay(), keep, lang.En), lang.Carried(lex.OneWay(), keep, lang.En)...),
+		// The participle, and the past where it differs ("chose", "rang"):
+		// "who chose X" asks as "who followed X" does.
+		"<related>": append(lang.Phrases(lex.OneWay(), keep, lang.Ed, lang.En), lang.Carried(lex.OneWay(), keep, lang.En)...),
 		"<nodes>":   lex.NodeNouns(),
 		"<edges>":   lex.EdgeWords(),
 	}

@@ -362,6 +362,7 @@ type KCoreParams struct {
 func kCoreTool() Tool {
 	return New(Spec{
 		Name:        "k_core",
+		Intents:     Intents{Phrases: []string{"largest/biggest group/set/subgroup/circle/core/bunch ... at_least", "at_least ... others/other_people/other_members ... also in/within the group/set/core"}},
 		Description: "Compute the k-core of a graph (maximal subgraph whose nodes all have degree at least k) and every node's core number.",
 		WhenToUse: "Questions about the densest core, the innermost shell, core numbers or degeneracy, or the subgraph " +
 			"left after repeatedly removing nodes of degree below k. Directed graphs use in + out degree. Graphs with " +

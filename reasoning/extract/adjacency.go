@@ -2,6 +2,8 @@ package extract
 
 import (
 	"context"
+
+	"github.com/graphagent/graphagent/lang"
 	"strconv"
 	"strings"
 )
@@ -12,7 +14,7 @@ func (p *exScan) tryAdjacency(i int) (int, error) {
 		return i, nil
 	}
 	var got []exItem
-	lines, weak := 0, false
+	lines, weak, verbs := 0, false, 0
 	// A nested key-value document (YAML, a config file) is no adjacency
 	// list: its keys sit at several indentations and repeat ("stage:"
 	// under every job), where an adjacency list gives each node's line once.
@@ -21,6 +23,23 @@ func (p *exScan) tryAdjacency(i int) (int, error) {
 	j := i
 	for {
 		key, n, wk, ok := p.nodeRef(j)
+		if ok && p.kind(j) == exWord && !p.isPunct(n, ':') {
+			// "Mrs Adeyemi (chair) rings:": a key of a few words, then a
+			// remark in brackets, which is not part of the name.
+			key, n, wk = p.wordsAtom(key, n, wk, func(k int) bool { return p.isPunct(k, '(') })
+			if p.isPunct(n, '(') {
+				if c := p.closeParen(n); c > n {
+					n = c
+				}
+			}
+		}
+		verb := false
+		if ok && !p.isPunct(n, ':') && p.isPunct(n+1, ':') && p.oneWayVerb(n) {
+			// "Maya chose: Leo, Ava": the key's edges go to the names
+			// the verb takes.
+			verb, n = true, n+1
+			verbs++
+		}
 		if ok && !p.isPunct(n, ':') && p.kind(j) == exWord {
 			// "sweet corn: squash, beans": a key of a few words.
 			key, n, wk = p.wordsAtom(key, n, wk, func(k int) bool { return p.isPunct(k, ':') })
@@ -39,6 +58,11 @@ func (p *exScan) tryAdjacency(i int) (int, error) {
 			k++
 		}
 		var row []exItem
+		if n2, ok := p.noneAt(k); ok {
+			// "Finn chose: (nobody)", "E: none": a node without neighbours.
+			row = append(row, exItem{u: key, nodeOnly: true, method: "adjacency", s: int(p.toks[j].s), e: int(p.toks[n2-1].e), tok: j})
+			k = n2
+		}
 		commas := p.commaBeforeLineEnd(k)
 		for {
 			v, n2, wv, ok := p.atom(k)
@@ -51,7 +75,7 @@ func (p *exScan) tryAdjacency(i int) (int, error) {
 				v, n2, wv = p.wordsAtom(v, n2, wv, func(k int) bool { return p.isPunct(k, ',') || p.clauseEnd(k) })
 			}
 			weak = weak || wv
-			row = append(row, exItem{u: key, v: v, method: "adjacency", s: int(p.toks[j].s), e: int(p.toks[n2-1].e), tok: j})
+			row = append(row, exItem{u: key, v: v, arrow: verb, method: "adjacency", s: int(p.toks[j].s), e: int(p.toks[n2-1].e), tok: j})
 			k = n2
 			if p.isPunct(k, ',') {
 				k++
@@ -85,6 +109,9 @@ func (p *exScan) tryAdjacency(i int) (int, error) {
 	}
 	if lines == 0 || (lines < 2 && !p.adjOK && !exAllNumeric(p.q, got)) || (repeated && len(indents) > 1) {
 		return i, nil
+	}
+	if verbs > 0 && verbs < lines {
+		return i, nil // "Maya chose: Leo" beside "Leo: Maya": which way is not clear
 	}
 	if weak && !adjLinked(got, lines) {
 		// "note: see above": lower-case words make adjacency lines only
@@ -172,4 +199,50 @@ func (adjacencyReader) Name() string { return "adjacency" }
 // Read returns the adjacency lines of the question.
 func (r adjacencyReader) Read(ctx context.Context, d *Doc) (Reading, error) {
 	return d.scanReading(ctx, r.Name())
+}
+
+// oneWayVerb reports whether token n is the -s or past form of one of the
+// lexicon's one-way verbs without a preposition ("chose", "rings").
+func (p *exScan) oneWayVerb(n int) bool {
+	lx := p.opt.Lexicon
+	return lx != nil && lx.Word(p.word(n)).Has(lang.ActVerb)
+}
+
+// noneAt reads "none", "nobody", "no one" or "-", bracketed or not, at
+// token k, up to the end of its line; it returns the token after it.
+func (p *exScan) noneAt(k int) (int, bool) {
+	open := p.isPunct(k, '(') || p.isPunct(k, '[')
+	n := k
+	if open {
+		n++
+	}
+	switch {
+	case p.isWord(n, "none", "nobody", "nothing", "nil"):
+		n++
+	case p.isWord(n, "no") && p.isWord(n+1, "one"):
+		n += 2
+	default:
+		return k, false
+	}
+	if open {
+		if !p.isPunct(n, ')') && !p.isPunct(n, ']') {
+			return k, false
+		}
+		n++
+	}
+	if n < len(p.toks) && p.kind(n) != exNL && !p.isPunct(n, '.') {
+		return k, false
+	}
+	return n, true
+}
+
+// closeParen returns the token after the ')' that closes the '(' at token
+// n on its line, within six tokens; n when there is none.
+func (p *exScan) closeParen(n int) int {
+	for k := n + 1; k < len(p.toks) && k <= n+6 && p.kind(k) != exNL; k++ {
+		if p.isPunct(k, ')') {
+			return k + 1
+		}
+	}
+	return n
 }

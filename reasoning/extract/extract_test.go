@@ -421,3 +421,29 @@ func TestAdjacencyLinesOfWords(t *testing.T) {
 		t.Errorf("space-separated adjacency: %d edges %v, want 5", got, exEdgeSet(ex.Graph))
 	}
 }
+
+// TestKeyedListsWithVerbs checks adjacency lines whose key is a name and
+// a one-way verb ("Kowalski rings: Byrne, Lai"), with a remark in
+// brackets after the name and a row that lists nobody, and lines of pairs
+// joined by "vs".
+func TestKeyedListsWithVerbs(t *testing.T) {
+	q := "PHONE TREE\nMrs Adeyemi (chair) rings: Kowalski, Dunn\nKowalski rings: Byrne, Lai\nDunn rings: Petrov\nPetrov rings: (nobody)\n\nWho does Dunn ring?"
+	ex, err := Read(context.Background(), q, Options{})
+	if err != nil || ex.Graph == nil {
+		t.Fatalf("no graph: %v", err)
+	}
+	want := []string{"Dunn-Petrov", "Kowalski-Byrne", "Kowalski-Lai", "Mrs Adeyemi-Dunn", "Mrs Adeyemi-Kowalski"}
+	if got := exEdgeSet(ex.Graph); !slices.Equal(got, want) || !ex.Graph.Directed() {
+		t.Errorf("edges = %q (directed %v), want %q directed", got, ex.Graph.Directed(), want)
+	}
+	if ex.Confidence < Confident {
+		t.Errorf("confidence %.2f, notes %v", ex.Confidence, ex.Notes)
+	}
+	ex, err = Read(context.Background(), "Results:\nSiobhan vs Umi\nSiobhan vs Vik\nUmi vs Theo\nVik vs Theo\n\nWho has Theo played?", Options{})
+	if err != nil || ex.Graph == nil {
+		t.Fatalf("vs lines: no graph: %v", err)
+	}
+	if got, want := exEdgeSet(ex.Graph), []string{"Siobhan-Umi", "Siobhan-Vik", "Theo-Umi", "Theo-Vik"}; !slices.Equal(got, want) || ex.Graph.Directed() {
+		t.Errorf("vs lines: edges = %q (directed %v), want %q undirected", got, ex.Graph.Directed(), want)
+	}
+}
