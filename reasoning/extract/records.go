@@ -1160,6 +1160,21 @@ func (b *recBlock) read(a, c int) (Reading, bool) {
 	if why != "" {
 		r.Facts = map[string]string{recDirectionFact: why}
 	}
+	for i := a + 1; i < c; i++ {
+		// "Josiah Pike & Ann Lowe: Thomas Pike, Mary Pike": names between
+		// the edge's ends, left out, may be nodes too.
+		if b.cols[i].kind == recName {
+			first := ""
+			for _, v := range b.cols[i].vals {
+				if v.ok {
+					first = strings.TrimSpace(b.d.Text[v.s:v.e])
+					break
+				}
+			}
+			b.lower(recUnsure, "the names between the edges' ends (%q, ...) are not read", proseClip(first))
+			break
+		}
+	}
 	ca, cc := b.cols[a], b.cols[c]
 	listed := ca.list || cc.list
 	// The edges' values: the one column of numbers with a unit of the

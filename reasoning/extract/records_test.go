@@ -253,6 +253,7 @@ func TestRecordLinesUnsure(t *testing.T) {
 		"unknown words":            {"@ana pings @raj\n@raj pings @mei\n@mei pings @ana\n", ""},
 		"two value columns":        {"A -> B (3 km, 4 min)\nB -> C (2 km, 9 min)\nC -> A (5 km, 7 min)\n", "columns of numbers"},
 		"qualified measure":        {"Oak – Elm (9 m wide)\nElm – Ash (4 m wide)\nAsh – Oak (6 m wide)\n", "not read as the edges' values"},
+		"names between the ends":   {"Josiah Pike & Ann Lowe: Thomas Pike, Mary Pike\nThomas Pike & Eliza Crane: George Pike\nGeorge Pike & Lily Marsh: Albert Pike\n", "between the edges' ends"},
 	} {
 		r := readRecords(t, c.q)
 		if r.Empty() {
