@@ -157,6 +157,7 @@ func (p *BuiltinPlanner) chooseTool(ctx context.Context, req ToolRequest) (ToolC
 	type scored struct {
 		name                          string
 		retrieval, vote, fit, cue, al float64
+		cued                          bool
 	}
 	var ss []scored
 	var dropped []string
@@ -174,7 +175,7 @@ func (p *BuiltinPlanner) chooseTool(ctx context.Context, req ToolRequest) (ToolC
 			cue = CueBonus
 		}
 		cue += cues.Adjustment(c.Tool.Name)
-		ss = append(ss, scored{name: c.Tool.Name, retrieval: c.Score, vote: v, fit: fit, cue: cue, al: c.Score + p.cfg.VoteWeight*v + fit + cue})
+		ss = append(ss, scored{name: c.Tool.Name, retrieval: c.Score, vote: v, fit: fit, cue: cue, al: c.Score + p.cfg.VoteWeight*v + fit + cue, cued: c.Tool.Intents.Cued})
 	}
 	if len(ss) == 0 {
 		return ToolChoice{Tool: NoTool, Thought: fmt.Sprintf("builtin: no candidate applies to this graph (%s)", strings.Join(dropped, ", "))}, 0, nil
@@ -188,6 +189,9 @@ func (p *BuiltinPlanner) chooseTool(ctx context.Context, req ToolRequest) (ToolC
 	}
 	if len(dropped) > 0 {
 		fmt.Fprintf(&why, "; not applicable to this graph: %s", strings.Join(dropped, ", "))
+	}
+	if best.cued && best.cue <= 0 {
+		return ToolChoice{Tool: NoTool, Thought: why.String() + fmt.Sprintf("; %s answers only a question that asks for it, and no intent cue names it", best.name)}, 0, nil
 	}
 	if best.al < p.cfg.MinToolScore {
 		return ToolChoice{Tool: NoTool, Thought: why.String() + fmt.Sprintf("; below the threshold %.2f", p.cfg.MinToolScore)}, 0, nil

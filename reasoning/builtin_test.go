@@ -237,6 +237,19 @@ func TestBuiltinChooseTool(t *testing.T) {
 	if ch.Tool != "diameter" {
 		t.Errorf("vote: %+v", ch)
 	}
+	// A tool marked Cued needs an intent cue, however the examples vote:
+	// a round trip is no community question.
+	ch, _ = p.ChooseTool(ctx, ToolRequest{Question: "Leaving from ours and coming back at the end, what's the least driving?",
+		Candidates: []Candidate{cand("louvain_communities", 0.3), cand("density", 0.1)},
+		Examples:   []Example{{Tool: "louvain_communities", Score: 0.4}, {Tool: "louvain_communities", Score: 0.3}}})
+	if ch.Tool != NoTool || !strings.Contains(ch.Thought, "no intent cue") {
+		t.Errorf("uncued community tool: %+v", ch)
+	}
+	ch, _ = p.ChooseTool(ctx, ToolRequest{Question: "Which communities does the network split into?",
+		Candidates: []Candidate{cand("louvain_communities", 0.3), cand("density", 0.1)}})
+	if ch.Tool != "louvain_communities" {
+		t.Errorf("cued community tool: %+v", ch)
+	}
 	// A directed-only tool is not chosen for an undirected graph.
 	ch, _ = p.ChooseTool(ctx, ToolRequest{Question: "Give a topological order.",
 		Candidates: []Candidate{cand("topological_sort", 0.9), cand("bfs_order", 0.1)}, Graph: &GraphSummary{Directed: false}})

@@ -64,6 +64,7 @@ func resolutionArg(tool string, r *float64) (float64, error) {
 func louvainTool() Tool {
 	return New(Spec{
 		Name:        "louvain_communities",
+		Intents:     Intents{Cued: true},
 		Description: "Communities (clusters) of the graph by the Louvain method, seeded, with the same result as NetworkX's louvain_communities for the same seed; reports the communities, their number and the modularity.",
 		WhenToUse:   "Questions asking which communities, clusters, groups or modules the graph splits into, how many communities there are, or which community a node belongs to; Louvain modularity optimisation, optionally with a seed, resolution or threshold.",
 		Returns:     "the communities as lists of node IDs, their count and the modularity; with node, that node's community",
@@ -115,6 +116,7 @@ func louvainTool() Tool {
 func greedyModularityTool() Tool {
 	return New(Spec{
 		Name:        "greedy_modularity_communities",
+		Intents:     Intents{Cued: true},
 		Description: "Communities of the graph by greedy modularity maximisation (Clauset-Newman-Moore), deterministic, with the same result as NetworkX's greedy_modularity_communities; reports the communities, largest first, their number and the modularity.",
 		WhenToUse:   "Questions asking for communities or clusters by greedy modularity, Clauset-Newman-Moore or a deterministic (unseeded) community detection, how many communities it finds, or which one a node is in.",
 		Returns:     "the communities as lists of node IDs, largest first, their count and the modularity; with node, that node's community",

@@ -104,6 +104,12 @@ type Intents struct {
 	// alternatives, a_b word pairs and "..." gaps but no node slot or
 	// lexicon token: "shortest/cheapest ... tour/round_trip".
 	Concepts []string `json:"concepts,omitempty"`
+	// Cued marks a tool the builtin planner chooses only on an intent cue
+	// of the question (a phrase, a concept or the planner's cue table),
+	// never on its retrieval score and the solved examples' votes alone:
+	// what it computes (a partition into communities) is not what a
+	// question means unless the question says so.
+	Cued bool `json:"cued,omitempty"`
 }
 
 // Param describes one parameter of a tool.
