@@ -175,11 +175,13 @@ var anyAsked = regexp.MustCompile(`\b(are there|is there|any)\b`)
 // for and a single number given ("Give me all the nodes" by edge_count).
 // The nearest tool by the question's words answers another question.
 func answerKindMismatch(task string, cues reasoning.Cues, spec tools.Spec) error {
-	if slices.Contains(cues.Tools, spec.Name) || cues.Adjustment(spec.Name) > 0 {
-		return nil
-	}
 	returns := strings.ToLower(spec.Returns)
 	boolean := strings.HasPrefix(returns, "boolean")
+	if (slices.Contains(cues.Tools, spec.Name) || cues.Adjustment(spec.Name) > 0) && !(boolean && askedKind(task) == askCount) {
+		// A cued tool answers, unless a count is asked of a yes-or-no
+		// tool ("How many loops are there?" is no cycle check).
+		return nil
+	}
 	yesNo := boolean || strings.Contains(returns, "(bool")
 	scalar := strings.HasPrefix(returns, "integer") || strings.HasPrefix(returns, "an integer") || strings.HasPrefix(returns, "a number") || strings.HasPrefix(returns, "number")
 	kind := askedKind(task)

@@ -111,6 +111,8 @@ func TestAnswerKindMismatch(t *testing.T) {
 		{"Are there any triangles?", "triangle_count", false},             // the count answers it
 		{"Is there a triangle?", "triangle_count", false},
 		{"Is there a triangle?", "pagerank", true},
+		{"How many loops are there?", "cycle_check", true}, // a count, yes/no, though cued
+		{"Is there a loop anywhere?", "cycle_check", false},
 	} {
 		err := answerKindMismatch(c.task, reasoning.MatchCues(c.task), spec(c.tool))
 		if got := err != nil; got != c.want {

@@ -352,6 +352,10 @@ type recCol struct {
 	role  lang.ColumnRole
 	// sepBefore is the separator before the column's field.
 	sepBefore string
+	// unknown marks a literal column of words the lexicon does not know,
+	// split off between two names ("Bev told Carl"): the edges' direction
+	// is only assumed.
+	unknown bool
 	// meaning and unit are a number column's: what the unit says and
 	// whether every value has a unit with nothing after it; valued marks
 	// a column that holds the edges' values.
@@ -555,12 +559,18 @@ func (b *recBlock) splitRelation(c *recCol) (l, m, r *recCol, ok bool) {
 			break
 		}
 		if !found {
-			return nil, nil, nil, false
+			return b.splitUnknown(c)
 		}
 	}
 	if phrase == "" {
 		return nil, nil, nil, false
 	}
+	return b.splitAt(c, cut)
+}
+
+// splitAt splits column c at each value's span cut into the words before,
+// the span and the words after.
+func (b *recBlock) splitAt(c *recCol, cut [][2]int) (l, m, r *recCol, ok bool) {
 	l = &recCol{field: c.field, sepBefore: c.sepBefore, vals: make([]recVal, len(c.vals))}
 	m = &recCol{field: c.field, vals: make([]recVal, len(c.vals))}
 	r = &recCol{field: c.field, vals: make([]recVal, len(c.vals))}
@@ -1016,6 +1026,7 @@ const (
 	recDirBoth                  // both ways
 	recDirUnsure                // something is said that is not understood
 	recDirDecline               // a column separator only: not this reader's notation
+	recDirAssumed               // words the lexicon does not know: from the first to the second, by assumption
 )
 
 // direction reads the edge direction between columns a and c (a before
@@ -1067,6 +1078,9 @@ func (b *recBlock) direction(a, c int) (recDir, string) {
 		phrase := strings.Join(words, " ")
 		d := b.wordsDir(phrase)
 		if d == recDirNone {
+			if bySep == recDirNone && c == a+2 && b.cols[a+1].unknown {
+				return recDirAssumed, fmt.Sprintf("%q between the names, read from the first to the second by assumption", phrase)
+			}
 			if bySep == recDirNone || bySep == recDirBoth {
 				return recDirUnsure, ""
 			}
@@ -1137,7 +1151,9 @@ func phraseDir(lx *lang.Lexicon, phrase string) recDir {
 	case w.Has(lang.ActVerb) && len(rest) == 0, w.Has(lang.ToVerb) && len(rest) >= 1 && lx.Takes(ws[0], rest[len(rest)-1]):
 		// "lends to", and with the thing carried "lends extractor to"
 		return recDirForward
-	case w.Has(lang.MeetVerb|lang.MutualVerb) && len(rest) == 0, w.Has(lang.TalkToVerb) && len(rest) == 1:
+	case w.Has(lang.MeetVerb|lang.MutualVerb) && len(rest) == 0, w.Has(lang.TalkToVerb) && len(rest) == 1,
+		w.Has(lang.WithVerb) && len(rest) == 1 && rest[0] == "with":
+		// "met", "talks to", "runs with"
 		return recDirBoth
 	}
 	return recDirNone
@@ -1156,6 +1172,10 @@ func (b *recBlock) read(a, c int) (Reading, bool) {
 		r.Directed = DirUndirected
 	case recDirUnsure:
 		b.lower(recUnsure, "the words or signs between the names do not say which way the edges go")
+	case recDirAssumed:
+		// "Bev told Carl": one way as written, but only assumed, so
+		// answered only where the direction does not change the answer.
+		r.Directed, r.DirectionAssumed = DirDirected, true
 	}
 	if why != "" {
 		r.Facts = map[string]string{recDirectionFact: why}
@@ -1447,4 +1467,79 @@ func checkRecLimits(d *Doc, r *Reading) error {
 		return fmt.Errorf("record lines: more than %d nodes: %w", d.opt.MaxNodes, graph.ErrTooLarge)
 	}
 	return nil
+}
+
+// splitUnknown splits a column whose every value is a name, the same few
+// lower-case words and a name ("Bev told Carl", "Ubuntu is based on
+// Debian", "Post 1 overlaps Post 2") at those words, which the lexicon does
+// not know: the middle column is marked unknown, and the edges' direction
+// is only assumed (from the first name to the second). The names must
+// start with a capital or a digit on every line.
+func (b *recBlock) splitUnknown(c *recCol) (l, m, r *recCol, ok bool) {
+	low, text := b.d.Lower, b.d.Text
+	var phrase string
+	cut := make([][2]int, len(c.vals))
+	lines := 0
+	for i, v := range c.vals {
+		if !v.ok {
+			continue
+		}
+		ws := recWords(low, v.s, v.e)
+		k := 1
+		for k < len(ws) && !recLowerWord(text[ws[k][0]:ws[k][1]]) {
+			k++
+		}
+		end := k
+		for end < len(ws) && recLowerWord(text[ws[end][0]:ws[end][1]]) {
+			end++
+		}
+		if k >= len(ws) || end >= len(ws) || end-k > 4 || !recNameStart(text[ws[0][0]:]) || !recNameStart(text[ws[end][0]:]) {
+			return nil, nil, nil, false
+		}
+		p := low[ws[k][0]:ws[end-1][1]]
+		if phrase == "" {
+			phrase = p
+		}
+		if p != phrase {
+			return nil, nil, nil, false
+		}
+		cut[i] = [2]int{ws[k][0], ws[end-1][1]}
+		lines++
+	}
+	known := false
+	for _, w := range strings.Fields(phrase) {
+		// "is a parent of", "runs with": the prose readers know these.
+		known = known || b.lx.NounDir(w) != 0 || b.lx.Word(w) != 0
+	}
+	if lines < recMinLines || known || b.wordsDir(phrase) != recDirNone {
+		// Words the lexicon knows but not as a relation between names
+		// ("P1 to P5 = 21m": "to" is a table column's) are left to the
+		// readers that know them.
+		return nil, nil, nil, false
+	}
+	l, m, r, ok = b.splitAt(c, cut)
+	if ok {
+		m.unknown = true
+	}
+	return l, m, r, ok
+}
+
+// recLowerWord reports whether w is a word of lower-case letters (an
+// apostrophe inside), as a verb between two names is.
+func recLowerWord(w string) bool {
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		if !unicode.IsLower(r) && r != '\'' && r != '’' {
+			return false
+		}
+	}
+	return true
+}
+
+// recNameStart reports whether text starts with a capital or a digit.
+func recNameStart(text string) bool {
+	r, _ := utf8.DecodeRuneInString(text)
+	return unicode.IsUpper(r) || unicode.IsDigit(r)
 }

@@ -409,3 +409,30 @@ func TestRecordLinesAreNoQuestions(t *testing.T) {
 		t.Errorf("formulas read confidently (%.2f): %v", r.Confidence, edgeList(r))
 	}
 }
+
+// TestRecordLinesUnknownWords checks lines of a name, the same few words
+// the lexicon does not know and a name: read as written, from the first
+// name to the second, with the direction only assumed; words the lexicon
+// knows as a relation stay the lexicon's ("runs with" both ways), and
+// words it knows otherwise are left to other readers.
+func TestRecordLinesUnknownWords(t *testing.T) {
+	r := readRecords(t, "Rumour:\nBev told Carl\nBev told Dana\nCarl told Ed\nDana told Hugo\n")
+	if got, want := recEdges(r), []string{"Bev>Carl", "Bev>Dana", "Carl>Ed", "Dana>Hugo"}; !slices.Equal(got, want) {
+		t.Errorf("edges %q, want %q", got, want)
+	}
+	if r.Directed != DirDirected || !r.DirectionAssumed {
+		t.Errorf("directed %v, assumed %v: want a direction only assumed", r.Directed, r.DirectionAssumed)
+	}
+	r = readRecords(t, "Pairs:\nHana runs with Mick\nHana runs with Piet\nPiet runs with Mick\n")
+	if !r.Empty() && (r.Directed == DirDirected || r.DirectionAssumed) {
+		t.Errorf("'runs with': directed %v, assumed %v, want both ways", r.Directed, r.DirectionAssumed)
+	}
+	r = readRecords(t, "Rosa is a parent of Joao\nRosa is a parent of Ines\nJoao is a parent of Tiago\n")
+	if r.DirectionAssumed {
+		t.Errorf("'is a parent of' read by assumption: %v", recEdges(r))
+	}
+	// Lower-case names are no names here: a sentence, not records.
+	if r := readRecords(t, "the cat sat on the mat\nthe dog sat on the rug\nthe cow sat on the hay\n"); !r.Empty() {
+		t.Errorf("sentences read as records: %v", recEdges(r))
+	}
+}
