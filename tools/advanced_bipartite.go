@@ -121,7 +121,7 @@ func maximumBipartiteMatchingTool() Tool {
 		Family:    familyCommon,
 		Intents: Intents{
 			// "the largest number of mentor–mentee pairs we can form"
-			Phrases: []string{"how many ... pairs/couples/pairings ... max/maximum/at_most/at_the_most", "max/maximum/at_most ... how many ... pairs/couples/pairings", "largest/maximum/max/greatest/biggest/highest/most number of ... pairs/couples/pairings", "most pairs/couples/pairings",
+			Phrases: []string{"who goes/works/takes where", "how many ... pairs/couples/pairings ... max/maximum/at_most/at_the_most", "max/maximum/at_most ... how many ... pairs/couples/pairings", "largest/maximum/max/greatest/biggest/highest/most number of ... pairs/couples/pairings", "most pairs/couples/pairings",
 				// "the largest number of parts we could have covered at the same time"
 				"largest/maximum/max/greatest/biggest/highest/most number of ... at_the_same_time/at_once/simultaneously"},
 		},

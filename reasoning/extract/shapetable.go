@@ -170,9 +170,11 @@ func shapeTableAt(d *Doc, lines []textLine, i int) (shapeTable, int, bool) {
 		// the table ("pasted from the rota sheet:").
 		return shapeTable{}, 0, false
 	}
-	if low := strings.TrimSpace(d.Lower[ln.Start:ln.End]); csvHeaderStart(low) || csvHeaderWords(d.opt.Lexicon, low) {
-		// Header words the lexicon knows: the table reader's to read, or
-		// to decline ("follower,follower2").
+	if _, ok := csvParseHeader(d, ln); ok || csvHeaderWords(d.opt.Lexicon, strings.TrimSpace(d.Lower[ln.Start:ln.End])) {
+		// A header the table reader reads, or whose verbs it knows: its
+		// to read, or to decline ("follower,follower2"). A node column
+		// beside words it does not know ("Name | Can do") is read by
+		// shape.
 		return shapeTable{}, 0, false
 	}
 	for _, sep := range shapeSeps {
@@ -193,17 +195,20 @@ func shapeTableAt(d *Doc, lines []textLine, i int) (shapeTable, int, bool) {
 	return shapeTable{}, 0, false
 }
 
-// shapeKnownEnd reports whether a header cell names an edge's end or a
-// node's column by the table reader's names or the lexicon's ("From",
-// "Node", "Neighbours"): such a table is the table reader's.
+// shapeKnownEnd reports whether a header cell names an edge's end by the
+// table reader's names or the lexicon's ("From", "Neighbours"): such a
+// table is the table reader's.
 func shapeKnownEnd(lx *lang.Lexicon, cell string) bool {
 	name := strings.ToLower(strings.TrimSpace(cell))
+	// A node's column ("Name", "ID") beside a header the table reader
+	// does not read ("Name | Can do") is not its: the node column alone
+	// makes no edges.
 	switch csvColumnNames[name] {
-	case csvSource, csvTarget, csvNode, csvNeighbours, csvSuccessors, csvPredecessors, csvEdgeCell:
+	case csvSource, csvTarget, csvNeighbours, csvSuccessors, csvPredecessors, csvEdgeCell:
 		return true
 	}
 	switch lx.Column(name) {
-	case lang.ColSource, lang.ColTarget, lang.ColEarlier, lang.ColLater, lang.ColNode, lang.ColEdge:
+	case lang.ColSource, lang.ColTarget, lang.ColEarlier, lang.ColLater, lang.ColEdge:
 		return true
 	}
 	return csvListColumn(lx, name) != csvOther
