@@ -40,7 +40,7 @@ func TestShapeTable(t *testing.T) {
 			edges: []string{"Abe-s03", "Abe-s07", "Bea-s02", "Cal-s02", "Cal-s05", "Dot-s07"}, dir: DirUndirected,
 		},
 		{
-			name:  "a node column beside words the table reader does not know: two kinds of things",
+			name:  "a node column beside words the table reader does not know: a bipartite table",
 			text:  "Name\tCan do\nAhmed\tMon AM, Tue PM\nGrace\tTue PM, Sat AM\nLucy\tSat AM\n",
 			nodes: []string{"Ahmed", "Mon AM", "Tue PM", "Grace", "Sat AM", "Lucy"},
 			edges: []string{"Ahmed-Mon AM", "Ahmed-Tue PM", "Grace-Tue PM", "Grace-Sat AM", "Lucy-Sat AM"}, dir: DirUndirected,
