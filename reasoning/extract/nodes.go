@@ -366,19 +366,11 @@ func (p *exScan) tryNoEdges(i int) (int, bool) {
 	var names []name
 	k := i
 	for len(names) < 8 {
-		n := k
-		var words []string
-		for n < len(p.toks) && (p.kind(n) == exNum || p.kind(n) == exWord && exIDLike(p.text(n))) && len(words) < 4 {
-			if len(words) == 0 && relFunctionWord(p.word(n)) {
-				return i, false
-			}
-			words = append(words, p.text(n))
-			n++
-		}
-		if len(words) == 0 {
+		id, n := p.nameWords(k)
+		if n == k {
 			return i, false
 		}
-		names = append(names, name{id: strings.Join(words, " "), s: int(p.toks[k].s), e: int(p.toks[n-1].e), tok: k})
+		names = append(names, name{id: id, s: int(p.toks[k].s), e: int(p.toks[n-1].e), tok: k})
 		k = n
 		switch {
 		case p.isPunct(k, ',') && p.isWord(k+1, "and"):
@@ -431,16 +423,11 @@ func (p *exScan) tryNoEdgesLabel(i int) (int, bool) {
 	k++
 	var items []exItem
 	for k < len(p.toks) && p.kind(k) != exNL {
-		n := k
-		var words []string
-		for n < len(p.toks) && (p.kind(n) == exNum || p.kind(n) == exWord && exIDLike(p.text(n)) && !relFunctionWord(p.word(n))) && len(words) < 4 {
-			words = append(words, p.text(n))
-			n++
-		}
-		if len(words) == 0 {
+		id, n := p.nameWords(k)
+		if n == k {
 			return i, false
 		}
-		items = append(items, exItem{u: strings.Join(words, " "), nodeOnly: true, method: "isolated", s: int(p.toks[k].s), e: int(p.toks[n-1].e), tok: k})
+		items = append(items, exItem{u: id, nodeOnly: true, method: "isolated", s: int(p.toks[k].s), e: int(p.toks[n-1].e), tok: k})
 		k = n
 		switch {
 		case p.isPunct(k, ',') && p.isWord(k+1, "and"):
@@ -463,4 +450,20 @@ func (p *exScan) tryNoEdgesLabel(i int) (int, bool) {
 		p.add(it)
 	}
 	return k, true
+}
+
+// nameWords reads a name at token k: a number, or up to four capitalised
+// words ("Ashen Ford"), not starting with a function word ("Also"). next
+// is k when there is none.
+func (p *exScan) nameWords(k int) (id string, next int) {
+	n := k
+	var words []string
+	for n < len(p.toks) && (p.kind(n) == exNum || p.kind(n) == exWord && exIDLike(p.text(n))) && len(words) < 4 {
+		if relFunctionWord(p.word(n)) {
+			break
+		}
+		words = append(words, p.text(n))
+		n++
+	}
+	return strings.Join(words, " "), n
 }

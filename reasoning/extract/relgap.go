@@ -136,9 +136,8 @@ func (t *proseText) relIsolated(b *proseBuild, c ptSentence) bool {
 	if len(names) == 0 || names[len(names)-1].poss {
 		return false
 	}
-	if k, ok := t.relNobody(n, c.q); ok {
-		// "Wendy and Yvonne haven't swapped with anyone yet"
-		n = k
+	// read declares the names nodes when the statement ends at token n.
+	read := func(n int) bool {
 		if n < c.q && t.toks[n].kind != pPunct {
 			return false
 		}
@@ -147,6 +146,10 @@ func (t *proseText) relIsolated(b *proseBuild, c ptSentence) bool {
 		}
 		b.sentence(t, c, [][2]int{{c.a, c.q}}, func(int) bool { return true })
 		return true
+	}
+	if k, ok := t.relNobody(n, c.q); ok {
+		// "Wendy and Yvonne haven't swapped with anyone yet"
+		return read(k)
 	}
 	for x := 0; x < 3 && n < c.q && !t.isWord(n, "has", "have"); x++ {
 		if tk := t.toks[n]; tk.kind != pWord || tk.upper {
@@ -161,14 +164,7 @@ func (t *proseText) relIsolated(b *proseBuild, c ptSentence) bool {
 	for n < c.q && t.isWord(n, "yet", "at", "all", "so", "far") {
 		n++
 	}
-	if n < c.q && t.toks[n].kind != pPunct {
-		return false
-	}
-	for _, nm := range names {
-		b.node(nm.id, int(t.toks[nm.a].s))
-	}
-	b.sentence(t, c, [][2]int{{c.a, c.q}}, func(int) bool { return true })
-	return true
+	return read(n)
 }
 
 // relNobody reads, at token n, a relation verb denied of everyone: "haven't
