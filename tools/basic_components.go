@@ -23,29 +23,25 @@ type Components struct {
 }
 
 // unionFind is a disjoint-set forest with path halving and union by size.
-// A node's parent and size sit side by side, so a step of a find touches
-// one place in memory.
 type unionFind struct {
-	nodes []ufNode
-}
-
-type ufNode struct {
-	parent, size int32
+	parent []int32
+	size   []int32
 }
 
 func newUnionFind(n int) *unionFind {
-	uf := &unionFind{nodes: make([]ufNode, n)}
-	for i := range uf.nodes {
-		uf.nodes[i] = ufNode{parent: int32(i), size: 1}
+	uf := &unionFind{parent: make([]int32, n), size: make([]int32, n)}
+	for i := range uf.parent {
+		uf.parent[i] = int32(i)
+		uf.size[i] = 1
 	}
 	return uf
 }
 
 func (uf *unionFind) find(x int32) int32 {
-	p := uf.nodes
-	for p[x].parent != x {
-		p[x].parent = p[p[x].parent].parent
-		x = p[x].parent
+	p := uf.parent
+	for p[x] != x {
+		p[x] = p[p[x]]
+		x = p[x]
 	}
 	return x
 }
@@ -56,50 +52,66 @@ func (uf *unionFind) union(a, b int32) bool {
 	if ra == rb {
 		return false
 	}
-	p := uf.nodes
-	if p[ra].size < p[rb].size {
+	if uf.size[ra] < uf.size[rb] {
 		ra, rb = rb, ra
 	}
-	p[rb].parent = ra
-	p[ra].size += p[rb].size
+	uf.parent[rb] = ra
+	uf.size[ra] += uf.size[rb]
 	return true
 }
 
 // weakComponents labels every node with its (weakly) connected component,
 // ignoring edge directions. Labels are numbered 0.. in the order of each
 // component's first node in insertion order; the second result is the count.
-// The edges are merged node by node from the out adjacency, so one end of
-// each is read in order (in edge order both ends are anywhere in memory).
+//
+// It merges the edges in edge order by Rem's union-find with splicing: a
+// node's parent is never above it (parent[v] <= v), a set's root is its
+// first node, and walking two nodes' paths up together re-points each step
+// at the other path, so there is no size array to read and the paths stay
+// short. On a graph of 10^7 edges the parents no longer fit in the cache,
+// and this did the work in about half the time of union by size with path
+// halving (eval/results/loading.md).
 func weakComponents(ctx context.Context, g *graph.Graph) ([]int32, int, error) {
 	n := g.N()
-	uf := newUnionFind(n)
-	seen := 0
-	for u := int32(0); u < int32(n); u++ {
-		out := g.Out(u)
-		if seen += len(out); seen >= ctxCheckEvery*16 {
-			seen = 0
+	p := make([]int32, n)
+	for i := range p {
+		p[i] = int32(i)
+	}
+	for e := 0; e < g.M(); e++ {
+		if e%(ctxCheckEvery*16) == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, 0, err
 			}
 		}
-		for _, v := range out {
-			if g.Directed() || v > u {
-				uf.union(u, v)
+		x, y := g.Edge(int32(e))
+		for p[x] != p[y] {
+			if p[x] < p[y] {
+				x, y = y, x
 			}
+			if p[x] == x { // x is a root: hang it below y's parent
+				p[x] = p[y]
+				break
+			}
+			z := p[x]
+			p[x] = p[y] // splice: x's path continues on y's
+			x = z
 		}
 	}
+	// Roots are first nodes, so a node's root is labelled before it.
 	label := make([]int32, n)
-	for i := range label {
-		label[i] = -1
-	}
 	k := int32(0)
 	for v := int32(0); v < int32(n); v++ {
-		r := uf.find(v)
-		if label[r] < 0 {
-			label[r] = k
-			k++
+		r := v
+		for p[r] != r {
+			r = p[r]
 		}
-		label[v] = label[r]
+		p[v] = r
+		if r == v {
+			label[v] = k
+			k++
+		} else {
+			label[v] = label[r]
+		}
 	}
 	return label, int(k), nil
 }

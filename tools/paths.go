@@ -67,19 +67,39 @@ func newBFSBuffers(n int) (dist, queue []int32) {
 func bfsDistances(g *graph.Graph, src int32, reverse bool, dist, queue []int32) []int32 {
 	queue = append(queue[:0], src)
 	dist[src] = 0
-	for head := 0; head < len(queue); head++ {
-		v := queue[head]
-		dv := dist[v] + 1
-		nbrs := neighbours(g, v, reverse)
-		for _, u := range nbrs {
-			if dist[u] < 0 {
-				dist[u] = dv
-				queue = append(queue, u)
+	var touched int32
+	for head := 0; head < len(queue); {
+		// The lists of the next queued nodes are read first, in a loop whose
+		// loads do not wait on one another, so that their cache misses
+		// overlap (on a graph of 10^7 edges nearly every list is one).
+		end := min(len(queue), head+bfsAhead)
+		for _, v := range queue[head:end] {
+			if nbrs := neighbours(g, v, reverse); len(nbrs) > 0 {
+				touched += nbrs[0]
+			}
+		}
+		for ; head < end; head++ {
+			v := queue[head]
+			dv := dist[v] + 1
+			for _, u := range neighbours(g, v, reverse) {
+				if dist[u] < 0 {
+					dist[u] = dv
+					queue = append(queue, u)
+				}
 			}
 		}
 	}
+	keep(touched)
 	return queue
 }
+
+// bfsAhead is how many queued nodes' lists bfsDistances reads ahead.
+const bfsAhead = 64
+
+// keep keeps a value computed only for its memory reads.
+//
+//go:noinline
+func keep(int32) {}
 
 // clearBFS resets dist to -1 on the nodes a bfsDistances run reached, in
 // O(reached) time, so the buffers can be reused for the next source.
