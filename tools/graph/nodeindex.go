@@ -144,7 +144,7 @@ func (x *nodeIndex) getBatch(ids []string, toks [][]byte, found []int32, sc *bat
 		}
 		for _, t := range cand {
 			if id := sc.strs[t]; len(id) > 0 {
-				found[t] = int32(id[0]) // its first bytes, into the cache
+				found[t] = int32(id[0]) + int32(id[len(id)-1]) // its first and last bytes, into the cache
 			}
 		}
 		for _, t := range cand {
