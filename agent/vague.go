@@ -145,10 +145,18 @@ func sentencesWhere(text string, keep func(sent string, end byte) bool) string {
 }
 
 // innerDot reports whether the dot at text[i] sits between two letters or
-// digits ("v0.3", "app.models", "2.5"): part of a word, no sentence end.
+// digits ("v0.3", "app.models", "2.5"): part of a word, no sentence end. A
+// lower-case word, the dot and a capitalised word ("the starting
+// node.Please determine ...", as GraCoRe's prompts join sentences) is a
+// sentence end without its space.
 func innerDot(text string, i int) bool {
 	alnum := func(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
-	return i > 0 && i+1 < len(text) && alnum(text[i-1]) && alnum(text[i+1])
+	if i < 2 || i+2 >= len(text) || !alnum(text[i-1]) || !alnum(text[i+1]) {
+		return false
+	}
+	lower := func(c byte) bool { return c >= 'a' && c <= 'z' }
+	upper := func(c byte) bool { return c >= 'A' && c <= 'Z' }
+	return !(lower(text[i-1]) && lower(text[i-2]) && upper(text[i+1]) && lower(text[i+2]))
 }
 
 // isInstruction reports whether a sentence asks or orders rather than

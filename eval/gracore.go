@@ -88,7 +88,7 @@ var gcTasks = map[string]gcTask{
 	GCNodeNumber:     {'n', []string{"node_count"}},
 	GCAverageDegree:  {'n', []string{"degree_distribution"}},
 	GCIsConnected:    {'b', []string{"is_connected"}},
-	GCSimilarity:     {'t', nil},
+	GCSimilarity:     {'t', []string{"edge_list"}},
 	GCShortestPath:   {'p', []string{"shortest_path", "shortest_path_length"}},
 	GCMaxFlow:        {'n', []string{"maximum_flow"}},
 	GCGraphTraversal: {'o', []string{"bfs_order"}},
@@ -96,7 +96,7 @@ var gcTasks = map[string]gcTask{
 	GCBipartiteGraph: {'b', []string{"is_bipartite"}},
 	GCGraphColoring:  {'n', []string{"chromatic_number", "graph_coloring"}},
 	GCHamiltonian:    {'h', []string{"hamiltonian_cycle", "hamiltonian_path"}},
-	GCTSP:            {'s', nil},
+	GCTSP:            {'s', []string{"travelling_salesman"}},
 	GCEulerian:       {'b', []string{"euler_circuit", "euler_path"}},
 }
 

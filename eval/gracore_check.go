@@ -777,7 +777,13 @@ func judgeGraCoReValue(it *Item, gold any, out Outcome, load func() *graph.Graph
 func judgeTour(gold, pred any, g *graph.Graph) Verdict {
 	m, _ := gold.(map[string]any)
 	want, _ := numberOf(m["length"])
+	if v, ok := field(pred, "exists"); ok && v == false {
+		return wrong("answered that no tour exists")
+	}
 	raw, ok := field(pred, "path")
+	if !ok {
+		raw, ok = field(pred, "tour") // travelling_salesman's value
+	}
 	if !ok {
 		if l, isList := pred.([]any); isList {
 			raw, ok = l, true

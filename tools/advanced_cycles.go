@@ -47,7 +47,8 @@ func HamiltonianCycleTool(maxNodes int) Tool {
 		Description: "Decide exactly whether a graph has a Hamiltonian cycle (a closed tour visiting every node once) and give one.",
 		WhenToUse: fmt.Sprintf("Questions asking for a closed route, round trip or cycle that visits each node exactly once and "+
 			"returns to its start, following edge directions in directed graphs. Exact for graphs of up to %d nodes; larger "+
-			"graphs are answered only when a quick check rules a cycle out, otherwise declined as too large. Self-loops are "+
+			"graphs are answered when a quick check rules a cycle out or a backtracking search finds a cycle or runs to "+
+			"its end, otherwise declined as too large. Self-loops are "+
 			"ignored; an undirected cycle needs at least 3 nodes (going there and back along one edge is not a cycle), a "+
 			"directed one at least 2, and a single node counts only with a self-loop.", maxNodes),
 		Returns:   "exists (bool) and cycle, one Hamiltonian cycle as a list of node IDs whose first node is repeated at the end.",
@@ -111,8 +112,20 @@ func hamiltonianCycle(ctx context.Context, g *graph.Graph, maxNodes int) (Hamilt
 		return HamiltonianCycleResult{}, err
 	}
 	if n > maxNodes {
+		// Beyond the subset search: backtracking, exact when it finds a
+		// cycle or runs to its end.
+		cyc, found, complete, err := hamiltonianCycleSearch(ctx, g, hamiltonianSearchBudget)
+		switch {
+		case err != nil:
+			return HamiltonianCycleResult{}, fmt.Errorf("hamiltonian_cycle: %w", err)
+		case found:
+			return HamiltonianCycleResult{Exists: true, Cycle: idsOf(g, cyc)}, nil
+		case complete:
+			return HamiltonianCycleResult{}, nil
+		}
 		return HamiltonianCycleResult{}, fmt.Errorf("hamiltonian_cycle: the graph has %d nodes, more than the %d the exact "+
-			"subset search takes, and no quick check rules a cycle out: %w", n, maxNodes, ErrTooLarge)
+			"subset search takes; no quick check rules a cycle out and a backtracking search of %d steps found none: %w",
+			n, maxNodes, hamiltonianSearchBudget, ErrTooLarge)
 	}
 	succ, pred := neighbourMasks(g)
 	// Paths start at node 0. ends[m] is the set of nodes v such that a

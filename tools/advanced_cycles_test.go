@@ -71,7 +71,7 @@ func TestAdvancedHamiltonianCycleOracle(t *testing.T) {
 		if !validCycle(g, res.Cycle) {
 			t.Errorf("cycle %v is not a Hamiltonian cycle\n%s", res.Cycle, c.tg.describe())
 		}
-	}, HamiltonianCycleTool(24))
+	}, HamiltonianCycleTool(24), HamiltonianCycleTool(2)) // the subset search at 24 nodes, the backtracking search from 3
 	t.Logf("coverage: %d answered, %d cycles checked, %d errors (null graphs)", ok, yes, errs)
 	if ok != len(runs)-2 || errs != 2 || yes < 80 || yes > ok-80 {
 		t.Errorf("coverage: %d answered, %d cycles checked, %d errors (null graphs)", ok, yes, errs)
@@ -106,9 +106,18 @@ func TestAdvancedHamiltonianCycleLimits(t *testing.T) {
 			t.Errorf("K_{%d,%d}: %v, want exists=%v", c.a, c.b, hc, c.want)
 		}
 	}
-	// Past the cap: declined unless a quick check refutes.
-	if _, err := runTool(t, "hamiltonian_cycle", completeBipartite(t, 11, 11), nil); !errors.Is(err, ErrTooLarge) {
-		t.Errorf("K_{11,11}: err %v, want ErrTooLarge", err)
+	// Past the cap: the backtracking search finds a cycle of K_{11,11}
+	// (and of K_{20,20}); K_{11,12} has none, which no quick check shows
+	// and the search does not settle in its budget: declined.
+	for _, k := range []int{11, 20} {
+		kb := completeBipartite(t, k, k)
+		res, err := runTool(t, "hamiltonian_cycle", kb, nil)
+		if err != nil || !res.Value.(HamiltonianCycleResult).Exists || !validCycle(kb, res.Value.(HamiltonianCycleResult).Cycle) {
+			t.Errorf("K_{%d,%d}: %v %v, want a cycle", k, k, res.Value, err)
+		}
+	}
+	if _, err := runTool(t, "hamiltonian_cycle", completeBipartite(t, 11, 12), nil); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("K_{11,12}: err %v, want ErrTooLarge", err)
 	}
 	// A path of 30 nodes has leaves: exactly no at any size.
 	b := graph.NewBuilder(false)

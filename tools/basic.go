@@ -27,6 +27,7 @@ func basicTools() []Tool {
 		// GTools tasks.
 		nodeCountTool(),
 		edgeCountTool(),
+		edgeListTool(),
 		nodeExistsTool(),
 		edgeExistsTool(),
 		degreeTool(),
