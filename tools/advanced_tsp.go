@@ -18,6 +18,10 @@ const DefaultTSPMaxNodes = 18
 // maxTSPCap is the largest cap TravellingSalesmanTool accepts.
 const maxTSPCap = 20
 
+// maxTSPSearchNodes is the largest graph the branch and bound beyond
+// Held–Karp's cap takes (it keeps an n×n weight matrix).
+const maxTSPSearchNodes = 100
+
 // tourWords name a closed tour in travelling_salesman's concepts.
 const tourWords = "tour/tours/round_trip/round_trips/roundtrip/roundtrips"
 
@@ -73,9 +77,10 @@ func TravellingSalesmanTool(maxNodes int) Tool {
 		WhenToUse: fmt.Sprintf("Questions asking for the shortest, cheapest or fastest round trip or tour through every node "+
 			"(the travelling salesman problem), or what such a tour costs, along the graph's edges (following their "+
 			"directions when directed; the cost is the sum of the edge weights, or the number of edges when unweighted). "+
-			"Exact (Held–Karp) for graphs of up to %d nodes; larger graphs are answered only when a quick check rules a "+
-			"tour out, otherwise declined as too large. Self-loops are ignored; two nodes joined by an edge have the tour "+
-			"there and back, one node the tour of cost 0. Whether any tour exists, without its cost: hamiltonian_cycle.", maxNodes),
+			"Exact (Held–Karp) for graphs of up to %d nodes; larger graphs (to %d nodes) by a branch and bound under "+
+			"Held–Karp's 1-tree bound, answered when it runs to its end or a quick check rules a tour out, otherwise "+
+			"declined as too large. Self-loops are ignored; two nodes joined by an edge have the tour "+
+			"there and back, one node the tour of cost 0. Whether any tour exists, without its cost: hamiltonian_cycle.", maxNodes, maxTSPSearchNodes),
 		Returns:   "exists (bool), cost (the tour's total weight, null when there is no tour) and tour, one cheapest tour as node IDs with its start repeated at the end.",
 		AppliesTo: AnyGraph,
 		Family:    familyCommon,
@@ -119,9 +124,27 @@ func travellingSalesman(ctx context.Context, g *graph.Graph, src int32, maxNodes
 	if ok, err := spanningCyclePossible(ctx, g, true); err != nil || !ok {
 		return TSPResult{}, err
 	}
+	if n > maxNodes && n <= maxTSPSearchNodes {
+		// Beyond Held–Karp: branch and bound, exact when it runs to its end.
+		tour, cost, complete, err := tspBranchBound(ctx, g, src, tspSearchBudget)
+		switch {
+		case err != nil:
+			return TSPResult{}, fmt.Errorf("travelling_salesman: %w", err)
+		case complete && tour == nil:
+			return TSPResult{}, nil
+		case complete:
+			return TSPResult{Exists: true, Cost: &cost, Tour: idsOf(g, tour)}, nil
+		}
+		found := ""
+		if tour != nil {
+			found = fmt.Sprintf(" (the best tour it found costs %s, not proven the cheapest)", formatNumber(cost))
+		}
+		return TSPResult{}, fmt.Errorf("travelling_salesman: the graph has %d nodes, more than the %d the exact Held–Karp "+
+			"search takes, and a branch and bound of %d steps did not finish%s: %w", n, maxNodes, tspSearchBudget, found, ErrTooLarge)
+	}
 	if n > maxNodes {
 		return TSPResult{}, fmt.Errorf("travelling_salesman: the graph has %d nodes, more than the %d the exact Held–Karp "+
-			"search takes, and no quick check rules a tour out: %w", n, maxNodes, ErrTooLarge)
+			"search takes (and the %d of its branch and bound), and no quick check rules a tour out: %w", n, maxNodes, maxTSPSearchNodes, ErrTooLarge)
 	}
 	// w[u*n+v] is the weight of the edge u -> v, +Inf when there is none.
 	w := make([]float64, n*n)
