@@ -40,6 +40,9 @@ type run struct {
 	// second is the second graph the question writes (a subgraph
 	// question's pattern), read apart from the main one; nil when none.
 	second *extract.SecondGraph
+	// options are the lettered choices the question offers, checked by
+	// the chosen tool (chooseOptions).
+	options []extract.Option
 }
 
 // planner is the planner of this question.
@@ -151,6 +154,7 @@ func (a *Agent) ask(ctx context.Context, question string, sess *Session, opts []
 	}
 	task := reasoning.QuestionWithoutGraph(question, ex)
 	r.second = ex.Second
+	r.options = ex.Options
 
 	// The LLM graph step, only when the parsers are not confident and the
 	// question does not come with a file. A question writing two graphs
@@ -212,7 +216,7 @@ func (a *Agent) ask(ctx context.Context, question string, sess *Session, opts []
 	if kind := scenarioKind(task, question, source); kind != "" {
 		return r.scenario(ctx, kind, question, g, source)
 	}
-	if r.opt.plan == nil && r.second == nil {
+	if r.opt.plan == nil && r.second == nil && len(r.options) == 0 {
 		if ans, ok, err := r.tryChain(ctx, task, g, source); ok {
 			return ans, err
 		}
@@ -817,6 +821,11 @@ func (r *run) answerWithTools(ctx context.Context, task string, g *graph.Graph, 
 	}
 	if err := r.subgraphSense(ctx, g, spec, args, res); err != nil {
 		return r.fail(err)
+	}
+	if len(r.options) > 0 {
+		if res, rerr = r.chooseOptions(ctx, tool, g, args, res, r.options); rerr != nil {
+			return r.fail(rerr)
+		}
 	}
 	if isolated != "" {
 		res.Text = isolated + " " + res.Text

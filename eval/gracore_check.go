@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -731,6 +732,30 @@ func judgeGraCoReValue(it *Item, gold any, out Outcome, load func() *graph.Graph
 	case GCShortestPath:
 		return checkPath(it, gold, pred, g, DefaultTolerance)
 	case GCGraphTraversal:
+		if raw, ok := field(pred, "valid"); ok && g != nil {
+			// The options checked: the letters given must be exactly the
+			// options that are breadth-first orders from node 0.
+			chosen, _ := listOf(raw)
+			m := gcOptionsRe.FindStringSubmatch(gcQuestionPart(it))
+			if m == nil {
+				return wrong("the question's options are not create_data.py's")
+			}
+			if len(chosen) == 0 {
+				return wrong("no option chosen")
+			}
+			for i, s := range m[1:5] {
+				l, err := intList(s)
+				if err != nil {
+					return wrong("option %c: %v", 'A'+i, err)
+				}
+				valid := bfsOK(g, strList(l), "0") == nil
+				if slices.Contains(chosen, string(rune('A'+i))) != valid {
+					return wrong("option %c is %sa breadth-first order from node 0, and the answer %s it", 'A'+i,
+						map[bool]string{true: "", false: "not "}[valid], map[bool]string{true: "leaves out", false: "chooses"}[valid])
+				}
+			}
+			return right
+		}
 		order, ok := listOf(pred)
 		if !ok || g == nil {
 			return wrong("answer %s is not an order", brief(pred))
@@ -774,6 +799,16 @@ func judgeGraCoReValue(it *Item, gold any, out Outcome, load func() *graph.Graph
 
 // judgeTour accepts a tour from node 0 of every node no longer than the
 // gold's length, or a bare length equal to it.
+// gcQuestionPart is the record's question Q of an item: its prompt
+// without the graph description before "\nQ: " and the task's suffix.
+func gcQuestionPart(it *Item) string {
+	_, q, ok := strings.Cut(it.Question, "\nQ: ")
+	if !ok {
+		return ""
+	}
+	return strings.TrimSuffix(q, gcPromptSuffix[it.Task])
+}
+
 func judgeTour(gold, pred any, g *graph.Graph) Verdict {
 	m, _ := gold.(map[string]any)
 	want, _ := numberOf(m["length"])

@@ -170,14 +170,12 @@ func TestGraCoReSuite(t *testing.T) {
 	}
 }
 
-// gcKnownWrong are the tasks where the builtin backend answers with a tool
-// that does not answer them, left to the question readers and the
-// catalogue (issue 23's missing tools): "What are the triplets in this
-// graph?" (no tool lists the edges), a Hamiltonian cycle (the catalogue
-// has a path tool only), the travelling salesman tour (no tool yet).
-// Wrong answers on ill-posed items (nodes the description never shows)
-// are expected too.
-var gcKnownWrong = map[string]bool{GCSimilarity: true, GCHamiltonian: true, GCTSP: true}
+// gcKnownWrong are the tasks where the builtin backend may answer wrong:
+// none since the catalogue lists edges (edge_list), finds Hamiltonian
+// cycles and tours past 20 nodes, and the options of the traversal
+// question are checked. Wrong answers on ill-posed items (nodes the
+// description never shows) are expected.
+var gcKnownWrong = map[string]bool{}
 
 // TestGraCoReLoaderErrors checks that missing and malformed files are
 // errors naming the files expected, or the file and line.

@@ -180,6 +180,41 @@ func pairTool(spec tools.Spec) bool {
 // findSlots reads the mentions of q in l's words; g (may be nil) tells node IDs apart
 // from words. With fitOnly it stops after the node mentions that
 // slots.fit needs.
+// joinedSentence is a sentence end written without its space: "start
+// node 0.You can choose", "the starting node.Please determine".
+var joinedSentence = lazyCompile(`[\p{Ll}\p{N}]\.\p{Lu}\p{Ll}`)
+
+// splitJoinedSentences writes a space for the dot of each joined sentence
+// end in q (same length, so offsets hold), unless the word around it is a
+// node of g ("app.Models").
+func splitJoinedSentences(q string, g *graph.Graph) string {
+	locs := joinedSentence.Compiled().FindAllStringIndex(q, -1)
+	if len(locs) == 0 {
+		return q
+	}
+	b := []byte(q)
+	isIDByte := func(c byte) bool {
+		return c == '_' || c == '.' || c == '-' || c == ':' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+	}
+	for _, loc := range locs {
+		dot := loc[0] + 1
+		if g != nil {
+			s, e := dot, dot
+			for s > 0 && isIDByte(q[s-1]) {
+				s--
+			}
+			for e < len(q) && isIDByte(q[e]) {
+				e++
+			}
+			if _, ok := g.Index(strings.Trim(q[s:e], ".:-")); ok {
+				continue
+			}
+		}
+		b[dot] = ' '
+	}
+	return string(b)
+}
+
 func findSlots(l *Language, q string, g *graph.Graph, fitOnly bool) *slots {
 	s := &slots{g: g, kv: map[string]string{}, ints: map[string]int64{}}
 	r := &slotREs
@@ -189,6 +224,10 @@ func findSlots(l *Language, q string, g *graph.Graph, fitOnly bool) *slots {
 	if has("number", "label", "among", "index", "named", "rang", "nodes", "vertices") {
 		// Declared node sets are blanked (same length, so offsets hold).
 		q = r.declaration.ReplaceAllStringFunc(q, func(m string) string { return strings.Repeat(" ", len(m)) })
+		lq = strings.ToLower(q)
+	}
+	if strings.Contains(q, ".") {
+		q = splitJoinedSentences(q, g)
 		lq = strings.ToLower(q)
 	}
 	if g != nil {

@@ -271,13 +271,6 @@ func (s *tspBB) localSearch(t []int32) {
 	}
 }
 
-func (s *tspBB) tourCost(t []int32) float64 {
-	c := 0.0
-	for i := 0; i+1 < len(t); i++ {
-		c += s.w[int(t[i])*s.n+int(t[i+1])]
-	}
-	return c
-}
 
 // oneTree is the weight of the minimum 1-tree under weights w+pi (a
 // spanning tree of the nodes other than src, and src's two cheapest

@@ -536,7 +536,7 @@ func cycleCheckTool() Tool {
 }
 
 func topologicalSortTool() Tool {
-	return New(Spec{
+	t := New(Spec{
 		Name:        "topological_sort",
 		Intents:     Intents{Concepts: []string{"acyclic", "cyclic", "cycle*", "circular dependenc*"}},
 		Description: "Order the nodes of a directed acyclic graph so that every edge points forward.",
@@ -566,4 +566,5 @@ func topologicalSortTool() Tool {
 		return Result{Value: ids, Text: fmt.Sprintf("A topological order of the %d %s (every edge goes from an earlier node to a later one) is: %s.",
 			len(ids), plural(len(ids), "node"), listText(ids, listAll))}, nil
 	})
+	return checkedOrderTool{Tool: t, check: checkTopologicalOrder, name: "a topological order"}
 }

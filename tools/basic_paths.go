@@ -139,7 +139,7 @@ func shortestPath(ctx context.Context, g *graph.Graph, s, t int32) ([]int32, flo
 }
 
 func bfsOrderTool() Tool {
-	return New(Spec{
+	t := New(Spec{
 		Name:        "bfs_order",
 		Description: "Visit the graph breadth-first from a node and list the nodes in visiting order.",
 		WhenToUse:   "The question asks for a breadth-first search (BFS) traversal, or the nodes level by level from a start node.",
@@ -162,10 +162,11 @@ func bfsOrderTool() Tool {
 		return Result{Value: order, Text: fmt.Sprintf("Breadth-first search from %s visits %d %s in this order: %s.",
 			p.Source, len(order), plural(len(order), "node"), listText(order, 50))}, nil
 	})
+	return checkedOrderTool{Tool: t, check: checkBFSOrder(t.Spec()), name: "a breadth-first order"}
 }
 
 func dfsOrderTool() Tool {
-	return New(Spec{
+	t := New(Spec{
 		Name:        "dfs_order",
 		Description: "Visit the graph depth-first from a node and list the nodes in preorder.",
 		WhenToUse:   "The question asks for a depth-first search (DFS) traversal or the DFS preorder from a start node.",
@@ -191,6 +192,7 @@ func dfsOrderTool() Tool {
 		return Result{Value: order, Text: fmt.Sprintf("Depth-first search from %s visits %d %s in this order: %s.",
 			p.Source, len(order), plural(len(order), "node"), listText(order, 50))}, nil
 	})
+	return checkedOrderTool{Tool: t, check: checkDFSOrder(t.Spec()), name: "a depth-first order"}
 }
 
 // dfsPreorder returns the nodes reachable from s in depth-first preorder,

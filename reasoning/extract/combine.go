@@ -44,10 +44,29 @@ func Read(ctx context.Context, question string, opt Options) (Extraction, error)
 	if len(question) > opt.MaxBytes {
 		return Extraction{}, fmt.Errorf("question of %d bytes exceeds the limit of %d bytes: %w", len(question), opt.MaxBytes, graph.ErrTooLarge)
 	}
-	if ex, ok, err := readWithSecond(ctx, question, opt); err != nil || ok {
+	// Lettered options ("A. [0, 6, 2]") are answers to check, not graph
+	// text: the readers read the question without them.
+	options := findOptions(question)
+	text := question
+	for _, o := range options {
+		text = blank(text, o.Span[0], o.Span[1], true)
+	}
+	ex, ok, err := readWithSecond(ctx, text, opt)
+	if err == nil && !ok {
+		ex, err = readQuestion(ctx, text, opt)
+	}
+	if err != nil || len(options) == 0 {
 		return ex, err
 	}
-	return readQuestion(ctx, question, opt)
+	ex.Options = options
+	for _, o := range options {
+		ex.Spans = append(ex.Spans, o.Span)
+		ex.Report.Spans = append(ex.Report.Spans, ReportSpan{Start: o.Span[0], End: o.Span[1], Role: RoleOptions.String(),
+			Reader: "options", Text: question[o.Span[0]:o.Span[1]]})
+	}
+	ex.Spans = sortedSpans(ex.Spans)
+	slices.SortFunc(ex.Report.Spans, func(a, b ReportSpan) int { return a.Start - b.Start })
+	return ex, nil
 }
 
 // readQuestion reads the question as writing one graph.

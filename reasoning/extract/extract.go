@@ -47,6 +47,9 @@ type Extraction struct {
 	// (the pattern of a subgraph question), read apart; nil when none.
 	// Its text is in Spans too, so WithoutGraph leaves the task alone.
 	Second *SecondGraph
+	// Options are the lettered choices the question offers ("A. [0, 6,
+	// 2]"), answers to check rather than graph text; in Spans too.
+	Options []Option
 }
 
 // Confident is the confidence at or above which the parsers'

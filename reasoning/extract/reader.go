@@ -122,6 +122,9 @@ const (
 	// RoleRule states a rule over the data ("each node's embedding is
 	// updated by the sum of its neighbours' embeddings").
 	RoleRule
+	// RoleOptions is a lettered choice the question offers ("A. [0, 6,
+	// 2]"), an answer to check, never graph content (Extraction.Options).
+	RoleOptions
 )
 
 // String names the role.
@@ -137,6 +140,8 @@ func (r Role) String() string {
 		return "node data"
 	case RoleRule:
 		return "rule"
+	case RoleOptions:
+		return "option"
 	}
 	return "unknown"
 }
