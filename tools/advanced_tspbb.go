@@ -271,7 +271,6 @@ func (s *tspBB) localSearch(t []int32) {
 	}
 }
 
-
 // oneTree is the weight of the minimum 1-tree under weights w+pi (a
 // spanning tree of the nodes other than src, and src's two cheapest
 // edges), with each node's degree in it.
