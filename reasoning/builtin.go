@@ -181,6 +181,14 @@ func (p *BuiltinPlanner) chooseTool(ctx context.Context, req ToolRequest) (ToolC
 		return ToolChoice{Tool: NoTool, Thought: fmt.Sprintf("builtin: no candidate applies to this graph (%s)", strings.Join(dropped, ", "))}, 0, nil
 	}
 	sort.SliceStable(ss, func(a, b int) bool { return ss[a].al > ss[b].al })
+	// A near tie between a tool whose parameters the question does not
+	// give (its fit is negative) and one that fits and is named more
+	// strongly goes to the latter: "Directed graph, successors of each
+	// node: ... Is the graph a DAG?" is cycle_check's, not successors'
+	// (no node named), whatever the examples' votes add.
+	if len(ss) > 1 && ss[0].fit < 0 && ss[1].fit >= 0 && ss[1].cue > ss[0].cue && ss[0].al-ss[1].al < nearTieMargin {
+		ss[0], ss[1] = ss[1], ss[0]
+	}
 	best := ss[0]
 	var why strings.Builder
 	fmt.Fprintf(&why, "builtin: %s scores %.3f (retrieval %.3f, vote share %.2f, parameter fit %+.2f, intent cue %+.2f)", best.name, best.al, best.retrieval, best.vote, best.fit, best.cue)
@@ -269,6 +277,10 @@ func AppliesTo(k tools.GraphKind, directed bool) bool {
 // preference until one passes ValidateArgs (against req.Graph) and
 // req.Check; when none does, the first failure is returned. Errors wrap
 // ErrBadParams.
+// nearTieMargin is how close two scores are for the parameter fit to
+// decide between them.
+const nearTieMargin = 0.05
+
 func (p *BuiltinPlanner) ExtractParams(ctx context.Context, req ParamRequest) (json.RawMessage, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err

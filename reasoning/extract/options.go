@@ -19,8 +19,9 @@ type Option struct {
 }
 
 // optionRe is a lettered option followed by a bracketed list, at a line
-// start or after white space: "A. [0, 1, 2]", "(B) [a, b]", "C) [3, 4]".
-var optionRe = lazyre.New(`(?:^|[\s:;])(\(?([A-H])[.):]\s*\[([^\[\]\n]*)\])`)
+// start or after white space: "A. [0, 1, 2]", "(B) [a, b]", "C) [3, 4]";
+// never "A: [B, C]", an adjacency list's line.
+var optionRe = lazyre.New(`(?:^|[\s;])(\(?([A-H])[.)]\s*\[([^\[\]\n]*)\])`)
 
 // maxOptionItems bounds the items of one option.
 const maxOptionItems = 10000

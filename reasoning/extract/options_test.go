@@ -22,6 +22,7 @@ func TestFindOptions(t *testing.T) {
 		{"B. [0, 1] C. [1, 0]", nil},
 		{"A. [0, 1] only", nil},
 		{"A. [0, , 1] B. [1, 0]", nil},
+		{"Adjacency lists:\nA: [F, D, B, C]\nB: [A, D, E]\nC: [A]", nil},
 	} {
 		var got []string
 		for _, o := range findOptions(c.q) {
