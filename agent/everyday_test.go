@@ -73,13 +73,16 @@ func TestAskPairNotInGraph(t *testing.T) {
 }
 
 // TestAskEverydayDeclines: questions whose nearest tool would answer
-// something else are declined (exit 1), not answered.
+// something else are declined (exit 1), not answered. ("Show me every
+// vertex", declined while no tool listed nodes, is node_list's.)
 func TestAskEverydayDeclines(t *testing.T) {
 	a := newDataAgent(t)
+	if ans, err := a.Ask(context.Background(), "Edges: P-Q, Q-R, R-S. Show me every vertex."); err != nil || ans.Tool != "node_list" {
+		t.Errorf("show me every vertex: %v %v", ans, err)
+	}
 	for _, q := range []string{
 		"Edges: P-Q, Q-R, R-S. How well connected is Q?",                    // a node named, a whole-graph tool near
 		"Edges: P-Q, Q-R, R-S. If R fails, is the network still connected?", // about another graph
-		"Edges: P-Q, Q-R, R-S. Show me every vertex.",                       // a list, no tool lists nodes
 		"Edges: P-Q, Q-R, R-S. Is Q important?",                             // yes/no, a score near
 		"Edges: P-Q, Q-R, R-S. Who are P's friends' friends?",               // two hops
 		"Guests: Ann–Ben, Ben–Cal, Cal–Dot. Which guests has Ann never talked to?",

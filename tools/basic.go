@@ -28,6 +28,7 @@ func basicTools() []Tool {
 		nodeCountTool(),
 		edgeCountTool(),
 		edgeListTool(),
+		nodeListTool(),
 		nodeExistsTool(),
 		edgeExistsTool(),
 		degreeTool(),

@@ -100,3 +100,34 @@ func edgeTriplets(g *graph.Graph) []EdgeTriplet {
 	}
 	return out
 }
+
+// nodeListTool lists the graph's nodes.
+func nodeListTool() Tool {
+	return New(Spec{
+		Name: "node_list",
+		Intents: Intents{
+			Phrases: []string{
+				"list/enumerate/print/output/show all/every/each <nodes>",
+				"show/give/tell me all/every/each/the <nodes>",
+				"what/which are all/the <nodes> of/in the/this graph",
+			},
+		},
+		Description: "List every node of the graph, isolated ones included, in the order the graph gives them.",
+		WhenToUse: "Questions asking for the graph's nodes themselves: list all the nodes or vertices, show every node. " +
+			"Not how many there are (node_count) or the nodes next to one node (neighbors).",
+		Returns:   "array of node IDs (strings), in NetworkX's G.nodes order.",
+		AppliesTo: AnyGraph,
+		Family:    familyCommon,
+		Examples: []string{
+			"List all the nodes of the graph 0-1, 1-2, 2-0.",
+			"Show me every vertex of the graph with edges A-B, B-C.",
+			"What are the nodes in this graph?",
+		},
+	}, func(ctx context.Context, g *graph.Graph, _ NoParams) (Result, error) {
+		ids := append([]string{}, g.IDs()...)
+		if len(ids) == 0 {
+			return Result{Value: ids, Text: "The graph has no nodes."}, nil
+		}
+		return Result{Value: ids, Text: fmt.Sprintf("The graph's %d %s: %s.", len(ids), plural(len(ids), "node"), listText(ids, 100))}, nil
+	})
+}

@@ -31,3 +31,24 @@ func TestEdgeListOracle(t *testing.T) {
 		t.Errorf("%d of %d answered", ok, len(runs))
 	}
 }
+
+// TestNodeListOracle: node_list gives NetworkX's list(G.nodes).
+func TestNodeListOracle(t *testing.T) {
+	var runs []caseRun
+	for _, tg := range randomGraphs(2311, 100, genOptions{MaxNodes: 12, SelfLoops: true}) {
+		runs = append(runs, caseRun{tg: tg})
+	}
+	runs = append(runs, tinyRuns(nil)...)
+	ok, _ := check(t, "node_list", runs, func(t *testing.T, c caseRun, g *graph.Graph, got Result, want json.RawMessage) {
+		gb, _ := json.Marshal(got.Value)
+		var wv any
+		_ = json.Unmarshal(want, &wv)
+		wb, _ := json.Marshal(wv)
+		if string(gb) != string(wb) {
+			t.Errorf("nodes %s, NetworkX %s\n%s", gb, wb, c.tg.describe())
+		}
+	})
+	if ok != len(runs) {
+		t.Errorf("%d of %d answered", ok, len(runs))
+	}
+}

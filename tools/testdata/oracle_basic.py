@@ -195,6 +195,7 @@ TOOLS = {
     "node_count": lambda G, a: G.number_of_nodes(),
     "edge_count": lambda G, a: G.number_of_edges(),
     "edge_list": lambda G, a: [[u, v, w] for u, v, w in G.edges(data="weight", default=1)],
+    "node_list": lambda G, a: list(G.nodes),
     "node_exists": lambda G, a: a["node"] in G,
     "edge_exists": lambda G, a: G.has_edge(a["source"], a["target"]),
     "degree": degree,
