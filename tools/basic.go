@@ -27,8 +27,6 @@ func basicTools() []Tool {
 		// GTools tasks.
 		nodeCountTool(),
 		edgeCountTool(),
-		edgeListTool(),
-		nodeListTool(),
 		nodeExistsTool(),
 		edgeExistsTool(),
 		degreeTool(),

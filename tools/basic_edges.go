@@ -10,6 +10,9 @@ import (
 	"github.com/graphagent/graphagent/tools/graph"
 )
 
+// listingTools are the tools that list the graph's own parts.
+func listingTools() []Tool { return []Tool{edgeListTool(), nodeListTool()} }
+
 // EdgeTriplet is one edge with its weight, written as the JSON array
 // [u, v, weight].
 type EdgeTriplet struct {

@@ -36,6 +36,7 @@ func Catalogue() *Registry {
 	all = append(all, propertyTools()...)
 	all = append(all, communityTools()...)
 	all = append(all, neighbourhoodTools()...)
+	all = append(all, listingTools()...)
 	r, err := NewRegistry(all...)
 	if err != nil {
 		// The catalogue is fixed at compile time; a clash is a programming
