@@ -411,3 +411,33 @@ func TestSubgraphDirection(t *testing.T) {
 		}
 	}
 }
+
+// FuzzSubgraphArgs: any arguments give an answer or an error wrapping
+// ErrBadArgs or ErrTooLarge, never a panic.
+func FuzzSubgraphArgs(f *testing.F) {
+	f.Add(`{"pattern": {"nodes": ["a"], "edges": [["a", "b"], ["b", "a"]]}}`)
+	f.Add(`{"pattern": "a-b b-c c->a"}`)
+	f.Add(`{"pattern": {"edges": [[1, 2], [2, 3]]}}`)
+	b := graph.NewBuilder(true)
+	for _, e := range [][2]string{{"0", "1"}, {"1", "2"}, {"2", "0"}, {"2", "2"}} {
+		if _, err := b.AddEdge(e[0], e[1]); err != nil {
+			f.Fatal(err)
+		}
+	}
+	g := b.Build()
+	f.Fuzz(func(t *testing.T, args string) {
+		for _, name := range []string{"subgraph_is_monomorphic", "subgraph_is_isomorphic"} {
+			tl, _ := Catalogue().Get(name)
+			res, err := tl.Run(context.Background(), g, json.RawMessage(args))
+			if err != nil {
+				if !errors.Is(err, ErrBadArgs) && !errors.Is(err, ErrTooLarge) {
+					t.Fatalf("%s %q: %v", name, args, err)
+				}
+				continue
+			}
+			if _, ok := res.Value.(SubgraphMatchResult); !ok || res.Text == "" {
+				t.Fatalf("%s %q: %v %q", name, args, res.Value, res.Text)
+			}
+		}
+	})
+}

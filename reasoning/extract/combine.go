@@ -64,7 +64,8 @@ func Read(ctx context.Context, question string, opt Options) (Extraction, error)
 		ex.Report.Spans = append(ex.Report.Spans, ReportSpan{Start: o.Span[0], End: o.Span[1], Role: RoleOptions.String(),
 			Reader: "options", Text: question[o.Span[0]:o.Span[1]]})
 	}
-	ex.Spans = sortedSpans(ex.Spans)
+	ex.Spans = exMergeSpans(question, sortedSpans(ex.Spans))
+	ex.Span = [2]int{ex.Spans[0][0], ex.Spans[len(ex.Spans)-1][1]}
 	slices.SortFunc(ex.Report.Spans, func(a, b ReportSpan) int { return a.Start - b.Start })
 	return ex, nil
 }

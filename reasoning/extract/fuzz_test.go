@@ -29,6 +29,8 @@ func FuzzRead(f *testing.F) {
 	f.Add("edges: 0 1, 1 2\n0: 1 2\n1 -> 2 -> 3 (weight 4)")
 	f.Add("The nodes are numbered from 0 to 99999999999999999999.")
 	f.Add("\"a/b.edgelist\" 'c.tsv' x.json")
+	f.Add("Q: The nodes of graph G are numbered from 0 to 5, and the edges are: (0->1) (1->2). The nodes of subgraph G' are numbered from a to c, and the edges are: (a->b) (b->c). Is subgraph G' present within graph G?")
+	f.Add("Graph: 0-1, 1-2.\nPattern:\na-b\nb-c\n\nDoes the graph contain the pattern? A. [0, 1] B. [1, 0]")
 	opt := Options{MaxNodes: 500, MaxEdges: 500, MaxBytes: 1 << 16}
 	f.Fuzz(func(t *testing.T, q string) {
 		start := time.Now()
@@ -123,10 +125,13 @@ func exCheckExtraction(t *testing.T, q string, ex Extraction, opt Options) {
 }
 
 // exUnescapedIn allows node IDs that a Python string literal unescaped
-// (or integers that range declarations spelled out).
+// (or integers and letters that range declarations spelled out).
 func exUnescapedIn(q, id string) bool {
 	if strings.ContainsRune(q, '\\') {
 		return true
+	}
+	if len(id) == 1 && (id[0] >= 'a' && id[0] <= 'z' || id[0] >= 'A' && id[0] <= 'Z') {
+		return true // a node of a declared letter range such as "a to e"
 	}
 	for _, c := range id {
 		if c < '0' || c > '9' {
