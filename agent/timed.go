@@ -50,13 +50,29 @@ func unreadNamingStatement(question string, ex reasoning.Extraction) error {
 		// name (an unread node); a node alone ("Ann is happy") is no graph.
 		var node string
 		nodes, names := 0, 0
+		var mentioned []int32
+		firstNode, lastNode, numberInside := -1, -1, false
 		for k, w := range words {
-			if _, ok := g.Index(w); ok && len(w) >= 2 && hasLetter(w) {
+			if u, ok := g.Index(w); ok && len(w) >= 2 && hasLetter(w) {
 				nodes++
 				node = w
+				mentioned = append(mentioned, u)
+				if firstNode < 0 {
+					firstNode = k
+				}
+				lastNode = k
 			} else if unicode.IsUpper([]rune(w)[0]) && !(k == 0 && sentenceOpeners[strings.ToLower(w)]) && w != "I" {
 				names++
 			}
+		}
+		for k := firstNode + 1; k > 0 && k < lastNode; k++ {
+			numberInside = numberInside || unicode.IsDigit([]rune(words[k])[0])
+		}
+		if names == 0 && !numberInside && nodes >= 2 && allAdjacent(g, mentioned) {
+			// "gigs in Glasgow, Newcastle and Norwich" over a table that
+			// joins every two of them: no edge the sentence could state
+			// is missing, and no number between them could weigh one.
+			continue
 		}
 		if nodes >= 2 || nodes == 1 && names > 0 {
 			return fmt.Errorf("the graph in the question is uncertain (%s); the sentence %q names node %s of the graph but no reader read it: %w",
@@ -140,6 +156,19 @@ func statementWords(sent string) []string {
 		out = append(out, string(rs[start:]))
 	}
 	return out
+}
+
+// allAdjacent reports whether every two distinct nodes of ns are joined
+// by an edge of g, in one direction or the other.
+func allAdjacent(g *graph.Graph, ns []int32) bool {
+	for i, u := range ns {
+		for _, v := range ns[i+1:] {
+			if u != v && !g.HasEdge(u, v) && !g.HasEdge(v, u) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // nodeListing reports whether a sentence lists nodes of g after a colon

@@ -60,8 +60,9 @@ type ArticulationResult struct {
 
 func minimumSpanningTreeTool() Tool {
 	return New(Spec{
-		Name:        "minimum_spanning_tree",
-		Intents:     Intents{Phrases: []string{"minimum/min/least/smallest/lowest/cheapest total ... to connect/link/join/reach all/every"}},
+		Name: "minimum_spanning_tree",
+		Intents: Intents{Phrases: []string{"minimum/min/least/smallest/lowest/cheapest total ... to connect/link/join/reach all/every",
+			"minimum/min/least/smallest/lowest/cheapest total ... connects/links/joins/reaches all/every"}},
 		Description: "Compute a minimum spanning tree (a spanning forest when disconnected) of an undirected graph with Kruskal's algorithm.",
 		WhenToUse: "Questions about the cheapest set of edges connecting all nodes, the minimum total cost to link every " +
 			"site, or the MST weight. Uses edge weights (1 when absent); disconnected graphs get one tree per component.",

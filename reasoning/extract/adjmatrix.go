@@ -179,8 +179,8 @@ func matrixBlocks(ctx context.Context, d *Doc) ([]matrixBlock, error) {
 			b.rows = append(b.rows, r)
 			b.end = r.end
 		}
-		if i > 0 {
-			if names, s, ok, tableWords := matrixHeader(text, lines[i-1]); ok {
+		if h := matrixHeaderLine(text, lines, i); h >= 0 {
+			if names, s, ok, tableWords := matrixHeader(text, lines[h]); ok {
 				hb := b
 				hb.rows = slices.Clone(b.rows)
 				hb.header, hb.start = names, s
@@ -198,6 +198,34 @@ func matrixBlocks(ctx context.Context, d *Doc) ([]matrixBlock, error) {
 		i = j - 1
 	}
 	return blocks, nil
+}
+
+// matrixHeaderLine is the index of the line that may head a block whose
+// first row is lines[i]: the line above, or the one above a Markdown or
+// ASCII rule ("|---|:-:|", "+----+", "-----") under it; -1 when none.
+func matrixHeaderLine(text string, lines []textLine, i int) int {
+	if i == 0 {
+		return -1
+	}
+	f, _ := matrixFields(text, lines[i-1].Start, lines[i-1].End)
+	if len(f) == 0 || !csvIsRule(f) && !matrixASCIIRule(f) {
+		return i - 1
+	}
+	if i >= 2 {
+		return i - 2
+	}
+	return -1
+}
+
+// matrixASCIIRule reports whether a line's fields are an ASCII table's
+// border ("+----+----+", "=====").
+func matrixASCIIRule(fields []string) bool {
+	for _, f := range fields {
+		if strings.Trim(f, "-+=:") != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // matrixMarkLabels takes the first entry of each row as the row's name

@@ -91,6 +91,18 @@ func csvUnitColumn(name string) (base, unit string, ok bool) {
 	return "", "", false
 }
 
+// csvMeasureName reports whether a column's name is a word with a unit
+// in brackets that names no value column: "dia(mm)", "age (yrs)", a
+// column's name, never a sentence's word, though its role is unknown.
+func csvMeasureName(name string) bool {
+	k := strings.IndexAny(name, "([")
+	if k <= 0 || !(strings.HasSuffix(name, ")") || strings.HasSuffix(name, "]")) {
+		return false
+	}
+	_, ok := unitMeaning(strings.TrimSpace(name[k+1 : len(name)-1]))
+	return ok
+}
+
 // csvValueName returns the value name a column's name is, or ends in
 // ("capacity", "rated capacity", "travel time"), "" when none.
 func csvValueName(name string) string {
@@ -388,7 +400,7 @@ func csvParseHeader(d *Doc, ln textLine) (csvHeader, bool) {
 				h.cols = nil
 				break
 			}
-			if sep == ' ' && !known && len(h.cols) < 2 && !(len(fields) >= 2 && csvPairedOK(fields[0], fields[1])) {
+			if sep == ' ' && !known && len(h.cols) < 2 && !(len(fields) >= 2 && csvPairedOK(fields[0], fields[1])) && !(k == 0 && csvEndsAfter(fields[1:])) {
 				h.cols = nil // a sentence, not a header: "u v relation" names its ends first
 				break
 			}
@@ -445,6 +457,22 @@ func csvParseHeader(d *Doc, ln textLine) (csvHeader, bool) {
 	return csvHeader{}, false
 }
 
+// csvEndsAfter reports whether header fields after a first unknown one
+// name both ends of an edge ("RUN FROM TO DIA(mm)", "# src dst"): the
+// first column then names or numbers the rows.
+func csvEndsAfter(fields []string) bool {
+	src, dst := false, false
+	for _, f := range fields {
+		switch csvColumnNames[strings.TrimSpace(f)] {
+		case csvSource:
+			src = true
+		case csvTarget:
+			dst = true
+		}
+	}
+	return src && dst
+}
+
 // csvSentence reports whether space-separated header words are a
 // sentence rather than column names: more than one word that names no
 // column, or a column named twice ("Node U is connected to node A." names
@@ -452,7 +480,7 @@ func csvParseHeader(d *Doc, ln textLine) (csvHeader, bool) {
 func csvSentence(names []string, cols []csvColumn) bool {
 	unknown := 0
 	for i, c := range cols {
-		if c == csvOther {
+		if c == csvOther && !csvMeasureName(names[i]) {
 			unknown++
 		}
 		if slices.Contains(names[:i], names[i]) {
@@ -497,7 +525,9 @@ func csvHeaderStart(line string) bool {
 	}
 	// An edge's ends after other columns ("| Van run | From | To |"): a
 	// Markdown or tab-separated header whose later cells name both ends.
-	if !strings.ContainsAny(line, "|\t") {
+	if !strings.ContainsAny(line, "|\t") && (strings.ContainsAny(line, ",;") || !strings.Contains(line, "  ") && strings.Count(line, " ") > 5) {
+		// Spaces alone: a fixed-width header ("RUN  FROM  TO") or a short
+		// one ("no. from to km"); a longer line is prose.
 		return false
 	}
 	ends := 0
@@ -652,6 +682,12 @@ func csvReadTable(d *Doc, lines []textLine, hi int, h csvHeader) (Reading, int, 
 	}
 	rows := 0
 	numberCells := make([]int, len(h.cols)) // per column not read, its rows written as numbers
+	// rowNumbers counts, per column, the rows numbered 1, 2, 3... in order
+	// (-1 once one is not): such a column numbers the rows, no edge value.
+	rowNumbers, rowBase := make([]int, len(h.cols)), make([]int, len(h.cols))
+	for k := range rowBase {
+		rowBase[k] = 1
+	}
 	units, unitMeanings := map[string]bool{}, map[Meaning]bool{}
 	end := lines[hi].End
 	j := hi + 1
@@ -716,6 +752,14 @@ func csvReadTable(d *Doc, lines []textLine, hi int, h csvHeader) (Reading, int, 
 		for k, c := range h.cols {
 			if k != src && k != dst && k != val && c != csvFeature && csvNumberCell(fields[k]) {
 				numberCells[k]++
+				if f := strings.TrimSpace(fields[k]); rows == 0 && f == "0" {
+					rowBase[k] = 0
+				}
+				if rowNumbers[k] >= 0 && strings.TrimSpace(fields[k]) == strconv.Itoa(rows+rowBase[k]) {
+					rowNumbers[k]++
+				} else {
+					rowNumbers[k] = -1
+				}
 			}
 		}
 		if h.list >= 0 {
@@ -844,7 +888,7 @@ func csvReadTable(d *Doc, lines []textLine, hi int, h csvHeader) (Reading, int, 
 	}
 	if edges && h.list < 0 {
 		for k, n := range numberCells {
-			if n == rows && h.cols[k] != csvValue && h.cols[k] != csvNode && h.cols[k] != csvLabel {
+			if n == rows && rowNumbers[k] != rows && h.cols[k] != csvValue && h.cols[k] != csvNode && h.cols[k] != csvLabel {
 				// A number on every edge's row, under a header that does
 				// not say what it is, may be the edges' weight.
 				r.Confidence = min(r.Confidence, 0.6)

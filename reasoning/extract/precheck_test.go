@@ -160,7 +160,7 @@ func csvHeaderStartSlow(line string) bool {
 	if csvPairedNames(first, strings.Trim(second, `"'`+"`")) {
 		return true
 	}
-	if !strings.ContainsAny(line, "|\t") {
+	if !strings.ContainsAny(line, "|\t") && (strings.ContainsAny(line, ",;") || !strings.Contains(line, "  ") && strings.Count(line, " ") > 5) {
 		return false
 	}
 	ends := 0

@@ -1097,9 +1097,48 @@ func (b *recBlock) direction(a, c int) (recDir, string) {
 	case byRole != recDirNone:
 		return byRole, why
 	case bySep == recDirNone && b.cols[a].role == "" && b.cols[c].role == "":
+		if b.pairsOnly(a, c) && statedDirection(b.d.Lower) == DirUnknown {
+			return recDirBoth, fmt.Sprintf("two names a line, separated by %q: pairs, both ways (no direction is stated)", b.cols[c].sepBefore)
+		}
 		return recDirDecline, ""
 	}
 	return bySep, sepWhy
+}
+
+// pairsOnly reports whether the block's lines are two names side by side
+// and nothing else but a number after them ("Bed 1, Bed 2",
+// "Ann<TAB>Bob<TAB>3"): a headerless two-column export, whose pairs the
+// table readers, wanting a header, leave alone.
+func (b *recBlock) pairsOnly(a, c int) bool {
+	if a != 0 || c != 1 {
+		return false
+	}
+	switch b.cols[c].sepBefore {
+	case ",", "\t", ";":
+	default:
+		return false
+	}
+	for _, col := range b.cols[c+1:] {
+		if col.kind != recNumber {
+			return false
+		}
+	}
+	// A first line whose names no other line has may be a header
+	// ("person_a, person_b"), never an edge: declined.
+	val := func(col, line int) string {
+		v := b.cols[col].vals[line]
+		if !v.ok {
+			return ""
+		}
+		return strings.TrimSpace(b.d.Text[v.s:v.e])
+	}
+	first := map[string]bool{val(a, 0): true, val(c, 0): true}
+	for line := 1; line < len(b.cols[a].vals); line++ {
+		if first[val(a, line)] || first[val(c, line)] {
+			return true
+		}
+	}
+	return false
 }
 
 // recSepDir is the direction a separator between two names states:
