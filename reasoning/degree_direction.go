@@ -28,7 +28,7 @@ func newDegreeDirRes(lx *lang.Lexicon) degreeDirRes {
 	cited := lang.Alt(lang.Phrases(rels, degreeRelation, lang.En))
 	base := lang.Alt(lang.Phrases(rels, degreeRelation, lang.Base))
 	baseS := lang.Alt(lang.Phrases(rels, degreeRelation, lang.Base, lang.S))
-	words := []string{"degree", "coming", "going", "link", "edge", "inbound", "outbound", "arc",
+	words := []string{"degree", "coming", "going", "link", "edge", "inbound", "outbound", "arc", "receiv", "got", "get",
 		"leav", "arriv", "enter", "start", "end", "originat", "into", "out of"}
 	for _, r := range rels {
 		if degreeRelation(r) {
@@ -39,7 +39,7 @@ func newDegreeDirRes(lx *lang.Lexicon) degreeDirRes {
 		// Named directions: "in-degree", "incoming edges", "followers",
 		// "edges arriving at 3", "arrows point into 3", "how many people
 		// is Lee followed by".
-		in: lazyCompile(`(?i)\b(?:in-?degrees?|incoming|in-?links|in-?edges|inbound|followers|(?:coming|pointing|leading|heading)\s+in(?:wards?)?|(?:` + passive + `)\s+by)\b|\b(?:edges?|links?|arcs?|` + edgeWords + `)\s+(?:arriv(?:e|es|ing)\s+(?:at|in)|com(?:e|es|ing)\s+(?:in)?to|enter(?:s|ing)?|end(?:s|ing)?\s+(?:at|in)|(?:point(?:s|ing)?\s+)?into)\b|\bhow\s+many\s+times\s+(?:is|was|has\s+been)\s+(?:node\s+|vertex\s+)?\S+\s+(?:` + cited + `)\b`),
+		in: lazyCompile(`(?i)\b(?:in-?degrees?|incoming|in-?links|in-?edges|inbound|followers|(?:coming|pointing|leading|heading)\s+in(?:wards?)?|(?:` + passive + `)\s+by)\b|\b(?:edges?|links?|arcs?|` + edgeWords + `)\s+(?:arriv(?:e|es|ing)\s+(?:at|in)|com(?:e|es|ing)\s+(?:in)?to|enter(?:s|ing)?|end(?:s|ing)?\s+(?:at|in)|(?:point(?:s|ing)?\s+)?into)\b|\bhow\s+many\s+times\s+(?:is|was|has\s+been)\s+(?:node\s+|vertex\s+)?\S+\s+(?:` + cited + `)\b|\bhow\s+many\b[^.?!;,]{0,40}?\b(?:has|have|did|does|do)\s+(?:node\s+|vertex\s+)?\S+(?:\s+\S+)?\s+(?:receiv(?:e|ed)|got|get|gotten)\b`),
 		// "out-degree", "outgoing edges", "edges leaving 3", "edges going out
 		// of 3".
 		out: lazyCompile(`(?i)\b(?:out-?degrees?|outgoing|out-?links|out-?edges|outbound|(?:going|pointing|leading|heading)\s+out(?:wards?)?)\b|\b(?:edges?|links?|arcs?|` + edgeWords + `)\s+(?:leav(?:e|es|ing)|go(?:es|ing)?\s+out\s+of|com(?:e|es|ing)\s+out\s+of|start(?:s|ing)?\s+(?:at|in)|originat(?:e|es|ing)\s+(?:at|from|in))\b`),

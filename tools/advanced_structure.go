@@ -199,7 +199,7 @@ func bridgesTool() Tool {
 			// "how many of these stretches are such that closing just that one
 			// would split the network"
 			Phrases: []string{"<edges> ... single point*", "only <edges> between", "<edges> ... chokepoint*", "chokepoint <edges>",
-				"<edges> ... closing/removing/cutting/blocking/losing just/only that/one/it ... split*/disconnect*/cut/cuts"},
+				"<edges> ... closing/removing/cutting/blocking/losing just/only that/one/it ... split*/disconnect*/cut/cuts", "if one/any ... came_loose/broke/failed/snapped/were_cut/was_cut ... cut/disconnect*/split*"},
 			Concepts: []string{"chokepoint*"},
 		},
 		Examples: []string{

@@ -222,7 +222,7 @@ func degreeTool() Tool {
 			// "how many arrows point into codegen?"
 			Phrases: []string{"how many ... meet/meets at X", "how many ... is X directly linked/connected to", "how many <edges> point/points/lead/leads/go/goes/come/comes into X",
 				// "How many times is Lee2015 cited?"
-				"how many times is/was/has_been X <related>"},
+				"how many times is/was/has_been X <related>", "how many ... has/have/did X received/got/get/receive*", "how many of the ... can you walk/go/get/travel/sail to directly from X"},
 		},
 		Description: "The degree of a node: its number of incident edges; on directed graphs its in-degree (incoming edges), out-degree (outgoing edges) or total degree (in plus out, the default).",
 		WhenToUse:   "The question asks for the degree, in-degree or out-degree of a node, how many edges touch it, how many edges leave or arrive at it, or how many others it follows or follow it.",
@@ -316,6 +316,7 @@ func neighborsTool() Tool {
 func nonNeighborsTool() Tool {
 	return New(Spec{
 		Name:        "non_neighbors",
+		Intents:     Intents{Phrases: []string{"who hasn't/has_not/haven't X partnered/played/met/sparred/worked/danced/paired/swapped/teamed ... with yet", "who hasn't/has_not/haven't X partnered/played/met/sparred/worked/danced/paired/swapped/teamed with"}},
 		Description: "List the nodes that are not neighbours of a node (not successors when directed), the node itself excluded.",
 		WhenToUse:   "The question asks which nodes a node is not directly connected to.",
 		Returns:     "array of node IDs (strings) in graph insertion order.",

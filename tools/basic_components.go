@@ -490,7 +490,7 @@ func cycleCheckTool() Tool {
 				// "come back to where we started", "a cell ends up depending on itself"
 				"come/comes/coming/get/gets/go/goes back to where ... started/began",
 				"end/ends/ending up ... on itself/themselves",
-				"is/are there ... a/any loop/loops in/among/where"},
+				"is/are there ... a/any loop/loops in/among/where", "round in circles", "is there a/any circular ... somewhere/anywhere"},
 			Concepts: []string{"cycle*", "cyclic", "acyclic", "circuit*", "circular dependenc*"},
 		},
 		Description: "Check whether the graph contains a cycle (a directed cycle when directed).",
@@ -538,7 +538,7 @@ func cycleCheckTool() Tool {
 func topologicalSortTool() Tool {
 	t := New(Spec{
 		Name:        "topological_sort",
-		Intents:     Intents{Concepts: []string{"acyclic", "cyclic", "cycle*", "circular dependenc*"}},
+		Intents:     Intents{Phrases: []string{"order of/for doing ... satisf*/respect*/obey*"}, Concepts: []string{"acyclic", "cyclic", "cycle*", "circular dependenc*"}},
 		Description: "Order the nodes of a directed acyclic graph so that every edge points forward.",
 		WhenToUse:   "The question asks for a topological order or sequence, a valid ordering of dependent tasks, or a linearisation of a DAG.",
 		Returns: "array of node IDs (strings): the order nx.topological_sort gives (Kahn's algorithm by generations, insertion order within). " +

@@ -153,7 +153,7 @@ func sourcesSinksTool() Tool {
 				// "who recruited nobody", "which tasks can start right away"
 				"which/what/who ... <related> nobody/no_one/no-one/none",
 				"which/what ... can start right_away/immediately/straight_away/first",
-			},
+				"who/which ... hasn't/haven't/didn't/don't/doesn't/never <related> anyone/anybody", "who/which ... hasn't/haven't/didn't/don't/doesn't/never <relates> anyone/anybody"},
 			Concepts: []string{"sources and sinks", "sinks and sources"},
 		},
 	}, func(_ context.Context, g *graph.Graph, _ NoParams) (Result, error) {

@@ -39,7 +39,7 @@ func pathExistsTool() Tool {
 				"start/starting at/from X ... can/could i/we/you/they/one get/go/reach/travel",
 				"is/are there a/an/any unbroken/continuous/connected chain/route/way from X ... to Y",
 				// "even if it went through other people in between"
-				"through/via other/others ... in_between"},
+				"through/via other/others ... in_between", "is X descended/derived/bred/raised from Y", "is X in the ancestry/lineage of Y", "can ... get/go from X back/up/down to Y"},
 		},
 		Examples: []string{
 			"Can I get from node 2 to node 9 by following edges?",

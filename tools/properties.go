@@ -441,7 +441,7 @@ func shortestPathLengthTool() Tool {
 			"fewest/least/minimum/smallest number_of ... to_get/to_go/to_reach there",
 			"fewest/least ... between X and Y",
 			"least/shortest/minimum/quickest walking/travel/travelling/driving/cruising/riding time/distance from/between",
-		}},
+			"minimum/least/fewest ... to get from X to Y"}},
 	}, func(ctx context.Context, g *graph.Graph, p PathLengthParams) (Result, error) {
 		s, t, err := nodePair(g, p.Source, "source", p.Target, "target")
 		if err != nil {
