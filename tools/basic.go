@@ -45,6 +45,7 @@ func basicTools() []Tool {
 		nonNeighborsTool(),
 		commonNeighborsTool(),
 		triangleCountTool(),
+		maximumTriangleNodeSumTool(),
 		clusteringTool(),
 		bfsOrderTool(),
 		dfsOrderTool(),

@@ -472,8 +472,8 @@ func TestBasicSpecs(t *testing.T) {
 			t.Errorf("%s: schema: %v", s.Name, err)
 		}
 	}
-	if len(seen) != 22 {
-		t.Errorf("%d basic tools, want 22", len(seen))
+	if len(seen) != 23 {
+		t.Errorf("%d basic tools, want 23", len(seen))
 	}
 }
 

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/graphagent/graphagent/tools/graph"
 )
@@ -528,5 +530,105 @@ func maximumTriangleSumTool() Tool {
 		ids := idsOf(g, nodes)
 		return Result{Value: TriangleSum{Sum: best, Triangle: ids},
 			Text: fmt.Sprintf("The heaviest triangle is (%s, %s, %s) with total edge weight %s.", ids[0], ids[1], ids[2], formatNumber(best))}, nil
+	})
+}
+
+// NodeWeightAttr is the node attribute that holds a node's weight: the
+// graph readers set it from node weights the question gives ("[0, 2]
+// means node 0 has the weight 2") and maximum_triangle_node_sum sums it.
+const NodeWeightAttr = "weight"
+
+// nodeWeights returns every node's weight (its NodeWeightAttr attribute, a
+// number or a numeric string); an error wrapping ErrNotApplicable names
+// the first node without one.
+func nodeWeights(g *graph.Graph) ([]float64, error) {
+	ws := make([]float64, g.N())
+	for v := int32(0); int(v) < g.N(); v++ {
+		raw, ok := g.NodeAttrs(v)[NodeWeightAttr]
+		var w float64
+		switch x := raw.(type) {
+		case float64:
+			w = x
+		case int:
+			w = float64(x)
+		case int64:
+			w = float64(x)
+		case string:
+			f, err := strconv.ParseFloat(strings.TrimSpace(x), 64)
+			if err != nil {
+				ok = false
+			}
+			w = f
+		default:
+			ok = false
+		}
+		if !ok || math.IsNaN(w) || math.IsInf(w, 0) {
+			if raw == nil {
+				return nil, fmt.Errorf("node %s has no weight (the question gives no weight for it): %w", g.ID(v), ErrNotApplicable)
+			}
+			return nil, fmt.Errorf("node %s has the weight %v, not a number: %w", g.ID(v), raw, ErrNotApplicable)
+		}
+		ws[v] = w
+	}
+	return ws, nil
+}
+
+// maximumTriangleNodeSumTool is GraphWiz's triplet task (its
+// generation/max_triplet.py): the largest sum of the node weights of three
+// mutually adjacent nodes.
+func maximumTriangleNodeSumTool() Tool {
+	return New(Spec{
+		Name: "maximum_triangle_node_sum",
+		Intents: Intents{
+			Phrases: []string{
+				"sum/total ... weights/weight ... three/3 interconnected/inter-connected/connected/adjacent/linked <nodes>",
+				"three/3 interconnected/inter-connected/mutually_connected/mutually_adjacent <nodes> ... sum/total/weight*/heaviest",
+				"heaviest/largest/maximum/max ... triangle/triplet ... node/nodes/vertex/vertices weight*",
+				"node/vertex weight* ... heaviest/largest/maximum/max ... triangle/triplet",
+			},
+			Concepts: []string{"node-weighted triangle*", "maximum triplet sum", "triplet sum"},
+		},
+		Description: "Find the triangle (three mutually adjacent nodes) whose three node weights have the largest sum (undirected graphs).",
+		WhenToUse:   "The question gives weights on the nodes and asks for the heaviest triangle, or the maximum sum of the weights of three interconnected nodes.",
+		Returns: `object {"sum": number, "triangle": array of 3 node IDs}. Every node needs a numeric "weight" attribute; self-loops are ignored. ` +
+			`When several triangles tie, any of them is correct. A graph without triangles is an error. Undirected graphs only.`,
+		AppliesTo: UndirectedOnly,
+		Family:    familyCommon,
+		Examples: []string{
+			"Find the maximum sum of the weights of three interconnected nodes.",
+			"Each node has a weight; which triangle has the largest total node weight?",
+			"What is the maximum sum of the weights of three nodes that are all connected to each other?",
+			"Among all triangles, which three mutually adjacent nodes weigh the most together?",
+			"Given the node weights, report the heaviest triplet of interconnected vertices.",
+		},
+	}, func(ctx context.Context, g *graph.Graph, _ NoParams) (Result, error) {
+		ws, err := nodeWeights(g)
+		if err != nil {
+			return Result{}, err
+		}
+		f, err := newForward(ctx, g)
+		if err != nil {
+			return Result{}, err
+		}
+		best := math.Inf(-1)
+		var tri [3]int32
+		found := false
+		err = f.triangles(ctx, func(u, v, w, _, _, _ int32) {
+			s := ws[u] + ws[v] + ws[w]
+			if !found || s > best {
+				best, tri, found = s, [3]int32{u, v, w}, true
+			}
+		})
+		if err != nil {
+			return Result{}, err
+		}
+		if !found {
+			return Result{}, fmt.Errorf("the graph has no triangle: %w", ErrNotApplicable)
+		}
+		nodes := tri[:]
+		slices.Sort(nodes)
+		ids := idsOf(g, nodes)
+		return Result{Value: TriangleSum{Sum: best, Triangle: ids},
+			Text: fmt.Sprintf("The heaviest triangle by node weight is (%s, %s, %s) with total node weight %s.", ids[0], ids[1], ids[2], formatNumber(best))}, nil
 	})
 }

@@ -59,6 +59,24 @@ def maximum_flow(G, a):
     return nx.maximum_flow_value(G, a["source"], a["sink"], capacity="capacity")
 
 
+def maximum_triangle_node_sum(G, a):
+    """GraphWiz's maximum_triplet_sum (generation/max_triplet.py), over the
+    node weights a["node_weights"], raising where it would answer 0 (no
+    triangle) and without its floor of 0."""
+    if G.is_directed():
+        raise nx.NetworkXNotImplemented("not implemented for directed type")
+    w = {str(k): v for k, v in a["node_weights"].items()}
+    best = None
+    for n1, n2, n3 in itertools.combinations(list(G.nodes()), 3):
+        if G.has_edge(n1, n2) and G.has_edge(n2, n3) and G.has_edge(n3, n1):
+            s = w[n1] + w[n2] + w[n3]
+            if best is None or s > best:
+                best = s
+    if best is None:
+        raise ValueError("no triangle")
+    return best
+
+
 def maximum_triangle_sum(G, a):
     if G.is_directed():
         raise nx.NetworkXNotImplemented("not implemented for directed type")
@@ -205,6 +223,7 @@ TOOLS = {
     "shortest_path": shortest_path,
     "maximum_flow": maximum_flow,
     "maximum_triangle_sum": maximum_triangle_sum,
+    "maximum_triangle_node_sum": maximum_triangle_node_sum,
     "connected_components": connected_components,
     "is_connected": is_connected,
     "is_tree": is_tree,
