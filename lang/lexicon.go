@@ -151,6 +151,7 @@ type Lexicon struct {
 	dirEdgeNouns      []string
 	routeNouns        []string
 	patternNouns      []string
+	nodeWeightNouns   []string
 	edgeDomain        map[string]EdgeDomain
 	columns           map[string]ColumnRole
 	vagueRanks        []string
@@ -260,6 +261,11 @@ func (l *Lexicon) RouteNouns() []string { return slices.Clone(l.routeNouns) }
 // the main one ("subgraph", "pattern", "motif"), singular and plural.
 func (l *Lexicon) PatternNouns() []string { return slices.Clone(l.patternNouns) }
 
+// NodeWeightNouns returns the words that name a number given to each node
+// ("weight": "[i, k] means that node i has the weight k", "the weights of
+// nodes are: [0, 2] [1, 9]"), singular and plural.
+func (l *Lexicon) NodeWeightNouns() []string { return slices.Clone(l.nodeWeightNouns) }
+
 // Word is what a word is in the lexicon, as bits.
 type Word uint32
 
@@ -342,6 +348,7 @@ type file struct {
 	VagueRanks        []string                `json:"vagueRanks"`
 	RouteNouns        []string                `json:"routeNouns"`
 	PatternNouns      []string                `json:"patternNouns"`
+	NodeWeightNouns   []string                `json:"nodeWeightNouns"`
 }
 
 type verbEntry struct {
@@ -472,6 +479,13 @@ func Parse(data []byte) (*Lexicon, error) {
 			return nil, fmt.Errorf("lang: lexicon: patternNouns: %w", err)
 		}
 		l.patternNouns = append(l.patternNouns, forms...)
+	}
+	for _, n := range f.NodeWeightNouns {
+		forms, err := nounForms(n, false)
+		if err != nil {
+			return nil, fmt.Errorf("lang: lexicon: nodeWeightNouns: %w", err)
+		}
+		l.nodeWeightNouns = append(l.nodeWeightNouns, forms...)
 	}
 	if err := l.indexColumns(f.TableColumns); err != nil {
 		return nil, err

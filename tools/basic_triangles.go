@@ -594,6 +594,7 @@ func maximumTriangleNodeSumTool() Tool {
 			`When several triangles tie, any of them is correct. A graph without triangles is an error. Undirected graphs only.`,
 		AppliesTo: UndirectedOnly,
 		Family:    familyCommon,
+		NodeAttrs: []string{NodeWeightAttr},
 		Examples: []string{
 			"Find the maximum sum of the weights of three interconnected nodes.",
 			"Each node has a weight; which triangle has the largest total node weight?",

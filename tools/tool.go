@@ -66,6 +66,10 @@ type Spec struct {
 	// question that names a concept only another tool declares is not
 	// answered by this one.
 	Intents Intents `json:"intents,omitzero"`
+	// NodeAttrs are the node attributes the tool reads, which the question
+	// must give every node ("weight": NodeWeightAttr); empty for tools of
+	// the structure alone.
+	NodeAttrs []string `json:"node_attrs,omitempty"`
 	// Params lists the parameters, derived from the parameter struct.
 	Params []Param `json:"params"`
 	// Schema is the JSON schema of the arguments object.

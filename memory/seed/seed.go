@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -229,6 +230,11 @@ func solve(ctx context.Context, t tools.Tool, spec tools.Spec, p int, rng *rand.
 			// graphs with labels on about half the nodes, stated in words.
 			g, labelText = withLabels(rng, g)
 		}
+		if slices.Contains(spec.NodeAttrs, tools.NodeWeightAttr) {
+			// Tools that sum node weights get a weight on every node,
+			// written as GraphWiz writes them.
+			g, labelText = withNodeWeights(rng, g, p)
+		}
 		args, argText := makeArgs(rng, spec, g, p)
 		raw, err := json.Marshal(args)
 		if err != nil {
@@ -384,6 +390,30 @@ func withLabels(rng *rand.Rand, g *graph.Graph) (*graph.Graph, string) {
 		}
 	}
 	return b.Build(), " " + upperFirst(strings.Join(said, ", ")) + "."
+}
+
+// withNodeWeights returns g with a weight (1 to 10) on every node, and the
+// sentence that gives them as "[i, k]" pairs: after "The weights of nodes
+// are:" in even phrasings, after "Node weights:" with commas in odd ones.
+func withNodeWeights(rng *rand.Rand, g *graph.Graph, p int) (*graph.Graph, string) {
+	b := graph.NewBuilder(g.Directed())
+	var pairs []string
+	for _, id := range g.IDs() {
+		w := 1 + rng.IntN(10)
+		b.SetNodeAttr(id, tools.NodeWeightAttr, float64(w)) // fresh builder, no limits: cannot fail
+		pairs = append(pairs, fmt.Sprintf("[%s, %d]", id, w))
+	}
+	for e := int32(0); e < int32(g.M()); e++ {
+		u, v := g.Edge(e)
+		ne, _ := b.AddEdgeIdx(u, v)
+		if g.Weighted() {
+			b.SetWeight(ne, g.Weight(e))
+		}
+	}
+	if p%2 == 1 {
+		return b.Build(), " Node weights: " + strings.Join(pairs, ", ") + "."
+	}
+	return b.Build(), " The weights of nodes are: " + strings.Join(pairs, " ") + "."
 }
 
 // makeArgs fills the required parameters (and, in odd phrasings, the

@@ -83,6 +83,9 @@ var tupleRe = regexp.MustCompile(`\((\d+), (\d+)(?:, (\d+))?\)`)
 // labelRe reads the label sentences of node classification questions.
 var labelRe = regexp.MustCompile(`[Nn]ode (\d+) is labelled (\w+)`)
 
+// nodeWeightRe reads the node weights the node-weight tools' questions give.
+var nodeWeightRe = regexp.MustCompile(`\[(\d+), (\d+)\]`)
+
 // TestAnswersAreReal rebuilds the graph from the text of every tuple-style
 // question, runs the tool again with the stored arguments, and compares the
 // value: the question states the graph the answer was computed on.
@@ -105,6 +108,12 @@ func TestAnswersAreReal(t *testing.T) {
 		}
 		for _, m := range labelRe.FindAllStringSubmatch(ex.Question, -1) {
 			b.SetNodeAttr(m[1], "label", m[2])
+		}
+		if strings.Contains(ex.Question, "eights") {
+			for _, m := range nodeWeightRe.FindAllStringSubmatch(ex.Question, -1) {
+				w, _ := strconv.Atoi(m[2])
+				b.SetNodeAttr(m[1], tools.NodeWeightAttr, float64(w))
+			}
 		}
 		g := b.Build()
 		if g.M() == 0 {

@@ -987,7 +987,7 @@ func (c *combiner) build(ctx context.Context, directed bool, skip [][]bool, pyth
 		if skip[i] == nil && r.Reader != (declReader{}).Name() {
 			nNodes += len(r.Nodes)
 		}
-		data = data || len(r.Kinds) > 0 || len(r.Vectors) > 0 || len(r.Labels) > 0
+		data = data || len(r.Kinds) > 0 || len(r.Vectors) > 0 || len(r.Labels) > 0 || len(r.NodeWeights) > 0
 	}
 	countNodes := c.countNodes()
 	ranged := false
@@ -1217,12 +1217,12 @@ func (c *combiner) intSpan() (lo, hi int, ok bool) {
 
 // nodeData sets the node attributes the readings carry: "kind" (and
 // "bipartite" 0/1 with exactly two kinds, 0 for the kind named first),
-// "embedding" and "label".
+// "embedding", "label" and "weight".
 func (c *combiner) nodeData(b *graph.Builder) error {
 	var kinds []string
 	kindOf := map[string]string{}
 	for _, r := range c.used {
-		if len(r.Kinds) == 0 && len(r.Vectors) == 0 && len(r.Labels) == 0 {
+		if len(r.Kinds) == 0 && len(r.Vectors) == 0 && len(r.Labels) == 0 && len(r.NodeWeights) == 0 {
 			continue
 		}
 		ids := make([]string, 0, len(r.Kinds))
@@ -1267,6 +1267,11 @@ func (c *combiner) nodeData(b *graph.Builder) error {
 		}
 		for id, l := range r.Labels {
 			if err := b.SetNodeAttr(id, "label", l); err != nil {
+				return fmt.Errorf("node %q: %w", id, err)
+			}
+		}
+		for id, w := range r.NodeWeights {
+			if err := b.SetNodeAttr(id, "weight", w); err != nil {
 				return fmt.Errorf("node %q: %w", id, err)
 			}
 		}
@@ -1591,6 +1596,9 @@ func (c *combiner) report() {
 		}
 		if n := len(r.Labels); n > 0 {
 			rep.NodeData = append(rep.NodeData, fmt.Sprintf("labels on %d nodes (%s)", n, r.Reader))
+		}
+		if n := len(r.NodeWeights); n > 0 {
+			rep.NodeData = append(rep.NodeData, fmt.Sprintf("weights on %d nodes (%s)", n, r.Reader))
 		}
 		facts := make([]string, 0, len(r.Facts))
 		for k, v := range r.Facts {

@@ -240,6 +240,10 @@ type Reading struct {
 	Vectors map[string][]float64
 	// Labels maps a node to a label the text gives it ("Node 4 likes soccer").
 	Labels map[string]string
+	// NodeWeights maps a node to the weight the text gives it ("[0, 2]
+	// means node 0 has the weight 2"); the graph keeps it as the node's
+	// "weight" attribute.
+	NodeWeights map[string]float64
 	// Facts are other things the text states about the graph or its data,
 	// by key: "aggregation" → "sum", "label_attribute" → "likes".
 	Facts map[string]string
@@ -277,7 +281,7 @@ type Reading struct {
 // Empty reports whether the reading found nothing.
 func (r *Reading) Empty() bool {
 	return len(r.Nodes) == 0 && len(r.Edges) == 0 && len(r.Spans) == 0 &&
-		len(r.Vectors) == 0 && len(r.Labels) == 0 && r.Count == 0 &&
+		len(r.Vectors) == 0 && len(r.Labels) == 0 && len(r.NodeWeights) == 0 && r.Count == 0 &&
 		r.File == "" && r.Dataset == "" && !r.Session
 }
 

@@ -36,6 +36,7 @@ func Readers() []Reader {
 		RouteLists{},
 		RecordLines{}, // after the tables, code and route lists: lines of one template no earlier reader reads
 		PairPhrases{},
+		NodeWeights{}, // before the node data: "[0, 2]" after "weights of nodes" is a weight, no vector
 		NodeData{},
 		BipartiteProse{},
 		Precedence{},
