@@ -87,7 +87,7 @@ var gwTasks = map[string]gwTask{
 	GWFlow: {template: "Find the maximum flow between two nodes in a directed graph. In a directed graph, (i->j,k) means that node i and node j are connected with an directed edge from node i to node j with weight k. Given a graph and a pair of nodes, you need to output the maximum flow between the two nodes. Q: The nodes are numbered from {} to {}, and the edges are: {}. What is the maximum flow from node {} to node {}?",
 		slots: "nnlnn", directed: true, edge: gwCapacity, tools: []string{"maximum_flow"}, answer: 'n'},
 	GWTriplet: {template: "Find the maximum sum of the weights of three interconnected nodes. In an undirected graph, [i, k] means that node i has the weight k. (i,j) means that node i and node j are connected with an undirected edge. Given a graph, you need to output the maximum sum of the weights of three interconnected nodes. Q: The nodes are numbered from {} to {}, weights of nodes are: {}, and the edges are: {}. What is the maximum sum of the weights of three nodes?",
-		slots: "nnll", edge: gwUndirected, answer: 'n'},
+		slots: "nnll", edge: gwUndirected, tools: []string{"maximum_triangle_node_sum"}, answer: 'n'},
 	GWHamilton: {template: "Determine whether or not there is a Hamiltonian path in an undirected graph. In an undirected graph, (i,j) means that node i and node j are connected with an undirected edge. Given a graph, you need to output Yes or No, indicating whether there is a Hamiltonian path in the graph. Q: The nodes are numbered from {} to {}, and the edges are: {}. Is there a Hamiltonian path in this graph?",
 		slots: "nnl", edge: gwUndirected, tools: []string{"hamiltonian_path"}, answer: 'b'},
 	GWTopology: {template: "Find one of the topology sorting paths of the given graph. In a directed graph, (i->j) means that node i and node j are connected with a directed edge from node i to node j. Given a graph, you need to output one of the topology sorting paths of the graph. Q: The nodes are numbered from {} to {}, and the edges are: {}. Give one topology sorting path of this graph.",
@@ -293,7 +293,7 @@ func (p *gwProblem) graph() (*graph.Graph, error) {
 			return nil, err
 		}
 		if p.weights != nil {
-			if err := b.SetNodeAttr(strconv.Itoa(v), "weight", float64(p.weights[v])); err != nil {
+			if err := b.SetNodeAttr(strconv.Itoa(v), tools.NodeWeightAttr, float64(p.weights[v])); err != nil {
 				return nil, err
 			}
 		}

@@ -151,6 +151,30 @@ func auditGraphWiz(ctx context.Context, reg *tools.Registry, it *Item) GoldAudit
 		default:
 			return GoldAudit{Status: AuditDisputed, Proof: "the catalogue's exact search finds no occurrence of G'"}
 		}
+	case GWTriplet:
+		res, err := runTool(ctx, reg, "maximum_triangle_node_sum", g, struct{}{})
+		if errors.Is(err, tools.ErrNotApplicable) && strings.Contains(err.Error(), "no triangle") {
+			// The generator's maximum_triplet_sum answers 0 then (and
+			// drops the graph).
+			if within(num, 0, 1e-9) {
+				return confirmed
+			}
+			return fix(0.0, "the graph has no triangle (%d nodes, %d edges); the generator's maximum_triplet_sum gives 0", g.N(), g.M())
+		}
+		if err != nil {
+			return gaveUp(err)
+		}
+		ts := res.Value.(tools.TriangleSum)
+		if within(ts.Sum, num, 1e-9) {
+			return confirmed
+		}
+		if err := triangleOK(g, ts.Triangle, ts.Sum); err != nil {
+			return GoldAudit{Status: AuditDisputed, Proof: "the catalogue's triangle does not check: " + err.Error()}
+		}
+		if ts.Sum > num {
+			return fix(ts.Sum, "nodes %s form a triangle weighing %s", strings.Join(ts.Triangle, ", "), fmtNum(ts.Sum))
+		}
+		return fix(ts.Sum, "no triangle weighs more than %s (every triangle listed); the published %s is above the maximum", fmtNum(ts.Sum), fmtNum(num))
 	case GWTopology:
 		var order []string
 		_ = json.Unmarshal(it.Answer, &order)
@@ -188,6 +212,41 @@ func occurrenceOK(g *graph.Graph, p *gwProblem, mapping map[string]string) error
 		if !g.HasEdge(img[e[0]], img[e[1]]) {
 			return fmt.Errorf("edge %c->%c maps to %s->%s, not an edge of G", 'a'+e[0], 'a'+e[1], g.ID(img[e[0]]), g.ID(img[e[1]]))
 		}
+	}
+	return nil
+}
+
+// triangleOK checks a triangle of g: three different nodes, each two
+// joined by an edge, whose node weights sum to sum.
+func triangleOK(g *graph.Graph, tri []string, sum float64) error {
+	if len(tri) != 3 {
+		return fmt.Errorf("%d nodes, not 3", len(tri))
+	}
+	var idx [3]int32
+	total := 0.0
+	for i, id := range tri {
+		v, ok := g.Index(id)
+		if !ok {
+			return fmt.Errorf("node %q is not in the graph", id)
+		}
+		idx[i] = v
+		w, ok := g.NodeAttrs(v)[tools.NodeWeightAttr].(float64)
+		if !ok {
+			return fmt.Errorf("node %s has no weight", id)
+		}
+		total += w
+	}
+	for i := 0; i < 3; i++ {
+		u, v := idx[i], idx[(i+1)%3]
+		if u == v {
+			return fmt.Errorf("node %s is given twice", g.ID(u))
+		}
+		if !g.HasEdge(u, v) && !g.HasEdge(v, u) {
+			return fmt.Errorf("%s and %s are not joined by an edge", g.ID(u), g.ID(v))
+		}
+	}
+	if !within(total, sum, 1e-9) {
+		return fmt.Errorf("the node weights sum to %s, not %s", fmtNum(total), fmtNum(sum))
 	}
 	return nil
 }
@@ -344,6 +403,15 @@ func judgeGraphWizValue(it *Item, gold any, out Outcome, load func() *graph.Grap
 		want, _ := gold.(float64)
 		if it.Task == GWShortest {
 			return checkPath(it, want, pred, load(), DefaultTolerance)
+		}
+		if raw, ok := field(pred, "triangle"); ok && it.Task == GWTriplet {
+			tri, _ := listOf(raw)
+			sum, _ := numberOf(pred)
+			if g := load(); g != nil {
+				if err := triangleOK(g, tri, sum); err != nil {
+					return wrong("the triangle given does not check: %v", err)
+				}
+			}
 		}
 		return judgeNumber(it.Task, pred, want)
 	default:
