@@ -162,7 +162,7 @@ func (p *BuiltinPlanner) chooseTool(ctx context.Context, req ToolRequest) (ToolC
 	var ss []scored
 	var dropped []string
 	for _, c := range req.Candidates {
-		if req.Graph != nil && !AppliesTo(c.Tool.AppliesTo, req.Graph.Directed) {
+		if req.Graph != nil && (!AppliesTo(c.Tool.AppliesTo, req.Graph.Directed) || !req.Graph.HasNodeAttrs(c.Tool.NodeAttrs)) {
 			dropped = append(dropped, c.Tool.Name)
 			continue
 		}
@@ -171,8 +171,18 @@ func (p *BuiltinPlanner) chooseTool(ctx context.Context, req ToolRequest) (ToolC
 			v = votes[c.Tool.Name] / total
 		}
 		fit, cue := sl.fit(c.Tool), 0.0
+		// The question gives the node data this tool reads and no edge
+		// weights: "the heaviest triangle" of a node-weighted graph weighs
+		// its nodes, more so when the question's cue names the tool too.
+		nodeData := req.Graph != nil && len(c.Tool.NodeAttrs) > 0 && !req.Graph.Weighted
+		if nodeData {
+			fit += fitBonus
+		}
 		if slices.Contains(cues.Tools, c.Tool.Name) {
 			cue = CueBonus
+			if nodeData {
+				fit += fitBonus
+			}
 		}
 		cue += cues.Adjustment(c.Tool.Name)
 		ss = append(ss, scored{name: c.Tool.Name, retrieval: c.Score, vote: v, fit: fit, cue: cue, al: c.Score + p.cfg.VoteWeight*v + fit + cue, cued: c.Tool.Intents.Cued})

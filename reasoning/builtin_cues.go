@@ -142,7 +142,7 @@ func newToolCues(lx *lang.Lexicon) []toolCue {
 			`\b(breadth|depth)[- ]first\b|\b(bfs|dfs|traversal|search)\b`, "topological_sort")),
 		c("flow", `\b(max(imum)?|most|largest|greatest|highest)\b[^.?]{0,25}\bflow\b|\bflow value\b|\bmax-?flow\b`, "", "maximum_flow"),
 		strong(c("flow", `\bhow much\b[^.?]{0,30}\bflow\b|\bflow\b[^.?]{0,50}\bat most\b|\b(max(imum)?|most|largest|greatest|highest)\b[^.?]{0,25}\bflow\b`, "", "maximum_flow")),
-		c("triangle", `\btriangles?\b[^.?]*\b(sum|weights?|heaviest|total)\b|\b(sum|weights?|heaviest|total)\b[^.?]*\btriangles?\b`, `\b(how many|number of|count)\b`, "maximum_triangle_sum"),
+		c("triangle", `\btriangles?\b[^.?]*\b(sum|weights?|heaviest|total)\b|\b(sum|weights?|heaviest|total)\b[^.?]*\btriangles?\b`, `\b(how many|number of|count)\b`, "maximum_triangle_sum", "maximum_triangle_node_sum"),
 		c("triangle", `\b(how many|number of|count)\b[^.?]*\btriangles\b`, "", "triangle_count"),
 		strong(c("triple clique three trio", `\b(how many|number of|count)\b[^.?]*\b(triples|trios|groups of three|sets of three)\b[^.?]{0,30}\b(pairwise|mutually|all) (adjacent|connected|linked|friends)\b|\b(how many|number of|count)\b[^.?]*\b(3-cliques|cliques of (size )?(three|3))\b`, "", "triangle_count")),
 		c("node vert order", `\b(number|count|how many|total)\b[^.?]{0,25}\b(nodes|vertices)\b|\bnode count\b|\border of the graph\b`, `\btriangles?\b|\bneighbou?rs?\b|\btopolog|\btriples\b|\bpairwise\b|\b(groups|sets|clusters|pairs|components) of (nodes|vertices)\b|\b(connected|adjacent|linked|joined)\s+(to|with)\b`, "node_count", "order"),

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/graphagent/graphagent/internal/textutil"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -192,6 +193,10 @@ type GraphSummary struct {
 	Edges    int      `json:"edges"`
 	Sample   []string `json:"sample_nodes,omitempty"`
 	Source   string   `json:"source,omitempty"`
+	// NodeAttrs are the node attributes every node carries ("weight" when
+	// the question gives node weights), sorted; a tool whose
+	// Spec.NodeAttrs are not all here cannot answer about the graph.
+	NodeAttrs []string `json:"node_attrs,omitempty"`
 }
 
 // SummarizeGraph returns g's summary with up to sample node IDs.
@@ -207,7 +212,40 @@ func SummarizeGraph(g *graph.Graph, sample int) GraphSummary {
 	if sample > 0 {
 		s.Sample = append([]string(nil), ids[:sample]...)
 	}
+	s.NodeAttrs = commonNodeAttrs(g)
 	return s
+}
+
+// commonNodeAttrs returns the attributes every node of g carries, sorted
+// (nil for a graph without nodes or without node attributes).
+func commonNodeAttrs(g *graph.Graph) []string {
+	if g.N() == 0 {
+		return nil
+	}
+	var common []string
+	for k := range g.NodeAttrs(0) {
+		common = append(common, k)
+	}
+	for v := int32(1); int(v) < g.N() && len(common) > 0; v++ {
+		attrs := g.NodeAttrs(v)
+		common = slices.DeleteFunc(common, func(k string) bool { _, ok := attrs[k]; return !ok })
+	}
+	if len(common) == 0 {
+		return nil
+	}
+	slices.Sort(common)
+	return common
+}
+
+// HasNodeAttrs reports whether the graph carries every node attribute of
+// attrs on every node.
+func (s GraphSummary) HasNodeAttrs(attrs []string) bool {
+	for _, a := range attrs {
+		if !slices.Contains(s.NodeAttrs, a) {
+			return false
+		}
+	}
+	return true
 }
 
 // ToolRequest is the input of the tool-selection step.

@@ -169,6 +169,9 @@ func writeGraphSummary(b *strings.Builder, s GraphSummary) {
 	if s.Source != "" {
 		fmt.Fprintf(b, "; loaded from %s", s.Source)
 	}
+	if len(s.NodeAttrs) > 0 {
+		fmt.Fprintf(b, "; every node has: %s", strings.Join(s.NodeAttrs, ", "))
+	}
 }
 
 func lowerFirst(s string) string {

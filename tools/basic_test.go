@@ -268,6 +268,9 @@ func TestBasicToolsAgainstNetworkX(t *testing.T) {
 	}
 	for _, tool := range basicTools() {
 		name := tool.Spec().Name
+		if len(tool.Spec().NodeAttrs) > 0 {
+			continue // node data: its own oracle test (TestMaximumTriangleNodeSumOracle)
+		}
 		if perTool[name] < 200 {
 			t.Errorf("tool %s has only %d differential cases", name, perTool[name])
 		}
