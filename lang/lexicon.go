@@ -155,6 +155,8 @@ type Lexicon struct {
 	edgeDomain        map[string]EdgeDomain
 	columns           map[string]ColumnRole
 	vagueRanks        []string
+	oneWayPhrases     []string
+	twoWayPhrases     []string
 }
 
 // EdgeDomain is the kind of thing an edge noun names, which decides what
@@ -229,6 +231,13 @@ func (l *Lexicon) NodeNouns() []string { return slices.Clone(l.nodeNouns) }
 
 // EdgeNouns returns the everyday nouns for edges ("roads", "cables").
 func (l *Lexicon) EdgeNouns() []string { return slices.Clone(l.edgeNouns) }
+
+// DirectionPhrases returns the phrases that say a graph's edges go one
+// way ("one-way") and both ways ("both ways", "either direction"), as the
+// question writes them about its graph.
+func (l *Lexicon) DirectionPhrases() (oneWay, twoWay []string) {
+	return slices.Clone(l.oneWayPhrases), slices.Clone(l.twoWayPhrases)
+}
 
 // VagueRanks returns the qualities people rank nodes by that no one graph
 // measure defines ("important", "influence"): degree, betweenness,
@@ -346,9 +355,13 @@ type file struct {
 	GluedUnits        []string                `json:"gluedUnits"`
 	TableColumns      map[ColumnRole][]string `json:"tableColumns"`
 	VagueRanks        []string                `json:"vagueRanks"`
-	RouteNouns        []string                `json:"routeNouns"`
-	PatternNouns      []string                `json:"patternNouns"`
-	NodeWeightNouns   []string                `json:"nodeWeightNouns"`
+	DirectionPhrases  struct {
+		OneWay []string `json:"oneWay"`
+		TwoWay []string `json:"twoWay"`
+	} `json:"directionPhrases"`
+	RouteNouns      []string `json:"routeNouns"`
+	PatternNouns    []string `json:"patternNouns"`
+	NodeWeightNouns []string `json:"nodeWeightNouns"`
 }
 
 type verbEntry struct {
@@ -495,6 +508,18 @@ func Parse(data []byte) (*Lexicon, error) {
 			return nil, fmt.Errorf("lang: lexicon: vagueRanks: %q is not one lower-case word", w)
 		}
 		l.vagueRanks = append(l.vagueRanks, w)
+	}
+	for _, ps := range []struct {
+		name string
+		in   []string
+		out  *[]string
+	}{{"oneWay", f.DirectionPhrases.OneWay, &l.oneWayPhrases}, {"twoWay", f.DirectionPhrases.TwoWay, &l.twoWayPhrases}} {
+		for _, p := range ps.in {
+			if p == "" || p != strings.ToLower(p) || strings.TrimSpace(p) != p {
+				return nil, fmt.Errorf("lang: lexicon: directionPhrases: %s: %q is not a lower-case phrase", ps.name, p)
+			}
+			*ps.out = append(*ps.out, p)
+		}
 	}
 	return l, nil
 }

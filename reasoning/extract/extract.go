@@ -159,7 +159,57 @@ func exFindDirCues(lower string) []exDirCue {
 			cues = append(cues, c)
 		}
 	}
+	cues = append(cues, exPhraseDirCues(lower)...)
 	slices.SortFunc(cues, func(a, b exDirCue) int { return a.pos - b.pos })
+	return cues
+}
+
+// exDirPhrases are the lexicon's phrases that state direction ("one-way",
+// "both ways", "either direction"), each with the direction it states.
+var exDirPhrases = func() (out []struct {
+	text     string
+	directed bool
+}) {
+	one, two := lang.Default().DirectionPhrases()
+	for _, p := range one {
+		out = append(out, struct {
+			text     string
+			directed bool
+		}{p, true})
+	}
+	for _, p := range two {
+		out = append(out, struct {
+			text     string
+			directed bool
+		}{p, false})
+	}
+	return out
+}()
+
+// exPhraseDirCues finds the lexicon's direction phrases as whole words;
+// a negation just before one ("doesn't go both ways", "not one-way")
+// turns it around.
+func exPhraseDirCues(lower string) []exDirCue {
+	var cues []exDirCue
+	for _, p := range exDirPhrases {
+		for off := 0; off < len(lower); {
+			k := strings.Index(lower[off:], p.text)
+			if k < 0 {
+				break
+			}
+			s, e := off+k, off+k+len(p.text)
+			off = e
+			if s > 0 && exIsWordByte(lower, s-1) || e < len(lower) && exIsWordByte(lower, e) {
+				continue
+			}
+			dir := p.directed
+			before := lower[max(0, s-16):s]
+			if strings.Contains(before, "not ") || strings.Contains(before, "n't ") || strings.Contains(before, "never ") {
+				dir = !dir
+			}
+			cues = append(cues, exDirCue{pos: s, directed: dir})
+		}
+	}
 	return cues
 }
 
