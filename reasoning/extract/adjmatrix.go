@@ -50,6 +50,9 @@ type matrixRow struct {
 	label      string // the row's node name, when written
 	cells      []matrixCell
 	start, end int // the row's span in the question
+	// tabbed is a row split at tabs, where an empty cell is no edge (a
+	// spreadsheet's copy); its trailing empty cells may be cut off.
+	tabbed bool
 }
 
 // matrixCell is one entry: its value, whether it is an edge, and where it is.
@@ -267,10 +270,16 @@ var matrixNoEdge = map[string]bool{
 	"infinity": true, "nan": true, "_": true,
 }
 
-// matrixField reads one entry: a finite number or a no-edge mark.
+// matrixEdgeMark are entries that mean "an edge": a spreadsheet's ticks.
+var matrixEdgeMark = map[string]bool{"✓": true, "✔": true, "☑": true, "✅": true}
+
+// matrixField reads one entry: a finite number, a no-edge mark or a tick.
 func matrixField(f string) (matrixCell, bool) {
 	if matrixNoEdge[strings.ToLower(f)] {
 		return matrixCell{mark: true}, true
+	}
+	if matrixEdgeMark[f] {
+		return matrixCell{val: 1, edge: true}, true
 	}
 	x, err := strconv.ParseFloat(f, 64)
 	if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
@@ -300,6 +309,28 @@ func matrixFields(text string, s, e int) (fields []string, starts []int) {
 	return fields, starts
 }
 
+// matrixTabFields splits text[s:e] at every tab, an empty field (no
+// edge) between two tabs included, returning each field's start.
+func matrixTabFields(text string, s, e int) (fields []string, starts []int) {
+	for i := s; ; {
+		j := strings.IndexByte(text[i:e], '\t')
+		end := e
+		if j >= 0 {
+			end = i + j
+		}
+		f := strings.TrimSpace(text[i:end])
+		if f == "" {
+			f = "-"
+		}
+		fields = append(fields, f)
+		starts = append(starts, i)
+		if j < 0 {
+			return fields, starts
+		}
+		i = end + 1
+	}
+}
+
 // matrixParseRow reads a line as a matrix row: optional brackets around
 // it, an optional row name ("A", "A:", "node 1:"), then two or more
 // entries.
@@ -315,6 +346,12 @@ func matrixParseRow(text string, s, e int) (matrixRow, bool) {
 	}
 	fields, starts := matrixFields(text, s, e)
 	row := matrixRow{start: s, end: e}
+	if strings.Contains(text[s:e], "\t") {
+		// Tabs with empty cells between them: a spreadsheet's row, whose
+		// empty cells are no edges ("Ji-ho<TAB><TAB>✓").
+		fields, starts = matrixTabFields(text, s, e)
+		row.tabbed = true
+	}
 	for i, f := range fields {
 		c, ok := matrixField(f)
 		if !ok {
@@ -366,7 +403,7 @@ func matrixRowStart(line string) bool {
 		if c := f[0] | 0x20; f[0] < utf8.RuneSelf && f[0] != '_' && c != 'i' && c != 'x' && c != 'n' {
 			return false
 		}
-		return matrixNoEdge[strings.ToLower(f)]
+		return matrixNoEdge[strings.ToLower(f)] || matrixEdgeMark[f]
 	}
 	f1, rest := field(line)
 	if entry(f1) {
@@ -638,6 +675,13 @@ func matrixRead(d *Doc, b matrixBlock, global bool) (Reading, bool, error) {
 	// (a Markdown or CSV table of edges has one too).
 	clear := local
 	headed := names != nil && !b.numericHeader
+	for i, r := range b.rows {
+		// A spreadsheet's copy may cut a row's trailing empty cells.
+		for r.tabbed && names != nil && len(r.cells) < len(names) {
+			r.cells = append(r.cells, matrixCell{mark: true, start: r.end})
+		}
+		b.rows[i] = r
+	}
 	n := len(b.rows[0].cells)
 	for i, r := range b.rows {
 		if len(r.cells) != n {

@@ -47,7 +47,7 @@ func Read(ctx context.Context, question string, opt Options) (Extraction, error)
 	// Lettered options ("A. [0, 6, 2]") are answers to check, not graph
 	// text: the readers read the question without them.
 	options := findOptions(question)
-	text := question
+	text := blankEmphasis(question)
 	for _, o := range options {
 		text = blank(text, o.Span[0], o.Span[1], true)
 	}
@@ -1680,4 +1680,57 @@ func declaredText(r *Reading) string {
 		return fmt.Sprintf("%d named node(s)", len(r.Nodes))
 	}
 	return ""
+}
+
+// blankEmphasis blanks Markdown's bold markers ("**Meadow** → Cliffs",
+// "__Hub__") where they open or close a run of text, keeping every byte
+// offset: emphasis is never part of a name. A marker between two word
+// characters ("2**3", "snake__case") is kept.
+func blankEmphasis(q string) string {
+	if !strings.Contains(q, "**") && !strings.Contains(q, "__") {
+		return q
+	}
+	var b []byte
+	word := func(i int) bool {
+		if i < 0 || i >= len(q) {
+			return false
+		}
+		c := q[i]
+		return c >= 0x80 || c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+	}
+	space := func(i int) bool {
+		return i < 0 || i >= len(q) || q[i] == ' ' || q[i] == '\t' || q[i] == '\n' || q[i] == '\r'
+	}
+	for i := 0; i+1 < len(q); i++ {
+		c := q[i]
+		if c != '*' && c != '_' || q[i+1] != c {
+			continue
+		}
+		j := i
+		for j < len(q) && q[j] == c {
+			j++
+		}
+		if j-i > 3 {
+			i = j - 1 // a rule ("*****") or a blank to fill in
+			continue
+		}
+		opens := !space(j) && !word(i-1)
+		closes := !space(i-1) && !word(j)
+		if c == '_' && (word(i-1) || word(j) && closes) {
+			opens, closes = false, false // "snake__case"
+		}
+		if opens != closes {
+			if b == nil {
+				b = []byte(q)
+			}
+			for k := i; k < j; k++ {
+				b[k] = ' '
+			}
+		}
+		i = j - 1
+	}
+	if b == nil {
+		return q
+	}
+	return string(b)
 }

@@ -93,6 +93,7 @@ func (PairPhrases) Read(ctx context.Context, d *Doc) (Reading, error) {
 		r.Edges = append(r.Edges, es...)
 		r.Spans = append(r.Spans, Span{Start: s, End: e, Role: RoleGraph})
 	}
+	readSymbolPairs(text, &r, add)
 	if len(r.Edges) == 0 {
 		return Reading{}, nil
 	}
@@ -107,6 +108,74 @@ func (PairPhrases) Read(ctx context.Context, d *Doc) (Reading, error) {
 		}
 	}
 	return r, nil
+}
+
+// symbolJoin splits an item joined by a sign ("Ana+Bo", "Ana & Bo").
+var symbolJoin = regexp.MustCompile(`^(.+?)\s*[+&]\s*(.+)$`)
+
+// readSymbolPairs reads lines (or the rest of a line after its colon)
+// that are lists of three or more pairs joined by "+" or "&" ("Shared
+// kiln loads: Ana+Bo, Bo+Cyd, Ana+Cyd"): a sign between two names is a
+// pair whatever the header says, so no header noun is needed. Every item
+// must be such a pair; text another pass read is left alone.
+func readSymbolPairs(text string, r *Reading, add func(string, int)) {
+	if !strings.ContainsAny(text, "+&") {
+		return
+	}
+	read := func(s, e int) bool {
+		for _, sp := range r.Spans {
+			if s < sp.End && sp.Start < e {
+				return true
+			}
+		}
+		return false
+	}
+	for at := 0; at < len(text); {
+		end := strings.IndexByte(text[at:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += at
+		}
+		line := text[at:end]
+		next := end + 1
+		if !strings.ContainsAny(line, "+&") {
+			at = next
+			continue
+		}
+		from := at
+		if k := strings.LastIndexByte(line, ':'); k >= 0 {
+			from = at + k + 1
+		}
+		items, s, e := listItems(text, from)
+		if len(items) < 3 || read(s, e) {
+			at = next
+			continue
+		}
+		var es []Edge
+		for _, it := range items {
+			pm := symbolJoin.FindStringSubmatchIndex(it.text)
+			if pm == nil {
+				es = nil
+				break
+			}
+			u, v := strings.TrimSpace(it.text[pm[2]:pm[3]]), strings.TrimSpace(it.text[pm[4]:pm[5]])
+			if !nameLike(u) || !nameLike(v) || strings.ContainsAny(u+v, "+&") {
+				es = nil
+				break
+			}
+			es = append(es, Edge{U: u, V: v, Start: it.s, End: it.s + len(it.text)})
+		}
+		for _, ed := range es {
+			add(ed.U, ed.Start)
+			add(ed.V, ed.Start)
+		}
+		if es != nil {
+			r.Edges = append(r.Edges, es...)
+			r.Spans = append(r.Spans, Span{Start: s, End: e, Role: RoleGraph})
+		}
+		at = next
+	}
 }
 
 // listItem is one comma-separated item of a headed list.

@@ -184,9 +184,13 @@ func recParseLine(d *Doc, tl textLine) (recLine, bool) {
 	endPart := func(at int) {
 		field = append(field, recTrim(text, partStart, at))
 	}
+	toAt := recToSep(d, body, e)
 	for i := body; i < e; {
 		r, size := utf8.DecodeRuneInString(text[i:])
 		n, sep, isComma := recSepAt(text, body, e, i, r, size)
+		if i == toAt {
+			n, sep, isComma = 2, "to", false
+		}
 		if n == 0 {
 			i += size
 			continue
@@ -205,6 +209,29 @@ func recParseLine(d *Doc, tl textLine) (recLine, bool) {
 	endPart(e)
 	ln.fields = append(ln.fields, field)
 	return ln, true
+}
+
+// recToSep returns where the word "to" separates a line's two parts
+// ("car park to beech hollow 1.2km", "NW corner to NE corner"): the
+// line's only "to", in a line with no other separator; -1 when none.
+func recToSep(d *Doc, s, e int) int {
+	text := d.Text
+	line := text[s:e]
+	k := strings.Index(line, " to ")
+	if k <= 0 || strings.Contains(line[k+4:], " to ") {
+		return -1
+	}
+	if ws := strings.Fields(d.Lower[s : s+k]); len(ws) > 0 && d.opt.Lexicon.Word(ws[len(ws)-1]).Has(lang.ActVerb|lang.ToVerb|lang.CarryVerb|lang.TalkToVerb|lang.ForVerb|lang.WithVerb|lang.MeetVerb|lang.PassiveVerb|lang.BaseVerb|lang.RelationVerb) {
+		return -1 // "Hof Lindner sells to Café Kranz": the verb's "to"
+	}
+	for i := s; i < e; {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if n, _, _ := recSepAt(text, s, e, i, r, size); n > 0 {
+			return -1
+		}
+		i += size
+	}
+	return s + k + 1
 }
 
 // recStripBullet returns where the line's content starts after a bullet
@@ -1096,6 +1123,19 @@ func (b *recBlock) direction(a, c int) (recDir, string) {
 		return recDirUnsure, ""
 	case byRole != recDirNone:
 		return byRole, why
+	case bySep == recDirNone && b.cols[a].role == "" && b.cols[c].role == "" && b.cols[c].sepBefore == "to" && c == a+1:
+		// "car park to beech hollow 1.2 km": a way between two places,
+		// both ways unless a number other than a length or a time (a
+		// payment, "Ann to Bo £20") makes the order matter.
+		for _, col := range b.cols[c+1:] {
+			if col.kind == recNumber && col.meaning != MeaningDistance && col.meaning != MeaningWeight {
+				return recDirAssumed, `"to" between the names, read from the first to the second by assumption`
+			}
+		}
+		if statedDirection(b.d.Lower) == DirDirected {
+			return recDirForward, `"to" between the names`
+		}
+		return recDirBoth, `"X to Y" lines, read both ways (no direction is stated)`
 	case bySep == recDirNone && b.cols[a].role == "" && b.cols[c].role == "":
 		if b.pairsOnly(a, c) && statedDirection(b.d.Lower) == DirUnknown {
 			return recDirBoth, fmt.Sprintf("two names a line, separated by %q: pairs, both ways (no direction is stated)", b.cols[c].sepBefore)
