@@ -341,14 +341,15 @@ func matrixParseRow(text string, s, e int) (matrixRow, bool) {
 	for e > s && strings.IndexByte(" \t],);", text[e-1]) >= 0 {
 		e--
 	}
-	if s >= e || !matrixRowStart(text[s:e]) {
+	tabbed := strings.Contains(text[s:e], "\t")
+	if s >= e || !tabbed && !matrixRowStart(text[s:e]) {
 		return matrixRow{}, false
 	}
 	fields, starts := matrixFields(text, s, e)
 	row := matrixRow{start: s, end: e}
-	if strings.Contains(text[s:e], "\t") {
-		// Tabs with empty cells between them: a spreadsheet's row, whose
-		// empty cells are no edges ("Ji-ho<TAB><TAB>✓").
+	if tabbed {
+		// A spreadsheet's row: its empty cells between tabs are no
+		// edges ("Ji-ho<TAB><TAB>✓"), and a copy may cut the last ones.
 		fields, starts = matrixTabFields(text, s, e)
 		row.tabbed = true
 	}
@@ -359,7 +360,7 @@ func matrixParseRow(text string, s, e int) (matrixRow, bool) {
 				return matrixRow{}, false
 			}
 			name := strings.TrimSuffix(f, ":")
-			if name == "" || len(fields) < 3 || !matrixNameLike(name) {
+			if name == "" || len(fields) < 3 && !tabbed || !matrixNameLike(name) {
 				return matrixRow{}, false
 			}
 			row.label = name
@@ -368,7 +369,7 @@ func matrixParseRow(text string, s, e int) (matrixRow, bool) {
 		c.start = starts[i]
 		row.cells = append(row.cells, c)
 	}
-	if len(row.cells) < 2 {
+	if len(row.cells) < 2 && !(tabbed && row.label != "" && len(row.cells) == 1) {
 		return matrixRow{}, false
 	}
 	return row, true

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/graphagent/graphagent/lang"
 	"math"
 	"path/filepath"
 	"slices"
@@ -1332,7 +1333,7 @@ func (c *combiner) unaccounted(kept []*Reading) {
 	numericNodes := c.ex.Graph == nil || c.hasNumericNode()
 	var numbers []string
 	for _, it := range p.dropped {
-		if inside(it.s, it.e) || hyphenated(c.d.Text[it.s:it.e]) {
+		if inside(it.s, it.e) || hyphenated(c.d.Text[it.s:it.e]) || c.unitPair(it) {
 			continue
 		}
 		if !numericNodes && !it.nodeOnly && exIsNumber(it.u) && exIsNumber(it.v) {
@@ -1542,6 +1543,14 @@ func (p *exScan) relationAt(i int) (s, e int, ok bool) {
 	return 0, 0, false
 }
 
+// unitPair reports whether an edge-like item pairs a word with a unit
+// ("(paths, km)", "(hours, approx)"): a remark on the numbers, never an
+// edge, since a unit names no node.
+func (c *combiner) unitPair(it exItem) bool {
+	lx := c.d.opt.Lexicon
+	return lx.Word(strings.ToLower(it.u)).Has(lang.UnitWord) || lx.Word(strings.ToLower(it.v)).Has(lang.UnitWord)
+}
+
 // hyphenated reports whether an edge-like item is a hyphenated word
 // ("co-authorship", "well-known"): lower-case letters joined by one dash.
 func hyphenated(s string) bool {
@@ -1716,7 +1725,7 @@ func blankEmphasis(q string) string {
 		}
 		opens := !space(j) && !word(i-1)
 		closes := !space(i-1) && !word(j)
-		if c == '_' && (word(i-1) || word(j) && closes) {
+		if c == '_' && word(i-1) && word(j) {
 			opens, closes = false, false // "snake__case"
 		}
 		if opens != closes {
