@@ -623,6 +623,10 @@ func (t *proseText) relGroup(j, end int, subj []proseName) (relMatch, bool) {
 			k++
 		}
 		if relNounDir(t.lex, t.low(k)) != relSym {
+			if t.isWord(k-1, "close") && !(t.kind(k) == pWord && !t.isWord(k, "and", "too", "but")) {
+				// "Irene and Walter are close, and ...": close friends.
+				return relMatch{subj: subj, group: true, dir: relSym, neg: neg, b: k, conf: 1}, true
+			}
 			return relMatch{}, false
 		}
 		k++
@@ -747,6 +751,9 @@ func (t *proseText) relPhrase(j, end int) (dir relDir, next int, conf float64, n
 			}
 		case w == "in" && t.isWord(k+1, "a") && t.isWord(k+2, "relationship") && t.isWord(k+3, "with"):
 			return relSym, k + 4, 1, "", neg, true
+		case relNounDir(t.lex, w) == relSym && t.isWord(k+1, "with"):
+			// "Albert is pals with Stanley", "is mates with"
+			return relSym, k + 2, 1, "", neg, true
 		case w == "a" || w == "an" || w == "the":
 			k++
 			if t.isWord(k, "good", "best", "close", "old", "direct", "great", "former", "longtime") {
@@ -759,6 +766,11 @@ func (t *proseText) relPhrase(j, end int) (dir relDir, next int, conf float64, n
 			return relRev, k + 2, 1, "", neg, true
 		}
 		return 0, j, 0, "", false, false
+	}
+	// "Edna always sits with Mabel", "Florence also chats with Albert":
+	// an adverb before the verb says how often, not what.
+	for n := 0; n < 2 && t.isWord(k, "always", "also", "usually", "often", "sometimes", "regularly", "mostly", "normally", "generally", "still"); n++ {
+		k++
 	}
 	w := t.low(k)
 	if w == "" || t.titleCase(k) {
