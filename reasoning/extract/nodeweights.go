@@ -51,6 +51,7 @@ func (NodeWeights) Read(ctx context.Context, d *Doc) (Reading, error) {
 	lex := d.opt.Lexicon
 	weightNouns := wordSet(lex.NodeWeightNouns())
 	nodeNouns := wordSet(lex.NodeNouns())
+	edgeNouns := wordSet(lex.EdgeNouns())
 	keyed := nodeWeightKeyed(d.Lower, weightNouns)
 	var runs []nodeWeightRun
 	for off := 0; off < len(d.Text); {
@@ -70,7 +71,7 @@ func (NodeWeights) Read(ctx context.Context, d *Doc) (Reading, error) {
 				return Reading{}, err
 			}
 		}
-		cued := nodeWeightCue(d.Lower[max(0, s-nodeWeightWindow):s], weightNouns, nodeNouns)
+		cued := nodeWeightCue(d.Lower[max(0, s-nodeWeightWindow):s], weightNouns, nodeNouns, edgeNouns)
 		if !cued && !(keyed && len(run.pairs) >= 2) {
 			continue
 		}
@@ -127,8 +128,9 @@ func nodeWeightRunAt(text string, s int) nodeWeightRun {
 
 // nodeWeightCue reports whether the text just before a run (lower-cased)
 // names node weights: a node noun and a node-weight noun at most three
-// words apart in its last clause ("weights of nodes are:", "node weights:").
-func nodeWeightCue(before string, weightNouns, nodeNouns map[string]bool) bool {
+// words apart in its last clause ("weights of nodes are:", "node weights:"),
+// with no edge noun as close ("edge weights of node pairs:" gives edges).
+func nodeWeightCue(before string, weightNouns, nodeNouns, edgeNouns map[string]bool) bool {
 	if i := strings.LastIndexAny(before, ".?!\n"); i >= 0 {
 		before = before[i+1:]
 	}
@@ -140,11 +142,14 @@ func nodeWeightCue(before string, weightNouns, nodeNouns map[string]bool) bool {
 		if !weightNouns[w] {
 			continue
 		}
+		node, edge := false, false
 		for j := max(0, i-3); j < min(len(words), i+4); j++ {
 			n := strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(words[j], "'s"), "’s"), "'")
-			if j != i && nodeNouns[n] {
-				return true
-			}
+			node = node || j != i && nodeNouns[n]
+			edge = edge || edgeNouns[n] || edgeNouns[strings.TrimSuffix(n, "s")]
+		}
+		if node && !edge {
+			return true
 		}
 	}
 	return false

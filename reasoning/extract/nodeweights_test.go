@@ -21,6 +21,7 @@ func TestNodeWeights(t *testing.T) {
 		{"cue before the pairs, no key", "Node weights: [A, 3], [B, -1.5], [C, 4]. Edges: A-B, B-C, A-C. Which triangle has the largest total node weight?",
 			map[string]float64{"A": 3, "B": -1.5, "C": 4}, 3},
 		{"pairs without a cue are not weights", "The edges are [0, 1] [1, 2] [2, 0]. How many triangles are there?", nil, 3},
+		{"edge weights of node pairs are no node weights", "The edge weights of node pairs: [0, 1] [1, 2]. Edges: (0, 1) (1, 2). How many edges are there?", nil, 2},
 		{"edge weights are no node weights", "The edge weights are: [0, 1] [1, 2]. Edges: (0, 1) (1, 2). How many edges are there?", nil, 2},
 	} {
 		t.Run(c.name, func(t *testing.T) {
