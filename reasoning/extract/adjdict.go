@@ -90,15 +90,44 @@ func adjDictReading(d *Doc, g *graph.Graph, s, e int) Reading {
 		}
 		r.Edges = kept
 	default:
-		r.Directed = DirUnknown
-		r.Confidence = 0.8
-		r.Notes = append(r.Notes, "the neighbour lists are not symmetric and the question does not say whether the graph is directed")
+		// Lists that are not symmetric are each key's successors, as an
+		// asymmetric matrix is read; only assumed, so the answer stands
+		// only where the direction does not change it.
+		r.Directed, r.DirectionAssumed = DirDirected, true
+		r.Notes = append(r.Notes, "the neighbour lists are not symmetric: read one way, from each key to its list, by assumption")
 	}
-	if !adjDictCue(d.Lower) {
+	if !adjDictCue(d.Lower) && adjDictKeys(d.Text[s:e]) != g.N() {
 		r.Confidence = min(r.Confidence, 0.85)
 		r.Notes = append(r.Notes, "a dict of lists is read as neighbour lists though the question does not call it one")
 	}
 	return r
+}
+
+// adjDictKeys counts the distinct keys of a dict's top level. When every
+// node of its lists is a key too, the dict is a graph's neighbour lists
+// whatever the question calls it.
+func adjDictKeys(src string) int {
+	keys := map[string]bool{}
+	depth := 0
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; c {
+		case '{', '[', '(':
+			depth++
+		case '}', ']', ')':
+			depth--
+		case '\'', '"':
+			j := strings.IndexByte(src[i+1:], c)
+			if j < 0 {
+				return len(keys)
+			}
+			k := adjDictSkip(src, i+2+j)
+			if depth == 1 && k < len(src) && src[k] == ':' {
+				keys[src[i+1:i+1+j]] = true
+			}
+			i += j + 1
+		}
+	}
+	return len(keys)
 }
 
 // adjDictCue reports whether the question calls something neighbour lists,

@@ -47,13 +47,18 @@ func TestAdjacencyDict(t *testing.T) {
 		{
 			name:  "asymmetric lists, direction unsaid",
 			text:  `Neighbours: {"1": ["2"], "2": ["3"], "3": []}`,
-			nodes: []string{"1", "2", "3"}, edges: []string{"1-2", "2-3"}, dir: DirUnknown, minConf: 0.8, maxConf: 0.8,
-			note: "not symmetric",
+			nodes: []string{"1", "2", "3"}, edges: []string{"1-2", "2-3"}, dir: DirDirected, minConf: 0.95, maxConf: 0.95,
+			note: "not symmetric: read one way",
 		},
 		{
-			name:  "no word for it",
+			name:  "no word for it, every listed name a key",
 			text:  `x = {"p": ["q"], "q": ["p"]}`,
-			nodes: []string{"p", "q"}, edges: []string{"p-q"}, dir: DirUndirected, minConf: 0.85, maxConf: 0.85,
+			nodes: []string{"p", "q"}, edges: []string{"p-q"}, dir: DirUndirected, minConf: 0.95, maxConf: 0.95,
+		},
+		{
+			name:  "no word for it, names listed that are no keys",
+			text:  `x = {"p": ["q", "r"]}`,
+			nodes: []string{"p", "q", "r"}, edges: []string{"p-q", "p-r"}, dir: DirDirected, minConf: 0.85, maxConf: 0.85,
 			note: "does not call it one",
 		},
 		{name: "node-link JSON is another reader's", text: `{"nodes": [1, 2], "edges": [[1, 2]]}`},

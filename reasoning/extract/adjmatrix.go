@@ -360,7 +360,7 @@ func matrixParseRow(text string, s, e int) (matrixRow, bool) {
 				return matrixRow{}, false
 			}
 			name := strings.TrimSuffix(f, ":")
-			if name == "" || len(fields) < 3 && !tabbed || !matrixNameLike(name) {
+			if name == "" || len(fields) < 3 && !tabbed || !matrixNameLike(name) && !(tabbed && matrixCellName(name)) {
 				return matrixRow{}, false
 			}
 			row.label = name
@@ -430,12 +430,41 @@ func matrixNameLike(f string) bool {
 	return true
 }
 
+// matrixCellName reports whether a tab-separated cell can name a node: a
+// name of up to three words ("Station Sq", "Old Town"), each name-like;
+// only tabs separate a spreadsheet's cells.
+func matrixCellName(f string) bool {
+	ws := strings.Fields(f)
+	if len(ws) == 0 || len(ws) > 3 || len(f) > 40 {
+		return false
+	}
+	for _, w := range ws {
+		if !matrixNameLike(w) {
+			return false
+		}
+	}
+	return true
+}
+
 // matrixHeader reads a header line of two or more names ("A B C", "  | A |
 // B | C", ",a,b,c"). tableWords reports names that head a table of edges
 // ("source", "weight", "u v", "city_a city_b"): such a line heads a matrix
 // only when its rows are named by the same words.
 func matrixHeader(text string, ln textLine) (names []string, start int, ok, tableWords bool) {
 	fields, starts := matrixFields(text, ln.Start, ln.End)
+	tabbed := false
+	if line := text[ln.Start:ln.End]; strings.Contains(line, "\t") && strings.Contains(strings.TrimSpace(line), " ") {
+		// A spreadsheet's header: only tabs separate its names, which
+		// may have several words ("Station Sq").
+		fields, starts = nil, nil
+		tf, ts := matrixTabFields(text, ln.Start, ln.End)
+		for i, f := range tf {
+			if f != "-" || strings.TrimSpace(text[ts[i]:ts[i]+min(1, len(text)-ts[i])]) == "-" {
+				fields, starts = append(fields, f), append(starts, ts[i])
+			}
+		}
+		tabbed = true
+	}
 	if len(fields) < 2 {
 		return nil, 0, false, false
 	}
@@ -451,7 +480,7 @@ func matrixHeader(text string, ln textLine) (names []string, start int, ok, tabl
 	}
 	for _, f := range fields {
 		low := strings.ToLower(f)
-		if !matrixNameLike(f) || !matrixHasLetterOrDigit(f) || len(f) > 1 && matrixHeaderStop[low] {
+		if !matrixNameLike(f) && !(tabbed && matrixCellName(f)) || !matrixHasLetterOrDigit(f) || len(f) > 1 && matrixHeaderStop[low] {
 			return nil, 0, false, false
 		}
 		if col := csvColumnNames[low]; col != csvOther && (len(low) > 1 || ends >= 2) {

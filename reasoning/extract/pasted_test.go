@@ -53,6 +53,9 @@ func TestPastedForms(t *testing.T) {
 		{name: "prose with adverbs, 'is pals with', 'are close', 'sits with'",
 			text:  "Edna always sits with Mabel. Florence also chats with Albert. Albert is pals with Stanley. Irene and Walter are close. Who is central?",
 			edges: []string{"Edna-Mabel", "Florence-Albert", "Albert-Stanley", "Irene-Walter"}},
+		{name: "a tabbed matrix with multi-word names and '-' for none",
+			text:  "Trench cost (£k):\n\tDepot\tStation Sq\tOld Town\nDepot\t0\t14\t-\nStation Sq\t14\t0\t6\nOld Town\t-\t6\t0\nCheapest network?",
+			edges: []string{"Depot-Station Sq:14", "Station Sq-Old Town:6"}},
 		{name: "'both ways' keeps arrows' pairs undirected",
 			text:  "Roads (they go both ways): A - B, B - C, C - D.\nHow many roads?",
 			edges: []string{"A-B", "B-C", "C-D"}},
@@ -87,5 +90,16 @@ func TestBlankEmphasis(t *testing.T) {
 		if got := blankEmphasis(in); got != want || len(got) != len(in) {
 			t.Errorf("blankEmphasis(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestAsymmetricDictAssumed: neighbour lists that are not symmetric are
+// read one way, from each key, as an asymmetric matrix is, but only by
+// assumption: the agent answers only where the direction does not
+// change the answer.
+func TestAsymmetricDictAssumed(t *testing.T) {
+	ex, err := Read(t.Context(), "watch_next = {\"Stalker\": [\"Solaris\"], \"Solaris\": [\"Mirror\"], \"Mirror\": []}\nWhat comes after Solaris?", Options{})
+	if err != nil || ex.Graph == nil || !ex.Graph.Directed() || !ex.Report.DirectionAssumed || ex.Confidence < Confident {
+		t.Fatalf("read %v, assumed %v, confidence %.2f (%v): want a confident graph, directed by assumption", ex.Graph, ex.Report.DirectionAssumed, ex.Confidence, err)
 	}
 }
