@@ -903,6 +903,9 @@ func (b *recBlock) classify(c *recCol) {
 		x := text[v.s:v.e]
 		if q, ok := parseQuantityIn(b.lx, x); ok {
 			numbers++
+			if u, rest, ok := strings.Cut(q.unit, " "); ok && !strings.Contains(rest, " ") && b.lx.Column(rest).Value() {
+				q.unit = u // "3 min walk", "12 km drive": the walk's minutes
+			}
 			if q.meaning == MeaningNone || strings.ContainsRune(q.unit, ' ') {
 				unitOnly = false
 				c.qualified = c.qualified || q.meaning != MeaningNone && strings.ContainsRune(q.unit, ' ')
@@ -948,13 +951,35 @@ func recIsName(s string) bool {
 			letter = true
 		}
 		if r == '.' || r == '!' || r == '?' {
-			// "joe.dev" is a name, "Done. Next" a sentence.
-			if strings.Contains(s, ". ") {
+			// "joe.dev" is a name, "Done. Next" a sentence; "No. 5",
+			// "St. Ives" and "Dr. Lund" are names with an abbreviation.
+			if recSentenceStop(s) {
 				return false
 			}
 		}
 	}
 	return letter
+}
+
+// recSentenceStop reports whether s has a full stop that ends a
+// sentence: one before a blank, after a word that is no capitalised
+// abbreviation of up to three letters ("No.", "St.", "Mrs.").
+func recSentenceStop(s string) bool {
+	for off := 0; ; {
+		k := strings.Index(s[off:], ". ")
+		if k < 0 {
+			return false
+		}
+		end := off + k
+		start := end
+		for start > 0 && unicode.IsLetter(rune(s[start-1])) {
+			start--
+		}
+		if w := s[start:end]; w == "" || len(w) > 3 || !unicode.IsUpper(rune(w[0])) {
+			return true
+		}
+		off = end + 2
+	}
 }
 
 // recValues returns a name column's distinct values (items of a list).
