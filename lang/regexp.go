@@ -121,24 +121,41 @@ const carryGapRE = `[\pL\pN'’-]+(?:\s+[\pL\pN'’-]+){0,2}?`
 // phrases first so that a shorter one never wins a prefix of a longer
 // one. A CarryGap field matches one to three words.
 func Alt(phrases []string) string {
+	ps := AltOrder(phrases)
+	parts := make([]string, len(ps))
+	for i, p := range ps {
+		parts[i] = AltOne(p)
+	}
+	return strings.Join(parts, "|")
+}
+
+// AltOrder returns the phrases in the order Alt writes them: longer
+// phrases first, each once, empty ones left out.
+func AltOrder(phrases []string) []string {
 	ps := slices.Clone(phrases)
 	slices.SortStableFunc(ps, func(a, b string) int { return cmp.Compare(len(b), len(a)) })
-	parts := make([]string, 0, len(ps))
+	out := ps[:0]
 	seen := map[string]bool{}
 	for _, p := range ps {
 		if p == "" || seen[p] {
 			continue
 		}
 		seen[p] = true
-		fields := strings.Fields(p)
-		for i, f := range fields {
-			if f == CarryGap {
-				fields[i] = carryGapRE
-				continue
-			}
-			fields[i] = regexp.QuoteMeta(f)
-		}
-		parts = append(parts, strings.Join(fields, `\s+`))
+		out = append(out, p)
 	}
-	return strings.Join(parts, "|")
+	return out
+}
+
+// AltOne is one phrase's alternative in Alt: its fields quoted and joined
+// by runs of white space, a CarryGap field one to three words.
+func AltOne(p string) string {
+	fields := strings.Fields(p)
+	for i, f := range fields {
+		if f == CarryGap {
+			fields[i] = carryGapRE
+			continue
+		}
+		fields[i] = regexp.QuoteMeta(f)
+	}
+	return strings.Join(fields, `\s+`)
 }

@@ -19,15 +19,124 @@ type declared struct {
 	concepts []concept
 }
 
-// phrase is one declared phrase of a tool.
+// phrase is one declared phrase of a tool: its words in order, each a
+// list of alternatives. It is matched by a regular expression of only the
+// alternatives whose words the question holds (see reduced): the whole
+// expression of a phrase with a lexicon token has hundreds of
+// alternatives and dozens of Unicode classes, and compiling the dozen
+// whose filter word a question held took most of a one-question process's
+// CPU. Dropping an alternative whose literal the text lacks cannot change
+// what the expression matches, nor which match leftmost-first semantics
+// prefers.
 type phrase struct {
 	tool string
-	// re is the phrase's expression, compiled on first use: most phrases'
-	// words never occur in a question, and compiling every one took a
-	// quarter of a one-question process's CPU (TestDeclaredIntents
-	// compiles them all).
-	re    *lazyRegexp
-	words []string // literal alternatives one of which must occur (a filter)
+	toks []phraseTok
+	// end closes the expression (`\b`, or "" after a slot or a * word).
+	end string
+}
+
+// phraseTok is one word of a phrase: a literal word with its
+// alternatives, a lexicon token's phrases, or a node slot.
+type phraseTok struct {
+	// sep is what comes before the word: `\b` first, then `\s+`, or the
+	// gap of a "...".
+	sep string
+	// slot marks a node slot (nodeSlot; alts is empty).
+	slot bool
+	alts []phraseAlt
+}
+
+// phraseAlt is one alternative of a phrase word: its expression and the
+// letters it starts with (lit: a run of the question's ASCII letters
+// starts with them wherever the alternative matches; "" when it starts
+// with no letter).
+type phraseAlt struct {
+	src, lit string
+}
+
+// String is the phrase's whole expression.
+func (p *phrase) String() string {
+	src, _ := p.reduced(nil)
+	return src
+}
+
+// reduced is the phrase's expression with only the alternatives whose
+// letters start one of the runs (nil: every alternative); false when a
+// word has none left, so that the phrase cannot match.
+func (p *phrase) reduced(runs *letterRuns) (string, bool) {
+	var b strings.Builder
+	for _, t := range p.toks {
+		b.WriteString(t.sep)
+		if t.slot {
+			b.WriteString(nodeSlot)
+			continue
+		}
+		b.WriteString(`(?:`)
+		n := 0
+		for _, a := range t.alts {
+			if runs != nil && !runs.starts(a.lit) {
+				continue
+			}
+			if n > 0 {
+				b.WriteByte('|')
+			}
+			b.WriteString(a.src)
+			n++
+		}
+		if n == 0 {
+			return "", false
+		}
+		b.WriteByte(')')
+	}
+	b.WriteString(p.end)
+	return b.String(), true
+}
+
+// letterRuns are the distinct maximal runs of ASCII letters of a text,
+// sorted.
+type letterRuns []string
+
+// newLetterRuns returns the runs of ASCII letters of s.
+func newLetterRuns(s string) *letterRuns {
+	var rs letterRuns
+	seen := map[string]bool{}
+	for i := 0; i < len(s); {
+		if !asciiLetter(s[i]) {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(s) && asciiLetter(s[j]) {
+			j++
+		}
+		if w := s[i:j]; !seen[w] {
+			seen[w] = true
+			rs = append(rs, w)
+		}
+		i = j
+	}
+	slices.Sort(rs)
+	return &rs
+}
+
+func asciiLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// starts reports whether a run begins with prefix ("" always does).
+func (rs *letterRuns) starts(prefix string) bool {
+	if prefix == "" {
+		return true
+	}
+	i, _ := slices.BinarySearch(*rs, prefix)
+	return i < len(*rs) && strings.HasPrefix((*rs)[i], prefix)
+}
+
+// leadingLetters is the run of ASCII letters s starts with.
+func leadingLetters(s string) string {
+	i := 0
+	for i < len(s) && asciiLetter(s[i]) {
+		i++
+	}
+	return s[:i]
 }
 
 // slotWords are words a node slot never takes: "the successors of each
@@ -41,13 +150,15 @@ var slotWords = map[string]bool{
 	"whose": true, "anyone": true, "everyone": true, "someone": true, "nobody": true,
 }
 
-// matches reports whether the lower-cased text q has the phrase with a
-// node's name (not a determiner or pronoun) in each slot.
-func (p *phrase) matches(q string) bool {
-	if !containsAny(q, p.words) {
+// matches reports whether the lower-cased text q, whose letter runs are
+// runs, has the phrase with a node's name (not a determiner or pronoun) in
+// each slot.
+func (p *phrase) matches(q string, runs *letterRuns) bool {
+	src, ok := p.reduced(runs)
+	if !ok {
 		return false
 	}
-	for _, m := range p.re.Compiled().FindAllStringSubmatch(q, -1) {
+	for _, m := range regexp.MustCompile(src).FindAllStringSubmatch(q, -1) {
 		ok := true
 		for _, w := range m[1:] {
 			if slotWords[w] {
@@ -106,11 +217,12 @@ func compileIntents(specs []tools.Spec, lex *lang.Lexicon) (declared, error) {
 	byName := map[string]int{}
 	for _, s := range specs {
 		for _, ph := range s.Intents.Phrases {
-			src, lits, err := phraseRegexp(ph, words)
+			p, _, err := phraseParts(ph, words)
 			if err != nil {
 				return declared{}, fmt.Errorf("tool %s: phrase %q: %w", s.Name, ph, err)
 			}
-			d.phrases = append(d.phrases, phrase{tool: s.Name, re: lazyCompile(src), words: lits})
+			p.tool = s.Name
+			d.phrases = append(d.phrases, p)
 		}
 		for _, c := range s.Intents.Concepts {
 			name := strings.ToLower(strings.TrimSpace(c))
@@ -159,70 +271,89 @@ func lexWords(lex *lang.Lexicon) map[string][]string {
 // lex; words are the literal alternatives of its most selective word, for
 // the cue's filter.
 func phraseRegexp(ph string, lex map[string][]string) (string, []string, error) {
+	p, words, err := phraseParts(ph, lex)
+	if err != nil {
+		return "", nil, err
+	}
+	return p.String(), words, nil
+}
+
+// phraseParts reads a tools.Intents phrase with the lexicon tokens lex
+// into its words; words are the literal alternatives of its most
+// selective literal word.
+func phraseParts(ph string, lex map[string][]string) (phrase, []string, error) {
 	toks := strings.Fields(strings.ToLower(ph))
 	if len(toks) == 0 {
-		return "", nil, fmt.Errorf("empty phrase")
+		return phrase{}, nil, fmt.Errorf("empty phrase")
 	}
-	var b strings.Builder
-	b.WriteString(`\b`)
+	var p phrase
+	sep := `\b`
 	var words []string
 	best := 0
 	gap := false
 	for i, t := range toks {
 		if t == "..." {
 			if i == 0 || i == len(toks)-1 || gap {
-				return "", nil, fmt.Errorf("a gap must stand between two words")
+				return phrase{}, nil, fmt.Errorf("a gap must stand between two words")
 			}
 			gap = true
 			continue
 		}
 		if i > 0 {
 			if gap {
-				b.WriteString(`\b[^.?!]{0,40}?\b`)
+				sep = `\b[^.?!]{0,40}?\b`
 			} else {
-				b.WriteString(`\s+`)
+				sep = `\s+`
 			}
 		}
 		gap = false
 		if t == "x" || t == "y" {
-			b.WriteString(nodeSlot)
+			p.toks = append(p.toks, phraseTok{sep: sep, slot: true})
+			sep = ""
 			continue
 		}
 		if strings.HasPrefix(t, "<") {
 			ps, ok := lex[t]
 			if !ok || len(ps) == 0 {
-				return "", nil, fmt.Errorf("unknown lexicon token %s", t)
+				return phrase{}, nil, fmt.Errorf("unknown lexicon token %s", t)
 			}
-			b.WriteString(`(?:` + lang.Alt(ps) + `)`)
+			tok := phraseTok{sep: sep}
+			for _, a := range lang.AltOrder(ps) {
+				tok.alts = append(tok.alts, phraseAlt{src: lang.AltOne(a), lit: leadingLetters(a)})
+			}
+			p.toks = append(p.toks, tok)
+			sep = ""
 			continue
 		}
 		alts := strings.Split(t, "/")
-		var srcs, lits []string
+		var lits []string
+		tok := phraseTok{sep: sep}
 		shortest := -1
 		for _, a := range alts {
 			a = strings.ReplaceAll(a, "_", " ")
 			if a == "" || a == "*" {
-				return "", nil, fmt.Errorf("empty alternative in %q", t)
+				return phrase{}, nil, fmt.Errorf("empty alternative in %q", t)
 			}
 			src, lit := wordRegexp(a)
-			srcs = append(srcs, src)
+			tok.alts = append(tok.alts, phraseAlt{src: src, lit: leadingLetters(lit)})
 			lits = append(lits, lit)
 			if shortest < 0 || len(lit) < shortest {
 				shortest = len(lit)
 			}
 		}
-		b.WriteString(`(?:` + strings.Join(srcs, "|") + `)`)
+		p.toks = append(p.toks, tok)
+		sep = ""
 		if shortest > best {
 			best, words = shortest, lits
 		}
 	}
 	if words == nil {
-		return "", nil, fmt.Errorf("no literal word")
+		return phrase{}, nil, fmt.Errorf("no literal word")
 	}
 	if !strings.HasSuffix(toks[len(toks)-1], "*") && toks[len(toks)-1] != "x" && toks[len(toks)-1] != "y" {
-		b.WriteString(`\b`)
+		p.end = `\b`
 	}
-	return b.String(), words, nil
+	return p, words, nil
 }
 
 // wordRegexp compiles one word of a phrase or concept (spaces, hyphens and
@@ -350,9 +481,10 @@ func (d declared) declaredCues(q string, out *Cues, seen map[string]bool) {
 			addTool(t)
 		}
 	}
+	runs := newLetterRuns(q)
 	for i := range d.phrases {
 		p := &d.phrases[i]
-		if !p.matches(q) {
+		if !p.matches(q, runs) {
 			continue
 		}
 		addTool(p.tool)

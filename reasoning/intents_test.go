@@ -17,8 +17,8 @@ func TestDeclaredIntents(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range d.phrases {
-		if _, err := regexp.Compile(p.re.String()); err != nil {
-			t.Errorf("tool %s: phrase %s: %v", p.tool, p.re, err)
+		if _, err := regexp.Compile(p.String()); err != nil {
+			t.Errorf("tool %s: phrase %s: %v", p.tool, p.String(), err)
 		}
 	}
 	for _, c := range d.concepts {
