@@ -188,7 +188,7 @@ var joinedSentence = lazyCompile(`[\p{Ll}\p{N}]\.\p{Lu}\p{Ll}`)
 // end in q (same length, so offsets hold), unless the word around it is a
 // node of g ("app.Models").
 func splitJoinedSentences(q string, g *graph.Graph) string {
-	locs := joinedSentence.Compiled().FindAllStringIndex(q, -1)
+	locs := joinedSentence.For(q).FindAllStringIndex(q, -1)
 	if len(locs) == 0 {
 		return q
 	}

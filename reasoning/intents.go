@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/graphagent/graphagent/internal/lazyre"
 	"github.com/graphagent/graphagent/lang"
 	"github.com/graphagent/graphagent/tools"
 )
@@ -158,7 +159,7 @@ func (p *phrase) matches(q string, runs *letterRuns) bool {
 	if !ok {
 		return false
 	}
-	for _, m := range regexp.MustCompile(src).FindAllStringSubmatch(q, -1) {
+	for _, m := range lazyre.CompileFor(src, q).FindAllStringSubmatch(q, -1) {
 		ok := true
 		for _, w := range m[1:] {
 			if slotWords[w] {
@@ -420,7 +421,7 @@ func (d declared) named(q string) []NamedConcept {
 		if !containsAny(q, c.words) {
 			continue
 		}
-		for _, loc := range c.re.Compiled().FindAllStringIndex(q, -1) {
+		for _, loc := range c.re.For(q).FindAllStringIndex(q, -1) {
 			spans = append(spans, span{loc[0], loc[1], i})
 		}
 	}

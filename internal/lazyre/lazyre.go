@@ -15,7 +15,7 @@ import (
 // behave as regexp.Regexp's of the same name. Safe for concurrent use.
 type Regexp struct {
 	src    string
-	get    func() *regexp.Regexp
+	re     forms
 	filter func() *filter
 }
 
@@ -24,13 +24,18 @@ type Regexp struct {
 func New(src string) *Regexp {
 	return &Regexp{
 		src:    src,
-		get:    sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(src) }),
+		re:     newForms(src),
 		filter: sync.OnceValue(func() *filter { return newFilter(src) }),
 	}
 }
 
 // Compiled is the compiled expression.
-func (l *Regexp) Compiled() *regexp.Regexp { return l.get() }
+func (l *Regexp) Compiled() *regexp.Regexp { return l.re.uni() }
+
+// For is the compiled expression to run on s: the ASCII form of its
+// Unicode classes when s is all ASCII (see ASCIIForm), which matches s
+// exactly as the expression does.
+func (l *Regexp) For(s string) *regexp.Regexp { return l.re.of(s) }
 
 // String is the pattern.
 func (l *Regexp) String() string { return l.src }
@@ -44,10 +49,10 @@ func (l *Regexp) MayMatch(s string) bool { return l.filter().need.satisfiedBy(s)
 func (l *Regexp) MatchString(s string) bool {
 	f := l.filter()
 	if len(f.alts) == 0 {
-		return f.need.satisfiedBy(s) && l.get().MatchString(s)
+		return f.need.satisfiedBy(s) && l.re.of(s).MatchString(s)
 	}
 	for _, a := range f.alts {
-		if a.need.satisfiedBy(s) && a.get().MatchString(s) {
+		if a.need.satisfiedBy(s) && a.re.of(s).MatchString(s) {
 			return true
 		}
 	}
@@ -59,7 +64,7 @@ func (l *Regexp) FindString(s string) string {
 	if !l.MayMatch(s) {
 		return ""
 	}
-	return l.get().FindString(s)
+	return l.re.of(s).FindString(s)
 }
 
 // FindStringSubmatch is regexp.Regexp.FindStringSubmatch.
@@ -67,7 +72,7 @@ func (l *Regexp) FindStringSubmatch(s string) []string {
 	if !l.MayMatch(s) {
 		return nil
 	}
-	return l.get().FindStringSubmatch(s)
+	return l.re.of(s).FindStringSubmatch(s)
 }
 
 // FindAllString is regexp.Regexp.FindAllString.
@@ -75,7 +80,7 @@ func (l *Regexp) FindAllString(s string, n int) []string {
 	if !l.MayMatch(s) {
 		return nil
 	}
-	return l.get().FindAllString(s, n)
+	return l.re.of(s).FindAllString(s, n)
 }
 
 // FindAllStringSubmatch is regexp.Regexp.FindAllStringSubmatch.
@@ -83,7 +88,7 @@ func (l *Regexp) FindAllStringSubmatch(s string, n int) [][]string {
 	if !l.MayMatch(s) {
 		return nil
 	}
-	return l.get().FindAllStringSubmatch(s, n)
+	return l.re.of(s).FindAllStringSubmatch(s, n)
 }
 
 // FindAllStringSubmatchIndex is regexp.Regexp.FindAllStringSubmatchIndex.
@@ -91,7 +96,7 @@ func (l *Regexp) FindAllStringSubmatchIndex(s string, n int) [][]int {
 	if !l.MayMatch(s) {
 		return nil
 	}
-	return l.get().FindAllStringSubmatchIndex(s, n)
+	return l.re.of(s).FindAllStringSubmatchIndex(s, n)
 }
 
 // ReplaceAllString is regexp.Regexp.ReplaceAllString.
@@ -99,7 +104,7 @@ func (l *Regexp) ReplaceAllString(src, repl string) string {
 	if !l.MayMatch(src) {
 		return src
 	}
-	return l.get().ReplaceAllString(src, repl)
+	return l.re.of(src).ReplaceAllString(src, repl)
 }
 
 // ReplaceAllStringFunc is regexp.Regexp.ReplaceAllStringFunc.
@@ -107,5 +112,5 @@ func (l *Regexp) ReplaceAllStringFunc(src string, repl func(string) string) stri
 	if !l.MayMatch(src) {
 		return src
 	}
-	return l.get().ReplaceAllStringFunc(src, repl)
+	return l.re.of(src).ReplaceAllStringFunc(src, repl)
 }

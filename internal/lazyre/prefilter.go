@@ -1,9 +1,7 @@
 package lazyre
 
 import (
-	"regexp"
 	"strings"
-	"sync"
 	"unicode/utf8"
 )
 
@@ -278,7 +276,7 @@ func concat(ins []info) info {
 // first use, with what its matches contain.
 type alternative struct {
 	need need
-	get  func() *regexp.Regexp
+	re   forms
 }
 
 // filter is a pattern's prefilter: what every match contains and, for
@@ -326,7 +324,7 @@ func newFilter(src string) *filter {
 		}
 	}
 	for _, a := range alts {
-		f.alts = append(f.alts, alternative{need: a.in.need(), get: sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(a.src) })})
+		f.alts = append(f.alts, alternative{need: a.in.need(), re: newForms(a.src)})
 	}
 	return f
 }

@@ -85,7 +85,10 @@ func TestTopAlternatives(t *testing.T) {
 			t.Errorf("%s: %d alternatives, want %d", src, len(f.alts), want)
 		}
 		for _, a := range f.alts {
-			a.get() // compiles (MustCompile panics on a bad split)
+			a.re.uni() // compiles (MustCompile panics on a bad split)
+			if a.re.asc != nil {
+				a.re.asc()
+			}
 		}
 	}
 }

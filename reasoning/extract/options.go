@@ -34,7 +34,7 @@ func findOptions(q string) []Option {
 		return nil
 	}
 	var out []Option
-	for _, m := range optionRe.Compiled().FindAllStringSubmatchIndex(q, -1) {
+	for _, m := range optionRe.For(q).FindAllStringSubmatchIndex(q, -1) {
 		letter := q[m[4]:m[5]]
 		if int(letter[0]-'A') != len(out) {
 			if len(out) >= 2 {
