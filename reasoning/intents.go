@@ -214,11 +214,18 @@ var catalogueIntents = sync.OnceValue(func() declared {
 // <nodes>).
 func compileIntents(specs []tools.Spec, lex *lang.Lexicon) (declared, error) {
 	words := lexWords(lex)
+	// Each lexicon token's alternatives, made once for all phrases.
+	alts := map[string][]phraseAlt{}
+	for t, ps := range words {
+		for _, a := range lang.AltOrder(ps) {
+			alts[t] = append(alts[t], phraseAlt{src: lang.AltOne(a), lit: leadingLetters(a)})
+		}
+	}
 	var d declared
 	byName := map[string]int{}
 	for _, s := range specs {
 		for _, ph := range s.Intents.Phrases {
-			p, _, err := phraseParts(ph, words)
+			p, _, err := phraseParts(ph, alts)
 			if err != nil {
 				return declared{}, fmt.Errorf("tool %s: phrase %q: %w", s.Name, ph, err)
 			}
@@ -272,17 +279,23 @@ func lexWords(lex *lang.Lexicon) map[string][]string {
 // lex; words are the literal alternatives of its most selective word, for
 // the cue's filter.
 func phraseRegexp(ph string, lex map[string][]string) (string, []string, error) {
-	p, words, err := phraseParts(ph, lex)
+	alts := map[string][]phraseAlt{}
+	for t, ps := range lex {
+		for _, a := range lang.AltOrder(ps) {
+			alts[t] = append(alts[t], phraseAlt{src: lang.AltOne(a), lit: leadingLetters(a)})
+		}
+	}
+	p, words, err := phraseParts(ph, alts)
 	if err != nil {
 		return "", nil, err
 	}
 	return p.String(), words, nil
 }
 
-// phraseParts reads a tools.Intents phrase with the lexicon tokens lex
-// into its words; words are the literal alternatives of its most
-// selective literal word.
-func phraseParts(ph string, lex map[string][]string) (phrase, []string, error) {
+// phraseParts reads a tools.Intents phrase into its words, with lex the
+// alternatives of each lexicon token; words are the literal alternatives
+// of its most selective literal word.
+func phraseParts(ph string, lex map[string][]phraseAlt) (phrase, []string, error) {
 	toks := strings.Fields(strings.ToLower(ph))
 	if len(toks) == 0 {
 		return phrase{}, nil, fmt.Errorf("empty phrase")
@@ -314,15 +327,11 @@ func phraseParts(ph string, lex map[string][]string) (phrase, []string, error) {
 			continue
 		}
 		if strings.HasPrefix(t, "<") {
-			ps, ok := lex[t]
-			if !ok || len(ps) == 0 {
+			as, ok := lex[t]
+			if !ok || len(as) == 0 {
 				return phrase{}, nil, fmt.Errorf("unknown lexicon token %s", t)
 			}
-			tok := phraseTok{sep: sep}
-			for _, a := range lang.AltOrder(ps) {
-				tok.alts = append(tok.alts, phraseAlt{src: lang.AltOne(a), lit: leadingLetters(a)})
-			}
-			p.toks = append(p.toks, tok)
+			p.toks = append(p.toks, phraseTok{sep: sep, alts: as})
 			sep = ""
 			continue
 		}

@@ -160,6 +160,26 @@ func exactClause(exact []lit) clause {
 // "nodes" is present whenever "node" is. A folded literal does not imply
 // an exact one.
 func minimal(c []lit) clause {
+	// Each literal's bytes as a set of 64 bits (a byte c as bit c%64), as
+	// written and lowered: o can be inside hay only when o's bits are all
+	// hay's, which skips most pairs of a long alternation's literals
+	// without a substring search.
+	type prepared struct {
+		lower           string
+		bits, lowerBits uint64
+	}
+	bits := func(s string) uint64 {
+		var m uint64
+		for i := 0; i < len(s); i++ {
+			m |= 1 << (s[i] & 63)
+		}
+		return m
+	}
+	ps := make([]prepared, len(c))
+	for i, l := range c {
+		lower := strings.ToLower(l.s)
+		ps[i] = prepared{lower: lower, bits: bits(l.s), lowerBits: bits(lower)}
+	}
 	var out clause
 	for i, l := range c {
 		implied := false
@@ -167,9 +187,12 @@ func minimal(c []lit) clause {
 			if i == j || (l.fold && !o.fold) {
 				continue
 			}
-			hay := l.s
+			hay, hayBits := l.s, ps[i].bits
 			if o.fold {
-				hay = strings.ToLower(hay)
+				hay, hayBits = ps[i].lower, ps[i].lowerBits
+			}
+			if ps[j].bits&^hayBits != 0 || len(o.s) > len(hay) {
+				continue
 			}
 			if strings.Contains(hay, o.s) && (len(o.s) < len(l.s) || o.fold != l.fold || j < i) {
 				implied = true

@@ -1,9 +1,11 @@
 package lazyre
 
 import (
+	"math/rand/v2"
 	"reflect"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -200,4 +202,51 @@ func FuzzPatterns(f *testing.F) {
 			t.Fatalf("%q on %q: FindAllStringSubmatchIndex %v, want %v", pat, text, got, want)
 		}
 	})
+}
+
+// TestMinimalSameAsPairwise checks minimal against the plain pairwise
+// test it skips pairs of (random literals over a few letters, folded and
+// not).
+func TestMinimalSameAsPairwise(t *testing.T) {
+	pairwise := func(c []lit) clause {
+		var out clause
+		for i, l := range c {
+			implied := false
+			for j, o := range c {
+				if i == j || (l.fold && !o.fold) {
+					continue
+				}
+				hay := l.s
+				if o.fold {
+					hay = strings.ToLower(hay)
+				}
+				if strings.Contains(hay, o.s) && (len(o.s) < len(l.s) || o.fold != l.fold || j < i) {
+					implied = true
+					break
+				}
+			}
+			if !implied {
+				out = append(out, l)
+			}
+		}
+		return out
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	letters := []string{"a", "b", "A", "\u212a", "k", "é", "@"}
+	for range 3000 {
+		c := make([]lit, rng.IntN(12))
+		for i := range c {
+			var b strings.Builder
+			for range rng.IntN(4) {
+				b.WriteString(letters[rng.IntN(len(letters))])
+			}
+			c[i] = lit{s: b.String(), fold: rng.IntN(3) == 0}
+			if c[i].fold {
+				c[i].s = strings.ToLower(c[i].s)
+			}
+		}
+		if got, want := minimal(c), pairwise(c); !reflect.DeepEqual(got, want) {
+			t.Fatalf("minimal(%v) = %v, want %v", c, got, want)
+		}
+	}
 }
