@@ -493,6 +493,10 @@ func decodeEntry(line []byte, e *logEntry) error {
 	head := make([]byte, i+1)
 	copy(head, body[:i])
 	head[i] = '}'
+	if decodeHead(head, e) {
+		e.Vec = vec[:n]
+		return nil
+	}
 	if err := json.Unmarshal(head, e); err != nil {
 		*e = logEntry{}
 		return json.Unmarshal(line, e)

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // goodLog writes five examples to a store in dir and returns the log's bytes.
@@ -292,6 +293,36 @@ func decodeCases(t testing.TB) [][]byte {
 		`{"op":"put","vec":"QUJD"}}`, `{"op":"put" ,"vec":"QUJD=="}`, `{"op":"put","vec":"QUJ="}`, `{"vec":"}`,
 		`{,"vec":"QUJD"}`, ` { ,"vec":"QUJD"}`, `{"op":"put"}`,
 	}
+	// Examples of every shape decodeHead reads, and near misses it
+	// leaves to the JSON decoder.
+	at := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	for _, x := range []Example{
+		{ID: "s1", Question: "Given edges 0-1, 1-2: the degree of node 1?", GraphSummary: "undirected graph, 3 nodes", Tool: "degree",
+			Args: []byte(`{"node":"1"}`), Answer: "Node 1 has degree 2.", Value: []byte(`2`), Source: SourceSeed, Verified: true, CreatedAt: at},
+		{ID: "s2", Question: "tabs\tand \"quotes\" and \u2028 and <html> & é – 日本", CreatedAt: at.Add(time.Nanosecond)},
+		{ID: "s3", Question: "q", Args: []byte(`{"a":{"b":["}",{"c":"]"}]},"d":-1.5e3}`), Value: []byte(`"a \"string\""`), Answer: "x"},
+		{ID: "s4", Question: "q", Value: []byte(`[true,false,null,{"x":[]}]`), Source: "user", CreatedAt: time.Date(2026, 3, 4, 5, 6, 7, 89, time.FixedZone("", 3600))},
+		{ID: "s5", Question: "bad \xff utf-8 \xfe", Tool: "t", Value: []byte(`0`)},
+	} {
+		e := logEntry{Op: opPut, Coll: examplesColl, Key: x.ID, Example: &x, Enc: "builtin-v1", Vec: vecBytes([]float32{0.5, 1})}
+		b, err := json.Marshal(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := string(b)
+		cases = append(cases, w,
+			strings.Replace(w, `"question":`, `"question" :`, 1),              // white space
+			strings.Replace(w, `"id":"`+x.ID+`"`, `"id":null`, 1),             // null
+			strings.Replace(w, `"verified":`, `"tool":"late","verified":`, 1), // a member out of order
+			strings.Replace(w, `"op":"put"`, `"op":"put","op":"del"`, 1),      // a repeated member
+			strings.Replace(w, `"created_at":"`, `"created_at":"x`, 1),        // a bad time
+			strings.Replace(w, `"question":"q"`, `"question":"q","args":null`, 1),
+			strings.Replace(w, `"question":"q"`, `"question":"q","args":{"a":}`, 1),
+			strings.Replace(w, `"question":"q"`, `"question":"q\u0041\ud800"`, 1),
+			strings.Replace(w, `"enc":"builtin-v1",`, ``, 1),             // no encoder
+			strings.Replace(w, `"question":"`, "\"question\":\"\x01", 1), // a control character
+		)
+	}
 	out := make([][]byte, len(cases))
 	for i, c := range cases {
 		out[i] = []byte(c)
@@ -323,4 +354,19 @@ func FuzzDecodeEntry(f *testing.F) {
 		f.Add(line)
 	}
 	f.Fuzz(func(t *testing.T, line []byte) { checkDecode(t, line) })
+}
+
+// TestDecodeHeadReadsTheLogsShape: an example as the log writes it is
+// read without the JSON decoder's reflection.
+func TestDecodeHeadReadsTheLogsShape(t *testing.T) {
+	x := Example{ID: "s1", Question: "the degree of node 1?", Tool: "degree", Args: []byte(`{"node":"1"}`), Value: []byte(`2`),
+		Source: SourceSeed, Verified: true, CreatedAt: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)}
+	b, err := json.Marshal(logEntry{Op: opPut, Coll: examplesColl, Key: x.ID, Example: &x, Enc: "builtin-v1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got logEntry
+	if !decodeHead(b, &got) || !reflect.DeepEqual(*got.Example, x) || got.Key != "s1" || got.Enc != "builtin-v1" {
+		t.Errorf("decodeHead(%s) did not read it: %+v", b, got)
+	}
 }
