@@ -196,6 +196,13 @@ func TestUnreadWeightsDecline(t *testing.T) {
 	if err := unreadWeights("Helsinki -- Tallinn; Tallinn -- Riga. How far is it from Helsinki to Riga?", "How far is it from Helsinki to Riga?", g); err != nil {
 		t.Errorf("no quantities written: %v; the hops answer stands", err)
 	}
+	// An answer asked in a unit no edge count gives, with no quantities
+	// written at all: declined.
+	for _, task := range []string{"Which is the quickest route from Helsinki to Riga in hours?", "How many km is it from Helsinki to Riga?"} {
+		if err := unreadWeights("Helsinki -- Tallinn; Tallinn -- Riga. "+task, task, g); !errors.Is(err, ErrNoAnswer) {
+			t.Errorf("%q: %v, want ErrNoAnswer", task, err)
+		}
+	}
 }
 
 // mustGraph is an undirected graph of the edges (u1, v1, u2, v2, ...).

@@ -131,7 +131,7 @@ func askedKind(task string) string {
 			last = s
 		}
 	}
-	if strings.Contains(last, "how many") || strings.Contains(last, "number of") {
+	if strings.Contains(last, "how many") || strings.Contains(last, "how few") || strings.Contains(last, "number of") {
 		return askCount
 	}
 	if m := howQuantity.FindString(last); m != "" {

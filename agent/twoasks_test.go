@@ -64,6 +64,7 @@ func TestNegatedUncued(t *testing.T) {
 func TestAskedKind(t *testing.T) {
 	for task, want := range map[string]string{
 		"How many bridges are there?":                askCount,
+		"How few segments do I walk from A to B?":    askCount,
 		"Q: what is the number of nodes?":            askCount,
 		"Is the graph a tree?":                       askYesNo,
 		"Can you list every cut vertex?":             askList,

@@ -17,6 +17,9 @@ import (
 type weightWords struct {
 	quantity *regexp.Regexp
 	asked    *regexp.Regexp
+	// inUnit is an answer asked in a unit ("in hours", "how many km"):
+	// a measure no edge count gives, quantities in the text or not.
+	inUnit *regexp.Regexp
 }
 
 var defaultWeightWords = sync.OnceValue(func() *weightWords { return newWeightWords(lang.Default()) })
@@ -40,6 +43,7 @@ func newWeightWords(lx *lang.Lexicon) *weightWords {
 		quantity: regexp.MustCompile(`(?i)\b\d[\d.,]*\s*(?:` + lang.Alt(all) + `)\b|[$€£]\s*\d`),
 		asked: regexp.MustCompile(`(?i)\bhow far\b|\b(?:distance|distances|cost|costs|cheapest|costliest|total length|how long)\b|\b(?:how many|in|of)\s+(?:` +
 			lang.Alt(askedUnits) + `)\b`),
+		inUnit: regexp.MustCompile(`(?i)\b(?:how many|in)\s+(?:` + lang.Alt(askedUnits) + `)\b`),
 	}
 }
 
@@ -60,6 +64,10 @@ func unreadWeights(question, task string, g *graph.Graph) error {
 	}
 	q := ww.quantity.FindString(question)
 	if q == "" {
+		if u := ww.inUnit.FindString(askedText(task)); u != "" {
+			return fmt.Errorf("the question asks for an answer %q, and the graph read gives its edges no such values; the answer would count edges: %w",
+				strings.ToLower(u), ErrNoAnswer)
+		}
 		return nil
 	}
 	return fmt.Errorf("the question asks by %q, and the text gives quantities (%q) that were not read as the edges' weights; the graph read has none, so the answer would count edges: %w",

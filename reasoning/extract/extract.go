@@ -117,6 +117,30 @@ type exDirCue struct {
 	key      bool // stated by a notation key, not a word
 }
 
+// exReachTalk reports whether the sentence around lower[s:e] asks or
+// talks about reaching ("reach each other in both directions", "get to
+// ... either way?"): there a two-way phrase says how nodes must reach one
+// another, not how the edges go.
+func exReachTalk(lower string, s, e int) bool {
+	a := strings.LastIndexAny(lower[:s], ".!?\n") + 1
+	b := strings.IndexAny(lower[e:], ".!?\n")
+	if b < 0 {
+		b = len(lower)
+	} else {
+		b += e
+	}
+	sent := lower[a:b]
+	if b < len(lower) && lower[b] == '?' {
+		return true
+	}
+	for _, w := range []string{"each other", "one another", "reach", "get to", "back and forth", "mutual"} {
+		if strings.Contains(sent, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // exFindDirCues finds the words that state direction, in text order:
 // "directed", "digraph", "arcs", "DAG" say directed unless preceded by
 // "un", "non-" or "not "; "undirected", "bidirectional" say undirected.
@@ -201,6 +225,9 @@ func exPhraseDirCues(lower string) []exDirCue {
 			off = e
 			if s > 0 && exIsWordByte(lower, s-1) || e < len(lower) && exIsWordByte(lower, e) {
 				continue
+			}
+			if !p.directed && exReachTalk(lower, s, e) {
+				continue // "can get stuff to each other in both directions": reachability asked, not edges
 			}
 			dir := p.directed
 			before := lower[max(0, s-16):s]

@@ -6,11 +6,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/graphagent/graphagent/lang"
 	"github.com/graphagent/graphagent/tools/graph"
 )
 
@@ -202,7 +204,114 @@ func jsonReadObject(d *Doc, s, e int) (Reading, error) {
 			return Reading{}, err
 		}
 	}
+	jsonNodeLists(d, &r, top["nodes"], len(items) > 0)
 	return r, nil
+}
+
+// jsonNodeLists reads node objects that list other nodes ({"id":
+// "menu", "next": ["faq", "returns"]}): under a name the lexicon gives
+// successors, neighbours or predecessors, and with no edge list beside
+// them, the lists are the edges; otherwise the reading is not sure, for
+// the lists may be edges it did not read.
+func jsonNodeLists(d *Doc, r *Reading, nodesRaw json.RawMessage, hasEdges bool) {
+	var nodes []map[string]json.RawMessage
+	if len(nodesRaw) == 0 || json.Unmarshal(nodesRaw, &nodes) != nil {
+		return
+	}
+	ids := map[string]bool{}
+	idOf := func(n map[string]json.RawMessage) (string, bool) {
+		var v any
+		if json.Unmarshal(n["id"], &v) != nil || v == nil {
+			return "", false
+		}
+		return fmt.Sprint(v), true
+	}
+	for _, n := range nodes {
+		if id, ok := idOf(n); ok {
+			ids[id] = true
+		}
+	}
+	type list struct {
+		from, key string
+		to        []string
+	}
+	var lists []list
+	for _, n := range nodes {
+		id, ok := idOf(n)
+		if !ok {
+			continue
+		}
+		for k, v := range n {
+			var items []any
+			if k == "id" || json.Unmarshal(v, &items) != nil || len(items) == 0 {
+				continue
+			}
+			var to []string
+			for _, it := range items {
+				if x := fmt.Sprint(it); ids[x] {
+					to = append(to, x)
+				}
+			}
+			if len(to) == len(items) {
+				lists = append(lists, list{id, k, to})
+			}
+		}
+	}
+	if len(lists) == 0 {
+		return
+	}
+	slices.SortFunc(lists, func(a, b list) int { return strings.Compare(a.from+"\x00"+a.key, b.from+"\x00"+b.key) })
+	keys := map[string]bool{}
+	for _, l := range lists {
+		keys[l.key] = true
+	}
+	role := lang.ColumnRole("")
+	for k := range keys {
+		if role == "" {
+			role = d.opt.Lexicon.Column(strings.ToLower(k))
+		} else if d.opt.Lexicon.Column(strings.ToLower(k)) != role {
+			role = "x"
+		}
+	}
+	if hasEdges || len(keys) != 1 || role != lang.ColSuccessors && role != lang.ColNeighbours && role != lang.ColPredecessors {
+		r.Confidence = min(r.Confidence, 0.5)
+		r.Notes = append(r.Notes, fmt.Sprintf("node objects list other nodes under %q, which are not read as edges", slices.Sorted(maps.Keys(keys))[0]))
+		return
+	}
+	order := make([]string, 0, len(nodes))
+	for _, n := range nodes {
+		if id, ok := idOf(n); ok {
+			order = append(order, id)
+		}
+	}
+	at := map[string]int{}
+	for i, id := range order {
+		at[id] = i
+	}
+	slices.SortStableFunc(lists, func(a, b list) int { return at[a.from] - at[b.from] })
+	for _, l := range lists {
+		for _, t := range l.to {
+			u, v := l.from, t
+			if role == lang.ColPredecessors {
+				u, v = t, l.from
+			}
+			r.Edges = append(r.Edges, Edge{U: u, V: v, Start: r.Spans[0].Start, End: r.Spans[0].End})
+		}
+	}
+	switch role {
+	case lang.ColNeighbours:
+		if r.Directed == DirUnknown {
+			r.Directed = DirUndirected
+		}
+	default:
+		if r.Directed != DirUndirected {
+			r.Directed = DirDirected
+		}
+	}
+	if r.Facts == nil {
+		r.Facts = map[string]string{}
+	}
+	r.Facts["edges_from"] = fmt.Sprintf("each node's %q list", lists[0].key)
 }
 
 // jsonAdjacencyData reads NetworkX adjacency JSON (nx.adjacency_data):
