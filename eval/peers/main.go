@@ -8,6 +8,10 @@
 // Each graph is a connected random undirected graph with integer weights 1..100
 // and average degree 10, written as an edge list; every library reads it
 // untimed and then runs the algorithm (best of up to 5 runs within a second).
+// The libraries take turns per algorithm: graphagent's tool, then NetworkX's
+// and igraph's equivalents right after (each a peers.py --serve process that
+// keeps the graph loaded), so the two sides of a ratio see the same load; the
+// table gives the one-minute load average each row was measured at.
 // NetworkX runs under the first python3 that has networkx (SciPy for its fast
 // PageRank, else its pure-Python one), igraph
 // under the first that has python-igraph (Debian: python3-networkx,
@@ -16,7 +20,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -126,6 +129,7 @@ type timing struct {
 	value   float64 // the headline number, compared across libraries
 	hasVal  bool
 	skipped string
+	load    float64 // the one-minute load average when it was measured
 }
 
 func run(ctx context.Context, sizeList, algoList, libList, outPath, dir string, w io.Writer) error {
@@ -170,7 +174,12 @@ func run(ctx context.Context, sizeList, algoList, libList, outPath, dir string, 
 			results[lib][a] = map[int]timing{}
 		}
 	}
-	var files []string
+	peerPy := []struct{ lib, py string }{{"networkx", nxPy}, {"igraph", igPy}}
+	for _, p := range peerPy {
+		if p.py == "" && strings.Contains(libList, p.lib) {
+			slog.Warn("no python3 with the library; its column stays empty", "lib", p.lib)
+		}
+	}
 	for _, m := range sizes {
 		for _, directed := range []bool{false, true} {
 			var mine []string
@@ -191,68 +200,9 @@ func run(ctx context.Context, sizeList, algoList, libList, outPath, dir string, 
 			if err != nil {
 				return err
 			}
-			files = append(files, path)
-			slog.Info("timing graphagent", "edges", m, "directed", directed)
-			f, err := os.Open(path)
-			if err != nil {
+			if err := timeFile(ctx, path, m, directed, src, dst, mine, peerPy, results); err != nil {
 				return err
 			}
-			g, err := graph.ReadEdgeList(f, graph.ReadOptions{Directed: directed}) // the *os.File lets it size arrays once
-			f.Close()
-			if err != nil {
-				return err
-			}
-			for _, a := range mine {
-				if lim, ok := tooSlow["graphagent"][toolOf(a)]; ok && m > lim {
-					results["graphagent"][a][m] = timing{skipped: "-"}
-					continue
-				}
-				t, err := timeTool(ctx, g, toolOf(a), src, dst)
-				if err != nil {
-					return fmt.Errorf("graphagent %s at %d edges: %w", a, m, err)
-				}
-				results["graphagent"][a][m] = t
-			}
-		}
-	}
-	for lib, py := range map[string]string{"networkx": nxPy, "igraph": igPy} {
-		if py == "" {
-			slog.Warn("no python3 with the library; its column stays empty", "lib", lib)
-			continue
-		}
-		var skip []string
-		for _, a := range chosen {
-			lim, ok := tooSlow[lib][toolOf(a)]
-			for _, m := range sizes {
-				if ok && m > lim {
-					skip = append(skip, fmt.Sprintf("%s@%d", a, m))
-				}
-			}
-		}
-		slog.Info("timing", "lib", lib, "python", py)
-		args := append([]string{filepath.Join(sourceDir(), "peers.py"), "--lib", lib, "--algo", strings.Join(chosen, ","), "--skip", strings.Join(skip, ",")}, files...)
-		cmd := exec.CommandContext(ctx, py, args...)
-		cmd.Stderr = os.Stderr
-		outb, err := cmd.Output()
-		if err != nil {
-			return fmt.Errorf("%s: %w", lib, err)
-		}
-		sc := bufio.NewScanner(bytes.NewReader(outb))
-		for sc.Scan() {
-			var rec struct {
-				File, Algo, Skipped string
-				Seconds             float64
-				Value               *float64
-			}
-			if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
-				return fmt.Errorf("%s output: %w", lib, err)
-			}
-			m := sizeOf(rec.File)
-			t := timing{seconds: rec.Seconds, skipped: skipMark(rec.Skipped)}
-			if rec.Value != nil {
-				t.value, t.hasVal = *rec.Value, true
-			}
-			results[lib][rec.Algo][m] = t
 		}
 	}
 	pyVersions := ""
@@ -272,6 +222,85 @@ func run(ctx context.Context, sizeList, algoList, libList, outPath, dir string, 
 		return os.WriteFile(outPath, []byte(table), 0o644)
 	}
 	return nil
+}
+
+// timeFile reads one generated graph into graphagent and into each peer
+// library (a peers.py --serve process each, reading at the same time, untimed),
+// then times every algorithm in turn: graphagent's tool, then each peer's
+// equivalent right after, so both sides of a ratio run under the same load.
+func timeFile(ctx context.Context, path string, m int, directed bool, src, dst string, algos []string,
+	peerPy []struct{ lib, py string }, results map[string]map[string]map[int]timing) error {
+	var peers []*peer
+	defer func() {
+		if err := closeAll(peers); err != nil {
+			slog.Warn("peer exit", "err", err)
+		}
+	}()
+	for _, p := range peerPy {
+		if p.py == "" {
+			continue
+		}
+		pr, err := startPeer(ctx, p.lib, p.py, path)
+		if err != nil {
+			return err
+		}
+		peers = append(peers, pr)
+	}
+	slog.Info("reading", "edges", m, "directed", directed, "peers", len(peers))
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	g, err := graph.ReadEdgeList(f, graph.ReadOptions{Directed: directed}) // the *os.File lets it size arrays once
+	f.Close()
+	if err != nil {
+		return err
+	}
+	for _, p := range peers {
+		if err := p.wait(); err != nil {
+			return err
+		}
+	}
+	for _, a := range algos {
+		slog.Info("timing", "algo", a, "edges", m, "load", load1())
+		if lim, ok := tooSlow["graphagent"][toolOf(a)]; ok && m > lim {
+			results["graphagent"][a][m] = timing{skipped: "-"}
+		} else {
+			t, err := timeTool(ctx, g, toolOf(a), src, dst)
+			if err != nil {
+				return fmt.Errorf("graphagent %s at %d edges: %w", a, m, err)
+			}
+			t.load = load1()
+			results["graphagent"][a][m] = t
+		}
+		for _, p := range peers {
+			if lim, ok := tooSlow[p.lib][toolOf(a)]; ok && p.ready > lim {
+				results[p.lib][a][m] = timing{skipped: "-"}
+				continue
+			}
+			t, err := p.time(a)
+			if err != nil {
+				return fmt.Errorf("%s at %d edges: %w", a, m, err)
+			}
+			t.load = load1()
+			results[p.lib][a][m] = t
+		}
+	}
+	return nil
+}
+
+// load1 is the one-minute load average, or 0 when unknown.
+func load1() float64 {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return 0
+	}
+	x, _ := strconv.ParseFloat(f[0], 64)
+	return x
 }
 
 func skipMark(s string) string {
@@ -453,8 +482,8 @@ func agree(algo string, a, b timing) bool {
 
 func render(results map[string]map[string]map[int]timing, chosen []string, sizes []int) string {
 	var b strings.Builder
-	fmt.Fprintln(&b, "| algorithm | edges | graphagent | NetworkX | igraph | NetworkX / graphagent | graphagent / igraph |")
-	fmt.Fprintln(&b, "|---|---:|---:|---:|---:|---:|---:|")
+	fmt.Fprintln(&b, "| algorithm | edges | graphagent | NetworkX | igraph | NetworkX / graphagent | graphagent / igraph | load |")
+	fmt.Fprintln(&b, "|---|---:|---:|---:|---:|---:|---:|---:|")
 	var nxRatios, igRatios []float64
 	var disagree []string
 	for _, a := range chosen {
@@ -474,7 +503,7 @@ func render(results map[string]map[string]map[int]timing, chosen []string, sizes
 					disagree = append(disagree, fmt.Sprintf("%s at %d edges: graphagent %g, %s %g", a, m, ga.value, lib, other.value))
 				}
 			}
-			fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s | %s |\n", a, m, secs(ga), secs(nx), secs(ig), r1, r2)
+			fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s | %s | %s |\n", a, m, secs(ga), secs(nx), secs(ig), r1, r2, loadRange(ga, nx, ig))
 		}
 	}
 	fmt.Fprintf(&b, "\nMedian NetworkX / graphagent: %s; median graphagent / igraph: %s (lower is faster for graphagent).\n",
@@ -487,6 +516,23 @@ func render(results map[string]map[string]map[int]timing, chosen []string, sizes
 		fmt.Fprintln(&b, "DISAGREE:", d)
 	}
 	return b.String()
+}
+
+// loadRange is the one-minute load averages a row was measured at.
+func loadRange(ts ...timing) string {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, t := range ts {
+		if t.load > 0 {
+			lo, hi = min(lo, t.load), max(hi, t.load)
+		}
+	}
+	switch {
+	case math.IsInf(lo, 1):
+		return "-"
+	case fmt.Sprintf("%.1f", lo) == fmt.Sprintf("%.1f", hi):
+		return fmt.Sprintf("%.1f", lo)
+	}
+	return fmt.Sprintf("%.1f–%.1f", lo, hi)
 }
 
 func secs(t timing) string {

@@ -1,11 +1,17 @@
 """Times NetworkX or igraph on graphagent's peer-comparison graphs.
 
-Usage: python3 peers.py --lib networkx|igraph --algo A[,B...] --timeout S FILE [FILE...]
+Usage: python3 peers.py --lib networkx|igraph --algo A[,B...] [--skip A@M,...] FILE [FILE...]
+       python3 peers.py --lib networkx|igraph --serve FILE
 Each FILE is an edge list "u v w" whose first line is a comment
 "# directed=0|1 source=S target=T". Prints one JSON line per (file, algo):
 {"file", "algo", "lib", "seconds", "value"} or {"skipped": reason}.
 Reading the file is not timed; each algorithm is run once (more runs when fast,
 keeping the best), as graphagent's side is.
+
+With --serve the process reads FILE, prints {"ready": edges}, then reads one
+algorithm name a line from standard input and answers each with its JSON line,
+until standard input ends: eval/peers keeps the graph loaded and asks for each
+algorithm right after timing graphagent's, so both sides see the same load.
 """
 import argparse
 import json
@@ -114,40 +120,66 @@ def ig_algos(g, s, t):
     }
 
 
+def time_algo(algos, path, name, lib):
+    rec = {"file": path, "algo": name, "lib": lib}
+    best, value, total = None, None, 0.0
+    for _ in range(5):
+        t0 = time.perf_counter()
+        value = algos[name.removesuffix(":directed")]()
+        dt = time.perf_counter() - t0
+        total += dt
+        best = dt if best is None else min(best, dt)
+        if total > 1.0:
+            break
+    rec["seconds"] = best
+    rec["value"] = value
+    return rec
+
+
+def load(lib, path):
+    directed, s, t = header(path)
+    G = load_nx(path, directed) if lib == "networkx" else load_ig(path, directed)
+    m = G.number_of_edges() if lib == "networkx" else G.ecount()
+    algos = nx_algos(G, s, t) if lib == "networkx" else ig_algos(G, s, t)
+    return directed, m, algos
+
+
+def serve(lib, path):
+    _, m, algos = load(lib, path)
+    print(json.dumps({"ready": m}), flush=True)
+    for line in sys.stdin:
+        name = line.strip()
+        if name:
+            print(json.dumps(time_algo(algos, path, name, lib)), flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--lib", required=True, choices=["networkx", "igraph"])
-    ap.add_argument("--algo", required=True)
+    ap.add_argument("--algo", default="")
+    ap.add_argument("--serve", action="store_true", help="read one FILE, then algorithm names from standard input")
     ap.add_argument("--skip", default="", help="algo@edges pairs to skip, comma separated")
     ap.add_argument("files", nargs="+")
     a = ap.parse_args()
+    if a.serve:
+        if len(a.files) != 1:
+            ap.error("--serve reads one FILE")
+        serve(a.lib, a.files[0])
+        return
     skip = set(x for x in a.skip.split(",") if x)
     for path in a.files:
-        directed, s, t = header(path)
+        directed, _, _ = header(path)
         # An algo ending in ":directed" runs on the directed files only, the
         # others on the undirected ones.
         names = [x for x in a.algo.split(",") if x.endswith(":directed") == directed]
         if not names:
             continue
-        G = load_nx(path, directed) if a.lib == "networkx" else load_ig(path, directed)
-        m = G.number_of_edges() if a.lib == "networkx" else G.ecount()
-        algos = nx_algos(G, s, t) if a.lib == "networkx" else ig_algos(G, s, t)
+        _, m, algos = load(a.lib, path)
         for name in names:
-            rec = {"file": path, "algo": name, "lib": a.lib}
             if "%s@%d" % (name, m) in skip:
-                rec["skipped"] = "too slow at this size"
+                rec = {"file": path, "algo": name, "lib": a.lib, "skipped": "too slow at this size"}
             else:
-                best, value, total = None, None, 0.0
-                for _ in range(5):
-                    t0 = time.perf_counter()
-                    value = algos[name.removesuffix(":directed")]()
-                    dt = time.perf_counter() - t0
-                    total += dt
-                    best = dt if best is None else min(best, dt)
-                    if total > 1.0:
-                        break
-                rec["seconds"] = best
-                rec["value"] = value
+                rec = time_algo(algos, path, name, a.lib)
             print(json.dumps(rec), flush=True)
 
 
