@@ -16,8 +16,9 @@ import (
 	"github.com/graphagent/graphagent/tools/graph"
 )
 
-// BenchmarkTraversalScale runs weak components and a breadth-first search
-// on random graphs of 10^6 edges over 125,000 nodes and 10^7 over 1.25
+// BenchmarkTraversalScale runs weak components, a breadth-first search,
+// core numbers, and strong components (directed) or transitivity
+// (undirected) on random graphs of 10^6 edges over 125,000 nodes and 10^7 over 1.25
 // million (8 edges a node), read from an edge list so that node indices
 // follow first appearance in the file, as loaded graphs' do (no locality
 // between a node's index and its neighbours'). cpu-ms/op is the process's
@@ -51,6 +52,36 @@ func BenchmarkTraversalScale(b *testing.B) {
 					}
 					b.ReportMetric(float64(processCPU()-cpu)/1e6/float64(b.N), "cpu-ms/op")
 				})
+				b.Run("core_numbers", func(b *testing.B) {
+					cpu := processCPU()
+					for b.Loop() {
+						if core, err := coreNumbers(context.Background(), g); err != nil || len(core) != g.N() {
+							b.Fatal(err)
+						}
+					}
+					b.ReportMetric(float64(processCPU()-cpu)/1e6/float64(b.N), "cpu-ms/op")
+				})
+				if directed {
+					b.Run("strong_components", func(b *testing.B) {
+						cpu := processCPU()
+						for b.Loop() {
+							if _, k, err := strongComponents(context.Background(), g); err != nil || k == 0 {
+								b.Fatal(k, err)
+							}
+						}
+						b.ReportMetric(float64(processCPU()-cpu)/1e6/float64(b.N), "cpu-ms/op")
+					})
+				} else {
+					b.Run("transitivity", func(b *testing.B) {
+						cpu := processCPU()
+						for b.Loop() {
+							if _, err := transitivity(context.Background(), g); err != nil {
+								b.Fatal(err)
+							}
+						}
+						b.ReportMetric(float64(processCPU()-cpu)/1e6/float64(b.N), "cpu-ms/op")
+					})
+				}
 			})
 		}
 	}
