@@ -108,8 +108,33 @@ const idArenaChunk = 64 << 10
 // so interning many short node IDs costs one allocation per block instead of
 // one per ID. Strings handed out are never modified: a strings.Builder only
 // appends, and a full block is replaced, not reused.
+//
+// After idArenaSmall blocks (4 MiB of IDs) the blocks are idArenaBig, and
+// asked to be backed by huge pages: the IDs' bytes are read at random
+// places when IDs are looked up (nodeIndex.getBatch).
 type idArena struct {
-	sb strings.Builder
+	sb     strings.Builder
+	blocks int
+}
+
+// idArenaSmall is how many blocks of idArenaChunk an idArena takes before
+// its blocks grow to idArenaBig.
+const (
+	idArenaSmall = 64
+	idArenaBig   = 8 << 20
+)
+
+// next starts a new block.
+func (a *idArena) next() {
+	a.sb = strings.Builder{}
+	a.blocks++
+	if a.blocks <= idArenaSmall {
+		a.sb.Grow(idArenaChunk)
+		return
+	}
+	a.sb.Grow(idArenaBig)
+	a.sb.WriteByte(0) // the block's first byte, to find it: not handed out
+	adviseHugeString(a.sb.String(), a.sb.Cap())
 }
 
 // strString returns a copy of s in the arena, so that s (perhaps a
@@ -119,8 +144,7 @@ func (a *idArena) strString(s string) string {
 		return strings.Clone(s)
 	}
 	if a.sb.Cap()-a.sb.Len() < len(s) {
-		a.sb = strings.Builder{}
-		a.sb.Grow(idArenaChunk)
+		a.next()
 	}
 	start := a.sb.Len()
 	a.sb.WriteString(s)
@@ -133,8 +157,7 @@ func (a *idArena) str(p []byte) string {
 		return string(p)
 	}
 	if a.sb.Cap()-a.sb.Len() < len(p) {
-		a.sb = strings.Builder{}
-		a.sb.Grow(idArenaChunk)
+		a.next()
 	}
 	start := a.sb.Len()
 	a.sb.Write(p)

@@ -320,6 +320,17 @@ func (b *Builder) AddNode(id string) (int32, error) {
 	if i, ok := b.index.get(b.ids, id); ok {
 		return i, nil
 	}
+	i, err := b.appendID(id)
+	if err != nil {
+		return -1, err
+	}
+	b.index.add(b.ids, i)
+	return i, nil
+}
+
+// appendID appends a new node ID to the ID list, within the limits, and
+// returns its index; the caller indexes it.
+func (b *Builder) appendID(id string) (int32, error) {
 	if b.maxNodes > 0 && len(b.ids) >= b.maxNodes {
 		return -1, fmt.Errorf("more than %d nodes: %w", b.maxNodes, ErrTooLarge)
 	}
@@ -334,11 +345,11 @@ func (b *Builder) AddNode(id string) (int32, error) {
 		// Double (append grows large slices by 1.25x, which allocates
 		// several times the final size in discarded copies).
 		grown := make([]string, len(b.ids), max(64, 2*cap(b.ids)))
+		adviseHuge(grown)
 		copy(grown, b.ids)
 		b.ids = grown
 	}
 	b.ids = append(b.ids, id)
-	b.index.add(b.ids, i)
 	return i, nil
 }
 
@@ -362,10 +373,24 @@ func checkNodeID(id string) error {
 func (b *Builder) AddNodeBytes(id []byte) (int32, error) { return b.addNodeBytes(id) }
 
 func (b *Builder) addNodeBytes(id []byte) (int32, error) {
-	if i, ok := b.index.getBytes(b.ids, id); ok {
+	if _, ok := canonicalInt(id); ok {
+		if i, ok := b.index.getBytes(b.ids, id); ok {
+			return i, nil
+		}
+		return b.AddNode(b.idArena.str(id))
+	}
+	// Hashed IDs: one hash and one probe, which ends at the free slot a
+	// new ID takes (AddNode would look it up again and then insert it).
+	i, slot, fp := b.index.findBytes(b.ids, id)
+	if i >= 0 {
 		return i, nil
 	}
-	return b.AddNode(b.idArena.str(id))
+	i, err := b.appendID(b.idArena.str(id))
+	if err != nil {
+		return -1, err
+	}
+	b.index.addAt(b.ids, i, slot, fp)
+	return i, nil
 }
 
 // addNodeCopy is AddNode that copies a new ID into the ID arena, for IDs
