@@ -317,12 +317,6 @@ func isDirected(algo string) bool { return strings.HasSuffix(algo, ":directed") 
 // toolOf is the catalogue tool an -algos name times.
 func toolOf(algo string) string { return strings.TrimSuffix(algo, ":directed") }
 
-func sizeOf(path string) int {
-	base := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(filepath.Base(path), "gd"), "g"), ".edgelist")
-	n, _ := strconv.Atoi(base)
-	return n
-}
-
 // sourceDir finds eval/peers from the working directory (go run from the
 // module root or from the folder itself).
 func sourceDir() string {
