@@ -142,7 +142,71 @@ func (Mermaid) Read(ctx context.Context, d *Doc) (Reading, error) {
 		r.Notes = append(r.Notes, "the question holds more than one Mermaid block; their edges are merged")
 		r.Confidence = min(r.Confidence, 0.85)
 	}
+	mermaidNameByLabels(d, &r)
 	return r, nil
+}
+
+// mermaidNameByLabels names the nodes by their labels ("n3[Food Court]" is
+// Food Court) when every node has a label of its own and the text outside
+// the diagram names a node by its label and none by its ID: the IDs are
+// then the diagram's bookkeeping, the labels what the asker calls the
+// places.
+func mermaidNameByLabels(d *Doc, r *Reading) {
+	if len(r.Labels) != len(r.Nodes) || len(r.Nodes) == 0 {
+		return
+	}
+	rest := []byte(d.Lower)
+	for _, sp := range r.Spans {
+		for i := sp.Start; i < sp.End && i < len(rest); i++ {
+			rest[i] = ' '
+		}
+	}
+	outside := string(rest)
+	byLabel := make(map[string]string, len(r.Labels))
+	asked := false
+	for _, n := range r.Nodes {
+		l := strings.TrimSpace(r.Labels[n])
+		low := strings.ToLower(l)
+		if l == "" || byLabel[low] != "" {
+			return // a node without a label, or two with one label
+		}
+		byLabel[low] = n
+		if wordAt(outside, strings.ToLower(n)) {
+			return // the question names a node by its ID
+		}
+		asked = asked || wordAt(outside, low)
+	}
+	if !asked {
+		return
+	}
+	name := make(map[string]string, len(r.Nodes))
+	for _, n := range byLabel {
+		name[n] = strings.TrimSpace(r.Labels[n])
+	}
+	for i, n := range r.Nodes {
+		r.Nodes[i] = name[n]
+	}
+	for i := range r.Edges {
+		r.Edges[i].U, r.Edges[i].V = name[r.Edges[i].U], name[r.Edges[i].V]
+	}
+	r.Labels = nil
+	r.Notes = append(r.Notes, "the nodes are named by their labels, as the question names them")
+}
+
+// wordAt reports whether w occurs in s as a whole word (or words).
+func wordAt(s, w string) bool {
+	for off := 0; off < len(s); {
+		k := strings.Index(s[off:], w)
+		if k < 0 {
+			return false
+		}
+		a, b := off+k, off+k+len(w)
+		if (a == 0 || !exIsWordByte(s, a-1)) && (b == len(s) || !exIsWordByte(s, b)) {
+			return true
+		}
+		off = a + 1
+	}
+	return false
 }
 
 // mermaidHeader reads a header line: "graph", "flowchart" with an optional
