@@ -319,6 +319,7 @@ func strongComponents(ctx context.Context, g *graph.Graph) ([]int32, int, error)
 func stronglyConnectedComponentsTool() Tool {
 	return New(Spec{
 		Name:        "strongly_connected_components",
+		Intents:     Intents{Concepts: []string{"strongly connected component*", "strongly connected group*", "strong component*"}},
 		Description: "Split a directed graph into strongly connected components (maximal sets of mutually reachable nodes).",
 		WhenToUse:   "The question asks for strongly connected components, or which nodes can all reach each other along edge directions.",
 		Returns: `object {"count": integer, "components": array of arrays of node IDs}; each component lists its nodes in insertion order, ` +

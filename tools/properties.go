@@ -372,7 +372,7 @@ func diameterTool() Tool {
 func centerTool() Tool {
 	return New(Spec{
 		Name:        "center",
-		Intents:     Intents{Concepts: []string{"minimum eccentricity", "smallest eccentricity", "min eccentricity", "least eccentricity"}},
+		Intents:     Intents{Phrases: []string{"which/who ... smallest/lowest/least/shortest worst-case/worst_case/maximum/max/longest ... to everyone/everybody/all/every/any", "which/who ... most central ... fewest/least/smallest ... furthest/farthest"}, Concepts: []string{"minimum eccentricity", "smallest eccentricity", "min eccentricity", "least eccentricity"}},
 		Description: "Center of the graph: the nodes whose eccentricity equals the radius.",
 		WhenToUse:   "Questions about which nodes are central in the sense of minimising the distance to the farthest node; fails on disconnected graphs as NetworkX does.",
 		Returns:     "a list of node IDs in node order",
