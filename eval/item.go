@@ -148,7 +148,7 @@ func (it *Item) Validate() error {
 		return fmt.Errorf("item %q: answer is not valid JSON", it.ID)
 	}
 	switch it.AnswerType {
-	case "", YesNo, Integer, Float, ExactList, TopoOrder, OptimalPath, MaxMatching, FlowValue, NLGraphAnswer, GraphWizAnswer, GraphQAAnswer, GraCoReAnswer, GraphOmniAnswer:
+	case "", YesNo, Integer, Float, ExactList, TopoOrder, OptimalPath, MaxMatching, FlowValue, NLGraphAnswer, GraphWizAnswer, GraphQAAnswer, GraCoReAnswer, GraphOmniAnswer, GraphInstructAnswer:
 	default:
 		return fmt.Errorf("item %q: unknown answer_type %q", it.ID, it.AnswerType)
 	}

@@ -120,6 +120,12 @@ func Score(ctx context.Context, it *Item, out Outcome, err error, goldGraph func
 		if it.corrected() {
 			r.PublishedCorrect = &pub.Correct
 		}
+	case it.Type() == GraphInstructAnswer:
+		v, pub := checkGraphInstruct(it, out, load)
+		r.Correct, r.Reason = v.Correct, v.Reason
+		if it.corrected() {
+			r.PublishedCorrect = &pub.Correct
+		}
 	case it.Type() == GraphOmniAnswer:
 		v, pub := checkGraphOmni(it, out, load)
 		r.Correct, r.Reason = v.Correct, v.Reason

@@ -36,11 +36,14 @@ const (
 	// SuiteGraphOmni reads GraphOmni's files (load_<task>.json), each gold
 	// audited against the graph its query shows.
 	SuiteGraphOmni = "graphomni"
+	// SuiteGraphInstruct reads the files GraphInstruct's (CGCL) generator
+	// writes (<task>-int_id.csv), each gold audited against the catalogue.
+	SuiteGraphInstruct = "graphinstruct"
 )
 
 // SuiteNames lists the suites OpenSuite knows.
 func SuiteNames() []string {
-	return []string{SuiteGTools, SuiteGToolsDir, SuiteJSONL, SuiteNLGraph, SuiteGraphWiz, SuiteGraphQA, SuiteGraCoRe, SuiteGraphOmni}
+	return []string{SuiteGTools, SuiteGToolsDir, SuiteJSONL, SuiteNLGraph, SuiteGraphWiz, SuiteGraphQA, SuiteGraCoRe, SuiteGraphOmni, SuiteGraphInstruct}
 }
 
 // SuiteConfig selects and configures a suite.
@@ -199,6 +202,22 @@ func OpenSuite(ctx context.Context, cfg SuiteConfig) (*Suite, error) {
 		}
 		return &Suite{Name: SuiteGraphOmni, Dir: cfg.Path, Items: items, Source: GraphOmniSource,
 			Prompt:  func(it *Item) string { return GraphOmniPrompt(it.Question) },
+			graphOf: problemGraph(d.problems)}, nil
+	case SuiteGraphInstruct:
+		if cfg.Path == "" {
+			return nil, fmt.Errorf("suite graphinstruct: no folder given (it reads <task>-int_id.csv of the tasks %s; %s)",
+				strings.Join(GraphInstructTasks(), ", "), GraphInstructSource)
+		}
+		d, err := readGraphInstructDir(ctx, cfg.Path, cfg.Tasks)
+		if err != nil {
+			return nil, err
+		}
+		items := filterItems(d.items, cfg)
+		if err := auditGraphInstructItems(ctx, items, d.problems); err != nil {
+			return nil, err
+		}
+		return &Suite{Name: SuiteGraphInstruct, Dir: cfg.Path, Items: items, Source: GraphInstructSource,
+			Prompt:  func(it *Item) string { return it.Question },
 			graphOf: problemGraph(d.problems)}, nil
 	default:
 		return nil, fmt.Errorf("unknown suite %q (known: %s)", cfg.Name, strings.Join(SuiteNames(), ", "))

@@ -54,10 +54,13 @@ Suites:
               results/jsonfile of github.com/sduzxj/GraphOmni-submission): connectivity, bfsorder, triangle,
               diameter, cycle, shortest_path; rows per serialization and prompt; golds audited on the
               graph each query shows
+  graphinstruct  GraphInstruct's (github.com/CGCL-codes/GraphInstruct) <task>-int_id.csv, as its GTG generator
+              writes them (it publishes no test files; PATH: the data root of script/dataset_generation, or one
+              folder of the files): 21 tasks; golds audited on each record's graph (page_rank unverified)
 
 Modes (--mode): tools (default) asks graphagent's agent; direct sends the benchmark's own prompt
-to --llm alone and scores the reply by the benchmark's own answer rules (graphwiz, graphqa, gracore, graphomni). Compare the
-two reports with 'eval compare'. 'eval audit --suite graphwiz|graphqa|gracore|graphomni PATH' prints the gold audit only.
+to --llm alone and scores the reply by the benchmark's own answer rules (graphwiz, graphqa, gracore, graphomni, graphinstruct). Compare the
+two reports with 'eval compare'. 'eval audit --suite graphwiz|graphqa|gracore|graphomni|graphinstruct PATH' prints the gold audit only.
 
 Without --llm the builtin backend answers; with --llm URL --model NAME any OpenAI-compatible
 server does, --concurrency requests at a time.
@@ -68,8 +71,8 @@ Examples:
   graphagent eval --suite gtools-dir /data/gtools --llm http://127.0.0.1:8000/v1 --model qwen --concurrency 8
   graphagent eval compare runs/builtin/report.json runs/qwen/report.json`,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "suite", Value: eval.SuiteGTools, Usage: "gtools, gtools-dir, jsonl, nlgraph, graphwiz, graphqa, gracore, graphomni, learned, citeseer-nc, cora-nc or drugmechdb-lp"},
-			&cli.StringFlag{Name: "path", Usage: "folder (gtools-dir, nlgraph, graphwiz, graphqa, gracore, graphomni) or file (jsonl) of the suite"},
+			&cli.StringFlag{Name: "suite", Value: eval.SuiteGTools, Usage: "gtools, gtools-dir, jsonl, nlgraph, graphwiz, graphqa, gracore, graphomni, graphinstruct, learned, citeseer-nc, cora-nc or drugmechdb-lp"},
+			&cli.StringFlag{Name: "path", Usage: "folder (gtools-dir, nlgraph, graphwiz, graphqa, gracore, graphomni, graphinstruct) or file (jsonl) of the suite"},
 			&cli.StringFlag{Name: "split", Value: eval.SplitTest, Usage: "gtools: train or test"},
 			&cli.IntFlag{Name: "n", Usage: "gtools: items per task, direction and mode (default 10); other suites: at most n per task group"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "gtools: random seed"},
@@ -246,7 +249,7 @@ func evalAuditCommand() *cli.Command {
 		Usage:     "re-derive every gold of a benchmark suite from its graph and list the published golds that are provably wrong",
 		ArgsUsage: "PATH",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "suite", Value: eval.SuiteGraphWiz, Usage: "graphwiz, graphqa, gracore or graphomni"},
+			&cli.StringFlag{Name: "suite", Value: eval.SuiteGraphWiz, Usage: "graphwiz, graphqa, gracore, graphomni or graphinstruct"},
 			&cli.StringFlag{Name: "tasks", Usage: "comma-separated tasks to keep (default all)"},
 			&cli.IntFlag{Name: "n", Usage: "at most n items per task"},
 			&cli.StringFlag{Name: "modes", Usage: "graphqa: comma-separated text encoders to keep (default all)"},
