@@ -83,6 +83,20 @@ func auditGraphInstruct(ctx context.Context, reg *tools.Registry, it *Item, p *g
 		if want, ok := gold.(bool); ok && want == got {
 			return confirmed
 		}
+		if it.Task == GICycle && !got {
+			// The witness of no cycle: a forest's edge count, or a
+			// topological order.
+			if p.directed {
+				if v, _, err := run("topological_sort", struct{}{}); err == nil {
+					order, _ := listOf(v)
+					text = "every edge goes forward in the order " + strings.Join(order, ", ")
+				}
+			} else if v, _, err := run("connected_components", struct{}{}); err == nil {
+				m, _ := v.(map[string]any)
+				c, _ := numberOf(m["count"])
+				text = fmt.Sprintf("a forest: %d nodes, %d edges in %d component(s), %d = %d - %d", g.N(), g.M(), int(c), g.M(), g.N(), int(c))
+			}
+		}
 		return fix(got, "%s", text)
 	case GIShortestPath, GIMaximumFlow, GIDegree, GIDiameter, GIMST, GICommonNeighbor, GIJaccard, GIClustering:
 		var got float64
