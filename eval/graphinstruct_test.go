@@ -220,3 +220,11 @@ func FuzzGraphInstructFile(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkGraphInstructBuiltin1000 opens (reads and audits) a 1,008-item
+// GraphInstruct split (48 per task) and answers every item with the
+// builtin agent on two workers.
+func BenchmarkGraphInstructBuiltin1000(b *testing.B) {
+	dir, _ := graphInstructFixture(b, 11, 48)
+	benchSuiteBuiltin(b, SuiteConfig{Name: SuiteGraphInstruct, Path: dir}, 21*48)
+}
