@@ -89,7 +89,7 @@ func shortestPathTool() Tool {
 		// a superlative of the edges' measure before the path.
 		Intents: Intents{Phrases: []string{
 			"lowest/least/minimum/smallest/min ... path/route from",
-		}},
+			"route/path/way from X to Y with the fewest/least/minimum/smallest"}},
 	}, func(ctx context.Context, g *graph.Graph, p pairParam) (Result, error) {
 		s, t, err := nodePair(g, p.Source, "source", p.Target, "target")
 		if err != nil {
