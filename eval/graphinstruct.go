@@ -317,10 +317,20 @@ func giGold(task, ans string, n int) (any, error) {
 		}
 		return f, nil
 	case 'n':
-		if v, ok := nodeOf(ans, n); ok {
-			return strconv.Itoa(v), nil
+		// The nodes of the largest value, ties written space-separated
+		// ("1 2"); page_rank's Evaluator reads them with
+		// get_nodes_set_from_nodes_str.
+		out := []string{}
+		for _, f := range strings.Fields(strings.NewReplacer("[", " ", "]", " ", ",", " ").Replace(ans)) {
+			if _, ok := nodeOf(f, n); !ok {
+				return nil, bad()
+			}
+			out = append(out, f)
 		}
-		return nil, bad()
+		if len(out) == 0 {
+			return nil, bad()
+		}
+		return out, nil
 	case 'm':
 		if !strings.HasPrefix(ans, "[") || !strings.HasSuffix(ans, "]") {
 			return nil, bad()

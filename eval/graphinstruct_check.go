@@ -580,6 +580,15 @@ func judgeGraphInstructValue(it *Item, gold any, out Outcome, g *graph.Graph) Ve
 		return right
 	case 'm':
 		return checkMatching(gold, pred, g)
+	case 'n':
+		want, _ := listOf(gold)
+		if l, ok := listOf(pred); ok && len(l) == 1 && slices.Contains(want, l[0]) {
+			return right
+		}
+		if v, ok := pred.(string); ok && slices.Contains(want, strings.TrimSpace(v)) {
+			return right
+		}
+		return wrong("answered %s, expected one of %s", brief(pred), strings.Join(want, ", "))
 	}
 	return wrong("%s is not scored (%s)", it.Task, "no catalogue tool")
 }
@@ -689,7 +698,8 @@ func GraphInstructCheck(it *Item, gold any, reply string, g *graph.Graph) bool {
 		if _, ok := nodeOf(v, n); !ok {
 			return false
 		}
-		return v == gold
+		want, _ := listOf(gold)
+		return slices.Contains(want, v)
 	case 's':
 		l, ok := giNodeList(s, n)
 		want, _ := listOf(gold)

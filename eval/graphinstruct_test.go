@@ -98,6 +98,9 @@ func giReplyOf(it *Item, gold any) string {
 	case string:
 		return v
 	}
+	if l, ok := gold.([]any); ok && it.Task == GIPageRank {
+		return l[len(l)-1].(string)
+	}
 	b, _ := json.Marshal(gold)
 	return strings.ReplaceAll(string(b), `"`, "")
 }

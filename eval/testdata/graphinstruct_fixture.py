@@ -133,8 +133,10 @@ def sample(task, i):
     elif task == "page_rank":
         q = "Which node has the largest PageRank value? The dampling factor is 0.85. The number of iterations is 3. The initial PageRank values for all nodes are initialized equally as 1/N, where N is the number of nodes."
         # page_rank is unverified by the suite; its gold here is only a node.
-        exact = str(max(g.nodes(), key=lambda v: g.in_degree(v) if directed else g.degree(v)))
-        ans = exact + " "
+        # Ties are written space-separated ("1 2"), as GTG writes them.
+        deg = dict(g.in_degree() if directed else g.degree())
+        exact = [str(v) for v in sorted(deg) if deg[v] == max(deg.values())]
+        ans = " ".join(exact) + " "
     elif task == "maximum_flow":
         q = "Calculate the maximum flow between node {} and node {} in this graph. Given a directed graph with capacities assigned to its edges, the maximum flow from a source node to a sink node is the maximum amount of flow that can be sent from the source to the sink, respecting the capacity constraints on each edge.".format(a, b)
         exact = nx.maximum_flow_value(g, a, b, capacity="weight")
