@@ -278,6 +278,9 @@ func recTrim(text string, s, e int) [2]int {
 // [s, e) (r is the rune there, of size bytes): n is its length (0 when
 // there is none), sep its text, comma whether it is a comma.
 func recSepAt(text string, s, e, i int, r rune, size int) (n int, sep string, comma bool) {
+	if 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == ' ' {
+		return 0, "", false // no separator, whatever is around it
+	}
 	prev, next := rune(' '), rune(' ')
 	if i > s {
 		prev, _ = utf8.DecodeLastRuneInString(text[s:i])
@@ -532,8 +535,12 @@ func (b *recBlock) splitColumns(cols []*recCol) []*recCol {
 }
 
 // words returns the spans of the blank-separated words of [s, e).
-func recWords(text string, s, e int) [][2]int {
-	var out [][2]int
+func recWords(text string, s, e int) [][2]int { return recWordsTo(nil, text, s, e) }
+
+// recWordsTo appends the spans of the blank-separated words of [s, e) to
+// out, so that a loop over a column's values reuses one buffer. The spans
+// are the same in Doc.Text and Doc.Lower (the blanks are ASCII).
+func recWordsTo(out [][2]int, text string, s, e int) [][2]int {
 	for i := s; i < e; {
 		for i < e && (text[i] == ' ' || text[i] == '\t') {
 			i++
@@ -550,6 +557,20 @@ func recWords(text string, s, e int) [][2]int {
 	return out
 }
 
+// recCountWords returns how many blank-separated words [s, e) has.
+func recCountWords(text string, s, e int) int {
+	n := 0
+	blank := true
+	for i := s; i < e; i++ {
+		b := text[i] == ' ' || text[i] == '\t'
+		if blank && !b {
+			n++
+		}
+		blank = b
+	}
+	return n
+}
+
 // splitRelation splits a column whose every value holds the same
 // relation phrase of the lexicon after its first word ("depends on",
 // "requires", "reports to", "met") into the words before, the phrase and
@@ -559,11 +580,12 @@ func (b *recBlock) splitRelation(c *recCol) (l, m, r *recCol, ok bool) {
 	low := b.d.Lower
 	var phrase string
 	cut := make([][2]int, len(c.vals)) // the phrase's span per line
+	var ws [][2]int
 	for i, v := range c.vals {
 		if !v.ok {
 			continue
 		}
-		ws := recWords(low, v.s, v.e)
+		ws = recWordsTo(ws[:0], low, v.s, v.e)
 		found := false
 		for k := 1; k+1 < len(ws); k++ {
 			w := low[ws[k][0]:ws[k][1]]
@@ -627,17 +649,40 @@ func (b *recBlock) splitTail(c *recCol) []*recCol {
 	if present < 2 {
 		return []*recCol{c}
 	}
+	// Each present value's words, split once: words(i) are value i's
+	// (the same spans in text and low); from sets where they start once
+	// the label is cut off.
+	n := 0
+	for _, v := range c.vals {
+		if v.ok {
+			n += recCountWords(text, v.s, v.e)
+		}
+	}
+	flat := make([][2]int, 0, n)
+	off := make([]int, len(c.vals)+1)
+	for i, v := range c.vals {
+		off[i] = len(flat)
+		if v.ok && v.e > v.s {
+			flat = recWordsTo(flat, text, v.s, v.e)
+		}
+	}
+	off[len(c.vals)] = len(flat)
+	from := 0
+	words := func(i int) [][2]int {
+		ws := flat[off[i]:off[i+1]:off[i+1]]
+		return ws[min(from, len(ws)):]
+	}
 	// The label: the letter words every value starts with, leaving each a
 	// word of its own.
 	var label []string
 	for n := 0; ; n++ {
 		var w string
 		same := true
-		for _, v := range c.vals {
+		for i, v := range c.vals {
 			if !v.ok || v.e == v.s {
 				continue
 			}
-			ws := recWords(low, v.s, v.e)
+			ws := words(i)
 			if len(ws) <= n+1 {
 				same = false
 				break
@@ -656,7 +701,7 @@ func (b *recBlock) splitTail(c *recCol) []*recCol {
 		}
 		label = append(label, w)
 	}
-	if len(label) > 0 && !b.lx.Column(strings.Join(label, " ")).Value() && recAllNumbers(b, c, len(label)) {
+	if len(label) > 0 && !b.lx.Column(strings.Join(label, " ")).Value() && recAllNumbers(b, c, len(label), words) {
 		// "Unit 5", "Ward 7", "bed 14": the word and the number are the
 		// value, a name when the names of the block share it; a value
 		// column's label ("cost 5") is a label.
@@ -666,10 +711,12 @@ func (b *recBlock) splitTail(c *recCol) []*recCol {
 		c.label = strings.Join(label, " ")
 		for i, v := range c.vals {
 			if v.ok && v.e > v.s {
-				ws := recWords(text, v.s, v.e)
-				c.vals[i].s = ws[len(label)][0]
+				c.vals[i].s = words(i)[len(label)][0]
 			}
 		}
+		// Every present value has a word after its label: the words of
+		// [s, e) from here on are the ones after it.
+		from = len(label)
 	}
 	// The tail quantity.
 	cut := make([]int, len(c.vals))
@@ -678,7 +725,7 @@ func (b *recBlock) splitTail(c *recCol) []*recCol {
 			cut[i] = -1
 			continue
 		}
-		ws := recWords(text, v.s, v.e)
+		ws := words(i)
 		at := -1
 		for _, k := range []int{2, 1} {
 			if len(ws) <= k {
@@ -717,13 +764,13 @@ func (b *recBlock) splitTail(c *recCol) []*recCol {
 }
 
 // recAllNumbers reports whether every value of c is a number after its
-// first n words.
-func recAllNumbers(b *recBlock, c *recCol, n int) bool {
-	for _, v := range c.vals {
+// first n words (words(i) are value i's words).
+func recAllNumbers(b *recBlock, c *recCol, n int, words func(int) [][2]int) bool {
+	for i, v := range c.vals {
 		if !v.ok || v.e == v.s {
 			continue
 		}
-		ws := recWords(b.d.Text, v.s, v.e)
+		ws := words(i)
 		if _, ok := parseQuantityIn(b.lx, b.d.Text[ws[n][0]:v.e]); !ok {
 			return false
 		}
@@ -736,11 +783,12 @@ func recAllNumbers(b *recBlock, c *recCol, n int) bool {
 // p99 200 ms"): it is the label of the number after it.
 func recTrimSuffix(d *Doc, c *recCol) {
 	var w string
+	var ws [][2]int
 	for _, v := range c.vals {
 		if !v.ok || v.e == v.s {
 			continue
 		}
-		ws := recWords(d.Lower, v.s, v.e)
+		ws = recWordsTo(ws[:0], d.Lower, v.s, v.e)
 		if len(ws) < 2 {
 			return
 		}
@@ -757,7 +805,7 @@ func recTrimSuffix(d *Doc, c *recCol) {
 	}
 	for i, v := range c.vals {
 		if v.ok && v.e > v.s {
-			ws := recWords(d.Text, v.s, v.e)
+			ws = recWordsTo(ws[:0], d.Text, v.s, v.e)
 			c.vals[i].e = ws[len(ws)-2][1]
 		}
 	}
@@ -1584,11 +1632,12 @@ func (b *recBlock) splitUnknown(c *recCol) (l, m, r *recCol, ok bool) {
 	var phrase string
 	cut := make([][2]int, len(c.vals))
 	lines := 0
+	var ws [][2]int
 	for i, v := range c.vals {
 		if !v.ok {
 			continue
 		}
-		ws := recWords(low, v.s, v.e)
+		ws = recWordsTo(ws[:0], low, v.s, v.e)
 		k := 1
 		for k < len(ws) && !recLowerWord(text[ws[k][0]:ws[k][1]]) {
 			k++
