@@ -534,9 +534,6 @@ func (b *recBlock) splitColumns(cols []*recCol) []*recCol {
 	return out
 }
 
-// words returns the spans of the blank-separated words of [s, e).
-func recWords(text string, s, e int) [][2]int { return recWordsTo(nil, text, s, e) }
-
 // recWordsTo appends the spans of the blank-separated words of [s, e) to
 // out, so that a loop over a column's values reuses one buffer. The spans
 // are the same in Doc.Text and Doc.Lower (the blanks are ASCII).
