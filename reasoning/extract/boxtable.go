@@ -132,7 +132,9 @@ func boxHeaderNames(names []string) []string {
 
 // Read implements Reader.
 func (BoxTable) Read(ctx context.Context, d *Doc) (Reading, error) {
-	if !strings.ContainsAny(d.Text, "│║┃|") {
+	// One search per sign: strings.ContainsAny decodes every rune of the
+	// text when a sign is not ASCII.
+	if strings.IndexByte(d.Text, '|') < 0 && !strings.Contains(d.Text, "│") && !strings.Contains(d.Text, "║") && !strings.Contains(d.Text, "┃") {
 		return Reading{}, nil
 	}
 	lines := d.textLines()

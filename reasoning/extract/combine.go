@@ -1409,7 +1409,7 @@ func (c *combiner) unaccounted(kept []*Reading) {
 	// reads the first clause): the rest of the sentence holds edges no
 	// reader read.
 	if g := c.ex.Graph; g != nil && len(covered) > 0 {
-		read := map[int32]bool{} // sentences with a read token before token i
+		read := make([]bool, len(p.task)) // sentences with a read token before token i
 		again := 0
 		for i, t := range p.toks {
 			if inside(int(t.s), int(t.e)) {

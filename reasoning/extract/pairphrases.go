@@ -119,7 +119,7 @@ var symbolJoin = regexp.MustCompile(`^(.+?)\s*[+&]\s*(.+)$`)
 // pair whatever the header says, so no header noun is needed. Every item
 // must be such a pair; text another pass read is left alone.
 func readSymbolPairs(text string, r *Reading, add func(string, int)) {
-	if !strings.ContainsAny(text, "+&") {
+	if strings.IndexByte(text, '+') < 0 && strings.IndexByte(text, '&') < 0 {
 		return
 	}
 	read := func(s, e int) bool {

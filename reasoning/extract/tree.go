@@ -96,7 +96,7 @@ name:
 
 // Read implements Reader.
 func (IndentTree) Read(ctx context.Context, d *Doc) (Reading, error) {
-	if !strings.Contains(d.Text, "\n ") && !strings.ContainsAny(d.Text, "├└") {
+	if !strings.Contains(d.Text, "\n ") && !strings.Contains(d.Text, "├") && !strings.Contains(d.Text, "└") {
 		return Reading{}, nil
 	}
 	lines := d.textLines()
