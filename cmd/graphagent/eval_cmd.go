@@ -56,14 +56,14 @@ Suites:
               graph each query shows
   graphinstruct  GraphInstruct's (github.com/CGCL-codes/GraphInstruct) <task>-int_id.csv, as its GTG generator
               writes them (it publishes no test files; PATH: the data root of script/dataset_generation, or one
-              folder of the files): 21 tasks; golds audited on each record's graph (page_rank unverified)
+              folder of the files): 21 tasks; golds audited on each record's graph (PageRank unverified)
 
 Modes (--mode): tools (default) asks graphagent's agent; direct sends the benchmark's own prompt
-to --llm alone and scores the reply by the benchmark's own answer rules (graphwiz, graphqa, gracore, graphomni, graphinstruct). Compare the
+to --llm alone and scores its answer by the benchmark's own answer rules (graphwiz, graphqa, gracore, graphomni, graphinstruct). Compare the
 two reports with 'eval compare'. 'eval audit --suite graphwiz|graphqa|gracore|graphomni|graphinstruct PATH' prints the gold audit only.
 
 Without --llm the builtin backend answers; with --llm URL --model NAME any OpenAI-compatible
-server does, --concurrency requests at a time.
+endpoint answers, --concurrency requests at a time.
 
 Examples:
   graphagent eval --suite gtools --split test --n 500 --out runs/builtin

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"context"
+	"errors"
 	"strings"
 
 	"github.com/graphagent/graphagent/tools/graph"
@@ -50,6 +51,14 @@ func (AdjacencyDict) Read(ctx context.Context, d *Doc) (Reading, error) {
 			return Reading{}, syntaxErrorAt(text, s, "adjacency dict: '{' is not closed")
 		}
 		g, err := graph.ParsePythonAdjacency(text[s:e], graph.ReadOptions{Directed: true, Name: "adjacency dict"})
+		if err != nil && !adjDictCue(d.Lower) && errors.Is(err, graph.ErrSyntax) && adjDictRecords(text[s:e]) {
+			// A dict the question does not call neighbour lists whose
+			// values are lists of records ({"agreements": [{"parties":
+			// ...}]}, an API's answer): not this notation, so no error
+			// of it.
+			off = e
+			continue
+		}
 		if err != nil {
 			return Reading{}, rebaseSyntaxError(text, s, "adjacency dict", err)
 		}
@@ -128,6 +137,22 @@ func adjDictKeys(src string) int {
 		}
 	}
 	return len(keys)
+}
+
+// adjDictRecords reports whether a dict holds a list of objects ("[{"),
+// which no neighbour list is.
+func adjDictRecords(src string) bool {
+	for i := strings.IndexByte(src, '['); i >= 0; {
+		if j := adjDictSkip(src, i+1); j < len(src) && src[j] == '{' {
+			return true
+		}
+		k := strings.IndexByte(src[i+1:], '[')
+		if k < 0 {
+			return false
+		}
+		i += 1 + k
+	}
+	return false
 }
 
 // adjDictCue reports whether the question calls something neighbour lists,

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // PairPhrases reads a graph written as a headed list of pairs in words, as
@@ -110,8 +111,9 @@ func (PairPhrases) Read(ctx context.Context, d *Doc) (Reading, error) {
 	return r, nil
 }
 
-// symbolJoin splits an item joined by a sign ("Ana+Bo", "Ana & Bo").
-var symbolJoin = regexp.MustCompile(`^(.+?)\s*[+&]\s*(.+)$`)
+// symbolJoin splits an item joined by a sign ("Ana+Bo", "Ana & Bo",
+// "COLD/CORD").
+var symbolJoin = regexp.MustCompile(`^(.+?)\s*[+&/]\s*(.+)$`)
 
 // readSymbolPairs reads lines (or the rest of a line after its colon)
 // that are lists of three or more pairs joined by "+" or "&" ("Shared
@@ -119,7 +121,7 @@ var symbolJoin = regexp.MustCompile(`^(.+?)\s*[+&]\s*(.+)$`)
 // pair whatever the header says, so no header noun is needed. Every item
 // must be such a pair; text another pass read is left alone.
 func readSymbolPairs(text string, r *Reading, add func(string, int)) {
-	if strings.IndexByte(text, '+') < 0 && strings.IndexByte(text, '&') < 0 {
+	if strings.IndexByte(text, '+') < 0 && strings.IndexByte(text, '&') < 0 && strings.IndexByte(text, '/') < 0 {
 		return
 	}
 	read := func(s, e int) bool {
@@ -139,7 +141,7 @@ func readSymbolPairs(text string, r *Reading, add func(string, int)) {
 		}
 		line := text[at:end]
 		next := end + 1
-		if !strings.ContainsAny(line, "+&") {
+		if !strings.ContainsAny(line, "+&/") || strings.Contains(line, "://") {
 			at = next
 			continue
 		}
@@ -160,7 +162,7 @@ func readSymbolPairs(text string, r *Reading, add func(string, int)) {
 				break
 			}
 			u, v := strings.TrimSpace(it.text[pm[2]:pm[3]]), strings.TrimSpace(it.text[pm[4]:pm[5]])
-			if !nameLike(u) || !nameLike(v) || strings.ContainsAny(u+v, "+&") {
+			if !nameLike(u) || !nameLike(v) || strings.ContainsAny(u+v, "+&/") || strings.TrimSpace(it.text[pm[3]:pm[4]]) == "/" && (strings.IndexFunc(u, unicode.IsLetter) < 0 || strings.IndexFunc(v, unicode.IsLetter) < 0) {
 				es = nil
 				break
 			}

@@ -69,6 +69,16 @@ func TestPastedForms(t *testing.T) {
 		{name: "Mermaid IDs with labels, asked by a label",
 			text:  "```mermaid\ngraph LR\n  n0[Main Gate] --- n1[Carousel]\n  n1 --- n2[Food Court]\n```\nHow central is Food Court?",
 			edges: []string{"Main Gate-Carousel", "Carousel-Food Court"}},
+		{name: "a list's label of words before the names, and a line with the label alone",
+			text:  "From the twinning page:\n- Oberstadt — twinned with Montclair, Kilbride\n- Montclair — twinned with Oberstadt\n- Kilbride — twinned with Oberstadt, Port Aven\n- Port Aven — twinned with Kilbride\n- Grünfeld — twinned with (no partners yet)\nHow many steps from Montclair to Port Aven?",
+			edges: []string{"Oberstadt-Montclair", "Oberstadt-Kilbride", "Kilbride-Port Aven"}},
+		{name: "a list's label that is a one-way verb",
+			text:     "Mentoring:\n- Ann — mentors Bo, Cy\n- Bo — mentors Dee\n- Cy — mentors Dee, Eve\nWho does Cy mentor?",
+			edges:    []string{"Ann-Bo", "Ann-Cy", "Bo-Dee", "Cy-Dee", "Cy-Eve"},
+			directed: true},
+		{name: "word pairs joined by '/'",
+			text:  "Allowed changes (either direction): COLD/CORD, CORD/CARD, CARD/WARD, WARD/WARM.\nShortest ladder from COLD to WARM?",
+			edges: []string{"COLD-CORD", "CORD-CARD", "CARD-WARD", "WARD-WARM"}},
 		{name: "'both ways' keeps arrows' pairs undirected",
 			text:  "Roads (they go both ways): A - B, B - C, C - D.\nHow many roads?",
 			edges: []string{"A-B", "B-C", "C-D"}},
@@ -114,5 +124,18 @@ func TestAsymmetricDictAssumed(t *testing.T) {
 	ex, err := Read(t.Context(), "watch_next = {\"Stalker\": [\"Solaris\"], \"Solaris\": [\"Mirror\"], \"Mirror\": []}\nWhat comes after Solaris?", Options{})
 	if err != nil || ex.Graph == nil || !ex.Graph.Directed() || !ex.Report.DirectionAssumed || ex.Confidence < Confident {
 		t.Fatalf("read %v, assumed %v, confidence %.2f (%v): want a confident graph, directed by assumption", ex.Graph, ex.Report.DirectionAssumed, ex.Confidence, err)
+	}
+}
+
+// TestRecordsDictNoError: a JSON answer of records the question does not
+// call neighbour lists is no malformed adjacency dict: no error, and no
+// graph from that reader.
+func TestRecordsDictNoError(t *testing.T) {
+	q := `{"agreements": [{"parties": ["Chile", "Peru"]}, {"parties": ["Peru", "Mexico"]}]} How clustered is it?`
+	if r, err := (AdjacencyDict{}).Read(t.Context(), NewDoc(q)); err != nil || len(r.Edges) != 0 {
+		t.Errorf("read %v, %v: want nothing and no error", r.Edges, err)
+	}
+	if _, err := (AdjacencyDict{}).Read(t.Context(), NewDoc("G = {'A': [['B']]}")); err == nil {
+		t.Error("a list of lists in a dict of neighbour lists: no error, want one")
 	}
 }

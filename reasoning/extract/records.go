@@ -520,6 +520,7 @@ func (b *recBlock) splitColumns(cols []*recCol) []*recCol {
 	var out []*recCol
 	for _, c := range cols {
 		if c.list {
+			b.listLabel(c)
 			out = append(out, c)
 			continue
 		}
@@ -629,6 +630,84 @@ func (b *recBlock) splitAt(c *recCol, cut [][2]int) (l, m, r *recCol, ok bool) {
 		r.vals[i] = recVal{ok: true, s: recTrim(b.d.Text, cut[i][1], v.e)[0], e: v.e}
 	}
 	return l, m, r, true
+}
+
+// listLabel takes the letter words every value of a list column starts
+// with ("— twinned with Montclair, Kilbride", "— mentors Ann, Bo") as the
+// column's label, as splitTail does for other columns: they are no part of
+// the first name.
+func (b *recBlock) listLabel(c *recCol) {
+	low := b.d.Lower
+	var first [][][2]int // per line, the words of its first item
+	for _, v := range c.vals {
+		if v.ok && len(v.items) > 0 && v.items[0][1] > v.items[0][0] {
+			first = append(first, recWordsTo(nil, low, v.items[0][0], v.items[0][1]))
+		}
+	}
+	if len(first) < 2 {
+		return
+	}
+	// A value that is the label alone ("— twinned with (no partners
+	// yet)", its remark cut off) names no one; the others must keep a
+	// name after the label.
+	n := 0
+	for ; ; n++ {
+		w := ""
+		same, named := true, 0
+		for _, ws := range first {
+			if len(ws) == n+1 && n > 0 {
+				continue // may be the label alone
+			}
+			if len(ws) <= n+1 {
+				same = false
+				break
+			}
+			named++
+			x := low[ws[n][0]:ws[n][1]]
+			if w == "" {
+				w = x
+			}
+			if x != w || !recLetters(x) {
+				same = false
+				break
+			}
+		}
+		if !same || named < 2 {
+			break
+		}
+	}
+	if n == 0 {
+		return
+	}
+	var ref [][2]int
+	for _, ws := range first {
+		if len(ws) > n {
+			ref = ws
+			break
+		}
+	}
+	label := low[ref[0][0]:ref[n-1][1]]
+	for _, ws := range first {
+		if len(ws) == n && low[ws[0][0]:ws[n-1][1]] != label {
+			return // a short value that is not the label
+		}
+	}
+	c.label = label
+	c.role = b.lx.Column(c.label)
+	k := 0
+	for i, v := range c.vals {
+		if v.ok && len(v.items) > 0 && v.items[0][1] > v.items[0][0] {
+			ws := first[k]
+			k++
+			if len(ws) == n {
+				c.vals[i].items, c.vals[i].s = nil, v.e // the label alone: no names
+				continue
+			}
+			items := slices.Clone(v.items)
+			items[0][0] = ws[n][0]
+			c.vals[i].items, c.vals[i].s = items, ws[n][0]
+		}
+	}
 }
 
 // splitTail splits a column into its label (the words every value starts
@@ -1148,6 +1227,19 @@ func (b *recBlock) direction(a, c int) (recDir, string) {
 		}
 		if byRole != recDirNone {
 			why = fmt.Sprintf("the label %q", b.cols[c].label)
+		}
+		if l := b.cols[c].label; byRole == recDirNone && b.cols[c].list && l != "" {
+			// A list's label of words ("— twinned with A, B", "— mentors
+			// A, B"): the lexicon's direction for them; words ending in
+			// "with" are a pairing; others only an assumed direction.
+			switch d := phraseDir(b.lx, l); {
+			case d != recDirNone:
+				byRole, why = d, fmt.Sprintf("the label %q", l)
+			case strings.HasSuffix(l, " with") || l == "with":
+				byRole, why = recDirBoth, fmt.Sprintf("the label %q", l)
+			default:
+				return recDirAssumed, fmt.Sprintf("%q before the names, read from the first to the second by assumption", l)
+			}
 		}
 	}
 	// Between the columns: separators and literal words.
