@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/graphagent/graphagent/tools/graph"
 )
@@ -272,26 +273,28 @@ func articulationPointsTool() Tool {
 
 // lowLink runs Tarjan's low-link depth-first search on an undirected graph,
 // iteratively, and returns its bridges (edge indices, ascending) and
-// articulation points (node indices, ascending). O(n + m).
+// articulation points (node indices, ascending). O(n + m). A node's search
+// state is one record (its discovery time, low point, parent and place in
+// its list), so visiting a node at 10^7 edges is one cache miss, not one per
+// array; the graph is simple, so the edge back to the parent is the
+// parent's entry in the list, and no edge indices are needed.
 func lowLink(ctx context.Context, g *graph.Graph) (bridges, cut []int32, err error) {
+	type state struct{ disc, low, parent, pos int32 }
 	n := int32(g.N())
-	disc := make([]int32, n)
-	low := make([]int32, n)
-	parentEdge := make([]int32, n)
-	pos := make([]int32, n)
-	isCut := make([]bool, n)
-	isBridge := make([]bool, g.M())
-	for i := range disc {
-		disc[i] = -1
+	st := make([]state, n)
+	for i := range st {
+		st[i].disc = -1
 	}
+	isCut := make([]bool, n)
+	var bridgeEnds [][2]int32
 	stack := make([]int32, 0, 64)
 	time := int32(0)
 	steps := 0
 	for s := int32(0); s < n; s++ {
-		if disc[s] >= 0 {
+		if st[s].disc >= 0 {
 			continue
 		}
-		disc[s], low[s], parentEdge[s] = time, time, -1
+		st[s] = state{disc: time, low: time, parent: -1}
 		time++
 		rootChildren := 0
 		stack = append(stack[:0], s)
@@ -303,23 +306,23 @@ func lowLink(ctx context.Context, g *graph.Graph) (bridges, cut []int32, err err
 				}
 			}
 			v := stack[len(stack)-1]
+			sv := &st[v]
 			nbrs := g.Out(v)
-			if int(pos[v]) < len(nbrs) {
-				k := pos[v]
-				pos[v]++
-				w, e := nbrs[k], g.OutEdges(v)[k]
-				if e == parentEdge[v] {
+			if int(sv.pos) < len(nbrs) {
+				w := nbrs[sv.pos]
+				sv.pos++
+				if w == sv.parent {
 					continue
 				}
-				if disc[w] < 0 {
-					disc[w], low[w], parentEdge[w] = time, time, e
+				if sw := &st[w]; sw.disc < 0 {
+					*sw = state{disc: time, low: time, parent: v}
 					time++
 					if v == s {
 						rootChildren++
 					}
 					stack = append(stack, w)
-				} else if disc[w] < low[v] {
-					low[v] = disc[w]
+				} else if sw.disc < sv.low {
+					sv.low = sw.disc
 				}
 				continue
 			}
@@ -328,13 +331,14 @@ func lowLink(ctx context.Context, g *graph.Graph) (bridges, cut []int32, err err
 				break
 			}
 			p := stack[len(stack)-1]
-			if low[v] < low[p] {
-				low[p] = low[v]
+			sp := &st[p]
+			if sv.low < sp.low {
+				sp.low = sv.low
 			}
-			if low[v] > disc[p] {
-				isBridge[parentEdge[v]] = true
+			if sv.low > sp.disc {
+				bridgeEnds = append(bridgeEnds, [2]int32{p, v})
 			}
-			if p != s && low[v] >= disc[p] {
+			if p != s && sv.low >= sp.disc {
 				isCut[p] = true
 			}
 		}
@@ -342,11 +346,14 @@ func lowLink(ctx context.Context, g *graph.Graph) (bridges, cut []int32, err err
 			isCut[s] = true
 		}
 	}
-	for e, b := range isBridge {
-		if b {
-			bridges = append(bridges, int32(e))
+	for _, b := range bridgeEnds {
+		e, ok := g.FindEdge(b[0], b[1])
+		if !ok {
+			return nil, nil, fmt.Errorf("lowLink: no edge %d-%d", b[0], b[1])
 		}
+		bridges = append(bridges, e)
 	}
+	slices.Sort(bridges)
 	for v, c := range isCut {
 		if c {
 			cut = append(cut, int32(v))

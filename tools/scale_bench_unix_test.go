@@ -17,8 +17,8 @@ import (
 )
 
 // BenchmarkTraversalScale runs weak components, a breadth-first search,
-// core numbers, and strong components (directed) or transitivity
-// (undirected) on random graphs of 10^6 edges over 125,000 nodes and 10^7 over 1.25
+// core numbers, and strong components (directed) or low links (bridges and
+// articulation points) and transitivity (undirected) on random graphs of 10^6 edges over 125,000 nodes and 10^7 over 1.25
 // million (8 edges a node), read from an edge list so that node indices
 // follow first appearance in the file, as loaded graphs' do (no locality
 // between a node's index and its neighbours'). cpu-ms/op is the process's
@@ -72,6 +72,15 @@ func BenchmarkTraversalScale(b *testing.B) {
 						b.ReportMetric(float64(processCPU()-cpu)/1e6/float64(b.N), "cpu-ms/op")
 					})
 				} else {
+					b.Run("low_link", func(b *testing.B) {
+						cpu := processCPU()
+						for b.Loop() {
+							if _, _, err := lowLink(context.Background(), g); err != nil {
+								b.Fatal(err)
+							}
+						}
+						b.ReportMetric(float64(processCPU()-cpu)/1e6/float64(b.N), "cpu-ms/op")
+					})
 					b.Run("transitivity", func(b *testing.B) {
 						cpu := processCPU()
 						for b.Loop() {
