@@ -27,7 +27,7 @@ type peer struct {
 // peerRecord is one line of peers.py's output.
 type peerRecord struct {
 	File, Algo, Skipped string
-	Seconds             float64
+	Seconds, CPU        float64
 	Value               *float64
 	Ready               *int
 }
@@ -93,7 +93,7 @@ func (p *peer) time(algo string) (timing, error) {
 	if rec.Algo != algo {
 		return timing{}, fmt.Errorf("%s answered %q for %q", p.lib, rec.Algo, algo)
 	}
-	t := timing{seconds: rec.Seconds, skipped: skipMark(rec.Skipped)}
+	t := timing{seconds: rec.Seconds, cpu: rec.CPU, skipped: skipMark(rec.Skipped)}
 	if rec.Value != nil {
 		t.value, t.hasVal = *rec.Value, true
 	}
