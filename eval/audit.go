@@ -272,3 +272,15 @@ func auditEach(ctx context.Context, items []Item, audit func(reg *tools.Registry
 	}
 	return nil
 }
+
+// auditCorrected is the audit of a published gold the catalogue proves
+// wrong: v is the audited gold, the proof says why.
+func auditCorrected(v any, proof string, args ...any) GoldAudit {
+	b, _ := json.Marshal(v)
+	return GoldAudit{Status: AuditCorrected, Answer: b, Proof: fmt.Sprintf(proof, args...)}
+}
+
+// auditGaveUp is the audit of a gold the catalogue could not decide.
+func auditGaveUp(err error) GoldAudit {
+	return GoldAudit{Status: AuditUnverified, Proof: "the catalogue gave up: " + err.Error()}
+}

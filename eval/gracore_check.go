@@ -87,13 +87,8 @@ func auditGraCoRe(ctx context.Context, reg *tools.Registry, it *Item, p *gcProbl
 	}
 	var gold any
 	_ = json.Unmarshal(it.Answer, &gold)
-	fix := func(v any, proof string, args ...any) GoldAudit {
-		b, _ := json.Marshal(v)
-		return GoldAudit{Status: AuditCorrected, Answer: b, Proof: fmt.Sprintf(proof, args...)}
-	}
-	gaveUp := func(err error) GoldAudit {
-		return GoldAudit{Status: AuditUnverified, Proof: "the catalogue gave up: " + err.Error()}
-	}
+	fix := auditCorrected
+	gaveUp := auditGaveUp
 	confirmed := GoldAudit{Status: AuditConfirmed}
 	iso := p.isolated()
 	hidden := func(what string) GoldAudit {

@@ -43,13 +43,8 @@ func auditGraphQA(ctx context.Context, reg *tools.Registry, it *Item, p *gqProbl
 	}
 	var gold any
 	_ = json.Unmarshal(it.Answer, &gold)
-	fix := func(v any, proof string, args ...any) GoldAudit {
-		b, _ := json.Marshal(v)
-		return GoldAudit{Status: AuditCorrected, Answer: b, Proof: fmt.Sprintf(proof, args...)}
-	}
-	gaveUp := func(err error) GoldAudit {
-		return GoldAudit{Status: AuditUnverified, Proof: "the catalogue gave up: " + err.Error()}
-	}
+	fix := auditCorrected
+	gaveUp := auditGaveUp
 	confirmed := GoldAudit{Status: AuditConfirmed}
 	number := func(tool string, args any, pick func(tools.Result) float64, what string) GoldAudit {
 		res, err := runTool(ctx, reg, tool, g, args)

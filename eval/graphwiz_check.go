@@ -30,13 +30,8 @@ func auditGraphWiz(ctx context.Context, reg *tools.Registry, it *Item) GoldAudit
 	yes, _ := gold.(bool)
 	num, _ := gold.(float64)
 	src, dst := strconv.Itoa(p.source), strconv.Itoa(p.target)
-	fix := func(v any, proof string, args ...any) GoldAudit {
-		b, _ := json.Marshal(v)
-		return GoldAudit{Status: AuditCorrected, Answer: b, Proof: fmt.Sprintf(proof, args...)}
-	}
-	gaveUp := func(err error) GoldAudit {
-		return GoldAudit{Status: AuditUnverified, Proof: "the catalogue gave up: " + err.Error()}
-	}
+	fix := auditCorrected
+	gaveUp := auditGaveUp
 	confirmed := GoldAudit{Status: AuditConfirmed}
 	switch it.Task {
 	case GWHamilton:
