@@ -157,6 +157,7 @@ type Lexicon struct {
 	vagueRanks        []string
 	oneWayPhrases     []string
 	twoWayPhrases     []string
+	reachingPhrases   []string
 }
 
 // EdgeDomain is the kind of thing an edge noun names, which decides what
@@ -238,6 +239,11 @@ func (l *Lexicon) EdgeNouns() []string { return slices.Clone(l.edgeNouns) }
 func (l *Lexicon) DirectionPhrases() (oneWay, twoWay []string) {
 	return slices.Clone(l.oneWayPhrases), slices.Clone(l.twoWayPhrases)
 }
+
+// ReachingPhrases returns the words of a sentence about nodes reaching
+// one another ("each other", "reach"), in which a two-way phrase says how
+// they must reach one another, not how the edges go.
+func (l *Lexicon) ReachingPhrases() []string { return slices.Clone(l.reachingPhrases) }
 
 // VagueRanks returns the qualities people rank nodes by that no one graph
 // measure defines ("important", "influence"): degree, betweenness,
@@ -356,8 +362,9 @@ type file struct {
 	TableColumns      map[ColumnRole][]string `json:"tableColumns"`
 	VagueRanks        []string                `json:"vagueRanks"`
 	DirectionPhrases  struct {
-		OneWay []string `json:"oneWay"`
-		TwoWay []string `json:"twoWay"`
+		OneWay   []string `json:"oneWay"`
+		TwoWay   []string `json:"twoWay"`
+		Reaching []string `json:"reaching"`
 	} `json:"directionPhrases"`
 	RouteNouns      []string `json:"routeNouns"`
 	PatternNouns    []string `json:"patternNouns"`
@@ -513,7 +520,8 @@ func Parse(data []byte) (*Lexicon, error) {
 		name string
 		in   []string
 		out  *[]string
-	}{{"oneWay", f.DirectionPhrases.OneWay, &l.oneWayPhrases}, {"twoWay", f.DirectionPhrases.TwoWay, &l.twoWayPhrases}} {
+	}{{"oneWay", f.DirectionPhrases.OneWay, &l.oneWayPhrases}, {"twoWay", f.DirectionPhrases.TwoWay, &l.twoWayPhrases},
+		{"reaching", f.DirectionPhrases.Reaching, &l.reachingPhrases}} {
 		for _, p := range ps.in {
 			if p == "" || p != strings.ToLower(p) || strings.TrimSpace(p) != p {
 				return nil, fmt.Errorf("lang: lexicon: directionPhrases: %s: %q is not a lower-case phrase", ps.name, p)

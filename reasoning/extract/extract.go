@@ -133,7 +133,7 @@ func exReachTalk(lower string, s, e int) bool {
 	if b < len(lower) && lower[b] == '?' {
 		return true
 	}
-	for _, w := range []string{"each other", "one another", "reach", "get to", "back and forth", "mutual"} {
+	for _, w := range exReaching {
 		if strings.Contains(sent, w) {
 			return true
 		}
@@ -209,6 +209,9 @@ var exDirPhrases = func() (out []struct {
 	}
 	return out
 }()
+
+// exReaching are the lexicon's words of sentences about reaching.
+var exReaching = lang.Default().ReachingPhrases()
 
 // exPhraseDirCues finds the lexicon's direction phrases as whole words;
 // a negation just before one ("doesn't go both ways", "not one-way")
